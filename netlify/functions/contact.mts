@@ -1,0 +1,28 @@
+import type { Config } from '@netlify/functions';
+import { contactRequestSchema } from '../../src/lib/schemas/contact';
+import { requireAdmin } from '../../src/server/auth/session';
+import { contacts } from '../../src/server/contacts';
+import { decoyRecord, isBot } from '../../src/server/http/honeypot';
+import { json } from '../../src/server/http/respond';
+import { route } from '../../src/server/http/route';
+import { pageQuerySchema, readJson, readQuery } from '../../src/server/http/validate';
+
+export default route({
+  async POST(req) {
+    const { website, ...lead } = await readJson(req, contactRequestSchema);
+    if (isBot({ website })) return json({ contact: decoyRecord(lead) }, { status: 201 });
+    const contact = await contacts.create(lead);
+    return json({ contact }, { status: 201 });
+  },
+  async GET(req) {
+    requireAdmin(req);
+    const page = readQuery(req, pageQuerySchema);
+    return json(await contacts.list(page));
+  },
+});
+
+// Literal on purpose: Netlify reads this config statically (DECISIONS 9).
+export const config: Config = {
+  path: '/api/contact',
+  rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

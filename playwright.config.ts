@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findChromium } from './tests/e2e/support/chromium.mjs';
+
+const port = Number(process.env.E2E_PORT ?? 8890);
+const baseURL = `http://localhost:${port}`;
+// Each run gets its own blob folder, so tests never see a developer's local data.
+const blobsDir = process.env.E2E_BLOBS_DIR ?? join(tmpdir(), `ccc-e2e-blobs-${process.pid}-${Date.now()}`);
+const executablePath = findChromium() ?? undefined;
+const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  forbidOnly: !!process.env.CI,
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        ...(asRoot ? ['--no-sandbox'] : []),
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: process.env.E2E_SKIP_BUILD ? 'node netlify/serve.mjs' : 'npx astro build && node netlify/serve.mjs',
+    url: baseURL,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: { PORT: String(port), BLOBS_DIR: blobsDir },
+  },
+});

@@ -1,0 +1,43 @@
+/** An API failure as SPEC 7 describes it: "{status}: {body text or status text}". */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    readonly fields: Record<string, string> = {},
+    readonly serverMessage: string | null = null,
+  ) {
+    super(`${status}: ${body}`);
+    this.name = 'ApiError';
+  }
+}
+
+async function request<T>(method: string, url: string, payload?: unknown): Promise<T> {
+  const init: RequestInit = { method, credentials: 'include', headers: {} };
+  if (payload !== undefined) {
+    init.headers = { 'content-type': 'application/json' };
+    init.body = JSON.stringify(payload);
+  }
+  const response = await fetch(url, init);
+  const text = await response.text();
+  if (!response.ok) {
+    let fields: Record<string, string> = {};
+    let message: string | null = null;
+    try {
+      const parsed = JSON.parse(text) as { error?: string; fields?: Record<string, string> };
+      fields = parsed.fields ?? {};
+      message = parsed.error ?? null;
+    } catch {
+      // not JSON: the text itself is the message
+    }
+    throw new ApiError(response.status, text || response.statusText, fields, message);
+  }
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+export const api = {
+  get: <T>(url: string) => request<T>('GET', url),
+  post: <T>(url: string, payload?: unknown) => request<T>('POST', url, payload ?? {}),
+  put: <T>(url: string, payload: unknown) => request<T>('PUT', url, payload),
+  patch: <T>(url: string, payload: unknown) => request<T>('PATCH', url, payload),
+  delete: <T>(url: string) => request<T>('DELETE', url),
+};

@@ -1,0 +1,81 @@
+// The one source of truth for who the business is and what it claims (DECISIONS 1-2).
+// Values marked OWNER are examples the owner replaces before launch (see README).
+
+export const business = {
+  brand: 'CCC Edu',
+  legalName: 'CCC Edu Career Counselling & Coaching',
+  tagline: 'From Confusion to Clarity. From Interest to Impact.',
+  founder: {
+    name: 'Anjali Mehra', // OWNER
+    title: 'Founder & Lead Career Coach',
+    yearsInHr: '24+',
+    credentials: ['SHRM-SCP', 'Certified Life Coach', 'NLP Practitioner', 'Health & Wellness Coach'],
+    sectors: ['Telecom', 'Retail', 'Pharma', 'FMCG', 'FMCD', 'Technology'],
+    bio:
+      'Two decades and more of HR leadership in large telecom and retail companies taught her how careers are really decided: ' +
+      'in hiring panels, promotion reviews and restructurings. She now puts that view to work for students, professionals and ' +
+      'the employers who want to keep them.',
+  },
+  contact: {
+    phone: '+91 98765 43210', // OWNER
+    phoneHref: 'tel:+919876543210', // OWNER
+    email: 'hello@cccedu.example', // OWNER
+    whatsappNumber: '919876543210', // OWNER, digits only, with country code
+    whatsappGreeting: "Hello! I'd like to know more about career counselling with CCC Edu.",
+    address: 'Bengaluru, Karnataka, India', // OWNER
+    hours: 'Monday to Friday, 9:00 AM-6:00 PM IST',
+    hoursShort: 'Mon-Fri 9 AM-6 PM IST',
+    schedulingUrl: 'https://calendly.com/ccc-edu/discovery-call', // OWNER
+  },
+  promises: {
+    callbackAfterCallHours: 4,
+    responseHours: 24,
+    rescheduleNoticeHours: 24,
+    discoveryCallMinutes: 10,
+    calendarSlotMinutes: 30,
+    initialConsultationOnHowItWorks: '10-15 minutes',
+    moneyBack: '100% money-back guarantee if you are not satisfied after the first session',
+  },
+  claims: {
+    professionalsGuided: 3725,
+    professionalsGuidedLabel: '3,725+',
+    successRatePercent: 94,
+    yearsExperience: 24,
+    yearsExperienceLabel: '24+',
+    corporatePartners: 150,
+    countries: '15+',
+    support: '24/7',
+  },
+  partnerPlatform: {
+    name: 'Knowledge Gateway',
+    stats: [
+      { value: '3,50,000+', label: 'students and professionals mentored' },
+      { value: '240+', label: 'corporate partners' },
+      { value: '350+', label: 'school and college partners' },
+      { value: '1000+', label: 'hours of webinars' },
+    ],
+  },
+  aiImpact: [
+    { value: '85%', label: 'of jobs expected to be transformed by AI by 2030' },
+    { value: '40%', label: 'of current roles likely to be redefined' },
+    { value: '2.4x', label: 'faster career growth for people who build AI-era skills' },
+    { value: '18M', label: 'new roles expected to emerge in India' },
+    { value: '60%', label: 'of workers who will need reskilling' },
+  ],
+  corporate: {
+    minEmployees: '500+',
+    childAges: '13-21',
+    rollout: '4-6 weeks',
+    payback: '6 months',
+    averageSavings: '₹2.3 Cr',
+    participation: '87%',
+    satisfaction: '4.8/5',
+    implementations: '50+',
+    implementationYears: 3,
+  },
+} as const;
+
+export type Business = typeof business;
+
+export const whatsappHref = `https://wa.me/${business.contact.whatsappNumber}?text=${encodeURIComponent(business.contact.whatsappGreeting)}`;
+export const mailtoHref = `mailto:${business.contact.email}`;

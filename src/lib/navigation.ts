@@ -1,0 +1,38 @@
+import { business } from './business';
+
+export interface NavLink {
+  label: string;
+  href: string;
+}
+
+/** SPEC 2: the five entries of the top navigation. */
+export const primaryNav: NavLink[] = [
+  { label: `Why ${business.brand}`, href: '/why-ccc-edu' },
+  { label: 'Corporate Parenting Wellbeing', href: '/corporate-parenting-wellbeing' },
+  { label: 'Blogs/Resources', href: '/blogs-resources' },
+  { label: 'How it Works', href: '/how-it-works' },
+  { label: 'Contact Us', href: '/contact' },
+];
+
+/** An entry that does not start with a slash scrolls to the element with that id. */
+export function navHref(href: string): string {
+  return href.startsWith('/') || href.startsWith('http') ? href : `#${href}`;
+}
+
+export const quickLinks: NavLink[] = [
+  { label: 'About Us', href: '/why-ccc-edu' },
+  { label: 'Success Stories', href: '/how-it-works' },
+  { label: 'Blogs & Resources', href: '/blogs-resources' },
+  { label: 'Corporate Programme', href: '/corporate-parenting-wellbeing' },
+  { label: 'Contact', href: '/contact' },
+];
+
+/** Footer service links all lead to the packages section of the home page. */
+export const serviceLinks: string[] = [
+  'Psychometric Assessment & Career Mapping',
+  'One-to-One Career Coaching',
+  'Career Pivot & AI-Skill Strategy',
+  'Resume & LinkedIn Optimisation',
+  'Senior Transition Coaching',
+  'Life Coaching',
+];

@@ -1,0 +1,43 @@
+import type { Context } from '@netlify/functions';
+import { StorageConflictError, StorageUnavailableError } from '../storage/errors';
+import { HttpError } from './errors';
+import { errorBody, json } from './respond';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type RouteHandler = (req: Request, context: Context) => Promise<Response> | Response;
+
+/**
+ * Wraps a function's handlers by method: 405 for any other method, and every
+ * error becomes a JSON answer. Unknown failures are logged and answered with a
+ * generic 500 that never carries a stack trace.
+ */
+export function route(handlers: Partial<Record<Method, RouteHandler>>) {
+  const allowed = Object.keys(handlers).join(', ');
+  return async (req: Request, context: Context): Promise<Response> => {
+    const handler = handlers[req.method as Method];
+    if (!handler) {
+      return json(errorBody(`Method ${req.method} is not allowed here.`), { status: 405, headers: { allow: allowed } });
+    }
+    try {
+      return await handler(req, context);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+export function errorResponse(error: unknown): Response {
+  if (error instanceof HttpError) {
+    return json(errorBody(error.message, error.fields), { status: error.status, headers: error.headers });
+  }
+  if (error instanceof StorageUnavailableError) {
+    console.error('[storage unavailable]', error.cause);
+    return json(errorBody(error.message), { status: 503, headers: { 'retry-after': '30' } });
+  }
+  if (error instanceof StorageConflictError) {
+    console.error('[storage conflict]', error.message);
+    return json(errorBody('This record is being changed by someone else. Please try again.'), { status: 409 });
+  }
+  console.error('[unhandled]', error);
+  return json(errorBody('Something went wrong on our side. Please try again.'), { status: 500 });
+}

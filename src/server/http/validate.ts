@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { HttpError, badRequest } from './errors';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Turns zod issues into `{ field: message }`, one message per field (the first). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.length > 0 ? issue.path.join('.') : '_';
+    fields[path] ??= issue.message;
+  }
+  return fields;
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw badRequest(`Invalid ${what}.`, fieldErrors(result.error));
+  return result.data;
+}
+
+/** Reads a JSON body: 415 if it is not JSON, 413 over 64 KB, 400 if malformed or invalid. */
+export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
+  const contentType = req.headers.get('content-type') ?? '';
+  if (!/^application\/(.+\+)?json\b/i.test(contentType.trim())) {
+    throw new HttpError(415, 'Send the request body as JSON (Content-Type: application/json).');
+  }
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'The request body is larger than 64 KB.');
+  const text = await readLimited(req, MAX_BODY_BYTES);
+  let value: unknown;
+  try {
+    value = text.length === 0 ? undefined : JSON.parse(text);
+  } catch {
+    throw badRequest('The request body is not valid JSON.', { _: 'Malformed JSON' });
+  }
+  if (value === undefined) throw badRequest('The request body is empty.', { _: 'Required' });
+  return parseWith(schema, value, 'request body');
+}
+
+async function readLimited(req: Request, limit: number): Promise<string> {
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new HttpError(413, 'The request body is larger than 64 KB.');
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+export function readQuery<S extends z.ZodType>(req: Request, schema: S): z.infer<S> {
+  const params = Object.fromEntries(new URL(req.url).searchParams);
+  return parseWith(schema, params, 'query');
+}
+
+export function readParams<S extends z.ZodType>(params: Record<string, string | undefined>, schema: S): z.infer<S> {
+  return parseWith(schema, params, 'path');
+}
+
+/** Page query shared by every admin list. */
+export const pageQuerySchema = z.object({
+  cursor: z.string().regex(/^\d{13}-[0-9a-f]{10}$/, 'Invalid cursor').optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});

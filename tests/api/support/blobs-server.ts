@@ -1,0 +1,27 @@
+// Every API test file gets its own real local Blobs server in a fresh temp folder.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setEnvironmentContext } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
+import { afterAll } from 'vitest';
+
+const directory = await mkdtemp(join(tmpdir(), 'ccc-blobs-'));
+const token = 'api-test-token';
+const server = new BlobsServer({ directory, token });
+const { port } = await server.start();
+
+export const blobsContext = {
+  siteID: 'api-test-site',
+  deployID: '0',
+  token,
+  edgeURL: `http://localhost:${port}`,
+  uncachedEdgeURL: `http://localhost:${port}`,
+  primaryRegion: 'us-east-2',
+};
+setEnvironmentContext(blobsContext);
+
+afterAll(async () => {
+  await server.stop();
+  await rm(directory, { recursive: true, force: true });
+});

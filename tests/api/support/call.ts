@@ -1,0 +1,36 @@
+import type { Context } from '@netlify/functions';
+
+export const SITE = 'http://localhost:8888';
+
+type Handler = (req: Request, context: Context) => Promise<Response> | Response;
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  cookie?: string;
+  params?: Record<string, string>;
+  origin?: string | null;
+}
+
+/** Calls a real function handler with a real Request, as Netlify would. */
+export async function call(handler: Handler, path: string, options: CallOptions = {}): Promise<Response> {
+  const method = options.method ?? (options.body !== undefined || options.rawBody !== undefined ? 'POST' : 'GET');
+  const headers = new Headers(options.headers);
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+  }
+  if (options.cookie) headers.set('cookie', options.cookie);
+  const origin = options.origin === undefined ? SITE : options.origin;
+  if (origin && method !== 'GET') headers.set('origin', origin);
+  const request = new Request(new URL(path, SITE), { method, headers, body });
+  const context = { params: options.params ?? {}, ip: '127.0.0.1', requestId: 'test' } as unknown as Context;
+  return handler(request, context);
+}
+
+export async function jsonOf<T = Record<string, unknown>>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}
