@@ -40,7 +40,7 @@ export default defineConfig({
     url: baseURL,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'ignore',
     env: { PORT: String(port), BLOBS_DIR: blobsDir },
   },
 });

@@ -92,3 +92,46 @@ test('F8 moves focus to the notifications region', async ({ page }) => {
   await page.keyboard.press('F8');
   await expect(page.getByTestId('toaster')).toBeFocused();
 });
+
+test('the admin login page signs in and out', async ({ page }) => {
+  await page.goto('/admin/login');
+  await expect(page.getByTestId('local-password-hint')).toContainText('admin');
+  await page.getByLabel('Password').fill('wrong');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('Wrong password.');
+  await page.getByLabel('Password').fill('admin');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('signed-in')).toBeVisible();
+  const session = await page.request.get('/api/admin/session');
+  expect(session.status()).toBe(200);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByLabel('Password')).toBeVisible();
+  expect((await page.request.get('/api/admin/session')).status()).toBe(401);
+});
+
+test('a toast is dismissed by swiping right more than 50 px, not less', async ({ page }) => {
+  await page.route('**/api/contact', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }));
+  await page.goto('/?section=contact');
+  const form = await hydrated(page.getByTestId('contact-form'));
+  await form.getByLabel('Full name').fill('Swipe Test');
+  await form.getByLabel('Email').fill('swipe@example.com');
+  await form.getByLabel('Phone').fill('9845012345');
+  await form.getByLabel('Who is this for?').selectOption('college');
+  await form.getByRole('button', { name: /book my free career call/i }).click();
+  const toast = page.getByRole('alert').filter({ hasText: 'Failed to Send Message' });
+  await expect(toast).toBeVisible();
+
+  const box = (await toast.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 20, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 50, y, { steps: 5 });
+  await page.mouse.up();
+  await expect(toast).toBeVisible();
+
+  await page.mouse.move(box.x + 20, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 120, y, { steps: 5 });
+  await page.mouse.up();
+  await expect(toast).toBeHidden();
+});
