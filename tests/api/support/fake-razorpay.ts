@@ -50,7 +50,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KEY_SECRET): Promise<FakeRazorpay> {
+export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KEY_SECRET, listenPort = 0): Promise<FakeRazorpay> {
   const orders = new Map<string, FakeOrder>();
   const requests: FakeRazorpay['requests'] = [];
   let failure: number | null = null;
@@ -59,6 +59,7 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
   const server: Server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
     const authorised = req.headers.authorization === expectedAuth;
+    if (path === '/health') return send(res, 200, { ok: true });
     requests.push({ method: req.method ?? '', path, authorised });
     if (failure) return send(res, failure, error('Simulated gateway failure'));
     if (!authorised) return send(res, 401, error('The api key provided is invalid'));
@@ -98,7 +99,7 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
     return send(res, 404, error('The requested URL was not found on the server.'));
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
