@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../lib/api-client';
 import type { CheckoutOrder } from '../../lib/schemas/payment';
 import { toast } from '../../stores/toasts';
@@ -25,6 +25,14 @@ export default function CheckoutPanel({ packageId, packageName, price }: Props) 
   const [errors, setErrors] = useState<Partial<Details>>({});
   const [order, setOrder] = useState<CheckoutOrder | null>(null);
   const [phase, setPhase] = useState<'idle' | 'creating' | 'paying'>('idle');
+  const payHeadingRef = useRef<HTMLHeadingElement>(null);
+
+  // On a phone the payment panel appears below the package details: bring it (and focus) into view.
+  useEffect(() => {
+    if (!order) return;
+    payHeadingRef.current?.scrollIntoView({ block: 'center' });
+    payHeadingRef.current?.focus({ preventScroll: true });
+  }, [order]);
 
   useEffect(() => {
     if (new URLSearchParams(window.location.search).get('payment') !== 'success') return;
@@ -82,7 +90,7 @@ export default function CheckoutPanel({ packageId, packageName, price }: Props) 
     return (
       <section className="card checkout-pay" aria-labelledby="checkout-pay-title" data-testid="checkout-payment">
         <p className="eyebrow">Step 2 of 2</p>
-        <h2 id="checkout-pay-title">Secure payment</h2>
+        <h2 id="checkout-pay-title" ref={payHeadingRef} tabIndex={-1}>Secure payment</h2>
         <dl className="summary">
           <div><dt>Programme</dt><dd>{packageName}</dd></div>
           <div><dt>Name</dt><dd>{order.prefill.name}</dd></div>
@@ -92,7 +100,10 @@ export default function CheckoutPanel({ packageId, packageName, price }: Props) 
           {phase === 'paying' ? 'Processing...' : `Pay ${rupees(order.price)}`}
         </button>
         <p className="assurance">
-          <span aria-hidden="true">🔒</span> Card, UPI and net banking through Razorpay. We never see your card details.
+          <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14" className="lock">
+            <path d="M4.5 7V5a3.5 3.5 0 0 1 7 0v2M3.5 7h9v7h-9z" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+          </svg>{' '}
+          Card, UPI and net banking through Razorpay. We never see your card details.
         </p>
       </section>
     );

@@ -168,7 +168,7 @@ export default function BookingDialog({ packageId, onClose }: Props) {
         <p className="pb-price">
           {paid ? (
             <>
-              <strong>{rupees(item.price)}</strong> <span>one-time, incl. all sessions</span>
+              <strong>{rupees(item.price)}</strong> <span>one-time fee</span>
             </>
           ) : (
             <span>We agree scope and fee on a free discovery call first. Nothing to pay today.</span>
