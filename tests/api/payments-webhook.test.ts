@@ -80,6 +80,19 @@ describe('POST /api/razorpay-webhook', () => {
     expect(await bookings.get(booking.id)).toMatchObject({ paymentStatus: 'paid' });
   });
 
+  test('verify and webhook arriving at the same moment still end with one captured payment', async () => {
+    const { booking, order } = await pendingOrder();
+    const success = checkoutSuccess(order.orderId);
+    const delivery = webhookDelivery('payment.captured', { id: success.razorpay_payment_id, order_id: order.orderId, amount: 1059900, status: 'captured' });
+    const [verified, hooked] = await Promise.all([call(verifyFn, '/api/verify-payment', { body: success }), deliver(delivery), deliver(delivery)]);
+    expect(verified.status).toBe(200);
+    expect(hooked.status).toBe(200);
+    const mine = await paymentsOf(booking.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ status: 'captured', razorpayPaymentId: success.razorpay_payment_id });
+    expect(await bookings.get(booking.id)).toMatchObject({ paymentStatus: 'paid' });
+  });
+
   test('a duplicate event id is acknowledged and ignored', async () => {
     const { order } = await pendingOrder();
     const failedFirst = webhookDelivery('payment.failed', { id: razorpayId('pay'), order_id: order.orderId, amount: 1059900, status: 'failed', error_description: 'Card declined' }, { eventId: 'evt_Duplicate0001' });

@@ -2,6 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { signInAsAdmin } from './support/admin';
 import { watchConsole } from './support/console';
 import { breakCheckout, installFakeCheckout } from './support/fake-checkout';
+import { TEST_WEBHOOK_SECRET } from '../api/support/fake-razorpay';
+import { webhookSignature } from '../../src/server/payments/signatures';
 
 // Package cards and How It Works use this exact contract; injecting one keeps this
 // spec independent of which page carries the cards.
@@ -48,6 +50,7 @@ async function adminBookingWithStage(request: APIRequestContext, baseURL: string
 }
 
 test('book a paid package in the popup, pay in Checkout, land on the thank-you page, and see it paid in the admin', async ({ page, request, baseURL }) => {
+  test.slow(); // the local platform bundles each function on its first call
   const problems = watchConsole(page);
   await installFakeCheckout(page);
   const dialog = await openPopup(page, 'ascend-plus');
@@ -117,6 +120,26 @@ test('a gateway script that will not load shows Payment Gateway Error; an order 
   await expect(dialog.getByTestId('booking-problem')).toContainText('Unable to initialize payment');
 });
 
+test('a failed booking shows Booking Failed; a payment our server cannot verify shows Payment Verification Failed', async ({ page }) => {
+  await installFakeCheckout(page);
+  const dialog = await openPopup(page, 'discover-plus');
+  await fillPopup(page, { designation: 'Class 9 student', company: 'KV', industry: 'Education' });
+  await page.route('**/api/bookings', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }));
+  await dialog.getByRole('button', { name: /book & pay/i }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Booking Failed' })).toBeAttached();
+  await expect(dialog.getByRole('button', { name: /book & pay/i })).toBeEnabled();
+  await page.unroute('**/api/bookings');
+
+  // A checkout.js signed with the wrong secret: our verify refuses it, nothing is paid.
+  await page.unroute('https://checkout.razorpay.com/v1/checkout.js');
+  await installFakeCheckout(page, 'not-the-key-secret');
+  await dialog.getByRole('button', { name: /book & pay/i }).click();
+  await page.getByTestId('fake-razorpay').getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Payment Verification Failed' })).toBeVisible();
+  await page.waitForTimeout(2500);
+  await expect(page).not.toHaveURL(/thank-you/);
+});
+
 test('a package priced on consultation books a discovery call and goes to the thank-you page', async ({ page }) => {
   const dialog = await openPopup(page, 'senior-transition');
   await expect(dialog).toContainText('Nothing to pay today');
@@ -134,6 +157,7 @@ test('the popup closes with Escape and gives focus back to its opener', async ({
 });
 
 test('the checkout page shows the package and runs the real payment flow', async ({ page, request, baseURL }) => {
+  test.slow();
   const problems = watchConsole(page);
   await installFakeCheckout(page);
   const response = await page.goto('/checkout/ascend-plus');
@@ -194,4 +218,34 @@ test('returning with ?payment=success shows the success toast and goes home', as
   await page.goto('/checkout/ascend?payment=success');
   await expect(page.getByRole('status').filter({ hasText: 'Payment Successful!' })).toBeVisible();
   await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+});
+
+test('a signed webhook reaches the running site and records a payment whose buyer closed the tab', async ({ request, baseURL }) => {
+  const booked = await (await request.post('/api/bookings', {
+    data: { fullName: 'Tab Closer', mobile: '9845012345', designation: 'Engineer', company: `Webhook ${Date.now()}`, industry: 'IT', packageId: 'achieve' },
+    headers: { origin: baseURL ?? '' },
+  })).json();
+  const order = await (await request.post('/api/create-razorpay-order', { data: { packageId: 'achieve', bookingId: booked.booking.id, amount: 100 } })).json();
+  expect(order.amount).toBe(599900);
+  const body = JSON.stringify({
+    entity: 'event',
+    event: 'payment.captured',
+    contains: ['payment'],
+    payload: { payment: { entity: { id: 'pay_E2eWebhook000001', order_id: order.orderId, amount: 599900, currency: 'INR', status: 'captured' } } },
+    created_at: Math.floor(Date.now() / 1000),
+  });
+  const forged = await request.post('/api/razorpay-webhook', { data: body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(body, 'wrong') } });
+  expect(forged.status()).toBe(400);
+  const genuine = await request.post('/api/razorpay-webhook', {
+    data: body,
+    headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(body, TEST_WEBHOOK_SECRET), 'x-razorpay-event-id': `evt_e2e_${Date.now()}` },
+  });
+  expect(genuine.status()).toBe(200);
+  expect(await genuine.json()).toMatchObject({ status: 'processed' });
+
+  await signInAsAdmin(request, baseURL ?? '');
+  const payments = await (await request.get(`/api/payments?bookingId=${booked.booking.id}`)).json();
+  expect(payments.items).toEqual([expect.objectContaining({ status: 'captured', confirmedBy: 'webhook', amount: 5999 })]);
+  const list = await (await request.get('/api/bookings?limit=100')).json();
+  expect(list.items.find((item: { id: string }) => item.id === booked.booking.id)).toMatchObject({ paymentStatus: 'paid' });
 });

@@ -21,7 +21,7 @@ let rememberedBooking: { key: string; bookingId: string } | null = null;
 const fields: { name: keyof Draft; label: string; type?: string; autoComplete: string; placeholder?: string }[] = [
   { name: 'fullName', label: 'Full name', autoComplete: 'name' },
   { name: 'mobile', label: 'Mobile number', type: 'tel', autoComplete: 'tel-national', placeholder: '98765 43210' },
-  { name: 'designation', label: 'Designation', autoComplete: 'organization-title', placeholder: 'e.g. Product Manager, Class 11 student' },
+  { name: 'designation', label: 'Designation', autoComplete: 'organization-title', placeholder: 'e.g. Product Manager' },
   { name: 'company', label: 'Company / institution', autoComplete: 'organization' },
   { name: 'industry', label: 'Industry', autoComplete: 'off', placeholder: 'e.g. Technology, Pharma, Education' },
 ];
