@@ -24,6 +24,7 @@ async function openPopup(page: Page, packageId: string) {
   await page.getByTestId('book-trigger').click();
   const dialog = page.getByTestId('package-booking');
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Full name')).toBeFocused();
   return dialog;
 }
 

@@ -45,6 +45,8 @@ export default function BookingDialog({ packageId, onClose }: Props) {
     if (!dialog) return;
     openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    // showModal focuses the close button (first in order); the form is what people came for.
+    dialog.querySelector<HTMLInputElement>('#pb-fullName')?.focus();
     return () => {
       if (dialog.open) dialog.close();
     };

@@ -1,4 +1,3 @@
-import type { Payment } from '../../lib/schemas/payment';
 import { bookings } from '../bookings';
 import { payments } from '../payments';
 import { bookingPaymentStatusAfter, captured, failed, type Confirmation } from './transitions';
@@ -30,5 +29,3 @@ export async function recordFailure(payment: StoredPayment, razorpayPaymentId: s
   }
   return saved;
 }
-
-export type { Payment };
