@@ -1,17 +1,27 @@
 import type { Config } from '@netlify/functions';
+import { packageBookingRequestSchema } from '../../src/lib/schemas/packageBooking';
 import { requireAdmin } from '../../src/server/auth/session';
 import { bookings } from '../../src/server/bookings';
+import { createPackageBooking, decoyPackageBooking } from '../../src/server/payments/package-booking';
+import { isBot } from '../../src/server/http/honeypot';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
-import { pageQuerySchema, readQuery } from '../../src/server/http/validate';
+import { pageQuerySchema, readJson, readQuery } from '../../src/server/http/validate';
 
 export default route({
   async GET(req) {
     requireAdmin(req);
     return json(await bookings.list(readQuery(req, pageQuerySchema)));
   },
+  async POST(req) {
+    const { website, ...request } = await readJson(req, packageBookingRequestSchema);
+    if (isBot({ website })) return json(decoyPackageBooking(request), { status: 201 });
+    return json(await createPackageBooking(request), { status: 201 });
+  },
 });
 
+// Literal on purpose: Netlify reads this config statically (DECISIONS 9).
 export const config: Config = {
   path: '/api/bookings',
+  rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

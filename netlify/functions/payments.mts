@@ -1,0 +1,24 @@
+import type { Config } from '@netlify/functions';
+import { paymentListQuerySchema } from '../../src/lib/schemas/payment';
+import { requireAdmin } from '../../src/server/auth/session';
+import { json } from '../../src/server/http/respond';
+import { route } from '../../src/server/http/route';
+import { pageQuerySchema, readQuery } from '../../src/server/http/validate';
+import { payments } from '../../src/server/payments';
+
+export default route({
+  async GET(req) {
+    requireAdmin(req);
+    const { bookingId, ...page } = readQuery(req, pageQuerySchema.extend(paymentListQuerySchema.shape));
+    if (bookingId) {
+      // The payments of one booking (a retry after a cancel makes a second order).
+      const items = (await payments.all()).filter((payment) => payment.bookingId === bookingId);
+      return json({ items, nextCursor: null, total: items.length });
+    }
+    return json(await payments.list(page));
+  },
+});
+
+export const config: Config = {
+  path: '/api/payments',
+};

@@ -1,0 +1,18 @@
+import type { Config } from '@netlify/functions';
+import { verifyPaymentRequestSchema } from '../../src/lib/schemas/payment';
+import { json } from '../../src/server/http/respond';
+import { route } from '../../src/server/http/route';
+import { readJson } from '../../src/server/http/validate';
+import { verifyPayment } from '../../src/server/payments/verify';
+
+export default route({
+  async POST(req) {
+    const claim = await readJson(req, verifyPaymentRequestSchema);
+    return json(await verifyPayment(claim));
+  },
+});
+
+export const config: Config = {
+  path: '/api/verify-payment',
+  rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

@@ -1,0 +1,225 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { api, ApiError } from '../../lib/api-client';
+import { findPackage, isPaidPackage } from '../../lib/packageCatalogue';
+import { HONEYPOT_FIELD } from '../../lib/schemas/fields';
+import { popupProblem, type PackageBookingForm } from '../../lib/schemas/packageBooking';
+import type { CheckoutOrder } from '../../lib/schemas/payment';
+import { toast, type ToastInput } from '../../stores/toasts';
+import { REDIRECT_AFTER_PAYMENT_MS, messages, rupees, thankYouUrl } from './messages';
+import { loadCheckoutScript, payOrder } from './razorpay-checkout';
+import './package-booking.css';
+
+type Draft = Record<keyof PackageBookingForm, string>;
+type Phase = 'idle' | 'booking' | 'processing';
+
+const emptyDraft: Draft = { fullName: '', mobile: '', designation: '', company: '', industry: '' };
+// Kept for the page's lifetime: a visitor who cancels payment and tries again finds the
+// form filled, and the booking already made is reused instead of stored twice.
+let rememberedDraft: Draft = emptyDraft;
+let rememberedBooking: { key: string; bookingId: string } | null = null;
+
+const fields: { name: keyof Draft; label: string; type?: string; autoComplete: string; placeholder?: string }[] = [
+  { name: 'fullName', label: 'Full name', autoComplete: 'name' },
+  { name: 'mobile', label: 'Mobile number', type: 'tel', autoComplete: 'tel-national', placeholder: '98765 43210' },
+  { name: 'designation', label: 'Designation', autoComplete: 'organization-title', placeholder: 'e.g. Product Manager' },
+  { name: 'company', label: 'Company / institution', autoComplete: 'organization' },
+  { name: 'industry', label: 'Industry', autoComplete: 'off', placeholder: 'e.g. Technology, Pharma, Education' },
+];
+
+interface Props {
+  packageId: string;
+  onClose: () => void;
+}
+
+export default function BookingDialog({ packageId, onClose }: Props) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+  const [draft, setDraft] = useState<Draft>(rememberedDraft);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [problem, setProblem] = useState<ToastInput | null>(null);
+  const item = findPackage(packageId);
+  const paid = item ? isPaidPackage(item) : false;
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    // showModal focuses the close button (first in order); the form is what people came for.
+    dialog.querySelector<HTMLInputElement>('#pb-fullName')?.focus();
+    return () => {
+      if (dialog.open) dialog.close();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!item) {
+      toast({ ...messages.bookingFailed, variant: 'destructive' });
+      onClose();
+    }
+  }, [item, onClose]);
+
+  function finish() {
+    dialogRef.current?.close();
+    openerRef.current?.focus();
+    onClose();
+  }
+
+  function fail(message: ToastInput) {
+    toast({ ...message, variant: 'destructive' });
+    setProblem(message);
+    setPhase('idle');
+  }
+
+  const update = (name: keyof Draft) => (event: { target: { value: string } }) => {
+    const next = { ...draft, [name]: event.target.value };
+    rememberedDraft = next;
+    setDraft(next);
+    setProblem(null);
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!item || phase !== 'idle') return;
+    const invalid = popupProblem(draft);
+    if (invalid) return fail(invalid);
+    const website = String(new FormData(event.currentTarget).get(HONEYPOT_FIELD) ?? '');
+
+    setPhase('booking');
+    setProblem(null);
+    const key = JSON.stringify([packageId, draft]);
+    let bookingId = rememberedBooking?.key === key ? rememberedBooking.bookingId : null;
+    if (!bookingId) {
+      try {
+        const answer = await api.post<{ bookingType: 'discovery_call' | 'investment'; booking: { id: string } }>('/api/bookings', {
+          ...draft,
+          packageId,
+          [HONEYPOT_FIELD]: website,
+        });
+        if (answer.bookingType === 'discovery_call') {
+          rememberedDraft = emptyDraft;
+          window.location.assign('/thank-you');
+          return;
+        }
+        bookingId = answer.booking.id;
+        rememberedBooking = { key, bookingId };
+      } catch {
+        return fail(messages.bookingFailed);
+      }
+    }
+
+    setPhase('processing');
+    let order: CheckoutOrder;
+    try {
+      order = await api.post<CheckoutOrder>('/api/create-razorpay-order', { packageId, bookingId });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) rememberedBooking = null;
+      return fail(messages.setupFailed);
+    }
+    let Razorpay;
+    try {
+      Razorpay = await loadCheckoutScript();
+    } catch {
+      return fail(messages.gatewayError);
+    }
+
+    // Razorpay draws its own overlay; a modal <dialog> would sit above it and make it inert.
+    dialogRef.current?.close();
+    const outcome = await payOrder(Razorpay, order);
+    if (outcome.kind === 'paid') {
+      rememberedDraft = emptyDraft;
+      rememberedBooking = null;
+      toast({ ...messages.paymentSuccessful, variant: 'success' });
+      onClose();
+      window.setTimeout(() => window.location.assign(thankYouUrl(order.price)), REDIRECT_AFTER_PAYMENT_MS);
+      return;
+    }
+    if (outcome.kind === 'dismissed') {
+      toast({ ...messages.cancelled, variant: 'destructive' });
+      setPhase('idle');
+      openerRef.current?.focus();
+      onClose();
+      return;
+    }
+    toast({ ...messages.verificationFailed, variant: 'destructive' });
+    setPhase('idle');
+    onClose();
+  }
+
+  if (!item) return null;
+  const busy = phase !== 'idle';
+  const label = phase === 'booking' ? 'Booking...' : phase === 'processing' ? 'Processing...' : paid ? `Book & pay ${rupees(item.price)}` : 'Book my free discovery call';
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="package-booking"
+      aria-labelledby="package-booking-title"
+      data-testid="package-booking"
+      onClose={() => {
+        if (phase === 'idle') finish();
+      }}
+      onCancel={(event) => {
+        if (busy) event.preventDefault();
+      }}
+    >
+      <header className="pb-head">
+        <p className="eyebrow">{paid ? 'Book your programme' : 'Priced on consultation'}</p>
+        <h2 id="package-booking-title">{item.name}</h2>
+        <p className="pb-audience">{item.targetAudience}</p>
+        <p className="pb-price">
+          {paid ? (
+            <>
+              <strong>{rupees(item.price)}</strong> <span>one-time fee</span>
+            </>
+          ) : (
+            <span>We agree scope and fee on a free discovery call first. Nothing to pay today.</span>
+          )}
+        </p>
+        <button type="button" className="pb-close" aria-label="Close" onClick={finish} disabled={busy}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </header>
+      <form className="pb-form" onSubmit={submit} noValidate>
+        <div className="pb-grid">
+          {fields.map((field) => (
+            <div className={`field pb-${field.name}`} key={field.name}>
+              <label htmlFor={`pb-${field.name}`}>
+                {field.label} <span className="required" aria-hidden="true">*</span>
+              </label>
+              <input
+                id={`pb-${field.name}`}
+                name={field.name}
+                type={field.type ?? 'text'}
+                autoComplete={field.autoComplete}
+                placeholder={field.placeholder}
+                inputMode={field.type === 'tel' ? 'tel' : undefined}
+                required
+                value={draft[field.name]}
+                onChange={update(field.name)}
+                disabled={busy}
+              />
+            </div>
+          ))}
+        </div>
+        <div className="honeypot" aria-hidden="true">
+          <label htmlFor="pb-website">Leave this empty</label>
+          <input id="pb-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+        </div>
+        {problem && (
+          <p className="pb-problem" data-testid="booking-problem">
+            <strong>{problem.title}.</strong> {problem.description}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
+          {label}
+        </button>
+        <p className="pb-fine">
+          {paid
+            ? 'Secure card, UPI and net-banking payment through Razorpay. We call you within 24 hours to schedule your first session.'
+            : 'We call you within 24 hours, Monday to Friday, to set up your free discovery call.'}
+        </p>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,18 @@
+// SPEC 8 toasts for booking and paying, in one place for the popup and the checkout page.
+export const messages = {
+  bookingFailed: { title: 'Booking Failed', description: 'Something went wrong. Please try again.' },
+  paymentSuccessful: { title: 'Payment Successful!', description: "Thank you for your investment. You'll receive program details shortly." },
+  verificationFailed: { title: 'Payment Verification Failed', description: 'Please contact support with your payment details.' },
+  cancelled: { title: 'Payment Cancelled', description: 'You can try again anytime.' },
+  gatewayError: { title: 'Payment Gateway Error', description: 'Failed to load payment gateway. Please try again.' },
+  setupFailed: { title: 'Payment Setup Failed', description: 'Unable to initialize payment. Please try again.' },
+} as const;
+
+/** SPEC 4: the redirect after a verified payment waits 2 seconds so the toast can be read. */
+export const REDIRECT_AFTER_PAYMENT_MS = 2000;
+
+export function thankYouUrl(price: number): string {
+  return `/thank-you?type=investment&amount=${price}`;
+}
+
+export const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN')}`;

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { GatewayKeys } from './config';
+
+// A small typed client for the two Orders API calls we use. The official SDK has
+// no supported way to change its address (RUNTIME.md); fetch with one base URL
+// setting does, and keeps axios out of the functions.
+
+export const razorpayOrderSchema = z.object({
+  id: z.string().regex(/^order_[A-Za-z0-9]+$/),
+  entity: z.literal('order'),
+  amount: z.number().int(),
+  amount_paid: z.number().int().optional(),
+  amount_due: z.number().int().optional(),
+  currency: z.string(),
+  receipt: z.string().nullable().optional(),
+  status: z.string(),
+  notes: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional(),
+  created_at: z.number().optional(),
+});
+export type RazorpayOrder = z.infer<typeof razorpayOrderSchema>;
+
+export interface NewOrder {
+  amount: number;
+  currency: 'INR';
+  receipt: string;
+  notes: Record<string, string>;
+}
+
+/** The gateway did not answer as expected: the API answers 502 and nothing is marked paid. */
+export class GatewayError extends Error {
+  constructor(message: string, readonly status?: number) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
+
+const TIMEOUT_MS = 10_000;
+
+async function callRazorpay(keys: GatewayKeys, method: 'GET' | 'POST', path: string, body?: unknown): Promise<RazorpayOrder> {
+  const auth = Buffer.from(`${keys.keyId}:${keys.keySecret}`).toString('base64');
+  let response: Response;
+  try {
+    response = await fetch(`${keys.apiBaseUrl}${path}`, {
+      method,
+      headers: { authorization: `Basic ${auth}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new GatewayError(`Razorpay could not be reached: ${(error as Error).message}`);
+  }
+  const text = await response.text();
+  if (!response.ok) throw new GatewayError(`Razorpay answered ${response.status}: ${text.slice(0, 300)}`, response.status);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new GatewayError('Razorpay answered with something that is not JSON.');
+  }
+  const parsed = razorpayOrderSchema.safeParse(value);
+  if (!parsed.success) throw new GatewayError('Razorpay answered with an order we do not understand.');
+  return parsed.data;
+}
+
+export function createRazorpayOrder(keys: GatewayKeys, order: NewOrder): Promise<RazorpayOrder> {
+  return callRazorpay(keys, 'POST', '/v1/orders', order);
+}
+
+export function fetchRazorpayOrder(keys: GatewayKeys, orderId: string): Promise<RazorpayOrder> {
+  return callRazorpay(keys, 'GET', `/v1/orders/${encodeURIComponent(orderId)}`);
+}

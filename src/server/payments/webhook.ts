@@ -1,0 +1,63 @@
+import { webhookEventSchema } from '../../lib/schemas/payment';
+import { badRequest } from '../http/errors';
+import { eventAlreadyHandled, markEventHandled, paymentForOrder } from '../payments';
+import { confirmPayment, recordFailure } from './confirm';
+import { signaturesMatch, webhookSignature } from './signatures';
+import { createHash } from 'node:crypto';
+
+export type WebhookOutcome = { status: 'processed' | 'duplicate' | 'ignored'; reason?: string };
+
+export interface WebhookDelivery {
+  rawBody: string;
+  signature: string | null;
+  eventId: string | null;
+}
+
+/**
+ * One Razorpay webhook delivery (DECISIONS 12). The signature is checked over the raw
+ * bytes before anything is parsed; a bad one throws 400 and nothing changes. Events
+ * we do not act on are acknowledged, so Razorpay does not retry them for a day.
+ */
+export async function handleWebhook(delivery: WebhookDelivery, secret: string, now: Date = new Date()): Promise<WebhookOutcome> {
+  if (!signaturesMatch(webhookSignature(delivery.rawBody, secret), delivery.signature)) {
+    throw badRequest('Invalid webhook signature.', { 'x-razorpay-signature': 'Does not match' });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(delivery.rawBody);
+  } catch {
+    throw badRequest('The webhook body is not valid JSON.');
+  }
+  const parsed = webhookEventSchema.safeParse(value);
+  if (!parsed.success) return { status: 'ignored', reason: 'unrecognised payload' };
+  const event = parsed.data;
+  // Razorpay sends the id in a header; a signed body without one is deduplicated by its hash.
+  const eventId = delivery.eventId ?? `body-${createHash('sha256').update(delivery.rawBody).digest('hex')}`;
+  if (await eventAlreadyHandled(eventId)) return { status: 'duplicate' };
+
+  const outcome = await applyEvent(event, now);
+  await markEventHandled(eventId, { event: event.event, outcome: outcome.status, ...(outcome.reason ? { reason: outcome.reason } : {}) });
+  return outcome;
+}
+
+async function applyEvent(event: ReturnType<typeof webhookEventSchema.parse>, now: Date): Promise<WebhookOutcome> {
+  const entity = event.payload.payment?.entity;
+  if (!['order.paid', 'payment.captured', 'payment.failed'].includes(event.event)) return { status: 'ignored', reason: `event ${event.event}` };
+  if (!entity) return { status: 'ignored', reason: 'no payment in payload' };
+  const orderId = event.payload.order?.entity.id ?? entity.order_id ?? null;
+  if (!orderId) return { status: 'ignored', reason: 'no order id' };
+  const payment = await paymentForOrder(orderId);
+  if (!payment) return { status: 'ignored', reason: 'unknown order' };
+
+  if (event.event === 'payment.failed') {
+    await recordFailure(payment, entity.id, entity.error_description ?? null);
+    return { status: 'processed' };
+  }
+  if (entity.amount !== payment.amountPaise || entity.currency !== payment.currency) {
+    console.error('[razorpay webhook] amount mismatch', orderId, entity.amount, payment.amountPaise);
+    return { status: 'ignored', reason: 'amount mismatch' };
+  }
+  if (entity.status !== 'captured') return { status: 'ignored', reason: `payment ${entity.status}` };
+  await confirmPayment(payment, { razorpayPaymentId: entity.id, via: 'webhook', at: now });
+  return { status: 'processed' };
+}

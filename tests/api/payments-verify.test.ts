@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import verifyFn from '../../netlify/functions/verify-payment.mts';
+import { bookings } from '../../src/server/bookings';
+import { paymentForOrder, payments } from '../../src/server/payments';
+import { paymentSignature } from '../../src/server/payments/signatures';
+import { call, jsonOf } from './support/call';
+import { TEST_KEY_SECRET, razorpayId, startFakeRazorpay, type FakeRazorpay } from './support/fake-razorpay';
+import { bookPackage, checkoutSuccess, clearGatewayEnv, startOrder, useGatewayEnv } from './support/payments';
+
+let fake: FakeRazorpay;
+beforeAll(async () => {
+  fake = await startFakeRazorpay();
+});
+afterAll(async () => {
+  clearGatewayEnv();
+  await fake.stop();
+});
+beforeEach(() => useGatewayEnv(fake));
+
+async function pendingOrder(packageId = 'ascend-plus') {
+  const { booking } = await bookPackage(packageId);
+  const order = await startOrder(packageId, booking.id);
+  return { booking, order };
+}
+
+const verify = (body: unknown) => call(verifyFn, '/api/verify-payment', { body });
+
+async function expectUntouched(orderId: string, bookingId: string) {
+  expect(await paymentForOrder(orderId)).toMatchObject({ status: 'created', razorpayPaymentId: null, paidAt: null });
+  expect(await bookings.get(bookingId)).toMatchObject({ paymentStatus: 'pending' });
+}
+
+describe('POST /api/verify-payment', () => {
+  test('a genuine Checkout response captures the payment and marks the booking paid', async () => {
+    const { booking, order } = await pendingOrder();
+    const success = checkoutSuccess(order.orderId);
+    const response = await verify({ ...success, amount: 1 });
+    expect(response.status).toBe(200);
+    expect(await jsonOf(response)).toMatchObject({ success: true, bookingId: booking.id, paymentStatus: 'captured' });
+    expect(await paymentForOrder(order.orderId)).toMatchObject({
+      status: 'captured', razorpayPaymentId: success.razorpay_payment_id, confirmedBy: 'verify', amount: 10599,
+    });
+    expect(await bookings.get(booking.id)).toMatchObject({ paymentStatus: 'paid', amount: 10599 });
+  });
+
+  test('a replayed verify is idempotent: same answer, one captured payment, nothing rewritten', async () => {
+    const { booking, order } = await pendingOrder('ascend');
+    const success = checkoutSuccess(order.orderId);
+    expect((await verify(success)).status).toBe(200);
+    const first = await paymentForOrder(order.orderId);
+    const again = await verify(success);
+    expect(again.status).toBe(200);
+    expect(await jsonOf(again)).toMatchObject({ success: true, paymentStatus: 'captured' });
+    const after = await paymentForOrder(order.orderId);
+    expect(after?.paidAt).toBe(first?.paidAt);
+    const mine = (await payments.all()).filter((payment) => payment.bookingId === booking.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]?.status).toBe('captured');
+  });
+
+  test('a signature made for another order is rejected and changes nothing', async () => {
+    const victim = await pendingOrder();
+    const paid = await pendingOrder('ascend');
+    const paymentId = razorpayId('pay');
+    const forOther = checkoutSuccess(paid.order.orderId, paymentId);
+    const response = await verify({ ...forOther, razorpay_order_id: victim.order.orderId });
+    expect(response.status).toBe(400);
+    expect((await jsonOf<{ fields: Record<string, string> }>(response)).fields).toHaveProperty('razorpay_signature');
+    await expectUntouched(victim.order.orderId, victim.booking.id);
+  });
+
+  test('a signature made with the wrong secret is rejected and changes nothing', async () => {
+    const { booking, order } = await pendingOrder();
+    const response = await verify(checkoutSuccess(order.orderId, razorpayId('pay'), 'someone-elses-secret'));
+    expect(response.status).toBe(400);
+    await expectUntouched(order.orderId, booking.id);
+  });
+
+  test('an order whose amount at the gateway differs from ours is rejected and changes nothing', async () => {
+    const { booking, order } = await pendingOrder();
+    const atGateway = fake.orders.get(order.orderId);
+    if (!atGateway) throw new Error('order missing at the fake gateway');
+    atGateway.amount = 100;
+    const response = await verify(checkoutSuccess(order.orderId));
+    expect(response.status).toBe(400);
+    expect((await jsonOf<{ fields: Record<string, string> }>(response)).fields).toHaveProperty('amount');
+    await expectUntouched(order.orderId, booking.id);
+  });
+
+  test('an order we never created is rejected, even with a valid signature for it', async () => {
+    const foreign = razorpayId('order');
+    const response = await verify(checkoutSuccess(foreign));
+    expect(response.status).toBe(400);
+    expect(await paymentForOrder(foreign)).toBeNull();
+  });
+
+  test('a second, different payment cannot be verified against an already paid order', async () => {
+    const { order } = await pendingOrder();
+    const first = checkoutSuccess(order.orderId);
+    expect((await verify(first)).status).toBe(200);
+    const second = checkoutSuccess(order.orderId);
+    expect((await verify(second)).status).toBe(400);
+    expect(await paymentForOrder(order.orderId)).toMatchObject({ razorpayPaymentId: first.razorpay_payment_id });
+  });
+
+  test('malformed claims are 400s naming the field', async () => {
+    const response = await verify({ razorpay_order_id: 'order_x', razorpay_payment_id: 'pay_abcdefgh', razorpay_signature: 'zz' });
+    expect(response.status).toBe(400);
+    const { fields } = await jsonOf<{ fields: Record<string, string> }>(response);
+    expect(Object.keys(fields).sort()).toEqual(['razorpay_order_id', 'razorpay_signature']);
+  });
+
+  test('without keys verify answers 503 and changes nothing', async () => {
+    const { booking, order } = await pendingOrder();
+    const success = checkoutSuccess(order.orderId);
+    clearGatewayEnv();
+    expect((await verify(success)).status).toBe(503);
+    await expectUntouched(order.orderId, booking.id);
+  });
+
+  test('the signature helper matches Razorpay’s documented construction', () => {
+    // HMAC-SHA256 over "order_id|payment_id" keyed with the key secret, hex.
+    expect(paymentSignature('order_A', 'pay_B', TEST_KEY_SECRET)).toMatch(/^[0-9a-f]{64}$/);
+    expect(paymentSignature('order_A', 'pay_B', TEST_KEY_SECRET)).not.toBe(paymentSignature('order_A', 'pay_C', TEST_KEY_SECRET));
+  });
+});

@@ -1,0 +1,73 @@
+import bookingsFn from '../../../netlify/functions/bookings.mts';
+import createOrderFn from '../../../netlify/functions/create-razorpay-order.mts';
+import { paymentSignature, webhookSignature } from '../../../src/server/payments/signatures';
+import { call, jsonOf } from './call';
+import { TEST_KEY_ID, TEST_KEY_SECRET, TEST_WEBHOOK_SECRET, razorpayId, type FakeRazorpay } from './fake-razorpay';
+
+export function useGatewayEnv(fake: FakeRazorpay): void {
+  process.env.RAZORPAY_KEY_ID = TEST_KEY_ID;
+  process.env.RAZORPAY_KEY_SECRET = TEST_KEY_SECRET;
+  process.env.RAZORPAY_WEBHOOK_SECRET = TEST_WEBHOOK_SECRET;
+  process.env.RAZORPAY_API_BASE_URL = fake.url;
+}
+
+export function clearGatewayEnv(): void {
+  for (const name of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'RAZORPAY_API_BASE_URL']) delete process.env[name];
+}
+
+export const visitor = { fullName: 'Priya Raman', mobile: '98450 12345', designation: 'Product Manager', company: 'Infosys', industry: 'Technology' };
+
+export interface BookingAnswer {
+  bookingType: string;
+  booking: { id: string; amount: number | null; paymentStatus: string | null; packageName: string; currentStage: string; bookingType: string };
+}
+export interface OrderAnswer {
+  key: string;
+  amount: number;
+  currency: string;
+  orderId: string;
+  bookingId: string;
+  price: number;
+  prefill: { name: string; email?: string; contact: string };
+}
+
+export async function bookPackage(packageId: string, extra: Record<string, unknown> = {}): Promise<BookingAnswer> {
+  const response = await call(bookingsFn, '/api/bookings', { body: { ...visitor, packageId, ...extra } });
+  if (response.status !== 201) throw new Error(`booking failed: ${response.status} ${await response.text()}`);
+  return jsonOf<BookingAnswer>(response);
+}
+
+export async function startOrder(packageId: string, bookingId: string, extra: Record<string, unknown> = {}): Promise<OrderAnswer> {
+  const response = await call(createOrderFn, '/api/create-razorpay-order', { body: { packageId, bookingId, ...extra } });
+  if (response.status !== 201) throw new Error(`order failed: ${response.status} ${await response.text()}`);
+  return jsonOf<OrderAnswer>(response);
+}
+
+/** What Razorpay Checkout hands the browser after a successful payment. */
+export function checkoutSuccess(orderId: string, paymentId = razorpayId('pay'), secret = TEST_KEY_SECRET) {
+  return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: paymentSignature(orderId, paymentId, secret) };
+}
+
+/** A webhook delivery as Razorpay sends it: raw JSON body, signature and event id headers. */
+export function webhookDelivery(event: string, payment: { id: string; order_id: string; amount: number; status: string; error_description?: string }, options: { eventId?: string; secret?: string } = {}) {
+  const body = {
+    entity: 'event',
+    account_id: 'acc_TestAccount01',
+    event,
+    contains: event === 'order.paid' ? ['payment', 'order'] : ['payment'],
+    payload: {
+      payment: { entity: { entity: 'payment', currency: 'INR', method: 'upi', captured: payment.status === 'captured', ...payment } },
+      ...(event === 'order.paid' ? { order: { entity: { id: payment.order_id, entity: 'order', amount: payment.amount, amount_paid: payment.amount, status: 'paid' } } } : {}),
+    },
+    created_at: Math.floor(Date.now() / 1000),
+  };
+  const rawBody = JSON.stringify(body);
+  return {
+    rawBody,
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': webhookSignature(rawBody, options.secret ?? TEST_WEBHOOK_SECRET),
+      'x-razorpay-event-id': options.eventId ?? `evt_${razorpayId('pay').slice(4)}`,
+    },
+  };
+}

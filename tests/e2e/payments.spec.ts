@@ -1,0 +1,252 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signInAsAdmin } from './support/admin';
+import { watchConsole } from './support/console';
+import { breakCheckout, installFakeCheckout } from './support/fake-checkout';
+import { TEST_WEBHOOK_SECRET } from '../api/support/fake-razorpay';
+import { webhookSignature } from '../../src/server/payments/signatures';
+
+// Package cards and How It Works use this exact contract; injecting one keeps this
+// spec independent of which page carries the cards.
+async function addBookTrigger(page: Page, packageId: string): Promise<void> {
+  await page.evaluate((id) => {
+    const link = document.createElement('a');
+    link.href = '#';
+    link.dataset.bookPackage = id;
+    link.textContent = `Book ${id}`;
+    link.dataset.testid = 'book-trigger';
+    (document.querySelector('main') ?? document.body).prepend(link);
+  }, packageId);
+}
+
+async function openPopup(page: Page, packageId: string) {
+  await page.goto('/');
+  await addBookTrigger(page, packageId);
+  await page.getByTestId('book-trigger').click();
+  const dialog = page.getByTestId('package-booking');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Full name')).toBeFocused();
+  return dialog;
+}
+
+async function fillPopup(page: Page, stage: { designation: string; company: string; industry: string }) {
+  const dialog = page.getByTestId('package-booking');
+  await dialog.getByLabel('Full name').fill('Meera Iyer');
+  await dialog.getByLabel('Mobile number').fill('98450 12345');
+  await dialog.getByLabel('Designation').fill(stage.designation);
+  await dialog.getByLabel('Company / institution').fill(stage.company);
+  await dialog.getByLabel('Industry').fill(stage.industry);
+}
+
+const thankYou = (page: Page, amount?: number) =>
+  page.waitForRequest((request) => {
+    const url = new URL(request.url());
+    if (!request.isNavigationRequest() || url.pathname !== '/thank-you') return false;
+    return amount === undefined ? !url.searchParams.has('type') : url.searchParams.get('type') === 'investment' && url.searchParams.get('amount') === String(amount);
+  });
+
+async function adminBookingWithStage(request: APIRequestContext, baseURL: string, currentStage: string) {
+  await signInAsAdmin(request, baseURL);
+  const list = await (await request.get('/api/bookings?limit=100')).json();
+  return list.items.find((item: { currentStage: string }) => item.currentStage === currentStage);
+}
+
+test('book a paid package in the popup, pay in Checkout, land on the thank-you page, and see it paid in the admin', async ({ page, request, baseURL }) => {
+  test.slow(); // the local platform bundles each function on its first call
+  const problems = watchConsole(page);
+  await installFakeCheckout(page);
+  const dialog = await openPopup(page, 'ascend-plus');
+  await expect(dialog.getByRole('heading', { name: 'Ascend Plus' })).toBeVisible();
+  await expect(dialog).toContainText('₹10,599');
+
+  // SPEC 5: nothing is sent until every field is filled and the mobile has 10 digits.
+  await dialog.getByRole('button', { name: /book & pay/i }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Missing Information' })).toBeAttached();
+  await expect(dialog.getByTestId('booking-problem')).toContainText('Designation, Company, and Industry');
+  const stage = { designation: 'Brand Lead', company: `Acme ${Date.now()}`, industry: 'FMCG' };
+  await fillPopup(page, stage);
+  await dialog.getByLabel('Mobile number').fill('98450 1234');
+  await dialog.getByRole('button', { name: /book & pay/i }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid Mobile Number' })).toBeAttached();
+  await dialog.getByLabel('Mobile number').fill('98450 12345');
+
+  await dialog.getByRole('button', { name: /book & pay/i }).click();
+  const checkout = page.getByTestId('fake-razorpay');
+  await expect(checkout).toBeVisible();
+  await expect(checkout.getByTestId('fake-razorpay-amount')).toHaveText('Amount INR 10599.00');
+  await expect(checkout.getByTestId('fake-razorpay-prefill')).toHaveText('Contact 9845012345');
+  const landed = thankYou(page, 10599);
+  await checkout.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Payment Successful!' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await landed;
+
+  const booking = await adminBookingWithStage(request, baseURL ?? '', `${stage.designation} at ${stage.company} (${stage.industry})`);
+  expect(booking).toMatchObject({ packageName: 'Ascend Plus', amount: 10599, bookingType: 'investment', paymentStatus: 'paid', mobile: '9845012345' });
+  const paymentsOfBooking = await (await request.get(`/api/payments?bookingId=${booking.id}`)).json();
+  expect(paymentsOfBooking.items).toHaveLength(1);
+  expect(paymentsOfBooking.items[0]).toMatchObject({ status: 'captured', amount: 10599, amountPaise: 1059900, confirmedBy: 'verify' });
+  expect(problems).toEqual([]);
+});
+
+test('cancelling Checkout shows Payment Cancelled, keeps the booking unpaid and the form filled for a retry', async ({ page, request, baseURL }) => {
+  await installFakeCheckout(page);
+  const dialog = await openPopup(page, 'ascend');
+  const stage = { designation: 'Analyst', company: `Cancel Co ${Date.now()}`, industry: 'Banking' };
+  await fillPopup(page, stage);
+  await dialog.getByRole('button', { name: /book & pay/i }).click();
+  await page.getByTestId('fake-razorpay').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Payment Cancelled' })).toBeVisible();
+  await expect(page.getByTestId('fake-razorpay')).toHaveCount(0);
+
+  await page.getByTestId('book-trigger').click();
+  await expect(dialog.getByLabel('Company / institution')).toHaveValue(stage.company);
+  await expect(dialog.getByRole('button', { name: /book & pay ₹6,499/i })).toBeEnabled();
+  const booking = await adminBookingWithStage(request, baseURL ?? '', `${stage.designation} at ${stage.company} (${stage.industry})`);
+  expect(booking).toMatchObject({ paymentStatus: 'pending', amount: 6499 });
+});
+
+test('a gateway script that will not load shows Payment Gateway Error; an order failure shows Payment Setup Failed', async ({ page }) => {
+  await breakCheckout(page);
+  const dialog = await openPopup(page, 'achieve');
+  await fillPopup(page, { designation: 'Class 11 student', company: 'DPS', industry: 'Education' });
+  await dialog.getByRole('button', { name: /book & pay/i }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Payment Gateway Error' })).toBeAttached();
+  await expect(dialog.getByRole('button', { name: /book & pay/i })).toBeEnabled();
+
+  await page.route('**/api/create-razorpay-order', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Online payments are not set up yet"}' }),
+  );
+  await dialog.getByRole('button', { name: /book & pay/i }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Payment Setup Failed' })).toBeAttached();
+  await expect(dialog.getByTestId('booking-problem')).toContainText('Unable to initialize payment');
+});
+
+test('a failed booking shows Booking Failed; a payment our server cannot verify shows Payment Verification Failed', async ({ page }) => {
+  await installFakeCheckout(page);
+  const dialog = await openPopup(page, 'discover-plus');
+  await fillPopup(page, { designation: 'Class 9 student', company: 'KV', industry: 'Education' });
+  await page.route('**/api/bookings', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }));
+  await dialog.getByRole('button', { name: /book & pay/i }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Booking Failed' })).toBeAttached();
+  await expect(dialog.getByRole('button', { name: /book & pay/i })).toBeEnabled();
+  await page.unroute('**/api/bookings');
+
+  // A checkout.js signed with the wrong secret: our verify refuses it, nothing is paid.
+  await page.unroute('https://checkout.razorpay.com/v1/checkout.js');
+  await installFakeCheckout(page, 'not-the-key-secret');
+  await dialog.getByRole('button', { name: /book & pay/i }).click();
+  await page.getByTestId('fake-razorpay').getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Payment Verification Failed' })).toBeVisible();
+  await page.waitForTimeout(2500);
+  await expect(page).not.toHaveURL(/thank-you/);
+});
+
+test('a package priced on consultation books a discovery call and goes to the thank-you page', async ({ page }) => {
+  const dialog = await openPopup(page, 'senior-transition');
+  await expect(dialog).toContainText('Nothing to pay today');
+  await fillPopup(page, { designation: 'VP Sales', company: 'Airtel', industry: 'Telecom' });
+  const landed = thankYou(page);
+  await dialog.getByRole('button', { name: /free discovery call/i }).click();
+  await landed;
+});
+
+test('the popup closes with Escape and gives focus back to its opener', async ({ page }) => {
+  const dialog = await openPopup(page, 'ascend');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('book-trigger')).toBeFocused();
+});
+
+test('the checkout page shows the package and runs the real payment flow', async ({ page, request, baseURL }) => {
+  test.slow();
+  const problems = watchConsole(page);
+  await installFakeCheckout(page);
+  const response = await page.goto('/checkout/ascend-plus');
+  expect(response?.status()).toBe(200);
+  const details = page.getByTestId('checkout-package');
+  await expect(details.getByRole('heading', { level: 1 })).toHaveText('Ascend Plus');
+  await expect(details).toContainText('Most Popular');
+  await expect(details).toContainText('₹10,599');
+  await expect(details).toContainText('College Graduates');
+
+  const form = page.getByTestId('checkout-form');
+  const proceed = form.getByRole('button', { name: 'Proceed to Payment' });
+  await expect(proceed).toBeDisabled();
+  const email = `checkout.${Date.now()}@example.com`;
+  await form.getByLabel('Full name').fill('Kabir Shah');
+  await form.getByLabel('Email').fill(email);
+  await expect(proceed).toBeDisabled();
+  await form.getByLabel('Phone').fill('+91 99000 11122');
+  await expect(proceed).toBeEnabled();
+  await proceed.click();
+
+  const panel = page.getByTestId('checkout-payment');
+  await expect(panel).toContainText('Secure payment');
+  await panel.getByRole('button', { name: 'Pay ₹10,599' }).click();
+  const checkout = page.getByTestId('fake-razorpay');
+  await expect(checkout.getByTestId('fake-razorpay-prefill')).toContainText(email);
+  const landed = thankYou(page, 10599);
+  await checkout.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Payment Successful!' })).toBeVisible();
+  await landed;
+
+  await signInAsAdmin(request, baseURL ?? '');
+  const list = await (await request.get('/api/bookings?limit=100')).json();
+  const booking = list.items.find((item: { email?: string }) => item.email === email);
+  expect(booking).toMatchObject({ fullName: 'Kabir Shah', packageName: 'Ascend Plus', amount: 10599, paymentStatus: 'paid' });
+  const payments = await (await request.get('/api/payments?limit=5')).json();
+  expect(payments.items.find((item: { bookingId: string }) => item.bookingId === booking.id)).toMatchObject({ status: 'captured', customerEmail: email });
+  expect(problems).toEqual([]);
+});
+
+test('a checkout page for a package priced on consultation offers the free call instead of payment', async ({ page }) => {
+  await page.goto('/checkout/life-coaching');
+  await expect(page.getByTestId('checkout-free')).toContainText('Nothing to pay online');
+  await expect(page.getByTestId('checkout-form')).toHaveCount(0);
+  await page.getByTestId('checkout-free').getByRole('link', { name: 'Book a free discovery call' }).click();
+  await expect(page.getByTestId('package-booking')).toBeVisible();
+});
+
+test('an unknown package id shows Package Not Found with a way home', async ({ page }) => {
+  const response = await page.goto('/checkout/platinum-forever');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Package Not Found');
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('returning with ?payment=success shows the success toast and goes home', async ({ page }) => {
+  await page.goto('/checkout/ascend?payment=success');
+  await expect(page.getByRole('status').filter({ hasText: 'Payment Successful!' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+});
+
+test('a signed webhook reaches the running site and records a payment whose buyer closed the tab', async ({ request, baseURL }) => {
+  const booked = await (await request.post('/api/bookings', {
+    data: { fullName: 'Tab Closer', mobile: '9845012345', designation: 'Engineer', company: `Webhook ${Date.now()}`, industry: 'IT', packageId: 'achieve' },
+    headers: { origin: baseURL ?? '' },
+  })).json();
+  const order = await (await request.post('/api/create-razorpay-order', { data: { packageId: 'achieve', bookingId: booked.booking.id, amount: 100 } })).json();
+  expect(order.amount).toBe(599900);
+  const body = JSON.stringify({
+    entity: 'event',
+    event: 'payment.captured',
+    contains: ['payment'],
+    payload: { payment: { entity: { id: 'pay_E2eWebhook000001', order_id: order.orderId, amount: 599900, currency: 'INR', status: 'captured' } } },
+    created_at: Math.floor(Date.now() / 1000),
+  });
+  const forged = await request.post('/api/razorpay-webhook', { data: body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(body, 'wrong') } });
+  expect(forged.status()).toBe(400);
+  const genuine = await request.post('/api/razorpay-webhook', {
+    data: body,
+    headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(body, TEST_WEBHOOK_SECRET), 'x-razorpay-event-id': `evt_e2e_${Date.now()}` },
+  });
+  expect(genuine.status()).toBe(200);
+  expect(await genuine.json()).toMatchObject({ status: 'processed' });
+
+  await signInAsAdmin(request, baseURL ?? '');
+  const payments = await (await request.get(`/api/payments?bookingId=${booked.booking.id}`)).json();
+  expect(payments.items).toEqual([expect.objectContaining({ status: 'captured', confirmedBy: 'webhook', amount: 5999 })]);
+  const list = await (await request.get('/api/bookings?limit=100')).json();
+  expect(list.items.find((item: { id: string }) => item.id === booked.booking.id)).toMatchObject({ paymentStatus: 'paid' });
+});
