@@ -8,7 +8,9 @@ const BookingDialog = lazy(() => import('./BookingDialog'));
 
 export default function PackageBooking() {
   const packageId = useStore($packageBooking);
-  if (!packageId) return null;
+  // An empty fragment, not null: Astro's React renderer recognises a component by
+  // the element it returns, and a null would send it to the MDX renderer instead.
+  if (!packageId) return <></>;
   return (
     <Suspense fallback={null}>
       <BookingDialog key={packageId} packageId={packageId} onClose={closePackageBooking} />
