@@ -6,6 +6,7 @@ import {
   blogPostInputSchema,
   storedBlogPostSchema,
   type BlogPost,
+  type BlogPostFields,
   type BlogPostInput,
   type StoredBlogPost,
 } from '../../lib/schemas/blogPost';
@@ -68,6 +69,20 @@ async function assertNotMdx(id: string): Promise<void> {
   }
 }
 
+// The local Blobs server can check a condition and write in two steps; writers in this
+// process take turns per id so the local run is as safe as Netlify's.
+const locks = new Map<string, Promise<unknown>>();
+async function withLock<T>(id: string, run: () => Promise<T>): Promise<T> {
+  const previous = locks.get(id) ?? Promise.resolve();
+  const current = previous.catch(() => undefined).then(run);
+  locks.set(id, current);
+  try {
+    return await current;
+  } finally {
+    if (locks.get(id) === current) locks.delete(id);
+  }
+}
+
 export interface WriteOptions {
   now?: Date;
 }
@@ -77,8 +92,17 @@ export interface WriteOptions {
  * title's slug; if that slug is taken by any post of either source, -2, -3... is added.
  * Content is sanitised before it is stored. Purges the blog's CDN copies.
  */
-export async function createStoragePost(input: BlogPostInput, { now = new Date() }: WriteOptions = {}): Promise<BlogPost> {
+export async function createStoragePost(input: BlogPostInput, options: WriteOptions = {}): Promise<BlogPost> {
   const fields = blogPostInputSchema.parse(input);
+  // One base slug's suffix can be another title's base ("x-2"), so creates take turns as a whole.
+  const created = await withLock(CREATE_LOCK, () => insertPost(fields, options.now ?? new Date()));
+  await purgeBlogCache([created.id]);
+  return toBlogPost(created);
+}
+
+const CREATE_LOCK = ' create';
+
+async function insertPost(fields: BlogPostFields, now: Date): Promise<StoredBlogPost> {
   const taken = new Set([...(await mdxPosts()).map((post) => post.id), ...(await storageIds())]);
   const base = slugify(fields.title);
   const draft = fields.draft ?? false;
@@ -102,28 +126,11 @@ export async function createStoragePost(input: BlogPostInput, { now = new Date()
       updatedAt: at,
     });
     const { modified } = await blobCall(() => store().setJSON(id, record, { onlyIfNew: true }));
-    if (modified) {
-      await purgeBlogCache([id]);
-      return toBlogPost(record);
-    }
+    if (modified) return record;
     // Someone took this id between our list and our write: try the next suffix.
     taken.add(id);
   }
   throw new StorageConflictError(BLOG_STORE, base);
-}
-
-// The local Blobs server can check a condition and write in two steps; writers in this
-// process take turns per id so the local run is as safe as Netlify's.
-const locks = new Map<string, Promise<unknown>>();
-async function withLock<T>(id: string, run: () => Promise<T>): Promise<T> {
-  const previous = locks.get(id) ?? Promise.resolve();
-  const current = previous.catch(() => undefined).then(run);
-  locks.set(id, current);
-  try {
-    return await current;
-  } finally {
-    if (locks.get(id) === current) locks.delete(id);
-  }
 }
 
 /**
