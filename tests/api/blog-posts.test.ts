@@ -10,7 +10,7 @@ const post = {
   title: 'Five Questions to Ask Before Accepting a Counter-Offer',
   excerpt: 'Your employer matched the offer. Before you say yes, ask these five questions.',
   content: 'First paragraph about counter-offers.\n\nSecond paragraph with the checklist.',
-  category: 'Professional Growth',
+  category: 'Professional Growth' as const,
 };
 
 const byId = (id: string) => `/api/blog-posts/${id}`;
