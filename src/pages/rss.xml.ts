@@ -22,6 +22,8 @@ export const GET: APIRoute = async (context) => {
       author: `${business.contact.email} (${post.author})`,
     })),
     customData: '<language>en-IN</language>',
+    // Same addresses as the canonical links and the sitemap.
+    trailingSlash: false,
   });
   applyBlogCache(response.headers);
   return response;
