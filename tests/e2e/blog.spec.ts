@@ -122,6 +122,8 @@ test('an unknown post id answers 404 with a way back', async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blog Post Not Found');
   await expect(page.getByRole('link', { name: 'Back to Blog' })).toHaveAttribute('href', '/blogs-resources');
+  await page.goto('/blog');
+  await expect(page).toHaveURL(/\/blogs-resources$/);
 });
 
 test('Share copies the link and says so when the device cannot share', async ({ page, context, baseURL }) => {
