@@ -29,6 +29,8 @@ async function admin(request: APIRequestContext, baseURL: string | undefined) {
 }
 
 test('the listing shows MDX and storage posts as one blog, newest first, in the HTML', async ({ page, request, baseURL }) => {
+  // Several calls through the local functions emulator, which is slow on a busy machine.
+  test.slow();
   const problems = watchConsole(page);
   const api = await admin(request, baseURL);
   const created = await api.create({ title: `Listing Order Check ${Date.now()}` });
@@ -90,6 +92,8 @@ test('an MDX post page carries its metadata, social tags and Article JSON-LD', a
 });
 
 test('a post written through the API appears, changes and disappears on the public pages', async ({ page, request, baseURL }) => {
+  // Several calls through the local functions emulator, which is slow on a busy machine.
+  test.slow();
   const api = await admin(request, baseURL);
   const title = `Lifecycle Post ${Date.now()}`;
   const created = await api.create({ title, content: 'Original wording of the post.\n\nA second paragraph.' });
@@ -171,6 +175,8 @@ test('the call to action scrolls up and then shows how to reach us', async ({ pa
 });
 
 test('a cover image that fails to load is hidden', async ({ page, request, baseURL }) => {
+  // Several calls through the local functions emulator, which is slow on a busy machine.
+  test.slow();
   const api = await admin(request, baseURL);
   const created = await api.create({ title: `Broken Cover ${Date.now()}`, imageUrl: '/no-such-cover.jpg' });
   await page.goto(`/blog/${created.id}`);
@@ -179,6 +185,8 @@ test('a cover image that fails to load is hidden', async ({ page, request, baseU
 });
 
 test('drafts appear nowhere public', async ({ page, request, baseURL }) => {
+  // Several calls through the local functions emulator, which is slow on a busy machine.
+  test.slow();
   const api = await admin(request, baseURL);
   const draft = await api.create({ title: `Secret Draft ${Date.now()}`, draft: true });
   const mdxDraft = 'negotiating-your-salary-after-an-appraisal';

@@ -15,7 +15,12 @@ import { blobCall, collectionStore } from '../storage/blobs';
 import { StorageConflictError } from '../storage/errors';
 import { purgeBlogCache } from './cache';
 import { mdxPosts } from './mdxPosts';
-import { sanitizeContent } from './sanitize';
+
+// The sanitiser (and its HTML parser) loads only for writes: reads stay quick to start.
+async function sanitized(content: string): Promise<string> {
+  const { sanitizeContent } = await import('./sanitize');
+  return sanitizeContent(content);
+}
 
 // Storage posts are keyed by their slug (not by time like the other collections), so
 // they get this small module over one Blobs store instead of defineCollection:
@@ -104,6 +109,7 @@ const CREATE_LOCK = ' create';
 
 async function insertPost(fields: BlogPostFields, now: Date): Promise<StoredBlogPost> {
   const taken = new Set([...(await mdxPosts()).map((post) => post.id), ...(await storageIds())]);
+  const content = await sanitized(fields.content);
   const base = slugify(fields.title);
   const draft = fields.draft ?? false;
   const at = now.toISOString();
@@ -114,7 +120,7 @@ async function insertPost(fields: BlogPostFields, now: Date): Promise<StoredBlog
       source: 'storage',
       title: fields.title,
       excerpt: fields.excerpt,
-      content: sanitizeContent(fields.content),
+      content,
       category: fields.category,
       imageUrl: fields.imageUrl,
       imageAlt: fields.imageAlt,
@@ -142,6 +148,7 @@ export async function updateStoragePost(id: string, input: BlogPostInput, { now 
   const fields = blogPostInputSchema.parse(input);
   await assertNotMdx(id);
   if (!blogIdPattern.test(id)) throw notFound('Blog post not found.');
+  const content = await sanitized(fields.content);
   const updated = await withLock(id, async () => {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
       const found = await blobCall(() => store().getWithMetadata(id, { type: 'json' }));
@@ -162,7 +169,7 @@ export async function updateStoragePost(id: string, input: BlogPostInput, { now 
         ...before,
         title: fields.title,
         excerpt: fields.excerpt,
-        content: sanitizeContent(fields.content),
+        content,
         category: fields.category,
         imageUrl: fields.imageUrl,
         imageAlt: fields.imageAlt ?? before.imageAlt,
