@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -12,8 +13,16 @@ import { blogFrontmatterSchema, blogIdPattern, type BlogPost } from '../../lib/s
 const frontmatterSchema = blogFrontmatterSchema(z.string().min(1));
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/;
 
+/**
+ * Where the MDX files are: the repository root locally and in tests; inside a deployed
+ * function the included files sit under the task root, which is normally also the cwd.
+ */
 export function blogContentDir(): string {
-  return resolve(process.env.BLOG_CONTENT_DIR ?? resolve(process.cwd(), 'content/blog'));
+  if (process.env.BLOG_CONTENT_DIR) return resolve(process.env.BLOG_CONTENT_DIR);
+  const candidates = [process.cwd(), process.env.LAMBDA_TASK_ROOT].filter((root): root is string => !!root);
+  const found = candidates.map((root) => resolve(root, 'content/blog')).find((dir) => existsSync(dir));
+  if (!found) throw new Error(`The MDX posts (content/blog) are not in this bundle; looked in ${candidates.join(', ')}.`);
+  return found;
 }
 
 export function parseMdxPost(id: string, source: string): BlogPost {
