@@ -50,7 +50,7 @@ const netlify = new NetlifyDev({
   edgeFunctions: { enabled: false },
   aiGateway: { enabled: false },
   geolocation: { enabled: false },
-  images: { enabled: false },
+  images: { enabled: true },
 });
 await netlify.start();
 

@@ -1,0 +1,48 @@
+import { purgeCache } from '@netlify/functions';
+import { env } from '../env';
+
+// DECISIONS 21: pages that show storage posts are rendered on demand and kept at
+// Netlify's CDN until a write purges their tags. Every such page carries the `blog`
+// tag (listing, sitemap, feed, every post page) and a post page also its own tag.
+export const BLOG_TAG = 'blog';
+export const postTag = (id: string) => `blog-post-${id}`;
+
+// Writes purge the tags, so freshness does not depend on expiry; the 15-minute limit
+// only bounds how long a copy can outlive a purge that failed.
+const CDN_POLICY = 'public, durable, max-age=900, stale-while-revalidate=60';
+// Browsers always come back to the CDN, so a purge reaches readers at once.
+const BROWSER_POLICY = 'public, max-age=0, must-revalidate';
+
+export function blogCacheHeaders(extraTags: string[] = []): Record<string, string> {
+  return {
+    'Cache-Control': BROWSER_POLICY,
+    'Netlify-CDN-Cache-Control': CDN_POLICY,
+    'Netlify-Cache-Tag': [BLOG_TAG, ...extraTags].join(','),
+  };
+}
+
+export function applyBlogCache(headers: Headers, extraTags: string[] = []): void {
+  for (const [name, value] of Object.entries(blogCacheHeaders(extraTags))) headers.set(name, value);
+}
+
+export type PurgeResult = 'purged' | 'skipped' | 'failed';
+
+/**
+ * Purges the listing pages and the given posts' pages after a write. Netlify gives
+ * deployed functions NETLIFY_PURGE_API_TOKEN; without it we are not on Netlify (tests,
+ * the local production server, `astro dev`), there is no CDN holding copies, and
+ * purgeCache would throw for the missing site id, so we skip. A failed purge never
+ * undoes or fails the write that is already stored: it is logged, and the CDN copy
+ * expires within 15 minutes anyway.
+ */
+export async function purgeBlogCache(ids: string[] = []): Promise<PurgeResult> {
+  const tags = [BLOG_TAG, ...ids.map(postTag)];
+  if (!env('NETLIFY_PURGE_API_TOKEN')) return 'skipped';
+  try {
+    await purgeCache({ tags });
+    return 'purged';
+  } catch (error) {
+    console.error('[blog cache purge failed]', tags.join(','), error);
+    return 'failed';
+  }
+}

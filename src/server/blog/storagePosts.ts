@@ -1,0 +1,204 @@
+import { business } from '../../lib/business';
+import { readMinutes } from '../../lib/blog/reading';
+import { slugify, uniqueSlug } from '../../lib/blog/slug';
+import {
+  blogIdPattern,
+  blogPostInputSchema,
+  storedBlogPostSchema,
+  type BlogPost,
+  type BlogPostFields,
+  type BlogPostInput,
+  type StoredBlogPost,
+} from '../../lib/schemas/blogPost';
+import { conflict, notFound } from '../http/errors';
+import { blobCall, collectionStore } from '../storage/blobs';
+import { StorageConflictError } from '../storage/errors';
+import { purgeBlogCache } from './cache';
+import { mdxPosts } from './mdxPosts';
+
+// The sanitiser (and its HTML parser) loads only for writes: reads stay quick to start.
+async function sanitized(content: string): Promise<string> {
+  const { sanitizeContent } = await import('./sanitize');
+  return sanitizeContent(content);
+}
+
+// Storage posts are keyed by their slug (not by time like the other collections), so
+// they get this small module over one Blobs store instead of defineCollection:
+// create with onlyIfNew, update with onlyIfMatch on the ETag, retry on conflict.
+export const BLOG_STORE = 'blog-posts';
+const MAX_ATTEMPTS = 8;
+
+const store = () => collectionStore(BLOG_STORE);
+const parseStored = (value: unknown): StoredBlogPost => storedBlogPostSchema.parse(value);
+
+export function toBlogPost(record: StoredBlogPost): BlogPost {
+  return {
+    id: record.id,
+    source: 'storage',
+    title: record.title,
+    excerpt: record.excerpt,
+    content: record.content,
+    category: record.category,
+    imageUrl: record.imageUrl ?? null,
+    imageAlt: record.imageAlt ?? '',
+    keywords: record.keywords,
+    author: record.author,
+    draft: record.draft,
+    publishedAt: record.publishedAt ?? null,
+    updatedAt: record.updatedAt,
+    readMinutes: readMinutes(record.content),
+    readOnly: false,
+  };
+}
+
+async function storageIds(): Promise<string[]> {
+  const { blobs } = await blobCall(() => store().list());
+  return blobs.map((blob) => blob.key).filter((key) => blogIdPattern.test(key));
+}
+
+export async function getStoragePost(id: string): Promise<BlogPost | null> {
+  if (!blogIdPattern.test(id)) return null;
+  const value = await blobCall(() => store().get(id, { type: 'json' }));
+  return value == null ? null : toBlogPost(parseStored(value));
+}
+
+export async function listStoragePosts(): Promise<BlogPost[]> {
+  const ids = await storageIds();
+  const values = await Promise.all(ids.map((id) => blobCall(() => store().get(id, { type: 'json' }))));
+  return values.filter((value) => value != null).map((value) => toBlogPost(parseStored(value)));
+}
+
+async function assertNotMdx(id: string): Promise<void> {
+  if ((await mdxPosts()).some((post) => post.id === id)) {
+    throw conflict(`"${id}" is an MDX post from content/blog/${id}.mdx: it is read-only here. Change it in the repository instead.`);
+  }
+}
+
+// The local Blobs server can check a condition and write in two steps; writers in this
+// process take turns per id so the local run is as safe as Netlify's.
+const locks = new Map<string, Promise<unknown>>();
+async function withLock<T>(id: string, run: () => Promise<T>): Promise<T> {
+  const previous = locks.get(id) ?? Promise.resolve();
+  const current = previous.catch(() => undefined).then(run);
+  locks.set(id, current);
+  try {
+    return await current;
+  } finally {
+    if (locks.get(id) === current) locks.delete(id);
+  }
+}
+
+export interface WriteOptions {
+  now?: Date;
+}
+
+/**
+ * Creates a storage post (used by the admin API and by AI drafting). The id is the
+ * title's slug; if that slug is taken by any post of either source, -2, -3... is added.
+ * Content is sanitised before it is stored. Purges the blog's CDN copies.
+ */
+export async function createStoragePost(input: BlogPostInput, options: WriteOptions = {}): Promise<BlogPost> {
+  const fields = blogPostInputSchema.parse(input);
+  // One base slug's suffix can be another title's base ("x-2"), so creates take turns as a whole.
+  const created = await withLock(CREATE_LOCK, () => insertPost(fields, options.now ?? new Date()));
+  await purgeBlogCache([created.id]);
+  return toBlogPost(created);
+}
+
+const CREATE_LOCK = ' create';
+
+async function insertPost(fields: BlogPostFields, now: Date): Promise<StoredBlogPost> {
+  const taken = new Set([...(await mdxPosts()).map((post) => post.id), ...(await storageIds())]);
+  const content = await sanitized(fields.content);
+  const base = slugify(fields.title);
+  const draft = fields.draft ?? false;
+  const at = now.toISOString();
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    const id = uniqueSlug(base, (candidate) => taken.has(candidate));
+    const record = parseStored({
+      id,
+      source: 'storage',
+      title: fields.title,
+      excerpt: fields.excerpt,
+      content,
+      category: fields.category,
+      imageUrl: fields.imageUrl,
+      imageAlt: fields.imageAlt,
+      keywords: fields.keywords ?? [],
+      author: fields.author ?? business.founder.name,
+      draft,
+      publishedAt: draft ? undefined : at,
+      createdAt: at,
+      updatedAt: at,
+    });
+    const { modified } = await blobCall(() => store().setJSON(id, record, { onlyIfNew: true }));
+    if (modified) return record;
+    // Someone took this id between our list and our write: try the next suffix.
+    taken.add(id);
+  }
+  throw new StorageConflictError(BLOG_STORE, base);
+}
+
+/**
+ * Replaces the editable fields of a storage post. The id (and so every link) stays the
+ * same when the title changes. Publishing a draft sets publishedAt once.
+ * Throws 404 for an unknown id and 409 for an MDX post.
+ */
+export async function updateStoragePost(id: string, input: BlogPostInput, { now = new Date() }: WriteOptions = {}): Promise<BlogPost> {
+  const fields = blogPostInputSchema.parse(input);
+  await assertNotMdx(id);
+  if (!blogIdPattern.test(id)) throw notFound('Blog post not found.');
+  const content = await sanitized(fields.content);
+  const updated = await withLock(id, async () => {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+      const found = await blobCall(() => store().getWithMetadata(id, { type: 'json' }));
+      if (!found) return null;
+      let { etag, data } = found;
+      // The local Blobs server sends no ETag on reads; list() carries it. Reading the
+      // ETag before the data is safe: a write in between makes ours fail and retry.
+      if (!etag) {
+        const { blobs } = await blobCall(() => store().list({ prefix: id }));
+        etag = blobs.find((blob) => blob.key === id)?.etag;
+        if (!etag) return null;
+        data = await blobCall(() => store().get(id, { type: 'json' }));
+        if (data == null) return null;
+      }
+      const before = parseStored(data);
+      const draft = fields.draft ?? before.draft;
+      const next = parseStored({
+        ...before,
+        title: fields.title,
+        excerpt: fields.excerpt,
+        content,
+        category: fields.category,
+        imageUrl: fields.imageUrl,
+        imageAlt: fields.imageAlt ?? before.imageAlt,
+        keywords: fields.keywords ?? before.keywords,
+        author: fields.author ?? before.author,
+        draft,
+        publishedAt: before.publishedAt ?? (draft ? undefined : now.toISOString()),
+        updatedAt: now.toISOString(),
+      });
+      const { modified } = await blobCall(() => store().setJSON(id, next, { onlyIfMatch: etag }));
+      if (modified) return next;
+    }
+    throw new StorageConflictError(BLOG_STORE, id);
+  });
+  if (!updated) throw notFound('Blog post not found.');
+  await purgeBlogCache([id]);
+  return toBlogPost(updated);
+}
+
+/** Deletes a storage post. Throws 404 for an unknown id and 409 for an MDX post. */
+export async function deleteStoragePost(id: string): Promise<void> {
+  await assertNotMdx(id);
+  if (!blogIdPattern.test(id)) throw notFound('Blog post not found.');
+  const removed = await withLock(id, async () => {
+    const exists = await blobCall(() => store().getMetadata(id));
+    if (!exists) return false;
+    await blobCall(() => store().delete(id));
+    return true;
+  });
+  if (!removed) throw notFound('Blog post not found.');
+  await purgeBlogCache([id]);
+}
