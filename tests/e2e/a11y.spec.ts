@@ -28,3 +28,28 @@ for (const path of publicPages) {
     });
   }
 }
+
+test('revealed states stay accessible: other package tabs, pillar slides, open answers', async ({ page }) => {
+  const scan = async () => {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    return violations.map((violation) => ({ rule: violation.id, nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
+  };
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  await page.getByRole('tab', { name: /Students/ }).click();
+  await page.locator('[data-pillars]').getByRole('tab', { name: /Impact/ }).click();
+  expect(await scan()).toEqual([]);
+  await page.getByRole('tab', { name: /Senior/ }).click();
+  expect(await scan()).toEqual([]);
+
+  await page.goto('/contact');
+  for (const category of ['Privacy & Security', 'Support & Contact']) {
+    await page.getByRole('tab', { name: new RegExp(category) }).click();
+    await page.getByRole('tabpanel').locator('details').evaluateAll((items) => items.forEach((item) => ((item as HTMLDetailsElement).open = true)));
+    expect(await scan()).toEqual([]);
+  }
+
+  await page.goto('/corporate-parenting-wellbeing');
+  await page.locator('details').evaluateAll((items) => items.forEach((item) => ((item as HTMLDetailsElement).open = true)));
+  expect(await scan()).toEqual([]);
+});
