@@ -262,3 +262,12 @@ test('the ROI case-study button alerts that it is coming and how to reach us', a
   expect(text).toContain('hello@cccedu.example');
   expect(text).toContain('+91 98765 43210');
 });
+
+test('section links on the page that holds the section scroll in place without a reload', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByRole('link', { name: 'Discover Your Path' }).click();
+  await expect(page).toHaveURL(/\/\?section=packages$/);
+  await expect(page.locator('#packages h2')).toBeInViewport();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
