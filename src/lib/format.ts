@@ -1,0 +1,38 @@
+// Money and dates the way an Indian reader expects them: lakh grouping (₹3,50,000), day-month-year.
+
+const groupedIN = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+const longDateIN = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
+
+/** 3725 → "3,725"; 350000 → "3,50,000". */
+export function formatCount(value: number): string {
+  return groupedIN.format(value);
+}
+
+/** Whole rupees with Indian grouping: 10599 → "₹10,599". */
+export function formatRupees(amount: number): string {
+  return `₹${groupedIN.format(Math.round(amount))}`;
+}
+
+/** A catalogue price: 0 means the fee is agreed after a free consultation (DECISIONS 3). */
+export function formatPackagePrice(price: number): string {
+  return price > 0 ? formatRupees(price) : 'Price on consultation';
+}
+
+/** "21 November 2026"; null for a missing or unparseable date, so callers choose their own fallback. */
+export function formatDateLongIN(value: string | Date | null | undefined): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : longDateIN.format(date);
+}
+
+/**
+ * The `amount` query parameter of /thank-you: whole or decimal rupees, digits only (commas tolerated).
+ * Anything else (text, negative, zero, absurdly large) is not shown to the visitor.
+ */
+export function parseRupeeAmount(raw: string | null | undefined): number | null {
+  if (!raw) return null;
+  const cleaned = raw.trim().replace(/,/g, '');
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return null;
+  const amount = Number(cleaned);
+  return amount > 0 ? amount : null;
+}

@@ -1,0 +1,43 @@
+import type { CoachingPackage } from './schemas/package';
+
+/** Audience tabs of the packages section (DECISIONS 4), in display order. */
+export const packageAudiences = [
+  { id: 'students', label: 'Students', hint: 'Class 8-12' },
+  { id: 'freshers', label: 'Freshers', hint: 'Graduates' },
+  { id: 'middle', label: 'Middle', hint: 'Working professionals' },
+  { id: 'senior', label: 'Senior', hint: 'Leaders & executives' },
+] as const;
+
+export type PackageAudience = (typeof packageAudiences)[number]['id'];
+export const defaultAudience: PackageAudience = 'freshers';
+
+const audienceKeywords: Record<PackageAudience, readonly string[]> = {
+  students: ['class', 'students'],
+  freshers: ['college graduates', 'freshers'],
+  middle: ['working professionals', 'middle management'],
+  senior: ['senior professionals', 'executives'],
+};
+
+// SPEC 4 puts an "all professionals" package in every tab. School students are not professionals, so the
+// Students tab (added by DECISIONS 4) keeps to packages written for them.
+const everyProfessionalTab = 'all professionals';
+
+/** Whether a package's free-text target audience belongs in one tab (case-insensitive, SPEC 4). */
+export function matchesAudience(targetAudience: string, audience: PackageAudience): boolean {
+  const text = targetAudience.toLowerCase();
+  if (audience !== 'students' && text.includes(everyProfessionalTab)) return true;
+  return audienceKeywords[audience].some((keyword) => text.includes(keyword));
+}
+
+export function packagesFor<T extends Pick<CoachingPackage, 'targetAudience'>>(packages: readonly T[], audience: PackageAudience): T[] {
+  return packages.filter((item) => matchesAudience(item.targetAudience, audience));
+}
+
+/** Every tab a package appears in, for the static `data-audiences` attribute the tab script reads. */
+export function audiencesOf(targetAudience: string): PackageAudience[] {
+  return packageAudiences.map((tab) => tab.id).filter((id) => matchesAudience(targetAudience, id));
+}
+
+export function isPackageAudience(value: string | null | undefined): value is PackageAudience {
+  return packageAudiences.some((tab) => tab.id === value);
+}
