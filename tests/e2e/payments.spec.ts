@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signInAsAdmin } from './support/admin';
 import { watchConsole } from './support/console';
+import { hydrated } from './support/hydration';
 import { breakCheckout, installFakeCheckout } from './support/fake-checkout';
 import { TEST_WEBHOOK_SECRET } from '../api/support/fake-razorpay';
 import { webhookSignature } from '../../src/server/payments/signatures';
@@ -169,7 +170,7 @@ test('the checkout page shows the package and runs the real payment flow', async
   await expect(details).toContainText('₹10,599');
   await expect(details).toContainText('College Graduates');
 
-  const form = page.getByTestId('checkout-form');
+  const form = await hydrated(page.getByTestId('checkout-form'));
   const proceed = form.getByRole('button', { name: 'Proceed to Payment' });
   await expect(proceed).toBeDisabled();
   const email = `checkout.${Date.now()}@example.com`;
