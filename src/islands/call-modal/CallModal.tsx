@@ -1,0 +1,32 @@
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect } from 'react';
+import { $callModal } from '../../stores/dialogs';
+
+// The island mounted on every page renders nothing until a trigger asks for the
+// modal; the form, its copy and validation arrive in their own chunk on demand.
+const loadDialog = () => import('./CallModalDialog');
+const CallModalDialog = lazy(loadDialog);
+
+export default function CallModal() {
+  const request = useStore($callModal);
+
+  useEffect(() => {
+    // Fetch the dialog's chunk as soon as a visitor shows intent, so opening feels instant.
+    const warm = (event: Event) => {
+      if ((event.target as Element | null)?.closest?.('[data-open-call]')) void loadDialog();
+    };
+    document.addEventListener('pointerover', warm, { passive: true });
+    document.addEventListener('focusin', warm);
+    return () => {
+      document.removeEventListener('pointerover', warm);
+      document.removeEventListener('focusin', warm);
+    };
+  }, []);
+
+  if (!request) return null;
+  return (
+    <Suspense fallback={null}>
+      <CallModalDialog context={request} />
+    </Suspense>
+  );
+}
