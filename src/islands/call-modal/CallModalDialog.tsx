@@ -130,7 +130,7 @@ function CallForm({ context }: Props) {
       <h3 id="call-form-title" className="visually-hidden">Your details</h3>
       <div className="field">
         <label htmlFor="call-name">Full Name <span className="required" aria-hidden="true">*</span></label>
-        <input id="call-name" name="name" autoComplete="name" required value={draft.name} onChange={update('name')} />
+        <input id="call-name" name="name" autoComplete="name" required data-autofocus value={draft.name} onChange={update('name')} />
       </div>
       <div className="field">
         <label htmlFor="call-phone">Phone Number <span className="required" aria-hidden="true">*</span></label>

@@ -29,6 +29,9 @@ export function Modal({ labelledBy, describedBy, onClose, closeOnBackdrop = true
     const dialog = ref.current;
     if (!dialog) return;
     if (!dialog.open) dialog.showModal();
+    // showModal() focuses the first focusable element (the close button). With a mouse, a form's first
+    // field is a better start; on touch screens that would pop the keyboard over the dialog's content.
+    if (window.matchMedia('(pointer: fine)').matches) dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     const handleClose = () => onCloseRef.current();
     dialog.addEventListener('close', handleClose);
     return () => {

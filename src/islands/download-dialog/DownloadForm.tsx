@@ -101,7 +101,7 @@ function Fields({ resourceId, title, downloadUrl }: { resourceId: string; title:
     <form className="download-form" onSubmit={submit} noValidate data-testid="download-form">
       <div className="field">
         <label htmlFor="download-fullName">Full Name <span className="required" aria-hidden="true">*</span></label>
-        <input {...fieldProps('fullName')} autoComplete="name" required />
+        <input {...fieldProps('fullName')} autoComplete="name" required data-autofocus />
         {error('fullName')}
       </div>
       <div className="download-row">
