@@ -23,10 +23,15 @@ export default function CallModal() {
     };
   }, []);
 
-  if (!request) return null;
+  // data-call-modal-ready tells page scripts and tests that call triggers now open the modal.
   return (
-    <Suspense fallback={null}>
-      <CallModalDialog context={request} />
-    </Suspense>
+    <>
+      <span data-call-modal-ready hidden />
+      {request && (
+        <Suspense fallback={null}>
+          <CallModalDialog context={request} />
+        </Suspense>
+      )}
+    </>
   );
 }
