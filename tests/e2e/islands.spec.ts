@@ -85,6 +85,26 @@ test.describe('free discovery call modal', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a click made before the island hydrated opens the modal once it has', async ({ page }) => {
+    const problems = watchConsole(page);
+    // Hold the island's code back so the click lands while only the tiny trigger script runs.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/CallModal\.[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/contact');
+    await page.waitForLoadState('load');
+    await page.getByRole('navigation').getByRole('link', { name: 'Book A Free Call' }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.locator('[data-call-modal-ready]')).toHaveCount(0);
+    release();
+    await expect(page.getByRole('dialog', { name: 'Book your free career clarity call' })).toBeVisible();
+    await expect(page.locator('[data-call-modal-ready]')).toHaveCount(1);
+    expect(problems).toEqual([]);
+  });
+
   test('missing fields show the toast and send nothing', async ({ page }) => {
     const sent: string[] = [];
     page.on('request', (req) => {

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { $downloadResource } from '../../stores/dialogs';
 
 // Renders nothing until a `data-download-resource` trigger is used; the form,
@@ -9,8 +9,12 @@ const DownloadForm = lazy(loadDialog);
 
 export default function DownloadDialog() {
   const resourceId = useStore($downloadResource);
+  // False until hydrated, so the first render matches the empty server HTML even when a
+  // request made before hydration is already waiting in the store.
+  const [hydrated, setHydrated] = useState(false);
 
   useEffect(() => {
+    setHydrated(true);
     const warm = (event: Event) => {
       if ((event.target as Element | null)?.closest?.('[data-download-resource]')) void loadDialog();
     };
@@ -22,7 +26,7 @@ export default function DownloadDialog() {
     };
   }, []);
 
-  if (!resourceId) return null;
+  if (!hydrated || !resourceId) return null;
   return (
     <Suspense fallback={null}>
       <DownloadForm key={resourceId} resourceId={resourceId} />

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { $quizOpen } from '../../stores/dialogs';
 
 // Renders nothing until a `data-open-quiz` trigger is used; the questions,
@@ -9,8 +9,12 @@ const QuizDialog = lazy(loadDialog);
 
 export default function Quiz() {
   const open = useStore($quizOpen);
+  // False until hydrated, so the first render matches the empty server HTML even when a
+  // request made before hydration is already waiting in the store.
+  const [hydrated, setHydrated] = useState(false);
 
   useEffect(() => {
+    setHydrated(true);
     const warm = (event: Event) => {
       if ((event.target as Element | null)?.closest?.('[data-open-quiz]')) void loadDialog();
     };
@@ -22,7 +26,7 @@ export default function Quiz() {
     };
   }, []);
 
-  if (!open) return null;
+  if (!hydrated || !open) return null;
   return (
     <Suspense fallback={null}>
       <QuizDialog />
