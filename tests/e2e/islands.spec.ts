@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAsAdmin } from './support/admin';
 import { watchConsole } from './support/console';
@@ -411,5 +412,52 @@ test.describe('newsletter', () => {
     await signInAsAdmin(request, baseURL ?? '');
     const list = await (await request.get('/api/newsletter?limit=100')).json();
     expect(list.items.filter((item: { email: string }) => item.email === email)).toHaveLength(1);
+  });
+});
+
+test.describe('accessibility of the open dialogs', () => {
+  const axe = async (page: Page) =>
+    (await new AxeBuilder({ page }).include('dialog[open], [data-testid="cookie-banner"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+
+  test('the call modal, quiz, result, download dialog and cookie banner pass axe', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('cookie-banner')).toBeVisible({ timeout: 8000 });
+    expect(await axe(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Preferences' }).click();
+    expect(await axe(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Accept All' }).click();
+
+    await islandReady(page, 'CallModal');
+    await page.getByRole('navigation').getByRole('link', { name: 'Book A Free Call' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await axe(page)).toEqual([]);
+    // Not the download dialog: a stray click on the backdrop keeps a half-filled form.
+    await page.mouse.click(5, 5);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await islandReady(page, 'Quiz');
+    await addTrigger(page, { 'data-open-quiz': '' }, 'Take the AI quiz');
+    await page.getByRole('button', { name: 'Take the AI quiz' }).click();
+    await page.getByRole('radio').first().check();
+    expect(await axe(page)).toEqual([]);
+    for (let question = 0; question < 6; question += 1) {
+      await page.getByRole('radio').first().check();
+      await page.getByRole('button', { name: /^(Next|Get Results)$/ }).click();
+    }
+    await expect(page.getByRole('dialog', { name: 'Safe for Now' })).toBeVisible();
+    expect(await axe(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await islandReady(page, 'DownloadDialog');
+    await addTrigger(page, { 'data-download-resource': 'corporate-brochure' }, 'Get Brochure');
+    await page.getByRole('button', { name: 'Get Brochure' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Corporate Parenting Wellbeing Program Brochure' });
+    await dialog.getByRole('button', { name: 'Download Now' }).click();
+    await expect(dialog.getByText('Full name is required')).toBeVisible();
+    expect(await axe(page)).toEqual([]);
   });
 });

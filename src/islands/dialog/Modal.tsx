@@ -14,13 +14,14 @@ interface ModalProps {
   labelledBy: string;
   describedBy?: string;
   onClose: () => void;
+  /** SPEC names the backdrop as a way out for the download dialog only; a half-filled form elsewhere is not lost to a stray click. */
   closeOnBackdrop?: boolean;
   size?: 'md' | 'lg';
   testId?: string;
   children: ReactNode;
 }
 
-export function Modal({ labelledBy, describedBy, onClose, closeOnBackdrop = true, size = 'md', testId, children }: ModalProps) {
+export function Modal({ labelledBy, describedBy, onClose, closeOnBackdrop = false, size = 'md', testId, children }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;

@@ -26,7 +26,7 @@ export default function DownloadForm({ resourceId }: { resourceId: string }) {
   const { title, downloadUrl, type } = resource;
 
   return (
-    <Modal labelledBy="download-title" describedBy="download-intro" onClose={closeDownload} testId="download-dialog">
+    <Modal labelledBy="download-title" describedBy="download-intro" onClose={closeDownload} closeOnBackdrop testId="download-dialog">
       <div className="modal-head">
         <span className="modal-eyebrow">Free {type === 'guide' ? 'PDF guide' : type}</span>
         <h2 id="download-title">{title}</h2>
