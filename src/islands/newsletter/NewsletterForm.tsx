@@ -39,7 +39,7 @@ export default function NewsletterForm() {
   if (joined) {
     return (
       <p className="newsletter-thanks" role="status" data-testid="newsletter-thanks">
-        Thank you! <strong>{joined}</strong> is on the list. Your first leadership insights arrive this week.
+        Thank you! <strong>{joined}</strong> is on the list. Look out for our next issue in your inbox.
       </p>
     );
   }
