@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import { describe, expect, it, vi } from 'vitest';
 import download from '../../netlify/functions/download.mts';
 import { call, jsonOf } from './support/call';
 
@@ -36,6 +37,21 @@ describe('GET /api/download/:id', () => {
     const response = await call(download, '/api/download/x', { params: { id: '../../package.json' } });
     expect(response.status).toBe(400);
     expect((await jsonOf<{ fields: Record<string, string> }>(response)).fields).toHaveProperty('id');
+  });
+
+  it('answers 503 JSON, not a broken file, when a catalogued PDF is missing from the deploy', async () => {
+    vi.resetModules();
+    const cwd = vi.spyOn(process, 'cwd').mockReturnValue(tmpdir());
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const { default: isolated } = await import('../../netlify/functions/download.mts');
+      const response = await call(isolated, '/api/download/executive-guide', { params: { id: 'executive-guide' } });
+      expect(response.status).toBe(503);
+      expect((await jsonOf<{ error: string }>(response)).error).toMatch(/not available/);
+    } finally {
+      cwd.mockRestore();
+      errors.mockRestore();
+    }
   });
 
   it('ships the files the catalogue names', () => {
