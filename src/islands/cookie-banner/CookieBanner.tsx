@@ -30,7 +30,8 @@ export default function CookieBanner() {
     return () => window.clearTimeout(timer);
   }, []);
 
-  if (!visible) return null;
+  // An empty fragment, not null: Astro recognises a React component by the element it returns.
+  if (!visible) return <></>;
 
   const save = (value: ConsentChoices) => {
     storeConsent(window.localStorage, value);

@@ -26,7 +26,8 @@ export default function DownloadDialog() {
     };
   }, []);
 
-  if (!hydrated || !resourceId) return null;
+  // An empty fragment, not null: Astro recognises a React component by the element it returns.
+  if (!hydrated || !resourceId) return <></>;
   return (
     <Suspense fallback={null}>
       <DownloadForm key={resourceId} resourceId={resourceId} />

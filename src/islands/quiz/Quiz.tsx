@@ -26,7 +26,8 @@ export default function Quiz() {
     };
   }, []);
 
-  if (!hydrated || !open) return null;
+  // An empty fragment, not null: Astro recognises a React component by the element it returns.
+  if (!hydrated || !open) return <></>;
   return (
     <Suspense fallback={null}>
       <QuizDialog />
