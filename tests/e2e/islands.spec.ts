@@ -176,12 +176,11 @@ test.describe('AI career vulnerability quiz', () => {
     await page.goto('/');
     await islandReady(page, 'Quiz');
     await islandReady(page, 'CallModal');
-    await addTrigger(page, { 'data-open-quiz': '' }, 'Take the AI quiz');
   });
 
   for (const { option, percent, title } of bandAnswers) {
     test(`answering option ${option + 1} everywhere scores ${percent}% (${title})`, async ({ page }) => {
-      await page.getByRole('button', { name: 'Take the AI quiz' }).click();
+      await page.getByRole('button', { name: 'Take the Free Assessment' }).click();
       const quiz = page.getByRole('dialog', { name: 'How exposed is your role to AI?' });
       for (let question = 1; question <= 6; question += 1) {
         await expect(quiz.getByText(`Question ${question} of 6`)).toBeVisible();
@@ -199,7 +198,7 @@ test.describe('AI career vulnerability quiz', () => {
   }
 
   test('Back is disabled first and restores the earlier answer; the progress bar moves', async ({ page }) => {
-    await page.getByRole('button', { name: 'Take the AI quiz' }).click();
+    await page.getByRole('button', { name: 'Take the Free Assessment' }).click();
     const quiz = page.getByRole('dialog', { name: 'How exposed is your role to AI?' });
     await expect(quiz.getByRole('button', { name: 'Back' })).toBeDisabled();
     await expect(quiz.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
@@ -217,7 +216,7 @@ test.describe('AI career vulnerability quiz', () => {
   });
 
   test("the result's Book call opens the call modal and the booking keeps the score", async ({ page, request, baseURL }) => {
-    await page.getByRole('button', { name: 'Take the AI quiz' }).click();
+    await page.getByRole('button', { name: 'Take the Free Assessment' }).click();
     const quiz = page.getByRole('dialog', { name: 'How exposed is your role to AI?' });
     // 3+3+3+3+2+2 of 24 = 16/24 → 67 %
     for (const option of [1, 1, 1, 1, 2, 2]) {
@@ -248,13 +247,12 @@ test.describe('AI career vulnerability quiz', () => {
 test.describe('download dialog', () => {
   test.beforeEach(async ({ page }) => {
     await consentAlreadyGiven(page);
-    await page.goto('/');
+    await page.goto('/why-ccc-edu');
     await islandReady(page, 'DownloadDialog');
-    await addTrigger(page, { 'data-download-resource': 'executive-guide' }, 'Download Guide');
   });
 
   test('validates each field, stores the request and downloads the PDF', async ({ page, request, baseURL }) => {
-    await page.getByRole('button', { name: 'Download Guide' }).click();
+    await page.getByRole('button', { name: 'Download the Free Guide' }).click();
     const dialog = page.getByRole('dialog', { name: 'Executive Career Acceleration Guide' });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Download Now' }).click();
@@ -301,13 +299,13 @@ test.describe('download dialog', () => {
     });
 
     // Reopened, the form is reset.
-    await page.getByRole('button', { name: 'Download Guide' }).click();
+    await page.getByRole('button', { name: 'Download the Free Guide' }).click();
     await expect(dialog.getByLabel('Full Name')).toHaveValue('');
   });
 
   test('a failure shows the destructive toast and keeps the dialog open', async ({ page }) => {
     await page.route('**/api/resource-downloads', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }));
-    await page.getByRole('button', { name: 'Download Guide' }).click();
+    await page.getByRole('button', { name: 'Download the Free Guide' }).click();
     const dialog = page.getByRole('dialog', { name: 'Executive Career Acceleration Guide' });
     await dialog.getByLabel('Full Name').fill('Unlucky Reader');
     await dialog.getByLabel('Email').fill('unlucky@example.com');
@@ -323,7 +321,7 @@ test.describe('download dialog', () => {
   });
 
   test('clicking the backdrop closes it; an unknown resource shows nothing', async ({ page }) => {
-    await page.getByRole('button', { name: 'Download Guide' }).click();
+    await page.getByRole('button', { name: 'Download the Free Guide' }).click();
     const dialog = page.getByRole('dialog', { name: 'Executive Career Acceleration Guide' });
     await expect(dialog).toBeVisible();
     await page.mouse.click(5, 5);
@@ -334,6 +332,20 @@ test.describe('download dialog', () => {
     await page.waitForTimeout(500);
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
+});
+
+test('the resource cards of /blogs-resources open the download dialog for their resource', async ({ page }) => {
+  await consentAlreadyGiven(page);
+  await page.goto('/blogs-resources');
+  await islandReady(page, 'DownloadDialog');
+  const section = page.locator('#resources');
+  for (const title of ['Executive Career Acceleration Guide', 'Corporate Parenting Wellbeing Program Brochure']) {
+    await section.getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: /^Download/ }).click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  }
 });
 
 test.describe('cookie consent banner', () => {
@@ -440,8 +452,7 @@ test.describe('accessibility of the open dialogs', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await islandReady(page, 'Quiz');
-    await addTrigger(page, { 'data-open-quiz': '' }, 'Take the AI quiz');
-    await page.getByRole('button', { name: 'Take the AI quiz' }).click();
+    await page.getByRole('button', { name: 'Take the Free Assessment' }).click();
     await page.getByRole('radio').first().check();
     expect(await axe(page)).toEqual([]);
     for (let question = 0; question < 6; question += 1) {
@@ -452,9 +463,9 @@ test.describe('accessibility of the open dialogs', () => {
     expect(await axe(page)).toEqual([]);
     await page.keyboard.press('Escape');
 
+    await page.goto('/corporate-parenting-wellbeing');
     await islandReady(page, 'DownloadDialog');
-    await addTrigger(page, { 'data-download-resource': 'corporate-brochure' }, 'Get Brochure');
-    await page.getByRole('button', { name: 'Get Brochure' }).click();
+    await page.getByRole('button', { name: 'Download Our Corporate Brochure' }).click();
     const dialog = page.getByRole('dialog', { name: 'Corporate Parenting Wellbeing Program Brochure' });
     await dialog.getByRole('button', { name: 'Download Now' }).click();
     await expect(dialog.getByText('Full name is required')).toBeVisible();
