@@ -1,0 +1,28 @@
+import type { Config } from '@netlify/functions';
+import { subscribeRequestSchema } from '../../src/lib/schemas/subscriber';
+import { requireAdmin } from '../../src/server/auth/session';
+import { isBot } from '../../src/server/http/honeypot';
+import { json } from '../../src/server/http/respond';
+import { route } from '../../src/server/http/route';
+import { pageQuerySchema, readJson, readQuery } from '../../src/server/http/validate';
+import { subscribe, subscribers } from '../../src/server/subscribers';
+
+export default route({
+  async POST(req) {
+    const { website, email } = await readJson(req, subscribeRequestSchema);
+    // New, already subscribed and bot all get the same answer: a duplicate is not
+    // an error (DECISIONS 7), and the answer must not reveal who is on the list.
+    if (!isBot({ website })) await subscribe(email);
+    return json({ subscribed: true }, { status: 200 });
+  },
+  async GET(req) {
+    requireAdmin(req);
+    return json(await subscribers.list(readQuery(req, pageQuerySchema)));
+  },
+});
+
+// Literal on purpose: Netlify reads this config statically (DECISIONS 9).
+export const config: Config = {
+  path: '/api/newsletter',
+  rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

@@ -1,0 +1,40 @@
+import type { Config } from '@netlify/functions';
+import { findResource } from '../../src/lib/resourceCatalogue';
+import { careerStageLabel, resourceDownloadRequestSchema, type ResourceDownload } from '../../src/lib/schemas/resourceDownload';
+import { requireAdmin } from '../../src/server/auth/session';
+import { badRequest } from '../../src/server/http/errors';
+import { decoyRecord, isBot } from '../../src/server/http/honeypot';
+import { json } from '../../src/server/http/respond';
+import { route } from '../../src/server/http/route';
+import { pageQuerySchema, readJson, readQuery } from '../../src/server/http/validate';
+import { resourceDownloads } from '../../src/server/resourceDownloads';
+
+export default route({
+  async POST(req) {
+    const { website, resourceId, fullName, email, mobile, currentStage } = await readJson(req, resourceDownloadRequestSchema);
+    const resource = findResource(resourceId);
+    if (!resource?.downloadUrl) throw badRequest('Invalid request body.', { resourceId: 'Unknown resource or nothing to download' });
+    // The title comes from the catalogue, never from the browser.
+    const record: ResourceDownload = {
+      fullName,
+      email,
+      mobile,
+      currentStage: careerStageLabel(currentStage),
+      resourceId: resource.id,
+      resourceTitle: resource.title,
+    };
+    if (isBot({ website })) return json({ download: decoyRecord(record), downloadUrl: resource.downloadUrl }, { status: 201 });
+    const download = await resourceDownloads.create(record);
+    return json({ download, downloadUrl: resource.downloadUrl }, { status: 201 });
+  },
+  async GET(req) {
+    requireAdmin(req);
+    return json(await resourceDownloads.list(readQuery(req, pageQuerySchema)));
+  },
+});
+
+// Literal on purpose: Netlify reads this config statically (DECISIONS 9).
+export const config: Config = {
+  path: '/api/resource-downloads',
+  rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

@@ -1,0 +1,160 @@
+import { useState, type SubmitEvent } from 'react';
+import { api } from '../../lib/api-client';
+import { business } from '../../lib/business';
+import { backgroundOptions } from '../../lib/schemas/callRequest';
+import { HONEYPOT_FIELD } from '../../lib/schemas/fields';
+import { closeCallModal, type CallModalContext } from '../../stores/dialogs';
+import { toast } from '../../stores/toasts';
+import { Modal, useCloseModal } from '../dialog/Modal';
+import './call-modal.css';
+
+const { callbackAfterCallHours, discoveryCallMinutes } = business.promises;
+
+const included = [
+  'A clear read of where you stand today and what is holding you back',
+  'Two or three concrete next steps you can act on this week',
+  'An honest view of which path suits you, even if it is not with us',
+  `Guidance from a coach with ${business.claims.yearsExperienceLabel} years of HR leadership`,
+];
+
+const paidOnly = [
+  'Psychometric career assessment and detailed report',
+  'Full one-to-one coaching sessions',
+  'CV reviews and interview preparation',
+  `Lifetime access to the ${business.partnerPlatform.name} and its webinars`,
+];
+
+const timeline = [
+  { minutes: '0-3', title: 'Introduction', text: 'Who you are, where you are, and what you want from the call.' },
+  { minutes: '3-7', title: 'Problem diagnosis', text: 'We find what is really blocking your next move.' },
+  { minutes: '7-10', title: 'Action plan', text: 'You leave with specific next steps and a clear direction.' },
+];
+
+interface Props {
+  context: CallModalContext;
+}
+
+export default function CallModalDialog({ context }: Props) {
+  return (
+    <Modal labelledBy="call-modal-title" describedBy="call-modal-intro" onClose={closeCallModal} size="lg" testId="call-modal">
+      <div className="modal-head">
+        <span className="modal-eyebrow">Free · {discoveryCallMinutes} minutes · No obligation</span>
+        <h2 id="call-modal-title">Book your free career clarity call</h2>
+        <p id="call-modal-intro">
+          Tell us who you are and we'll call you within {callbackAfterCallHours} hours for a focused {discoveryCallMinutes}-minute
+          conversation about your next step.
+        </p>
+      </div>
+      <div className="call-grid">
+        <div className="call-info">
+          <section className="call-list free" aria-labelledby="call-free-title">
+            <h3 id="call-free-title">What You'll Get (Free)</h3>
+            <ul role="list">{included.map((item) => <li key={item}>{item}</li>)}</ul>
+          </section>
+          <section className="call-list paid" aria-labelledby="call-paid-title">
+            <h3 id="call-paid-title">Not Included (Paid Only)</h3>
+            <ul role="list">{paidOnly.map((item) => <li key={item}>{item}</li>)}</ul>
+          </section>
+          <p className="call-banner">
+            <strong>Quick &amp; Valuable</strong>
+            <span>{discoveryCallMinutes} minutes, focused entirely on you. No sales script, no pressure.</span>
+          </p>
+        </div>
+        <div className="call-side">
+          <CallForm context={context} />
+          <section className="call-timeline" aria-labelledby="call-timeline-title">
+            <h3 id="call-timeline-title">Your {discoveryCallMinutes}-Minute Call Timeline</h3>
+            <ol role="list">
+              {timeline.map((step) => (
+                <li key={step.minutes}>
+                  <span className="minutes">{step.minutes} min</span>
+                  <span><strong>{step.title}</strong> {step.text}</span>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+interface Draft {
+  name: string;
+  phone: string;
+  background: string;
+}
+const empty: Draft = { name: '', phone: '', background: '' };
+
+function CallForm({ context }: Props) {
+  const close = useCloseModal();
+  const [draft, setDraft] = useState<Draft>(empty);
+  const [pending, setPending] = useState(false);
+
+  const update = (field: keyof Draft) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [field]: event.target.value }));
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    if (!draft.name.trim() || !draft.phone.trim() || !draft.background) {
+      toast({ title: 'Please fill all fields', description: 'All fields are required to book your free call.', variant: 'destructive' });
+      return;
+    }
+    setPending(true);
+    try {
+      await api.post('/api/book-call', {
+        name: draft.name.trim(),
+        phone: draft.phone.trim(),
+        background: draft.background,
+        source: context.source,
+        ...(context.quizScore === undefined ? {} : { quizScore: context.quizScore }),
+        [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? ''),
+      });
+      toast({
+        title: 'Discovery Call Booked! 🎉',
+        description: `We'll call you within ${callbackAfterCallHours} hours for your ${discoveryCallMinutes}-minute career clarity session.`,
+        variant: 'success',
+      });
+      setDraft(empty);
+      close();
+    } catch {
+      toast({ title: 'Failed to Book Call', description: 'Please try again later.', variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form className="call-form" onSubmit={submit} noValidate data-testid="call-form" aria-labelledby="call-form-title">
+      <h3 id="call-form-title" className="visually-hidden">Your details</h3>
+      <div className="field">
+        <label htmlFor="call-name">Full Name <span className="required" aria-hidden="true">*</span></label>
+        <input id="call-name" name="name" autoComplete="name" required data-autofocus value={draft.name} onChange={update('name')} />
+      </div>
+      <div className="field">
+        <label htmlFor="call-phone">Phone Number <span className="required" aria-hidden="true">*</span></label>
+        <input id="call-phone" name="phone" type="tel" inputMode="tel" autoComplete="tel" required placeholder="+91 98765 43210"
+          value={draft.phone} onChange={update('phone')} />
+      </div>
+      <div className="field">
+        <label htmlFor="call-background">Current Background <span className="required" aria-hidden="true">*</span></label>
+        <select id="call-background" name="background" required value={draft.background} onChange={update('background')}>
+          <option value="" disabled>Select your background</option>
+          {backgroundOptions.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+        </select>
+      </div>
+      <div className="honeypot" aria-hidden="true">
+        <label htmlFor="call-website">Leave this empty</label>
+        <input id="call-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+      </div>
+      {context.quizScore !== undefined && (
+        <p className="call-quiz-note">We'll bring your assessment score of <strong>{context.quizScore}%</strong> to the call.</p>
+      )}
+      <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+        {pending ? 'Booking Your Call...' : 'Book My Free Call'}
+      </button>
+      <p className="call-fine">We call back within {callbackAfterCallHours} hours, {business.contact.hoursShort}.</p>
+    </form>
+  );
+}

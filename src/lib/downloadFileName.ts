@@ -1,0 +1,8 @@
+/** The saved file name of a resource (SPEC 4): its title with spaces as underscores, plus .pdf. */
+export function downloadFileName(title: string): string {
+  const base = title
+    .trim()
+    .replace(/\s+/g, '_')
+    .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '');
+  return `${base || 'download'}.pdf`;
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { honeypot, personName, phoneNumber } from './fields';
+
+/** The short call modal's "Current Background" choices (SPEC 3). */
+export const backgroundOptions = [
+  { value: 'student-8-9', label: 'Student in Class 8-9' },
+  { value: 'student-10-12', label: 'Student in Class 10-12' },
+  { value: 'college-graduate', label: 'College Graduate' },
+  { value: 'working-professional', label: 'Working Professional' },
+] as const;
+
+export type Background = (typeof backgroundOptions)[number]['value'];
+
+export const background = z.enum(['student-8-9', 'student-10-12', 'college-graduate', 'working-professional'], {
+  error: 'Choose your current background',
+});
+
+export function backgroundLabel(value: Background): string {
+  return backgroundOptions.find((option) => option.value === value)?.label ?? value;
+}
+
+/** What opened the modal (a button name such as "nav", "hero", "quiz"); kept with the booking. */
+export const callSource = z
+  .string()
+  .trim()
+  .max(60, 'Source is too long')
+  .regex(/^[a-z0-9-]+$/i, 'Source may hold letters, digits and dashes only');
+
+/** POST /api/book-call (SPEC 7, DECISIONS 6 and 8). */
+export const callRequestSchema = z.object({
+  name: personName,
+  phone: phoneNumber,
+  background,
+  source: callSource.optional(),
+  quizScore: z.number({ error: 'Quiz score must be a number' }).int('Quiz score must be a whole number').min(0).max(100).optional(),
+  ...honeypot,
+});
+export type CallRequest = z.infer<typeof callRequestSchema>;

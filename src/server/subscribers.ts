@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { subscriberSchema } from '../lib/schemas/subscriber';
+import { blobCall, collectionStore } from './storage/blobs';
+import { defineCollection } from './storage/collection';
+import { newestFirstKey } from './storage/keys';
+
+/**
+ * Newsletter subscribers (DECISIONS 7). Records live in a normal time-keyed
+ * collection so the admin list is newest first and paginated. What makes one
+ * address one subscriber is a second store keyed by sha256(lower-cased e-mail),
+ * claimed with onlyIfNew: of any number of concurrent sign-ups for one address,
+ * exactly one claims it, and the claim names the record id in advance, so a
+ * retry after a crash between the two writes completes the same record instead
+ * of adding a second one.
+ */
+export const subscribers = defineCollection('subscribers', subscriberSchema);
+
+const CLAIMS_STORE = 'subscriber-emails';
+
+interface EmailClaim {
+  subscriberId: string;
+  createdAt: string;
+}
+
+export interface SubscribeResult {
+  subscriberId: string;
+  created: boolean;
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function emailKey(email: string): string {
+  return createHash('sha256').update(normaliseEmail(email)).digest('hex');
+}
+
+// Writers in this process take turns per address: the local Blobs server checks
+// onlyIfNew and writes in separate steps. On Netlify, onlyIfNew alone decides.
+const locks = new Map<string, Promise<unknown>>();
+async function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const previous = locks.get(key) ?? Promise.resolve();
+  const current = previous.catch(() => undefined).then(run);
+  locks.set(key, current);
+  try {
+    return await current;
+  } finally {
+    if (locks.get(key) === current) locks.delete(key);
+  }
+}
+
+export async function subscribe(rawEmail: string, now: Date = new Date()): Promise<SubscribeResult> {
+  const email = normaliseEmail(rawEmail);
+  const key = emailKey(email);
+  return oneAtATime(key, async () => {
+    const claims = collectionStore(CLAIMS_STORE);
+    const records = collectionStore(subscribers.name);
+    const proposed: EmailClaim = { subscriberId: newestFirstKey(now.getTime()), createdAt: now.toISOString() };
+    const { modified } = await blobCall(() => claims.setJSON(key, proposed, { onlyIfNew: true }));
+    const claim = modified ? proposed : ((await blobCall(() => claims.get(key, { type: 'json' }))) as EmailClaim | null);
+    if (!claim) throw new Error('Subscriber claim vanished while reading it');
+    const record = subscribers.schema.parse({ email, id: claim.subscriberId, createdAt: claim.createdAt });
+    // Idempotent: completes a record a crashed earlier attempt may have left unwritten.
+    const written = await blobCall(() => records.setJSON(claim.subscriberId, record, { onlyIfNew: true }));
+    return { subscriberId: claim.subscriberId, created: modified && written.modified };
+  });
+}
