@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Suspense, lazy } from 'react';
 import { $packageBooking, closePackageBooking } from '../../stores/dialogs';
+import { useHydrated } from '../useHydrated';
 
 // Mounted on every page but weighs almost nothing: the form, the catalogue and the
 // payment code load the first time someone asks to book a package.
@@ -8,9 +9,10 @@ const BookingDialog = lazy(() => import('./BookingDialog'));
 
 export default function PackageBooking() {
   const packageId = useStore($packageBooking);
+  const hydrated = useHydrated();
   // An empty fragment, not null: Astro's React renderer recognises a component by
   // the element it returns, and a null would send it to the MDX renderer instead.
-  if (!packageId) return <></>;
+  if (!hydrated || !packageId) return <></>;
   return (
     <Suspense fallback={null}>
       <BookingDialog key={packageId} packageId={packageId} onClose={closePackageBooking} />
