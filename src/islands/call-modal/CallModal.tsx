@@ -1,5 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { usePreloadOnIntent } from '../dialog/usePreloadOnIntent';
+import { useHydrated } from '../useHydrated';
 import { $callModal } from '../../stores/dialogs';
 
 // The island mounted on every page renders nothing until a trigger asks for the
@@ -9,23 +11,10 @@ const CallModalDialog = lazy(loadDialog);
 
 export default function CallModal() {
   const request = useStore($callModal);
-  // False until hydrated: the first render must match the empty server HTML even when
-  // a request is already waiting in the store, and the HTML must not claim readiness.
-  const [ready, setReady] = useState(false);
+  // Not in the server HTML: only a hydrated island may claim call triggers open the modal.
+  const ready = useHydrated();
 
-  useEffect(() => {
-    setReady(true);
-    // Fetch the dialog's chunk as soon as a visitor shows intent, so opening feels instant.
-    const warm = (event: Event) => {
-      if ((event.target as Element | null)?.closest?.('[data-open-call]')) void loadDialog();
-    };
-    document.addEventListener('pointerover', warm, { passive: true });
-    document.addEventListener('focusin', warm);
-    return () => {
-      document.removeEventListener('pointerover', warm);
-      document.removeEventListener('focusin', warm);
-    };
-  }, []);
+  usePreloadOnIntent('[data-open-call]', loadDialog);
 
   // data-call-modal-ready tells page scripts and tests that call triggers now open the modal.
   return (
