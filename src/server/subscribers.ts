@@ -3,6 +3,7 @@ import { subscriberSchema } from '../lib/schemas/subscriber';
 import { blobCall, collectionStore } from './storage/blobs';
 import { defineCollection } from './storage/collection';
 import { newestFirstKey } from './storage/keys';
+import { withKeyLock } from './storage/keyLock';
 
 /**
  * Newsletter subscribers (DECISIONS 7). Records live in a normal time-keyed
@@ -35,24 +36,10 @@ export function emailKey(email: string): string {
   return createHash('sha256').update(normaliseEmail(email)).digest('hex');
 }
 
-// Writers in this process take turns per address: the local Blobs server checks
-// onlyIfNew and writes in separate steps. On Netlify, onlyIfNew alone decides.
-const locks = new Map<string, Promise<unknown>>();
-async function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
-  const previous = locks.get(key) ?? Promise.resolve();
-  const current = previous.catch(() => undefined).then(run);
-  locks.set(key, current);
-  try {
-    return await current;
-  } finally {
-    if (locks.get(key) === current) locks.delete(key);
-  }
-}
-
 export async function subscribe(rawEmail: string, now: Date = new Date()): Promise<SubscribeResult> {
   const email = normaliseEmail(rawEmail);
   const key = emailKey(email);
-  return oneAtATime(key, async () => {
+  return withKeyLock(`subscribers/${key}`, async () => {
     const claims = collectionStore(CLAIMS_STORE);
     const records = collectionStore(subscribers.name);
     const proposed: EmailClaim = { subscriberId: newestFirstKey(now.getTime()), createdAt: now.toISOString() };

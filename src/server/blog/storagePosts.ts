@@ -15,6 +15,7 @@ import { blobCall, collectionStore } from '../storage/blobs';
 import { StorageConflictError } from '../storage/errors';
 import { purgeBlogCache } from './cache';
 import { mdxPosts } from './mdxPosts';
+import { withKeyLock } from '../storage/keyLock';
 
 // The sanitiser (and its HTML parser) loads only for writes: reads stay quick to start.
 async function sanitized(content: string): Promise<string> {
@@ -74,20 +75,6 @@ async function assertNotMdx(id: string): Promise<void> {
   }
 }
 
-// The local Blobs server can check a condition and write in two steps; writers in this
-// process take turns per id so the local run is as safe as Netlify's.
-const locks = new Map<string, Promise<unknown>>();
-async function withLock<T>(id: string, run: () => Promise<T>): Promise<T> {
-  const previous = locks.get(id) ?? Promise.resolve();
-  const current = previous.catch(() => undefined).then(run);
-  locks.set(id, current);
-  try {
-    return await current;
-  } finally {
-    if (locks.get(id) === current) locks.delete(id);
-  }
-}
-
 export interface WriteOptions {
   now?: Date;
 }
@@ -100,12 +87,12 @@ export interface WriteOptions {
 export async function createStoragePost(input: BlogPostInput, options: WriteOptions = {}): Promise<BlogPost> {
   const fields = blogPostInputSchema.parse(input);
   // One base slug's suffix can be another title's base ("x-2"), so creates take turns as a whole.
-  const created = await withLock(CREATE_LOCK, () => insertPost(fields, options.now ?? new Date()));
+  const created = await withKeyLock(CREATE_LOCK, () => insertPost(fields, options.now ?? new Date()));
   await purgeBlogCache([created.id]);
   return toBlogPost(created);
 }
 
-const CREATE_LOCK = ' create';
+const CREATE_LOCK = 'blog-posts/ create';
 
 async function insertPost(fields: BlogPostFields, now: Date): Promise<StoredBlogPost> {
   const taken = new Set([...(await mdxPosts()).map((post) => post.id), ...(await storageIds())]);
@@ -149,7 +136,7 @@ export async function updateStoragePost(id: string, input: BlogPostInput, { now 
   await assertNotMdx(id);
   if (!blogIdPattern.test(id)) throw notFound('Blog post not found.');
   const content = await sanitized(fields.content);
-  const updated = await withLock(id, async () => {
+  const updated = await withKeyLock(`blog-posts/${id}`, async () => {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
       const found = await blobCall(() => store().getWithMetadata(id, { type: 'json' }));
       if (!found) return null;
@@ -193,7 +180,7 @@ export async function updateStoragePost(id: string, input: BlogPostInput, { now 
 export async function deleteStoragePost(id: string): Promise<void> {
   await assertNotMdx(id);
   if (!blogIdPattern.test(id)) throw notFound('Blog post not found.');
-  const removed = await withLock(id, async () => {
+  const removed = await withKeyLock(`blog-posts/${id}`, async () => {
     const exists = await blobCall(() => store().getMetadata(id));
     if (!exists) return false;
     await blobCall(() => store().delete(id));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { blobCall, collectionStore } from './blobs';
 import { StorageConflictError } from './errors';
+import { withKeyLock } from './keyLock';
 import { newestFirstKey, recordIdPattern } from './keys';
 
 export const recordMetaSchema = z.object({
@@ -24,21 +25,6 @@ export interface ListOptions {
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 const MAX_UPDATE_ATTEMPTS = 8;
-
-// Writers in this process take turns per key. Across processes (Netlify's many
-// instances) onlyIfMatch is what keeps updates safe; the local Blobs server checks
-// its condition and writes in separate steps, so this lock closes that gap locally.
-const keyLocks = new Map<string, Promise<unknown>>();
-async function withKeyLock<T>(lockKey: string, run: () => Promise<T>): Promise<T> {
-  const previous = keyLocks.get(lockKey) ?? Promise.resolve();
-  const current = previous.catch(() => undefined).then(run);
-  keyLocks.set(lockKey, current);
-  try {
-    return await current;
-  } finally {
-    if (keyLocks.get(lockKey) === current) keyLocks.delete(lockKey);
-  }
-}
 
 /**
  * A typed collection: one Blobs store, one JSON blob per record, keys that sort

@@ -1,0 +1,10 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+const url = process.argv[2];
+const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+const a = r.lhr.audits;
+console.log('perf', r.lhr.categories.performance.score, 'CLS', a['cumulative-layout-shift'].numericValue, 'LCP', a['largest-contentful-paint'].numericValue);
+console.log(JSON.stringify(a['layout-shifts']?.details?.items?.slice(0, 6), null, 1).slice(0, 3000));
+console.log(JSON.stringify(a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0], null, 1).slice(0, 800));
+await chrome.kill();
