@@ -135,3 +135,9 @@ test('a toast is dismissed by swiping right more than 50 px, not less', async ({
   await page.mouse.up();
   await expect(toast).toBeHidden();
 });
+
+test('the home page greets a buyer returning with ?payment=success', async ({ page }) => {
+  await page.goto('/?payment=success');
+  await expect(page.getByRole('status').filter({ hasText: 'Payment Successful!' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
