@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import bookingsFn from '../../netlify/functions/bookings.mts';
 import createOrderFn from '../../netlify/functions/create-razorpay-order.mts';
 import paymentsFn from '../../netlify/functions/payments.mts';
@@ -6,21 +6,10 @@ import { bookings } from '../../src/server/bookings';
 import { payments } from '../../src/server/payments';
 import { adminCookie } from './support/admin';
 import { call, jsonOf } from './support/call';
-import { TEST_KEY_ID, startFakeRazorpay, type FakeRazorpay } from './support/fake-razorpay';
-import { bookPackage, clearGatewayEnv, startOrder, useGatewayEnv, visitor, type OrderAnswer } from './support/payments';
+import { TEST_KEY_ID } from './support/fake-razorpay';
+import { bookPackage, clearGatewayEnv, type OrderAnswer, startOrder, useFakeGateway, visitor } from './support/payments';
 
-let fake: FakeRazorpay;
-beforeAll(async () => {
-  fake = await startFakeRazorpay();
-});
-afterAll(async () => {
-  clearGatewayEnv();
-  await fake.stop();
-});
-beforeEach(() => {
-  useGatewayEnv(fake);
-  fake.failWith(null);
-});
+const gateway = useFakeGateway();
 
 describe('POST /api/bookings (package popup)', () => {
   test('a paid package becomes a pending investment priced by the catalogue, whatever the browser says', async () => {
@@ -79,9 +68,9 @@ describe('POST /api/create-razorpay-order', () => {
     expect(order).toMatchObject({ key: TEST_KEY_ID, amount: 1059900, currency: 'INR', bookingId: booking.id, price: 10599 });
     // DECISIONS 13: the popup prefills the mobile number, never a made-up e-mail.
     expect(order.prefill).toEqual({ name: visitor.fullName, contact: '9845012345' });
-    const atGateway = fake.orders.get(order.orderId);
+    const atGateway = gateway().orders.get(order.orderId);
     expect(atGateway).toMatchObject({ amount: 1059900, currency: 'INR', receipt: booking.id, notes: { bookingId: booking.id, packageId: 'ascend-plus' } });
-    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v1/orders', authorised: true });
+    expect(gateway().requests.at(-1)).toMatchObject({ method: 'POST', path: '/v1/orders', authorised: true });
     const stored = (await payments.all()).find((payment) => payment.razorpayOrderId === order.orderId);
     expect(stored).toMatchObject({ status: 'created', amount: 10599, amountPaise: 1059900, bookingId: booking.id, razorpayPaymentId: null });
   });
@@ -120,7 +109,7 @@ describe('POST /api/create-razorpay-order', () => {
     clearGatewayEnv();
     const paymentsBefore = await payments.count();
     const bookingsBefore = await bookings.count();
-    const requestsBefore = fake.requests.length;
+    const requestsBefore = gateway().requests.length;
     const withBooking = await call(createOrderFn, '/api/create-razorpay-order', { body: { packageId: 'achieve', bookingId: booking.id } });
     expect(withBooking.status).toBe(503);
     expect((await jsonOf<{ error: string }>(withBooking)).error).toMatch(/RAZORPAY_KEY_ID/);
@@ -130,13 +119,13 @@ describe('POST /api/create-razorpay-order', () => {
     expect(fromCheckout.status).toBe(503);
     expect(await payments.count()).toBe(paymentsBefore);
     expect(await bookings.count()).toBe(bookingsBefore);
-    expect(fake.requests.length).toBe(requestsBefore);
+    expect(gateway().requests.length).toBe(requestsBefore);
   });
 
   test('a gateway failure is a 502 and stores no payment', async () => {
     const { booking } = await bookPackage('achieve-plus');
     const before = await payments.count();
-    fake.failWith(500);
+    gateway().failWith(500);
     const response = await call(createOrderFn, '/api/create-razorpay-order', { body: { packageId: 'achieve-plus', bookingId: booking.id } });
     expect(response.status).toBe(502);
     expect(await payments.count()).toBe(before);
@@ -147,7 +136,7 @@ describe('POST /api/create-razorpay-order', () => {
     process.env.RAZORPAY_KEY_SECRET = 'not-the-secret';
     const response = await call(createOrderFn, '/api/create-razorpay-order', { body: { packageId: 'achieve-plus', bookingId: booking.id } });
     expect(response.status).toBe(502);
-    expect(fake.requests.at(-1)?.authorised).toBe(false);
+    expect(gateway().requests.at(-1)?.authorised).toBe(false);
   });
 });
 

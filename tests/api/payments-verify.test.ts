@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import verifyFn from '../../netlify/functions/verify-payment.mts';
 import { bookings } from '../../src/server/bookings';
 import { paymentForOrder, payments } from '../../src/server/payments';
 import { paymentSignature } from '../../src/server/payments/signatures';
 import { call, jsonOf } from './support/call';
-import { TEST_KEY_SECRET, razorpayId, startFakeRazorpay, type FakeRazorpay } from './support/fake-razorpay';
-import { bookPackage, checkoutSuccess, clearGatewayEnv, startOrder, useGatewayEnv } from './support/payments';
+import { TEST_KEY_SECRET, razorpayId } from './support/fake-razorpay';
+import { bookPackage, checkoutSuccess, clearGatewayEnv, startOrder, useFakeGateway } from './support/payments';
 
-let fake: FakeRazorpay;
-beforeAll(async () => {
-  fake = await startFakeRazorpay();
-});
-afterAll(async () => {
-  clearGatewayEnv();
-  await fake.stop();
-});
-beforeEach(() => useGatewayEnv(fake));
+const gateway = useFakeGateway();
 
 async function pendingOrder(packageId = 'ascend-plus') {
   const { booking } = await bookPackage(packageId);
@@ -78,7 +70,7 @@ describe('POST /api/verify-payment', () => {
 
   test('an order whose amount at the gateway differs from ours is rejected and changes nothing', async () => {
     const { booking, order } = await pendingOrder();
-    const atGateway = fake.orders.get(order.orderId);
+    const atGateway = gateway().orders.get(order.orderId);
     if (!atGateway) throw new Error('order missing at the fake gateway');
     atGateway.amount = 100;
     const response = await verify(checkoutSuccess(order.orderId));

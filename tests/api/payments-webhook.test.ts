@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import verifyFn from '../../netlify/functions/verify-payment.mts';
 import webhookFn from '../../netlify/functions/razorpay-webhook.mts';
 import { bookings } from '../../src/server/bookings';
 import { paymentForOrder, payments } from '../../src/server/payments';
 import { call, jsonOf } from './support/call';
-import { razorpayId, startFakeRazorpay, type FakeRazorpay } from './support/fake-razorpay';
-import { bookPackage, checkoutSuccess, clearGatewayEnv, startOrder, useGatewayEnv, webhookDelivery } from './support/payments';
+import { razorpayId } from './support/fake-razorpay';
+import { bookPackage, checkoutSuccess, startOrder, useFakeGateway, webhookDelivery } from './support/payments';
 
-let fake: FakeRazorpay;
-beforeAll(async () => {
-  fake = await startFakeRazorpay();
-});
-afterAll(async () => {
-  clearGatewayEnv();
-  await fake.stop();
-});
-beforeEach(() => useGatewayEnv(fake));
+// Verify (used with the webhook here) asks the fake gateway for the order's amount.
+useFakeGateway();
 
 async function pendingOrder(packageId = 'ascend-plus') {
   const { booking } = await bookPackage(packageId);

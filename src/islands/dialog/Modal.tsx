@@ -56,7 +56,7 @@ export function Modal({ labelledBy, describedBy, onClose, closeOnBackdrop = fals
       }}
     >
       <div className="modal-body">
-        <button type="button" className="modal-close" aria-label="Close" onClick={close}>
+        <button type="button" className="icon-button modal-close" aria-label="Close" onClick={close}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>

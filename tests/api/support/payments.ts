@@ -1,8 +1,9 @@
 import bookingsFn from '../../../netlify/functions/bookings.mts';
 import createOrderFn from '../../../netlify/functions/create-razorpay-order.mts';
 import { paymentSignature, webhookSignature } from '../../../src/server/payments/signatures';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { call, jsonOf } from './call';
-import { TEST_KEY_ID, TEST_KEY_SECRET, TEST_WEBHOOK_SECRET, razorpayId, type FakeRazorpay } from './fake-razorpay';
+import { TEST_KEY_ID, TEST_KEY_SECRET, TEST_WEBHOOK_SECRET, razorpayId, startFakeRazorpay, type FakeRazorpay } from './fake-razorpay';
 
 export function useGatewayEnv(fake: FakeRazorpay): void {
   process.env.RAZORPAY_KEY_ID = TEST_KEY_ID;
@@ -13,6 +14,30 @@ export function useGatewayEnv(fake: FakeRazorpay): void {
 
 export function clearGatewayEnv(): void {
   for (const name of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'RAZORPAY_API_BASE_URL']) delete process.env[name];
+}
+
+/**
+ * Runs a fake Razorpay Orders API for the calling test file and points the payment
+ * settings at it before each test (healthy, no forced failure). Returns a getter.
+ */
+export function useFakeGateway(): () => FakeRazorpay {
+  let fake: FakeRazorpay | undefined;
+  beforeAll(async () => {
+    fake = await startFakeRazorpay();
+  });
+  afterAll(async () => {
+    clearGatewayEnv();
+    await fake?.stop();
+  });
+  beforeEach(() => {
+    useGatewayEnv(gateway());
+    gateway().failWith(null);
+  });
+  const gateway = () => {
+    if (!fake) throw new Error('the fake gateway is not running yet');
+    return fake;
+  };
+  return gateway;
 }
 
 export const visitor = { fullName: 'Priya Raman', mobile: '98450 12345', designation: 'Product Manager', company: 'Infosys', industry: 'Technology' };
