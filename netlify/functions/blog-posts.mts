@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { blogId, blogPostInputSchema } from '../../src/lib/schemas/blogPost';
-import { readSession, requireAdmin } from '../../src/server/auth/session';
+import { type Client, readSession, requireAdmin } from '../../src/server/auth/session';
 import { allPosts, findPost } from '../../src/server/blog/posts';
 import { createStoragePost, deleteStoragePost, updateStoragePost } from '../../src/server/blog/storagePosts';
 import { badRequest, notFound } from '../../src/server/http/errors';
@@ -14,9 +14,9 @@ const optionalIdParams = z.object({ id: blogId.optional() });
 
 // Reading the session must not fail a public read (e.g. the admin disabled in
 // production): without a valid session the visitor simply sees published posts.
-function isAdmin(req: Request): boolean {
+async function isAdmin(req: Request, client: Client): Promise<boolean> {
   try {
-    return readSession(req) !== null;
+    return (await readSession(req, client)) !== null;
   } catch {
     return false;
   }
@@ -30,26 +30,26 @@ function requireId(params: Record<string, string | undefined>): string {
 export default route({
   async GET(req, context) {
     const { id } = readParams(context.params ?? {}, optionalIdParams);
-    const includeDrafts = isAdmin(req);
+    const includeDrafts = await isAdmin(req, context);
     if (id === undefined) return json(await allPosts({ includeDrafts }));
     const post = await findPost(id, { includeDrafts });
     if (!post) throw notFound('Blog post not found.');
     return json(post);
   },
   async POST(req, context) {
-    requireAdmin(req);
+    await requireAdmin(req, context);
     if (context.params?.id !== undefined) throw badRequest('Create posts with POST /api/blog-posts (no id: it is made from the title).');
     const fields = await readJson(req, blogPostInputSchema);
     return json(await createStoragePost(fields), { status: 201 });
   },
   async PUT(req, context) {
-    requireAdmin(req);
+    await requireAdmin(req, context);
     const id = requireId(context.params ?? {});
     const fields = await readJson(req, blogPostInputSchema);
     return json(await updateStoragePost(id, fields));
   },
   async DELETE(req, context) {
-    requireAdmin(req);
+    await requireAdmin(req, context);
     const id = requireId(context.params ?? {});
     await deleteStoragePost(id);
     return json({ deleted: id });

@@ -9,8 +9,8 @@ import { route } from '../../src/server/http/route';
 import { pageQuerySchema, readJson, readQuery } from '../../src/server/http/validate';
 
 export default route({
-  async GET(req) {
-    requireAdmin(req);
+  async GET(req, context) {
+    await requireAdmin(req, context);
     return json(await bookings.list(readQuery(req, pageQuerySchema)));
   },
   async POST(req) {

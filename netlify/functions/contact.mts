@@ -14,8 +14,8 @@ export default route({
     const contact = await contacts.create(lead);
     return json({ contact }, { status: 201 });
   },
-  async GET(req) {
-    requireAdmin(req);
+  async GET(req, context) {
+    await requireAdmin(req, context);
     const page = readQuery(req, pageQuerySchema);
     return json(await contacts.list(page));
   },

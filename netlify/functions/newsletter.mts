@@ -15,8 +15,8 @@ export default route({
     if (!isBot({ website })) await subscribe(email);
     return json({ subscribed: true }, { status: 200 });
   },
-  async GET(req) {
-    requireAdmin(req);
+  async GET(req, context) {
+    await requireAdmin(req, context);
     return json(await subscribers.list(readQuery(req, pageQuerySchema)));
   },
 });

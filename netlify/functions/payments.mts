@@ -7,8 +7,8 @@ import { pageQuerySchema, readQuery } from '../../src/server/http/validate';
 import { payments } from '../../src/server/payments';
 
 export default route({
-  async GET(req) {
-    requireAdmin(req);
+  async GET(req, context) {
+    await requireAdmin(req, context);
     const { bookingId, ...page } = readQuery(req, pageQuerySchema.extend(paymentListQuerySchema.shape));
     if (bookingId) {
       // The payments of one booking (a retry after a cancel makes a second order).

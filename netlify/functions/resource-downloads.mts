@@ -27,8 +27,8 @@ export default route({
     const download = await resourceDownloads.create(record);
     return json({ download, downloadUrl: resource.downloadUrl }, { status: 201 });
   },
-  async GET(req) {
-    requireAdmin(req);
+  async GET(req, context) {
+    await requireAdmin(req, context);
     return json(await resourceDownloads.list(readQuery(req, pageQuerySchema)));
   },
 });

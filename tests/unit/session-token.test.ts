@@ -6,7 +6,7 @@ const secret = 'unit-test-secret';
 describe('session tokens', () => {
   it('accepts a fresh token signed with the secret', () => {
     const token = createToken(secret, 2_000);
-    expect(verifyToken(token, secret, 1_000)).toEqual({ valid: true, expiresAt: 2_000 });
+    expect(verifyToken(token, secret, 1_000)).toMatchObject({ valid: true, expiresAt: 2_000 });
   });
 
   it('rejects an expired token', () => {

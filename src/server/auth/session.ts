@@ -1,47 +1,27 @@
-import { env, isLocalRuntime } from '../env';
-import { forbidden, serviceUnavailable, unauthorized } from '../http/errors';
-import { createToken, safeEqualSecret, verifyToken } from './token';
+import { env } from '../env';
+import { forbidden, unauthorized } from '../http/errors';
+import { type Client, adminSettings } from './settings';
+import { recordSession, revokeSession, sessionIsLive } from './sessionStore';
+import { createToken, newSessionId, signingKey, verifyToken } from './token';
 
-export const SESSION_COOKIE = 'ccc_admin';
+export { type Client } from './settings';
 export const SESSION_HOURS = 8;
-export const LOCAL_ADMIN_PASSWORD = 'admin';
-const LOCAL_SESSION_SECRET = 'local-development-session-secret-not-for-production';
-
-export interface AdminSettings {
-  password: string;
-  secret: string;
-}
-
-/** The admin is disabled in production until both secrets are configured (DECISIONS 15). */
-export function adminSettings(): AdminSettings {
-  const password = env('ADMIN_PASSWORD') ?? (isLocalRuntime() ? LOCAL_ADMIN_PASSWORD : undefined);
-  const secret = env('SESSION_SECRET') ?? (isLocalRuntime() ? LOCAL_SESSION_SECRET : undefined);
-  if (!password || !secret) {
-    throw serviceUnavailable('The admin is disabled: set ADMIN_PASSWORD and SESSION_SECRET in the site environment.');
-  }
-  return { password, secret };
-}
-
-export function passwordMatches(given: string): boolean {
-  return safeEqualSecret(given, adminSettings().password);
-}
+// `__Host-` makes the browser refuse the cookie unless it is Secure, host-only and
+// Path=/; plain http on localhost cannot carry it, so local runs use the bare name.
+export const SESSION_COOKIE = 'ccc_admin';
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 function isLocalHost(req: Request): boolean {
   const { hostname } = new URL(req.url);
   return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
 }
 
-export function sessionCookie(req: Request, now: number = Date.now()): { cookie: string; expiresAt: number } {
-  const expiresAt = now + SESSION_HOURS * 3600_000;
-  const token = createToken(adminSettings().secret, expiresAt);
-  const secure = isLocalHost(req) ? '' : '; Secure';
-  const cookie = `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${SESSION_HOURS * 3600}${secure}`;
-  return { cookie, expiresAt };
+export function sessionCookieName(req: Request): string {
+  return isLocalHost(req) ? SESSION_COOKIE : SECURE_SESSION_COOKIE;
 }
 
-export function clearedSessionCookie(req: Request): string {
-  const secure = isLocalHost(req) ? '' : '; Secure';
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${secure}`;
+function cookieAttributes(req: Request, maxAge: number): string {
+  return `Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${isLocalHost(req) ? '' : '; Secure'}`;
 }
 
 export function readCookie(req: Request, name: string): string | undefined {
@@ -54,15 +34,43 @@ export function readCookie(req: Request, name: string): string | undefined {
   return undefined;
 }
 
+/** Starts a session recorded on the server; the answer's Set-Cookie carries its token. */
+export async function startSession(req: Request, client: Client, now: number = Date.now()): Promise<{ cookie: string; expiresAt: number }> {
+  const { password, secret } = adminSettings(client);
+  const expiresAt = now + SESSION_HOURS * 3600_000;
+  const sessionId = newSessionId();
+  await recordSession(sessionId, expiresAt, now);
+  const token = createToken(signingKey(secret, password), expiresAt, sessionId);
+  return { cookie: `${sessionCookieName(req)}=${token}; ${cookieAttributes(req, SESSION_HOURS * 3600)}`, expiresAt };
+}
+
+export function clearedSessionCookie(req: Request): string {
+  return `${sessionCookieName(req)}=; ${cookieAttributes(req, 0)}`;
+}
+
 export interface AdminSession {
+  sessionId: string;
   expiresAt: number;
 }
 
-export function readSession(req: Request, now: number = Date.now()): AdminSession | null {
-  const token = readCookie(req, SESSION_COOKIE);
+/**
+ * A session is valid when its token is signed with today's secret and password, has
+ * not expired, and its server record still exists (not signed out).
+ */
+export async function readSession(req: Request, client: Client, now: number = Date.now()): Promise<AdminSession | null> {
+  const { password, secret } = adminSettings(client);
+  const token = readCookie(req, sessionCookieName(req));
   if (!token) return null;
-  const check = verifyToken(token, adminSettings().secret, now);
-  return check.valid ? { expiresAt: check.expiresAt } : null;
+  const check = verifyToken(token, signingKey(secret, password), now);
+  if (!check.valid) return null;
+  if (!(await sessionIsLive(check.sessionId))) return null;
+  return { sessionId: check.sessionId, expiresAt: check.expiresAt };
+}
+
+/** Ends the caller's session on the server, if it has one. */
+export async function endSession(req: Request, client: Client): Promise<void> {
+  const session = await readSession(req, client);
+  if (session) await revokeSession(session.sessionId);
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -71,8 +79,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * The guard of every admin API: a valid session, and for state-changing calls an
  * Origin header from this site (a second line of defence behind SameSite=Strict).
  */
-export function requireAdmin(req: Request): AdminSession {
-  const session = readSession(req);
+export async function requireAdmin(req: Request, client: Client): Promise<AdminSession> {
+  const session = await readSession(req, client);
   if (!session) throw unauthorized();
   if (!SAFE_METHODS.has(req.method)) assertSameOrigin(req);
   return session;
@@ -84,9 +92,4 @@ export function assertSameOrigin(req: Request): void {
   const siteUrl = env('URL');
   if (siteUrl) allowed.add(new URL(siteUrl).origin);
   if (!origin || !allowed.has(origin)) throw forbidden('This request must come from the site itself.');
-}
-
-/** Whether the local default password applies (the login page says so). */
-export function usesLocalDefaultPassword(): boolean {
-  return isLocalRuntime() && !env('ADMIN_PASSWORD');
 }

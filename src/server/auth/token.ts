@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-// Pure signing of admin session tokens: `<expiresAtMs>.<nonce>.<hmac>`.
+// Pure signing of admin session tokens: `<expiresAtMs>.<sessionId>.<hmac>`.
 
-function sign(payload: string, secret: string): string {
-  return createHmac('sha256', secret).update(payload).digest('base64url');
+function sign(payload: string, key: string | Buffer): string {
+  return createHmac('sha256', key).update(payload).digest('base64url');
 }
 
 export function safeEqual(a: string, b: string): boolean {
@@ -20,19 +20,37 @@ export function safeEqualSecret(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-export function createToken(secret: string, expiresAt: number): string {
-  const payload = `${expiresAt}.${randomBytes(12).toString('base64url')}`;
-  return `${payload}.${sign(payload, secret)}`;
+/**
+ * The key that signs sessions depends on the password too, so changing
+ * ADMIN_PASSWORD (or SESSION_SECRET) ends every session at once.
+ */
+export function signingKey(secret: string, password: string): Buffer {
+  return createHmac('sha256', secret).update(`admin-session\0${password}`).digest();
 }
 
-export type TokenCheck = { valid: true; expiresAt: number } | { valid: false; reason: 'malformed' | 'signature' | 'expired' };
+export const sessionIdPattern = /^[A-Za-z0-9_-]{24}$/;
 
-export function verifyToken(token: string, secret: string, now: number): TokenCheck {
+export function newSessionId(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+export function createToken(key: string | Buffer, expiresAt: number, sessionId: string = newSessionId()): string {
+  const payload = `${expiresAt}.${sessionId}`;
+  return `${payload}.${sign(payload, key)}`;
+}
+
+export type TokenCheck =
+  | { valid: true; expiresAt: number; sessionId: string }
+  | { valid: false; reason: 'malformed' | 'signature' | 'expired' };
+
+export function verifyToken(token: string, key: string | Buffer, now: number): TokenCheck {
   const parts = token.split('.');
-  if (parts.length !== 3 || !/^\d{1,16}$/.test(parts[0] ?? '')) return { valid: false, reason: 'malformed' };
-  const [expires, nonce, signature] = parts as [string, string, string];
-  if (!safeEqual(signature, sign(`${expires}.${nonce}`, secret))) return { valid: false, reason: 'signature' };
+  if (parts.length !== 3 || !/^\d{1,16}$/.test(parts[0] ?? '') || !sessionIdPattern.test(parts[1] ?? '')) {
+    return { valid: false, reason: 'malformed' };
+  }
+  const [expires, sessionId, signature] = parts as [string, string, string];
+  if (!safeEqual(signature, sign(`${expires}.${sessionId}`, key))) return { valid: false, reason: 'signature' };
   const expiresAt = Number(expires);
   if (expiresAt <= now) return { valid: false, reason: 'expired' };
-  return { valid: true, expiresAt };
+  return { valid: true, expiresAt, sessionId };
 }

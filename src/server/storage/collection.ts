@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { blobCall, collectionStore } from './blobs';
 import { StorageConflictError } from './errors';
-import { withKeyLock } from './keyLock';
+import { updateJson } from './atomicJson';
 import { newestFirstKey, recordIdPattern } from './keys';
 
 export const recordMetaSchema = z.object({
@@ -24,7 +24,6 @@ export interface ListOptions {
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
-const MAX_UPDATE_ATTEMPTS = 8;
 
 /**
  * A typed collection: one Blobs store, one JSON blob per record, keys that sort
@@ -74,30 +73,13 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
      */
     async update(id: string, change: (current: Rec) => Rec | Promise<Rec>): Promise<Rec | null> {
       if (!recordIdPattern.test(id)) return null;
-      return withKeyLock(`${name}/${id}`, async () => {
-        const store = collectionStore(name);
-        for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt += 1) {
-          const found = await blobCall(() => store.getWithMetadata(id, { type: 'json' }));
-          if (!found) return null;
-          // The local Blobs server sends no ETag on reads; list() carries it. Reading
-          // the ETag before the data is safe: a write in between makes ours fail.
-          let etag = found.etag;
-          let current = found.data;
-          if (!etag) {
-            const { blobs } = await blobCall(() => store.list({ prefix: id }));
-            etag = blobs.find((blob) => blob.key === id)?.etag;
-            if (!etag) return null;
-            current = await blobCall(() => store.get(id, { type: 'json' }));
-            if (current == null) return null;
-          }
-          const before = parseRecord(current);
-          const changed = await change(structuredClone(before));
-          const next = parseRecord({ ...changed, id: before.id, createdAt: before.createdAt, updatedAt: new Date().toISOString() });
-          const { modified } = await blobCall(() => store.setJSON(id, next, { onlyIfMatch: etag }));
-          if (modified) return next;
-        }
-        throw new StorageConflictError(name, id);
+      const stored = await updateJson(name, id, async (current) => {
+        if (current == null) return undefined;
+        const before = parseRecord(current);
+        const changed = await change(before);
+        return parseRecord({ ...changed, id: before.id, createdAt: before.createdAt, updatedAt: new Date().toISOString() });
       });
+      return stored == null ? null : (stored as Rec);
     },
 
     async remove(id: string): Promise<boolean> {

@@ -20,6 +20,9 @@ export const blobsContext = {
   primaryRegion: 'us-east-2',
 };
 setEnvironmentContext(blobsContext);
+// The API tests play the project's local server (its explicit local marker); tests of
+// a deployed site remove it.
+process.env.NETLIFY_LOCAL = 'true';
 
 afterAll(async () => {
   await server.stop();

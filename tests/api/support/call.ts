@@ -12,6 +12,10 @@ export interface CallOptions {
   cookie?: string;
   params?: Record<string, string>;
   origin?: string | null;
+  /** The client address the platform reports (context.ip); loopback by default. */
+  ip?: string;
+  /** Another site address than the local one (e.g. a deployed https origin). */
+  site?: string;
 }
 
 /** Calls a real function handler with a real Request, as Netlify would. */
@@ -24,10 +28,11 @@ export async function call(handler: Handler, path: string, options: CallOptions 
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
   if (options.cookie) headers.set('cookie', options.cookie);
-  const origin = options.origin === undefined ? SITE : options.origin;
+  const site = options.site ?? SITE;
+  const origin = options.origin === undefined ? new URL(site).origin : options.origin;
   if (origin && method !== 'GET') headers.set('origin', origin);
-  const request = new Request(new URL(path, SITE), { method, headers, body });
-  const context = { params: options.params ?? {}, ip: '127.0.0.1', requestId: 'test' } as unknown as Context;
+  const request = new Request(new URL(path, site), { method, headers, body });
+  const context = { params: options.params ?? {}, ip: options.ip ?? '127.0.0.1', requestId: 'test' } as unknown as Context;
   return handler(request, context);
 }
 

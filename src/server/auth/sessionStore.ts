@@ -1,0 +1,30 @@
+import { blobCall, collectionStore } from '../storage/blobs';
+
+// Server-side record of every admin session, so signing out ends a session for real:
+// a copied cookie stops working the moment its record is gone (DECISIONS 15).
+const SESSIONS = 'admin-sessions';
+
+export async function recordSession(sessionId: string, expiresAt: number, now: number = Date.now()): Promise<void> {
+  const store = collectionStore(SESSIONS);
+  await blobCall(() =>
+    store.setJSON(sessionId, { createdAt: new Date(now).toISOString(), expiresAt: new Date(expiresAt).toISOString() }, { onlyIfNew: true }),
+  );
+}
+
+export async function sessionIsLive(sessionId: string): Promise<boolean> {
+  const store = collectionStore(SESSIONS);
+  return (await blobCall(() => store.getMetadata(sessionId))) != null;
+}
+
+export async function revokeSession(sessionId: string): Promise<void> {
+  const store = collectionStore(SESSIONS);
+  await blobCall(() => store.delete(sessionId));
+}
+
+/** 'Sign out everywhere': every session record goes, including the caller's. */
+export async function revokeAllSessions(): Promise<number> {
+  const store = collectionStore(SESSIONS);
+  const { blobs } = await blobCall(() => store.list());
+  await Promise.all(blobs.map((blob) => blobCall(() => store.delete(blob.key))));
+  return blobs.length;
+}
