@@ -9,6 +9,7 @@ describe('sanitizeContent (allow-list)', () => {
     ['<a href=" JAVASCRIPT:alert(1)">x</a>', '<a>x</a>'],
     ['<a href="data:text/html;base64,PHNjcmlwdD4=">x</a>', '<a>x</a>'],
     ['<img src="javascript:alert(1)" onerror="alert(2)">', '<img loading="lazy" />'],
+    ['<img src="http://cdn.example/a.jpg" alt="a">', '<img alt="a" loading="lazy" />'],
     ['<iframe src="https://evil.example"></iframe>ok', 'ok'],
     ['<svg><script>alert(1)</script></svg>ok', 'ok'],
     ['<style>*{display:none}</style>ok', 'ok'],

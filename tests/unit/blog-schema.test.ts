@@ -65,6 +65,8 @@ describe('blog post request schema', () => {
     expect(parsed.imageUrl).toBeUndefined();
     expect(blogPostInputSchema.safeParse({ title: 'T', excerpt: 'E', content: 'C', imageUrl: 'javascript:alert(1)' }).success).toBe(false);
     expect(blogPostInputSchema.safeParse({ title: 'T', excerpt: 'E', content: 'C', imageUrl: '//evil.example/x.jpg' }).success).toBe(false);
+    expect(blogPostInputSchema.safeParse({ title: 'T', excerpt: 'E', content: 'C', imageUrl: 'http://cdn.example/a.jpg' }).success).toBe(false);
+    expect(blogPostInputSchema.safeParse({ title: 'T', excerpt: 'E', content: 'C', imageUrl: 'data:image/png;base64,AAAA' }).success).toBe(false);
     expect(blogPostInputSchema.parse({ title: 'T', excerpt: 'E', content: 'C', imageUrl: 'https://cdn.example/a.jpg' }).imageUrl).toBe('https://cdn.example/a.jpg');
   });
 

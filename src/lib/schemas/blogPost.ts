@@ -50,11 +50,16 @@ export function blogFrontmatterSchema<I extends z.ZodType>(imageSchema: I) {
   });
 }
 
+/** Post images load over https or from this site only: never http (mixed content), data: or script URLs. */
+export function isSafeImageUrl(value: string): boolean {
+  return /^https:\/\/[^\s]+$/i.test(value) || /^\/(?!\/)[^\s]*$/.test(value);
+}
+
 const optionalImageUrl = z
   .string()
   .trim()
   .max(2000, 'Image URL is too long')
-  .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value) || /^\/(?!\/)[^\s]*$/.test(value), 'Enter a web address starting with https:// or a site path starting with /')
+  .refine((value) => value === '' || isSafeImageUrl(value), 'Enter a web address starting with https:// or a site path starting with /')
   .transform((value) => (value === '' ? undefined : value))
   .optional()
   .nullable()

@@ -19,7 +19,7 @@ const options: sanitizeHtml.IOptions = {
     ol: ['start'],
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesByTag: { img: ['https'] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   // The page title is the only h1; headings inside a post start at h2.

@@ -2,6 +2,7 @@ import { business } from '../../lib/business';
 import { readMinutes } from '../../lib/blog/reading';
 import { slugify, uniqueSlug } from '../../lib/blog/slug';
 import {
+  isSafeImageUrl,
   blogIdPattern,
   blogPostInputSchema,
   storedBlogPostSchema,
@@ -40,7 +41,8 @@ export function toBlogPost(record: StoredBlogPost): BlogPost {
     excerpt: record.excerpt,
     content: record.content,
     category: record.category,
-    imageUrl: record.imageUrl ?? null,
+    // Records stored before the https-only rule may hold an http address: never render it.
+    imageUrl: record.imageUrl && isSafeImageUrl(record.imageUrl) ? record.imageUrl : null,
     imageAlt: record.imageAlt ?? '',
     keywords: record.keywords,
     author: record.author,
