@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 import { NetlifyDev } from '@netlify/dev';
-import { BlobsServer } from '@netlify/blobs/server';
+import { AtomicBlobsServer } from './local/atomic-blobs-server.mjs';
 import { setEnvironmentContext } from '@netlify/blobs';
 
 const root = process.cwd();
@@ -24,7 +24,7 @@ if (!existsSync(ssrEntry) || !existsSync(resolve(root, 'dist'))) {
 }
 
 const blobsToken = randomBytes(16).toString('hex');
-const blobs = new BlobsServer({ directory: blobsDir, token: blobsToken });
+const blobs = new AtomicBlobsServer({ directory: blobsDir, token: blobsToken });
 const { port: blobsPort } = await blobs.start();
 const blobsURL = `http://localhost:${blobsPort}`;
 const blobsContext = {

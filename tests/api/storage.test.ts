@@ -2,7 +2,9 @@ import { getStore, setEnvironmentContext } from '@netlify/blobs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCollection } from '../../src/server/storage/collection';
-import { StorageUnavailableError } from '../../src/server/storage/errors';
+import { StorageConflictError, StorageUnavailableError } from '../../src/server/storage/errors';
+import { route } from '../../src/server/http/route';
+import { call, jsonOf } from './support/call';
 import { blobsContext } from './support/blobs-server';
 
 const notes = defineCollection('test-notes', z.object({ text: z.string(), tags: z.array(z.string()).default([]) }));
@@ -82,6 +84,44 @@ describe('collections over a real local Blobs server', () => {
     expect(attempts).toBe(2);
     expect(updated?.tags).toEqual(['from-elsewhere', 'mine']);
     expect((await notes.get(record.id))?.tags).toEqual(['from-elsewhere', 'mine']);
+  });
+
+  it('follows list cursors to the end: every record once, newest first', async () => {
+    const many = defineCollection('test-cursor-walk', z.object({ n: z.number() }));
+    const start = Date.UTC(2026, 2, 1);
+    await Promise.all(Array.from({ length: 130 }, (_, n) => many.create({ n }, new Date(start + n * 1000))));
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: Awaited<ReturnType<typeof many.list>> = await many.list({ limit: 7, cursor });
+      seen.push(...page.items.map((item) => item.n));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 100);
+    expect(pages).toBe(Math.ceil(130 / 7));
+    expect(seen).toEqual(Array.from({ length: 130 }, (_, n) => 129 - n));
+  });
+
+  it('gives up with a conflict, answered 409, when every write loses to another writer', async () => {
+    const record = await notes.create({ text: 'hot', tags: [] });
+    const outside = getStore({ name: 'test-notes', consistency: 'strong' });
+    let attempts = 0;
+    // Another instance writes between every read and write of ours (not through our lock).
+    const contested = () =>
+      notes.update(record.id, async (current) => {
+        attempts += 1;
+        await outside.setJSON(record.id, { ...current, text: `elsewhere ${attempts}` });
+        return { ...current, tags: ['mine'] };
+      });
+    await expect(contested()).rejects.toBeInstanceOf(StorageConflictError);
+    expect(attempts).toBe(8);
+    expect((await notes.get(record.id))?.tags).toEqual([]);
+
+    const handler = route({ PATCH: async () => Response.json(await contested()) });
+    const response = await call(handler, '/api/test-notes', { method: 'PATCH', body: {} });
+    expect(response.status).toBe(409);
+    expect((await jsonOf<{ error: string }>(response)).error).toMatch(/being changed by someone else/);
   });
 
   it('reports an unreachable store as StorageUnavailableError', async () => {

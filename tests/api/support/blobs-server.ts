@@ -3,12 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setEnvironmentContext } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
+import { AtomicBlobsServer } from '../../../netlify/local/atomic-blobs-server.mjs';
 import { afterAll } from 'vitest';
 
 const directory = await mkdtemp(join(tmpdir(), 'ccc-blobs-'));
 const token = 'api-test-token';
-const server = new BlobsServer({ directory, token });
+const server = new AtomicBlobsServer({ directory, token });
 const { port } = await server.start();
 
 export const blobsContext = {

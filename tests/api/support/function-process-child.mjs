@@ -1,0 +1,20 @@
+// One "function instance": loads a bundled handler, says ready, waits for go, answers.
+import { once } from 'node:events';
+import { pathToFileURL } from 'node:url';
+
+const { default: handler } = await import(pathToFileURL(process.argv[2]).href);
+const request = JSON.parse(process.env.CHILD_REQUEST);
+process.stdout.write('ready\n');
+await once(process.stdin, 'data');
+const response = await handler(
+  new Request(request.url, { method: request.method, headers: request.headers, body: request.body }),
+  { ip: '127.0.0.1', params: {}, requestId: `child-${process.pid}` },
+);
+const text = await response.text();
+let body;
+try {
+  body = JSON.parse(text);
+} catch {
+  body = text;
+}
+process.stdout.write(`${JSON.stringify({ status: response.status, body })}\n`);
