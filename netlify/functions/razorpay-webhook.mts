@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { HttpError } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
+import { readLimited } from '../../src/server/http/validate';
 import { webhookSecret } from '../../src/server/payments/config';
 import { handleWebhook } from '../../src/server/payments/webhook';
 
@@ -11,8 +11,8 @@ export default route({
   async POST(req) {
     const secret = webhookSecret();
     // The signature covers the exact bytes Razorpay sent, so read text, never re-serialise.
-    const rawBody = await req.text();
-    if (rawBody.length > MAX_WEBHOOK_BYTES) throw new HttpError(413, 'The webhook body is too large.');
+    // The limit is enforced in bytes while reading: an oversized body is never buffered whole.
+    const rawBody = await readLimited(req, MAX_WEBHOOK_BYTES);
     const outcome = await handleWebhook(
       { rawBody, signature: req.headers.get('x-razorpay-signature'), eventId: req.headers.get('x-razorpay-event-id') },
       secret,

@@ -24,15 +24,3 @@ export function formatDateLongIN(value: string | Date | null | undefined): strin
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : longDateIN.format(date);
 }
-
-/**
- * The `amount` query parameter of /thank-you: whole or decimal rupees, digits only (commas tolerated).
- * Anything else (text, negative, zero, absurdly large) is not shown to the visitor.
- */
-export function parseRupeeAmount(raw: string | null | undefined): number | null {
-  if (!raw) return null;
-  const cleaned = raw.trim().replace(/,/g, '');
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return null;
-  const amount = Number(cleaned);
-  return amount > 0 ? amount : null;
-}

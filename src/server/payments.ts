@@ -1,5 +1,6 @@
 import { paymentSchema } from '../lib/schemas/payment';
 import { blobCall, collectionStore } from './storage/blobs';
+import { updateJson } from './storage/atomicJson';
 import { defineCollection } from './storage/collection';
 
 export const payments = defineCollection('payments', paymentSchema);
@@ -22,15 +23,40 @@ export async function paymentForOrder(razorpayOrderId: string) {
   return payment && payment.razorpayOrderId === razorpayOrderId ? payment : null;
 }
 
-/** Webhook event ids already handled (Razorpay delivers at least once). */
-export async function eventAlreadyHandled(eventId: string): Promise<boolean> {
+/**
+ * Claims a webhook event before it is applied, so two deliveries of one event (Razorpay
+ * delivers at least once, sometimes twice at the same moment, to different instances)
+ * apply once: the claim is created with onlyIfNew. A claim left behind by a delivery
+ * that died mid-way is taken over after CLAIM_TIMEOUT_MS (Razorpay keeps retrying).
+ */
+export async function claimEvent(eventId: string, now: number = Date.now()): Promise<boolean> {
   const store = collectionStore(WEBHOOK_EVENTS);
-  return (await blobCall(() => store.getMetadata(eventKey(eventId)))) != null;
+  const key = eventKey(eventId);
+  const claim = { state: 'processing', claimedAt: new Date(now).toISOString() };
+  const { modified } = await blobCall(() => store.setJSON(key, claim, { onlyIfNew: true }));
+  if (modified) return true;
+  let took = false;
+  await updateJson(WEBHOOK_EVENTS, key, (current) => {
+    const existing = current as { state?: string; claimedAt?: string } | null;
+    const stale = existing?.state === 'processing' && now - Date.parse(existing.claimedAt ?? '') > CLAIM_TIMEOUT_MS;
+    if (existing && !stale) return undefined;
+    took = true;
+    return claim;
+  });
+  return took;
 }
+
+const CLAIM_TIMEOUT_MS = 5 * 60_000;
 
 export async function markEventHandled(eventId: string, summary: Record<string, string>): Promise<void> {
   const store = collectionStore(WEBHOOK_EVENTS);
-  await blobCall(() => store.setJSON(eventKey(eventId), { ...summary, handledAt: new Date().toISOString() }, { onlyIfNew: true }));
+  await blobCall(() => store.setJSON(eventKey(eventId), { state: 'done', ...summary, handledAt: new Date().toISOString() }));
+}
+
+/** A delivery that failed gives its claim back, so Razorpay's retry applies the event. */
+export async function releaseEvent(eventId: string): Promise<void> {
+  const store = collectionStore(WEBHOOK_EVENTS);
+  await blobCall(() => store.delete(eventKey(eventId)));
 }
 
 function eventKey(eventId: string): string {

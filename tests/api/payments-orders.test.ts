@@ -66,8 +66,9 @@ describe('POST /api/create-razorpay-order', () => {
     const { booking } = await bookPackage('ascend-plus');
     const order = await startOrder('ascend-plus', booking.id, { amount: 100, price: 1 });
     expect(order).toMatchObject({ key: TEST_KEY_ID, amount: 1059900, currency: 'INR', bookingId: booking.id, price: 10599 });
-    // DECISIONS 13: the popup prefills the mobile number, never a made-up e-mail.
-    expect(order.prefill).toEqual({ name: visitor.fullName, contact: '9845012345' });
+    // The booking's personal data is not handed to whoever holds its id.
+    expect(order).not.toHaveProperty('prefill');
+    expect(JSON.stringify(order)).not.toContain(visitor.fullName);
     const atGateway = gateway().orders.get(order.orderId);
     expect(atGateway).toMatchObject({ amount: 1059900, currency: 'INR', receipt: booking.id, notes: { bookingId: booking.id, packageId: 'ascend-plus' } });
     expect(gateway().requests.at(-1)).toMatchObject({ method: 'POST', path: '/v1/orders', authorised: true });

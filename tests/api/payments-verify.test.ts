@@ -1,11 +1,12 @@
 import { describe, expect, test } from 'vitest';
+import receiptFn from '../../netlify/functions/payment-receipt.mts';
 import verifyFn from '../../netlify/functions/verify-payment.mts';
 import { bookings } from '../../src/server/bookings';
 import { paymentForOrder, payments } from '../../src/server/payments';
 import { paymentSignature } from '../../src/server/payments/signatures';
 import { call, jsonOf } from './support/call';
 import { TEST_KEY_SECRET, razorpayId } from './support/fake-razorpay';
-import { bookPackage, checkoutSuccess, clearGatewayEnv, startOrder, useFakeGateway } from './support/payments';
+import { bookPackage, buyerPays, checkoutSuccess, clearGatewayEnv, startOrder, useFakeGateway } from './support/payments';
 
 const gateway = useFakeGateway();
 
@@ -25,7 +26,7 @@ async function expectUntouched(orderId: string, bookingId: string) {
 describe('POST /api/verify-payment', () => {
   test('a genuine Checkout response captures the payment and marks the booking paid', async () => {
     const { booking, order } = await pendingOrder();
-    const success = checkoutSuccess(order.orderId);
+    const success = buyerPays(gateway(), order.orderId);
     const response = await verify({ ...success, amount: 1 });
     expect(response.status).toBe(200);
     expect(await jsonOf(response)).toMatchObject({ success: true, bookingId: booking.id, paymentStatus: 'captured' });
@@ -37,7 +38,7 @@ describe('POST /api/verify-payment', () => {
 
   test('a replayed verify is idempotent: same answer, one captured payment, nothing rewritten', async () => {
     const { booking, order } = await pendingOrder('ascend');
-    const success = checkoutSuccess(order.orderId);
+    const success = buyerPays(gateway(), order.orderId);
     expect((await verify(success)).status).toBe(200);
     const first = await paymentForOrder(order.orderId);
     const again = await verify(success);
@@ -88,11 +89,38 @@ describe('POST /api/verify-payment', () => {
 
   test('a second, different payment cannot be verified against an already paid order', async () => {
     const { order } = await pendingOrder();
-    const first = checkoutSuccess(order.orderId);
+    const first = buyerPays(gateway(), order.orderId);
     expect((await verify(first)).status).toBe(200);
     const second = checkoutSuccess(order.orderId);
     expect((await verify(second)).status).toBe(400);
     expect(await paymentForOrder(order.orderId)).toMatchObject({ razorpayPaymentId: first.razorpay_payment_id });
+  });
+
+  test('an authorised but not captured payment stays pending until Razorpay captures it', async () => {
+    const { booking, order } = await pendingOrder();
+    const success = buyerPays(gateway(), order.orderId, 'authorized');
+    const response = await verify(success);
+    expect(response.status).toBe(200);
+    expect(await jsonOf(response)).toMatchObject({ success: true, bookingId: booking.id, paymentStatus: 'pending' });
+    await expectUntouched(order.orderId, booking.id);
+    // Once the money is captured at Razorpay, the same claim settles it.
+    gateway().capture(success.razorpay_payment_id);
+    expect(await jsonOf(await verify(success))).toMatchObject({ paymentStatus: 'captured' });
+    expect(await paymentForOrder(order.orderId)).toMatchObject({ status: 'captured', razorpayPaymentId: success.razorpay_payment_id });
+    expect(await bookings.get(booking.id)).toMatchObject({ paymentStatus: 'paid' });
+  });
+
+  test('a signed claim with no payment at Razorpay, or a payment of another order, changes nothing', async () => {
+    const { booking, order } = await pendingOrder();
+    expect((await verify(checkoutSuccess(order.orderId))).status).toBe(502);
+    await expectUntouched(order.orderId, booking.id);
+    const other = await pendingOrder();
+    const paymentId = razorpayId('pay');
+    gateway().pay(other.order.orderId, paymentId, 'authorized');
+    const crossed = await verify(checkoutSuccess(order.orderId, paymentId));
+    expect(crossed.status).toBe(400);
+    expect((await jsonOf<{ fields: Record<string, string> }>(crossed)).fields).toHaveProperty('razorpay_payment_id');
+    await expectUntouched(order.orderId, booking.id);
   });
 
   test('malformed claims are 400s naming the field', async () => {
@@ -104,7 +132,7 @@ describe('POST /api/verify-payment', () => {
 
   test('without keys verify answers 503 and changes nothing', async () => {
     const { booking, order } = await pendingOrder();
-    const success = checkoutSuccess(order.orderId);
+    const success = buyerPays(gateway(), order.orderId);
     clearGatewayEnv();
     expect((await verify(success)).status).toBe(503);
     await expectUntouched(order.orderId, booking.id);
@@ -114,5 +142,30 @@ describe('POST /api/verify-payment', () => {
     // HMAC-SHA256 over "order_id|payment_id" keyed with the key secret, hex.
     expect(paymentSignature('order_A', 'pay_B', TEST_KEY_SECRET)).toMatch(/^[0-9a-f]{64}$/);
     expect(paymentSignature('order_A', 'pay_B', TEST_KEY_SECRET)).not.toBe(paymentSignature('order_A', 'pay_C', TEST_KEY_SECRET));
+  });
+});
+
+describe('GET /api/payment-receipt (the thank-you page)', () => {
+  const receipt = (order: string, payment: string) => call(receiptFn, `/api/payment-receipt?${new URLSearchParams({ order, payment })}`);
+
+  test('shows a receipt only for a payment the server confirmed, with the ids Razorpay issued', async () => {
+    const { order } = await pendingOrder();
+    const success = buyerPays(gateway(), order.orderId, 'authorized');
+    await verify(success);
+    expect(await jsonOf(await receipt(order.orderId, success.razorpay_payment_id))).toEqual({ status: 'pending' });
+    gateway().capture(success.razorpay_payment_id);
+    await verify(success);
+    const answer = await receipt(order.orderId, success.razorpay_payment_id);
+    expect(answer.status).toBe(200);
+    expect(await jsonOf(answer)).toEqual({ status: 'captured', amount: 10599, packageName: 'Ascend Plus' });
+    // Someone else's payment id, or an order we never made: nothing to show.
+    expect((await receipt(order.orderId, razorpayId('pay'))).status).toBe(404);
+    expect((await receipt(razorpayId('order'), success.razorpay_payment_id)).status).toBe(404);
+  });
+
+  test('answers 400 naming malformed ids', async () => {
+    const response = await receipt('order_1', '<script>');
+    expect(response.status).toBe(400);
+    expect(Object.keys((await jsonOf<{ fields: Record<string, string> }>(response)).fields).sort()).toEqual(['order', 'payment']);
   });
 });

@@ -1,14 +1,16 @@
+import { getStore } from '@netlify/blobs';
 import { describe, expect, test } from 'vitest';
 import verifyFn from '../../netlify/functions/verify-payment.mts';
 import webhookFn from '../../netlify/functions/razorpay-webhook.mts';
 import { bookings } from '../../src/server/bookings';
 import { paymentForOrder, payments } from '../../src/server/payments';
-import { call, jsonOf } from './support/call';
+import { SITE, call, jsonOf } from './support/call';
+import { bundleFunction, callInParallelProcesses } from './support/function-process';
 import { razorpayId } from './support/fake-razorpay';
-import { bookPackage, checkoutSuccess, startOrder, useFakeGateway, webhookDelivery } from './support/payments';
+import { bookPackage, buyerPays, startOrder, useFakeGateway, webhookDelivery } from './support/payments';
 
 // Verify (used with the webhook here) asks the fake gateway for the order's amount.
-useFakeGateway();
+const gateway = useFakeGateway();
 
 async function pendingOrder(packageId = 'ascend-plus') {
   const { booking } = await bookPackage(packageId);
@@ -51,7 +53,7 @@ describe('POST /api/razorpay-webhook', () => {
 
   test('webhook first, then the browser verify: one paid booking, one captured payment', async () => {
     const { booking, order } = await pendingOrder();
-    const success = checkoutSuccess(order.orderId);
+    const success = buyerPays(gateway(), order.orderId);
     await deliver(webhookDelivery('order.paid', { id: success.razorpay_payment_id, order_id: order.orderId, amount: 1059900, status: 'captured' }));
     const verified = await call(verifyFn, '/api/verify-payment', { body: success });
     expect(verified.status).toBe(200);
@@ -63,7 +65,7 @@ describe('POST /api/razorpay-webhook', () => {
 
   test('browser verify first, then the webhook: one paid booking, one captured payment', async () => {
     const { booking, order } = await pendingOrder();
-    const success = checkoutSuccess(order.orderId);
+    const success = buyerPays(gateway(), order.orderId);
     expect((await call(verifyFn, '/api/verify-payment', { body: success })).status).toBe(200);
     const late = await deliver(webhookDelivery('payment.captured', { id: success.razorpay_payment_id, order_id: order.orderId, amount: 1059900, status: 'captured' }));
     expect(late.status).toBe(200);
@@ -75,7 +77,7 @@ describe('POST /api/razorpay-webhook', () => {
 
   test('verify and webhook arriving at the same moment still end with one captured payment', async () => {
     const { booking, order } = await pendingOrder();
-    const success = checkoutSuccess(order.orderId);
+    const success = buyerPays(gateway(), order.orderId);
     const delivery = webhookDelivery('payment.captured', { id: success.razorpay_payment_id, order_id: order.orderId, amount: 1059900, status: 'captured' });
     const [verified, hooked] = await Promise.all([call(verifyFn, '/api/verify-payment', { body: success }), deliver(delivery), deliver(delivery)]);
     expect(verified.status).toBe(200);
@@ -101,7 +103,7 @@ describe('POST /api/razorpay-webhook', () => {
 
   test('payment.failed after capture never moves a paid record back', async () => {
     const { booking, order } = await pendingOrder();
-    const success = checkoutSuccess(order.orderId);
+    const success = buyerPays(gateway(), order.orderId);
     expect((await call(verifyFn, '/api/verify-payment', { body: success })).status).toBe(200);
     const response = await deliver(webhookDelivery('payment.failed', { id: razorpayId('pay'), order_id: order.orderId, amount: 1059900, status: 'failed', error_description: 'late failure' }));
     expect(response.status).toBe(200);
@@ -137,5 +139,28 @@ describe('POST /api/razorpay-webhook', () => {
     delete process.env.RAZORPAY_WEBHOOK_SECRET;
     expect((await deliver(delivery)).status).toBe(503);
     expect(await paymentForOrder(order.orderId)).toMatchObject({ status: 'created' });
+  });
+
+  test('two deliveries of one event at the same moment, in two processes, apply once', async () => {
+    const { booking, order } = await pendingOrder();
+    const eventId = `evt_${razorpayId('pay').slice(4)}`;
+    const delivery = webhookDelivery('payment.failed', { id: razorpayId('pay'), order_id: order.orderId, amount: 1059900, status: 'failed', error_description: 'Card declined' }, { eventId });
+    const bundle = await bundleFunction('netlify/functions/razorpay-webhook.mts');
+    const request = { url: `${SITE}/api/razorpay-webhook`, method: 'POST', headers: delivery.headers, body: delivery.rawBody };
+    const answers = await callInParallelProcesses(bundle, [request, request, request]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const outcomes = answers.map((answer) => (answer.body as { status: string }).status).sort();
+    expect(outcomes).toEqual(['duplicate', 'duplicate', 'processed']);
+    const events = getStore({ name: 'razorpay-webhook-events', consistency: 'strong' });
+    const record = (await events.get(eventId, { type: 'json' })) as { state: string; outcome: string };
+    expect(record).toMatchObject({ state: 'done', outcome: 'processed' });
+    expect(await paymentForOrder(order.orderId)).toMatchObject({ status: 'failed', failureReason: 'Card declined' });
+    expect(await bookings.get(booking.id)).toMatchObject({ paymentStatus: 'failed' });
+  }, 60_000);
+
+  test('a delivery over 256 KB is refused while reading', async () => {
+    const body = JSON.stringify({ event: 'payment.captured', padding: 'x'.repeat(300 * 1024) });
+    const response = await call(webhookFn, '/api/razorpay-webhook', { rawBody: body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'f'.repeat(64) }, origin: null });
+    expect(response.status).toBe(413);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDateLongIN, formatPackagePrice, formatRupees, parseRupeeAmount } from '../../src/lib/format';
+import { formatCount, formatDateLongIN, formatPackagePrice, formatRupees } from '../../src/lib/format';
 
 describe('rupee formatting', () => {
   it('groups in the Indian system', () => {
@@ -32,18 +32,5 @@ describe('long Indian dates', () => {
     expect(formatDateLongIN(undefined)).toBeNull();
     expect(formatDateLongIN('')).toBeNull();
     expect(formatDateLongIN('not a date')).toBeNull();
-  });
-});
-
-describe('thank-you amount', () => {
-  it('accepts plain and grouped rupees', () => {
-    expect(parseRupeeAmount('10599')).toBe(10599);
-    expect(parseRupeeAmount('10,599')).toBe(10599);
-    expect(parseRupeeAmount(' 6499.50 ')).toBe(6499.5);
-  });
-  it('rejects anything that is not an amount', () => {
-    for (const raw of [null, undefined, '', '0', '-5', 'abc', '<b>1</b>', '1e5', '12.345', '1234567890123']) {
-      expect(parseRupeeAmount(raw)).toBeNull();
-    }
   });
 });

@@ -72,9 +72,9 @@ export default function CheckoutPanel({ packageId, packageName, price }: Props) 
         return;
       }
       const outcome = await payOrder(Razorpay, order);
-      if (outcome.kind === 'paid') {
-        toast({ ...messages.paymentSuccessful, variant: 'success' });
-        window.setTimeout(() => window.location.assign(thankYouUrl(order.price)), REDIRECT_AFTER_PAYMENT_MS);
+      if (outcome.kind === 'paid' || outcome.kind === 'authorised') {
+        toast({ ...(outcome.kind === 'paid' ? messages.paymentSuccessful : messages.paymentAuthorised), variant: 'success' });
+        window.setTimeout(() => window.location.assign(thankYouUrl(outcome.receipt)), REDIRECT_AFTER_PAYMENT_MS);
         return;
       }
       if (outcome.kind === 'dismissed') toast({ ...messages.cancelled, variant: 'destructive' });
@@ -93,7 +93,7 @@ export default function CheckoutPanel({ packageId, packageName, price }: Props) 
         <h2 id="checkout-pay-title" ref={payHeadingRef} tabIndex={-1}>Secure payment</h2>
         <dl className="summary">
           <div><dt>Programme</dt><dd>{packageName}</dd></div>
-          <div><dt>Name</dt><dd>{order.prefill.name}</dd></div>
+          <div><dt>Name</dt><dd>{order.prefill?.name ?? details.customerName}</dd></div>
           <div><dt>Total</dt><dd className="total">{rupees(order.price)}</dd></div>
         </dl>
         <button type="button" className="btn btn-primary btn-block" onClick={pay} disabled={phase !== 'idle'} aria-busy={phase === 'paying'}>

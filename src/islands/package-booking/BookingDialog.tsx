@@ -125,13 +125,15 @@ export default function BookingDialog({ packageId, onClose }: Props) {
 
     // Razorpay draws its own overlay; a modal <dialog> would sit above it and make it inert.
     dialogRef.current?.close();
-    const outcome = await payOrder(Razorpay, order);
-    if (outcome.kind === 'paid') {
+    // DECISIONS 13: no made-up e-mail; Checkout is prefilled with what the visitor typed here.
+    const prefill = { name: draft.fullName.trim(), contact: draft.mobile.replace(/\D/g, '') };
+    const outcome = await payOrder(Razorpay, { ...order, prefill });
+    if (outcome.kind === 'paid' || outcome.kind === 'authorised') {
       rememberedDraft = emptyDraft;
       rememberedBooking = null;
-      toast({ ...messages.paymentSuccessful, variant: 'success' });
+      toast({ ...(outcome.kind === 'paid' ? messages.paymentSuccessful : messages.paymentAuthorised), variant: 'success' });
       onClose();
-      window.setTimeout(() => window.location.assign(thankYouUrl(order.price)), REDIRECT_AFTER_PAYMENT_MS);
+      window.setTimeout(() => window.location.assign(thankYouUrl(outcome.receipt)), REDIRECT_AFTER_PAYMENT_MS);
       return;
     }
     if (outcome.kind === 'dismissed') {

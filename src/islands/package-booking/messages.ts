@@ -2,6 +2,7 @@
 export const messages = {
   bookingFailed: { title: 'Booking Failed', description: 'Something went wrong. Please try again.' },
   paymentSuccessful: { title: 'Payment Successful!', description: "Thank you for your investment. You'll receive program details shortly." },
+  paymentAuthorised: { title: 'Payment Received', description: "Your bank has approved the payment. We'll confirm it within a few minutes." },
   verificationFailed: { title: 'Payment Verification Failed', description: 'Please contact support with your payment details.' },
   cancelled: { title: 'Payment Cancelled', description: 'You can try again anytime.' },
   gatewayError: { title: 'Payment Gateway Error', description: 'Failed to load payment gateway. Please try again.' },
@@ -11,8 +12,10 @@ export const messages = {
 /** SPEC 4: the redirect after a verified payment waits 2 seconds so the toast can be read. */
 export const REDIRECT_AFTER_PAYMENT_MS = 2000;
 
-export function thankYouUrl(price: number): string {
-  return `/thank-you?type=investment&amount=${price}`;
+/** The thank-you page looks the payment up itself; the link carries no amount to trust. */
+export function thankYouUrl(receipt: { orderId: string; paymentId: string }): string {
+  const query = new URLSearchParams({ type: 'investment', order: receipt.orderId, payment: receipt.paymentId });
+  return `/thank-you?${query}`;
 }
 
 export const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN')}`;

@@ -1,9 +1,9 @@
 import { api } from '../../lib/api-client';
+import { CHECKOUT_SCRIPT_URL } from '../../lib/razorpay';
 import type { CheckoutOrder } from '../../lib/schemas/payment';
 
 // Razorpay Checkout, loaded only when someone actually pays (SPEC 7: on demand).
 
-export const CHECKOUT_SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
 
 interface CheckoutSuccess {
   razorpay_payment_id: string;
@@ -59,12 +59,22 @@ export function loadCheckoutScript(): Promise<RazorpayConstructor> {
   return loading;
 }
 
-export type PaymentOutcome = { kind: 'paid' } | { kind: 'dismissed' } | { kind: 'unverified'; message: string | null };
+export interface PaymentReceipt {
+  orderId: string;
+  paymentId: string;
+}
+
+/** paid: Razorpay captured the money; authorised: the bank approved it, capture still to come. */
+export type PaymentOutcome =
+  | { kind: 'paid'; receipt: PaymentReceipt }
+  | { kind: 'authorised'; receipt: PaymentReceipt }
+  | { kind: 'dismissed' }
+  | { kind: 'unverified'; message: string | null };
 
 /**
  * Opens Checkout for an order our server created and waits for the visitor. Success is
- * only "paid" once our server has verified Razorpay's signature; the browser's word alone
- * never counts.
+ * only "paid" once our server has verified Razorpay's signature and Razorpay says the
+ * money is captured; the browser's word alone never counts.
  */
 export function payOrder(Razorpay: RazorpayConstructor, order: CheckoutOrder): Promise<PaymentOutcome> {
   return new Promise((resolve) => {
@@ -87,12 +97,15 @@ export function payOrder(Razorpay: RazorpayConstructor, order: CheckoutOrder): P
       handler: (response) => {
         settled = true;
         api
-          .post('/api/verify-payment', {
+          .post<{ paymentStatus: string }>('/api/verify-payment', {
             razorpay_order_id: response.razorpay_order_id,
             razorpay_payment_id: response.razorpay_payment_id,
             razorpay_signature: response.razorpay_signature,
           })
-          .then(() => resolve({ kind: 'paid' }))
+          .then((answer) => {
+            const receipt = { orderId: response.razorpay_order_id, paymentId: response.razorpay_payment_id };
+            resolve(answer.paymentStatus === 'captured' ? { kind: 'paid', receipt } : { kind: 'authorised', receipt });
+          })
           .catch((error: unknown) => resolve({ kind: 'unverified', message: (error as { serverMessage?: string }).serverMessage ?? null }));
       },
       modal: { ondismiss: () => settle({ kind: 'dismissed' }) },

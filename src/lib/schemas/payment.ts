@@ -44,7 +44,8 @@ export interface CheckoutOrder {
   bookingId: string;
   packageId: string;
   price: number;
-  prefill: { name: string; email?: string; contact: string };
+  /** Only for the checkout page's own details; never a stored booking's. */
+  prefill?: { name: string; email?: string; contact: string };
   theme: { color: string };
 }
 
@@ -75,6 +76,12 @@ export const paymentSchema = z.object({
   paidAt: z.string().nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
+
+/** GET /api/payment-receipt?order=&payment= : what the thank-you page may show. */
+export const paymentReceiptQuerySchema = z.object({ order: orderId, payment: paymentId });
+export type PaymentReceiptAnswer =
+  | { status: 'captured'; amount: number; packageName: string }
+  | { status: 'pending' };
 
 export const paymentListQuerySchema = z.object({ bookingId: recordId.optional() });
 

@@ -38,7 +38,8 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S): Pr
   return parseWith(schema, value, 'request body');
 }
 
-async function readLimited(req: Request, limit: number): Promise<string> {
+/** Reads a body as UTF-8 text, answering 413 as soon as it passes `limit` bytes. */
+export async function readLimited(req: Request, limit: number): Promise<string> {
   if (!req.body) return '';
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -49,7 +50,7 @@ async function readLimited(req: Request, limit: number): Promise<string> {
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw new HttpError(413, 'The request body is larger than 64 KB.');
+      throw new HttpError(413, `The request body is larger than ${Math.round(limit / 1024)} KB.`);
     }
     chunks.push(value);
   }

@@ -1,7 +1,8 @@
-import { env } from '../env';
+import { env, isLocalServer } from '../env';
+import { RAZORPAY_API_ORIGIN } from '../../lib/razorpay';
 import { serviceUnavailable } from '../http/errors';
 
-export const RAZORPAY_DEFAULT_API = 'https://api.razorpay.com';
+export const RAZORPAY_DEFAULT_API = RAZORPAY_API_ORIGIN;
 
 export interface GatewayKeys {
   keyId: string;
@@ -11,7 +12,8 @@ export interface GatewayKeys {
 
 /**
  * Razorpay keys come from the environment only (DECISIONS 14). RAZORPAY_API_BASE_URL
- * is the one seam for tests and advanced setups (a local server speaking the Orders API).
+ * is the one seam for tests (a local server speaking the Orders API); a deployed site
+ * ignores it, so a stray variable can never send live keys and orders elsewhere.
  */
 export function gatewayKeys(): GatewayKeys {
   const keyId = env('RAZORPAY_KEY_ID');
@@ -19,7 +21,8 @@ export function gatewayKeys(): GatewayKeys {
   if (!keyId || !keySecret) {
     throw serviceUnavailable('Online payments are not set up yet (RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are missing). Nothing was charged.');
   }
-  const apiBaseUrl = (env('RAZORPAY_API_BASE_URL') ?? RAZORPAY_DEFAULT_API).replace(/\/+$/, '');
+  const override = isLocalServer() ? env('RAZORPAY_API_BASE_URL') : undefined;
+  const apiBaseUrl = (override ?? RAZORPAY_DEFAULT_API).replace(/\/+$/, '');
   return { keyId, keySecret, apiBaseUrl };
 }
 

@@ -103,8 +103,9 @@ export async function startPayment(request: CreateOrderRequest): Promise<Checkou
     bookingId: owner.id,
     packageId: item.id,
     price: item.price,
-    // DECISIONS 13: no made-up e-mail; the popup prefills the mobile number.
-    prefill: { name: customer.name, ...(customer.email ? { email: customer.email } : {}), contact: customer.phone },
+    // Anyone holding a booking id could otherwise read that booking's name and phone
+    // here; the popup already has them. Only the checkout page's own details echo back.
+    ...(booking ? {} : { prefill: { name: customer.name, ...(customer.email ? { email: customer.email } : {}), contact: customer.phone } }),
     theme: { color: CHECKOUT_THEME_COLOR },
   };
 }

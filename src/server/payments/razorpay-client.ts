@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { GatewayKeys } from './config';
 
-// A small typed client for the two Orders API calls we use. The official SDK has
+// A small typed client for the Orders and Payments API calls we use. The official SDK has
 // no supported way to change its address (RUNTIME.md); fetch with one base URL
 // setting does, and keeps axios out of the functions.
 
@@ -18,6 +18,17 @@ export const razorpayOrderSchema = z.object({
   created_at: z.number().optional(),
 });
 export type RazorpayOrder = z.infer<typeof razorpayOrderSchema>;
+
+export const razorpayPaymentSchema = z.object({
+  id: z.string().regex(/^pay_[A-Za-z0-9]+$/),
+  entity: z.literal('payment'),
+  amount: z.number().int(),
+  currency: z.string(),
+  // created, authorized, captured, refunded, failed: only captured means money is ours.
+  status: z.string(),
+  order_id: z.string().nullable().optional(),
+});
+export type RazorpayPayment = z.infer<typeof razorpayPaymentSchema>;
 
 export interface NewOrder {
   amount: number;
@@ -36,7 +47,7 @@ export class GatewayError extends Error {
 
 const TIMEOUT_MS = 10_000;
 
-async function callRazorpay(keys: GatewayKeys, method: 'GET' | 'POST', path: string, body?: unknown): Promise<RazorpayOrder> {
+async function callRazorpay<S extends z.ZodType>(keys: GatewayKeys, schema: S, method: 'GET' | 'POST', path: string, body?: unknown): Promise<z.infer<S>> {
   const auth = Buffer.from(`${keys.keyId}:${keys.keySecret}`).toString('base64');
   let response: Response;
   try {
@@ -57,15 +68,19 @@ async function callRazorpay(keys: GatewayKeys, method: 'GET' | 'POST', path: str
   } catch {
     throw new GatewayError('Razorpay answered with something that is not JSON.');
   }
-  const parsed = razorpayOrderSchema.safeParse(value);
-  if (!parsed.success) throw new GatewayError('Razorpay answered with an order we do not understand.');
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new GatewayError(`Razorpay answered ${path} with something we do not understand.`);
   return parsed.data;
 }
 
 export function createRazorpayOrder(keys: GatewayKeys, order: NewOrder): Promise<RazorpayOrder> {
-  return callRazorpay(keys, 'POST', '/v1/orders', order);
+  return callRazorpay(keys, razorpayOrderSchema, 'POST', '/v1/orders', order);
 }
 
 export function fetchRazorpayOrder(keys: GatewayKeys, orderId: string): Promise<RazorpayOrder> {
-  return callRazorpay(keys, 'GET', `/v1/orders/${encodeURIComponent(orderId)}`);
+  return callRazorpay(keys, razorpayOrderSchema, 'GET', `/v1/orders/${encodeURIComponent(orderId)}`);
+}
+
+export function fetchRazorpayPayment(keys: GatewayKeys, paymentId: string): Promise<RazorpayPayment> {
+  return callRazorpay(keys, razorpayPaymentSchema, 'GET', `/v1/payments/${encodeURIComponent(paymentId)}`);
 }

@@ -3,7 +3,7 @@ import { HttpError, badRequest } from '../http/errors';
 import { paymentForOrder } from '../payments';
 import { gatewayKeys } from './config';
 import { confirmPayment } from './confirm';
-import { GatewayError, fetchRazorpayOrder } from './razorpay-client';
+import { GatewayError, fetchRazorpayOrder, fetchRazorpayPayment } from './razorpay-client';
 import { paymentSignature, signaturesMatch } from './signatures';
 
 export const VERIFICATION_FAILED = 'Payment verification failed: the payment details do not match our order.';
@@ -12,7 +12,11 @@ export const VERIFICATION_FAILED = 'Payment verification failed: the payment det
  * The browser's confirmation after Checkout (DECISIONS 11). Trusts nothing it sends
  * except as claims to check: the order must be one we created, the signature must be
  * Razorpay's over our order id, and the order at Razorpay must carry our amount.
- * A replay of a verified payment answers success again and changes nothing.
+ * A valid signature only proves the buyer authorised the payment: it counts as paid
+ * when Razorpay says the money is captured (order paid, or the payment captured).
+ * An authorised-only payment stays pending (paymentStatus 'pending') until the
+ * webhook settles it. A replay of a verified payment answers success again and
+ * changes nothing.
  */
 export async function verifyPayment(claim: VerifyPaymentRequest, now: Date = new Date()) {
   const keys = gatewayKeys();
@@ -30,9 +34,21 @@ export async function verifyPayment(claim: VerifyPaymentRequest, now: Date = new
     return { success: true as const, bookingId: again.bookingId, paymentStatus: again.status };
   }
 
-  let order;
+  let settled: boolean;
   try {
-    order = await fetchRazorpayOrder(keys, payment.razorpayOrderId);
+    const order = await fetchRazorpayOrder(keys, payment.razorpayOrderId);
+    if (order.amount !== payment.amountPaise || order.currency !== payment.currency) {
+      console.error('[razorpay verify] amount mismatch', order.id, order.amount, payment.amountPaise);
+      throw badRequest(VERIFICATION_FAILED, { amount: 'Amount does not match the order' });
+    }
+    settled = order.status === 'paid';
+    if (!settled) {
+      const atGateway = await fetchRazorpayPayment(keys, claim.razorpay_payment_id);
+      if (atGateway.order_id !== payment.razorpayOrderId || atGateway.amount !== payment.amountPaise) {
+        throw badRequest(VERIFICATION_FAILED, { razorpay_payment_id: 'Payment does not belong to this order' });
+      }
+      settled = atGateway.status === 'captured';
+    }
   } catch (error) {
     if (error instanceof GatewayError) {
       console.error('[razorpay verify]', error.message);
@@ -40,10 +56,7 @@ export async function verifyPayment(claim: VerifyPaymentRequest, now: Date = new
     }
     throw error;
   }
-  if (order.amount !== payment.amountPaise || order.currency !== payment.currency) {
-    console.error('[razorpay verify] amount mismatch', order.id, order.amount, payment.amountPaise);
-    throw badRequest(VERIFICATION_FAILED, { amount: 'Amount does not match the order' });
-  }
+  if (!settled) return { success: true as const, bookingId: payment.bookingId, paymentStatus: 'pending' as const };
 
   const saved = await confirmPayment(payment, { razorpayPaymentId: claim.razorpay_payment_id, via: 'verify', at: now });
   return { success: true as const, bookingId: saved.bookingId, paymentStatus: saved.status };

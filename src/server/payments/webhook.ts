@@ -1,6 +1,6 @@
 import { webhookEventSchema } from '../../lib/schemas/payment';
 import { badRequest } from '../http/errors';
-import { eventAlreadyHandled, markEventHandled, paymentForOrder } from '../payments';
+import { claimEvent, markEventHandled, paymentForOrder, releaseEvent } from '../payments';
 import { confirmPayment, recordFailure } from './confirm';
 import { signaturesMatch, webhookSignature } from './signatures';
 import { createHash } from 'node:crypto';
@@ -33,9 +33,15 @@ export async function handleWebhook(delivery: WebhookDelivery, secret: string, n
   const event = parsed.data;
   // Razorpay sends the id in a header; a signed body without one is deduplicated by its hash.
   const eventId = delivery.eventId ?? `body-${createHash('sha256').update(delivery.rawBody).digest('hex')}`;
-  if (await eventAlreadyHandled(eventId)) return { status: 'duplicate' };
+  if (!(await claimEvent(eventId, now.getTime()))) return { status: 'duplicate' };
 
-  const outcome = await applyEvent(event, now);
+  let outcome: WebhookOutcome;
+  try {
+    outcome = await applyEvent(event, now);
+  } catch (error) {
+    await releaseEvent(eventId).catch(() => undefined);
+    throw error;
+  }
   await markEventHandled(eventId, { event: event.event, outcome: outcome.status, ...(outcome.reason ? { reason: outcome.reason } : {}) });
   return outcome;
 }

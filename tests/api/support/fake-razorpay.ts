@@ -23,9 +23,31 @@ export interface FakeOrder {
   created_at: number;
 }
 
+export type FakePaymentStatus = 'authorized' | 'captured' | 'failed';
+
+export interface FakePayment {
+  id: string;
+  entity: 'payment';
+  amount: number;
+  currency: string;
+  status: FakePaymentStatus;
+  order_id: string;
+  captured: boolean;
+  method: string;
+  created_at: number;
+}
+
 export interface FakeRazorpay {
   url: string;
   orders: Map<string, FakeOrder>;
+  payments: Map<string, FakePayment>;
+  /**
+   * What happens at Razorpay when a buyer completes Checkout: a payment on the order,
+   * captured (auto-capture, the order becomes paid), only authorised, or failed.
+   */
+  pay(orderId: string, paymentId: string, status: FakePaymentStatus): FakePayment;
+  /** Captures an authorised payment, as the owner (or auto-capture) would later. */
+  capture(paymentId: string): FakePayment;
   requests: { method: string; path: string; authorised: boolean }[];
   /** Makes every next call fail with this status (e.g. 500) until cleared with null. */
   failWith(status: number | null): void;
@@ -52,9 +74,47 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KEY_SECRET, listenPort = 0): Promise<FakeRazorpay> {
   const orders = new Map<string, FakeOrder>();
+  const payments = new Map<string, FakePayment>();
   const requests: FakeRazorpay['requests'] = [];
   let failure: number | null = null;
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
+
+  function pay(orderId: string, paymentId: string, status: FakePaymentStatus): FakePayment {
+    const order = orders.get(orderId);
+    if (!order) throw new Error(`fake Razorpay: no order ${orderId}`);
+    const payment: FakePayment = {
+      id: paymentId,
+      entity: 'payment',
+      amount: order.amount,
+      currency: order.currency,
+      status,
+      order_id: orderId,
+      captured: status === 'captured',
+      method: 'upi',
+      created_at: Math.floor(Date.now() / 1000),
+    };
+    payments.set(paymentId, payment);
+    order.attempts += 1;
+    if (status === 'captured') settle(order);
+    else if (order.status === 'created') order.status = 'attempted';
+    return payment;
+  }
+
+  function settle(order: FakeOrder): void {
+    order.status = 'paid';
+    order.amount_paid = order.amount;
+    order.amount_due = 0;
+  }
+
+  function capture(paymentId: string): FakePayment {
+    const payment = payments.get(paymentId);
+    if (!payment || payment.status !== 'authorized') throw new Error(`fake Razorpay: payment ${paymentId} is not authorised`);
+    payment.status = 'captured';
+    payment.captured = true;
+    const order = orders.get(payment.order_id);
+    if (order) settle(order);
+    return payment;
+  }
 
   const server: Server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
@@ -91,6 +151,20 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
       orders.set(order.id, order);
       return send(res, 200, order);
     }
+    // Not Razorpay's API: the browser stand-in for checkout.js reports the buyer's payment here.
+    if (req.method === 'POST' && path === '/v1/test/checkout-payments') {
+      try {
+        const input = JSON.parse(await readBody(req)) as { order_id: string; payment_id: string; status?: FakePaymentStatus };
+        return send(res, 200, pay(input.order_id, input.payment_id, input.status ?? 'captured'));
+      } catch (failure) {
+        return send(res, 400, error((failure as Error).message));
+      }
+    }
+    const paymentMatch = /^\/v1\/payments\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && paymentMatch) {
+      const payment = payments.get(decodeURIComponent(paymentMatch[1] ?? ''));
+      return payment ? send(res, 200, payment) : send(res, 400, error('The id provided does not exist'));
+    }
     const match = /^\/v1\/orders\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && match) {
       const order = orders.get(decodeURIComponent(match[1] ?? ''));
@@ -104,6 +178,9 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
   return {
     url: `http://127.0.0.1:${port}`,
     orders,
+    payments,
+    pay,
+    capture,
     requests,
     failWith(status) {
       failure = status;

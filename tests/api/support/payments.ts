@@ -3,7 +3,7 @@ import createOrderFn from '../../../netlify/functions/create-razorpay-order.mts'
 import { paymentSignature, webhookSignature } from '../../../src/server/payments/signatures';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { call, jsonOf } from './call';
-import { TEST_KEY_ID, TEST_KEY_SECRET, TEST_WEBHOOK_SECRET, razorpayId, startFakeRazorpay, type FakeRazorpay } from './fake-razorpay';
+import { TEST_KEY_ID, TEST_KEY_SECRET, TEST_WEBHOOK_SECRET, razorpayId, startFakeRazorpay, type FakePaymentStatus, type FakeRazorpay } from './fake-razorpay';
 
 export function useGatewayEnv(fake: FakeRazorpay): void {
   process.env.RAZORPAY_KEY_ID = TEST_KEY_ID;
@@ -53,7 +53,7 @@ export interface OrderAnswer {
   orderId: string;
   bookingId: string;
   price: number;
-  prefill: { name: string; email?: string; contact: string };
+  prefill?: { name: string; email?: string; contact: string };
 }
 
 export async function bookPackage(packageId: string, extra: Record<string, unknown> = {}): Promise<BookingAnswer> {
@@ -71,6 +71,16 @@ export async function startOrder(packageId: string, bookingId: string, extra: Re
 /** What Razorpay Checkout hands the browser after a successful payment. */
 export function checkoutSuccess(orderId: string, paymentId = razorpayId('pay'), secret = TEST_KEY_SECRET) {
   return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: paymentSignature(orderId, paymentId, secret) };
+}
+
+/**
+ * The buyer completes Checkout: the payment exists at the (fake) gateway with this
+ * status, and the browser holds Razorpay's signed success response for it.
+ */
+export function buyerPays(gateway: FakeRazorpay, orderId: string, status: FakePaymentStatus = 'captured') {
+  const paymentId = razorpayId('pay');
+  gateway.pay(orderId, paymentId, status);
+  return checkoutSuccess(orderId, paymentId);
 }
 
 /** A webhook delivery as Razorpay sends it: raw JSON body, signature and event id headers. */
