@@ -1,8 +1,21 @@
 // @ts-check
+import { writeFile } from 'node:fs/promises';
 import { defineConfig } from 'astro/config';
 import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import mdx from '@astrojs/mdx';
+import { pageContentSecurityPolicy, staticHeadersFile } from './src/server/http/securityHeaders';
+
+/** Static files get the same security headers as functions and on-demand pages. */
+const staticSecurityHeaders = {
+  name: 'ccc-static-security-headers',
+  hooks: {
+    /** @param {{ dir: URL }} options */
+    'astro:build:done': async ({ dir }) => {
+      await writeFile(new URL('_headers', dir), staticHeadersFile());
+    },
+  },
+};
 
 export default defineConfig({
   site: process.env.URL ?? 'https://ccc-edu.netlify.app',
@@ -10,6 +23,12 @@ export default defineConfig({
   // Images are optimised at build time into static files: the same result on any host,
   // and no per-request transforms on the local server.
   adapter: netlify({ imageCDN: false }),
-  integrations: [react(), mdx()],
+  integrations: [react(), mdx(), staticSecurityHeaders],
   trailingSlash: 'ignore',
+  security: {
+    csp: {
+      directives: [...pageContentSecurityPolicy.directives],
+      scriptDirective: { resources: [...pageContentSecurityPolicy.scriptResources] },
+    },
+  },
 });

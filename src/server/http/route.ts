@@ -2,6 +2,7 @@ import type { Context } from '@netlify/functions';
 import { StorageConflictError, StorageUnavailableError } from '../storage/errors';
 import { HttpError } from './errors';
 import { errorBody, json } from './respond';
+import { withSecurityHeaders } from './securityHeaders';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteHandler = (req: Request, context: Context) => Promise<Response> | Response;
@@ -13,7 +14,9 @@ export type RouteHandler = (req: Request, context: Context) => Promise<Response>
  */
 export function route(handlers: Partial<Record<Method, RouteHandler>>) {
   const allowed = Object.keys(handlers).join(', ');
-  return async (req: Request, context: Context): Promise<Response> => {
+  return async (req: Request, context: Context): Promise<Response> => withSecurityHeaders(await answer(req, context));
+
+  async function answer(req: Request, context: Context): Promise<Response> {
     const handler = handlers[req.method as Method];
     if (!handler) {
       return json(errorBody(`Method ${req.method} is not allowed here.`), { status: 405, headers: { allow: allowed } });
@@ -23,7 +26,7 @@ export function route(handlers: Partial<Record<Method, RouteHandler>>) {
     } catch (error) {
       return errorResponse(error);
     }
-  };
+  }
 }
 
 export function errorResponse(error: unknown): Response {
