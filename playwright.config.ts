@@ -2,19 +2,19 @@ import { defineConfig, devices } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium } from './tests/e2e/support/chromium.mjs';
+import { e2ePort, fakeRazorpayUrl } from './tests/e2e/support/ports';
 import { TEST_KEY_ID, TEST_KEY_SECRET, TEST_WEBHOOK_SECRET } from './tests/api/support/fake-razorpay';
 
-const port = Number(process.env.E2E_PORT ?? 8890);
+const port = e2ePort;
 const baseURL = `http://localhost:${port}`;
 // Each run gets its own blob folder, so tests never see a developer's local data.
 const blobsDir = process.env.E2E_BLOBS_DIR ?? join(tmpdir(), `ccc-e2e-blobs-${process.pid}-${Date.now()}`);
 // The site talks to a fake Razorpay Orders API (its own process) through RAZORPAY_API_BASE_URL.
-const razorpayPort = port + 1000;
 const razorpayEnv = {
   RAZORPAY_KEY_ID: TEST_KEY_ID,
   RAZORPAY_KEY_SECRET: TEST_KEY_SECRET,
   RAZORPAY_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-  RAZORPAY_API_BASE_URL: `http://127.0.0.1:${razorpayPort}`,
+  RAZORPAY_API_BASE_URL: fakeRazorpayUrl,
 };
 const executablePath = findChromium() ?? undefined;
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -56,6 +56,6 @@ export default defineConfig({
     url: `${razorpayEnv.RAZORPAY_API_BASE_URL}/health`,
     timeout: 20_000,
     reuseExistingServer: false,
-    env: { FAKE_RAZORPAY_PORT: String(razorpayPort) },
+    env: { FAKE_RAZORPAY_PORT: new URL(fakeRazorpayUrl).port },
   }],
 });

@@ -8,7 +8,6 @@ const publicPages = [
   '/how-it-works',
   '/contact',
   '/thank-you',
-  '/thank-you?type=investment&amount=6499',
 ];
 
 for (const path of publicPages) {

@@ -223,28 +223,32 @@ test.describe('thank-you variants', () => {
     await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   });
 
-  test('investment with an amount in Indian grouping', async ({ page }) => {
+  test('a crafted investment link shows the neutral thank-you, never a fake receipt', async ({ page }) => {
     await page.goto('/thank-you?type=investment&amount=10599');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment Successful!');
-    await expect(page.getByText(/Your investment of ₹10,599 has been processed successfully/)).toBeVisible();
-    await expect(page.getByText('Your discovery call request')).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank You for Your Interest!');
+    await expect(page.getByText('Your discovery call request has been successfully submitted.')).toBeVisible();
+    await expect(page.getByText(/has been processed successfully/)).toBeHidden();
+
+    // Ids shaped like Razorpay's but unknown to the server: it looks them up and says no.
+    const lookup = page.waitForResponse((response) => response.url().includes('/api/payment-receipt'));
+    await page.goto('/thank-you?type=investment&order=order_Made0Up0Order1&payment=pay_Made0Up0Payment1');
+    expect((await lookup).status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank You for Your Interest!');
+    await expect(page.getByText(/has been processed successfully/)).toBeHidden();
   });
 
-  test('investment with a missing or hostile amount shows no amount and injects nothing', async ({ page }) => {
+  test('hostile query values inject nothing', async ({ page }) => {
     let dialogs = 0;
     page.on('dialog', (dialog) => {
       dialogs += 1;
       void dialog.dismiss();
     });
-    await page.goto(`/thank-you?type=investment&amount=${encodeURIComponent('<img src=x onerror=alert(1)>')}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment Successful!');
-    await expect(page.getByText(/^\s*Your investment has been processed successfully/)).toBeVisible();
+    const hostile = encodeURIComponent('<img src=x onerror=alert(1)>');
+    await page.goto(`/thank-you?type=investment&amount=${hostile}&order=${hostile}&payment=${hostile}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank You for Your Interest!');
     await expect(page.locator('main img')).toHaveCount(0);
     expect(await page.locator('main').textContent()).not.toContain('onerror');
     expect(dialogs).toBe(0);
-
-    await page.goto('/thank-you?type=investment');
-    await expect(page.getByText(/^\s*Your investment has been processed successfully/)).toBeVisible();
   });
 });
 

@@ -38,11 +38,13 @@ async function fillPopup(page: Page, stage: { designation: string; company: stri
   await dialog.getByLabel('Industry').fill(stage.industry);
 }
 
-const thankYou = (page: Page, amount?: number) =>
+/** The thank-you navigation: plain for a discovery call, or carrying the payment's ids. */
+const thankYou = (page: Page, kind: 'call' | 'payment' = 'call') =>
   page.waitForRequest((request) => {
     const url = new URL(request.url());
     if (!request.isNavigationRequest() || url.pathname !== '/thank-you') return false;
-    return amount === undefined ? !url.searchParams.has('type') : url.searchParams.get('type') === 'investment' && url.searchParams.get('amount') === String(amount);
+    if (kind === 'call') return !url.searchParams.has('type');
+    return url.searchParams.get('type') === 'investment' && /^order_/.test(url.searchParams.get('order') ?? '') && /^pay_/.test(url.searchParams.get('payment') ?? '');
   });
 
 async function adminBookingWithStage(request: APIRequestContext, baseURL: string, currentStage: string) {
@@ -75,11 +77,14 @@ test('book a paid package in the popup, pay in Checkout, land on the thank-you p
   await expect(checkout).toBeVisible();
   await expect(checkout.getByTestId('fake-razorpay-amount')).toHaveText('Amount INR 10599.00');
   await expect(checkout.getByTestId('fake-razorpay-prefill')).toHaveText('Contact 9845012345');
-  const landed = thankYou(page, 10599);
+  const landed = thankYou(page, 'payment');
   await checkout.getByRole('button', { name: 'Pay' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Payment Successful!' })).toBeVisible();
   await expect(dialog).toBeHidden();
   await landed;
+  // The thank-you page shows the receipt the server confirms, amount from our records.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment Successful!');
+  await expect(page.getByText(/Your investment of ₹10,599 has been processed successfully/)).toBeVisible();
 
   const booking = await adminBookingWithStage(request, baseURL ?? '', `${stage.designation} at ${stage.company} (${stage.industry})`);
   expect(booking).toMatchObject({ packageName: 'Ascend Plus', amount: 10599, bookingType: 'investment', paymentStatus: 'paid', mobile: '9845012345' });
@@ -104,6 +109,24 @@ test('cancelling Checkout shows Payment Cancelled, keeps the booking unpaid and 
   await expect(dialog.getByRole('button', { name: /book & pay ₹6,499/i })).toBeEnabled();
   const booking = await adminBookingWithStage(request, baseURL ?? '', `${stage.designation} at ${stage.company} (${stage.industry})`);
   expect(booking).toMatchObject({ paymentStatus: 'pending', amount: 6499 });
+});
+
+test('a payment the bank only authorised is not shown as paid: the thank-you page says it is being confirmed', async ({ page, request, baseURL }) => {
+  await installFakeCheckout(page, { paymentStatus: 'authorized' });
+  const dialog = await openPopup(page, 'ascend');
+  const stage = { designation: 'Consultant', company: `Authorised Co ${Date.now()}`, industry: 'Pharma' };
+  await fillPopup(page, stage);
+  await dialog.getByRole('button', { name: /book & pay/i }).click();
+  const landed = thankYou(page, 'payment');
+  await page.getByTestId('fake-razorpay').getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Payment Received' })).toBeVisible();
+  await landed;
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment Being Confirmed');
+  await expect(page.getByText(/has been processed successfully/)).toBeHidden();
+  const booking = await adminBookingWithStage(request, baseURL ?? '', `${stage.designation} at ${stage.company} (${stage.industry})`);
+  expect(booking).toMatchObject({ paymentStatus: 'pending', amount: 6499 });
+  const paymentsOfBooking = await (await request.get(`/api/payments?bookingId=${booking.id}`)).json();
+  expect(paymentsOfBooking.items[0]).toMatchObject({ status: 'created', razorpayPaymentId: null });
 });
 
 test('a gateway script that will not load shows Payment Gateway Error; an order failure shows Payment Setup Failed', async ({ page }) => {
@@ -134,7 +157,7 @@ test('a failed booking shows Booking Failed; a payment our server cannot verify 
 
   // A checkout.js signed with the wrong secret: our verify refuses it, nothing is paid.
   await page.unroute('https://checkout.razorpay.com/v1/checkout.js');
-  await installFakeCheckout(page, 'not-the-key-secret');
+  await installFakeCheckout(page, { keySecret: 'not-the-key-secret' });
   await dialog.getByRole('button', { name: /book & pay/i }).click();
   await page.getByTestId('fake-razorpay').getByRole('button', { name: 'Pay' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Payment Verification Failed' })).toBeVisible();
@@ -186,7 +209,7 @@ test('the checkout page shows the package and runs the real payment flow', async
   await panel.getByRole('button', { name: 'Pay ₹10,599' }).click();
   const checkout = page.getByTestId('fake-razorpay');
   await expect(checkout.getByTestId('fake-razorpay-prefill')).toContainText(email);
-  const landed = thankYou(page, 10599);
+  const landed = thankYou(page, 'payment');
   await checkout.getByRole('button', { name: 'Pay' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Payment Successful!' })).toBeVisible();
   await landed;

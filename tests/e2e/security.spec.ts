@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Every page runs under the Content Security Policy Astro writes (hashes, no
+// 'unsafe-inline' for scripts) and the same security headers as on Netlify.
+
+const pages = [
+  '/',
+  '/why-ccc-edu',
+  '/corporate-parenting-wellbeing',
+  '/blogs-resources',
+  '/blog/choosing-your-stream-after-class-10',
+  '/how-it-works',
+  '/contact',
+  '/thank-you',
+  '/checkout/ascend-plus',
+  '/admin/login',
+];
+
+/** Records every CSP violation the page reports, from the first script on. */
+async function watchCsp(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('__reportCsp', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { __reportCsp: (text: string) => void }).__reportCsp(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+for (const path of pages) {
+  test(`${path} loads with no CSP violation and sends the security headers`, async ({ page }) => {
+    const violations = await watchCsp(page);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    const headers = response?.headers() ?? {};
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['permissions-policy']).toContain('camera=()');
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    const policy = await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content');
+    expect(policy).toMatch(/script-src 'self' https:\/\/checkout\.razorpay\.com 'sha256-/);
+    expect(policy).not.toContain("'unsafe-inline'");
+    await page.waitForLoadState('networkidle');
+    // Islands still hydrate under the policy (each drops `ssr` once hydrated); the
+    // client:visible ones are brought into view first.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const waiting = [...document.querySelectorAll('astro-island[ssr]')];
+            waiting.forEach((island) => island.scrollIntoView());
+            return waiting.length;
+          }),
+        { timeout: 15_000 },
+      )
+      .toBe(0);
+    expect(violations).toEqual([]);
+  });
+}
+
+test('functions answer with the same security headers', async ({ request }) => {
+  for (const path of ['/api/packages', '/api/admin/session', '/api/nothing-here-api']) {
+    const response = await request.get(path);
+    const headers = response.headers();
+    expect(headers['x-content-type-options'], path).toBe('nosniff');
+    expect(headers['x-frame-options'], path).toBe('DENY');
+    expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+  }
+});
+
+test('a script the policy does not name is blocked', async ({ page }) => {
+  const violations = await watchCsp(page);
+  await page.goto('/');
+  await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__injected = true';
+    document.body.append(script);
+  });
+  await expect.poll(() => violations.length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+});
