@@ -70,29 +70,29 @@ describe('export rows', () => {
     expect(row[7]).toBe('Discovery call | Stage: Analyst at Infosys (IT)');
   });
   it('a contact submission', () => {
-    expect(contactRow({ id: 'x', createdAt, name: 'Arjun Nair', email: 'arjun@example.in', phone: '98450 11111', whoIsThisFor: 'college' })).toEqual([
+    expect(contactRow({ createdAt, name: 'Arjun Nair', email: 'arjun@example.in', phone: '98450 11111', whoIsThisFor: 'college' })).toEqual([
       'Contact Form', 'Arjun Nair', 'arjun@example.in / 98450 11111', '2026-11-21 14:35', '', '', '', 'For: College Graduates',
     ]);
   });
   it('a payment', () => {
     const row = paymentRow({
-      id: 'p', createdAt, bookingId: '1763715900000-abcdef0123', packageId: 'ascend', packageName: 'Ascend', customerName: 'Meera Iyer',
+      createdAt, bookingId: '1763715900000-abcdef0123', packageId: 'ascend', packageName: 'Ascend', customerName: 'Meera Iyer',
       customerEmail: null, customerPhone: '9845022222', amount: 6499, amountPaise: 649900, currency: 'INR', status: 'captured',
       razorpayOrderId: 'order_ABC123456', razorpayPaymentId: 'pay_XYZ987654', confirmedBy: 'verify', failureReason: null, paidAt: createdAt,
     });
     expect(row).toEqual(['Payment', 'Meera Iyer', '9845022222', '2026-11-21 14:35', 'Paid', '6499', 'Ascend', 'Order: order_ABC123456 | Payment: pay_XYZ987654']);
   });
   it('a resource download and a subscriber', () => {
-    expect(downloadRow({ id: 'd', createdAt, fullName: 'Kavya Rao', email: 'kavya@example.in', mobile: '9845033333', currentStage: 'Working Professional', resourceId: 'executive-guide', resourceTitle: 'Executive Career Acceleration Guide' })).toEqual([
+    expect(downloadRow({ createdAt, fullName: 'Kavya Rao', email: 'kavya@example.in', mobile: '9845033333', currentStage: 'Working Professional', resourceId: 'executive-guide', resourceTitle: 'Executive Career Acceleration Guide' })).toEqual([
       'Resource Download', 'Kavya Rao', 'kavya@example.in / 9845033333', '2026-11-21 14:35', '', '', 'Executive Career Acceleration Guide', 'Stage: Working Professional',
     ]);
-    expect(subscriberRow({ id: 's', createdAt, email: 'reader@example.in' })).toEqual(['Newsletter Subscriber', '', 'reader@example.in', '2026-11-21 14:35', 'Subscribed', '', '', '']);
+    expect(subscriberRow({ createdAt, email: 'reader@example.in' })).toEqual(['Newsletter Subscriber', '', 'reader@example.in', '2026-11-21 14:35', 'Subscribed', '', '', '']);
   });
 });
 
 describe('the CSV file', () => {
   it('starts with a BOM, then exactly the header, and parses back to the same rows', () => {
-    const rows: ExportRow[] = [bookingRow({ ...booking, fullName: 'Rao, "Ravi"', notes: 'line one\nline two' }), subscriberRow({ id: 's', createdAt, email: 'a@b.in' })];
+    const rows: ExportRow[] = [bookingRow({ ...booking, fullName: 'Rao, "Ravi"', notes: 'line one\nline two' }), subscriberRow({ createdAt, email: 'a@b.in' })];
     const csv = buildCsv(rows);
     expect(csv.startsWith(UTF8_BOM)).toBe(true);
     expect(csv.slice(1).split('\r\n')[0]).toBe('Data Type,Name,Email/Mobile,Date,Status,Amount,Package,Notes');

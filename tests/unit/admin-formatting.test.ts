@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mailtoHref, telHref } from '../../src/lib/admin/contactLinks';
 import { formatDateTimeIST, istDateStamp, istTimestamp } from '../../src/lib/admin/istDates';
 import { bookingPaymentLabel, bookingStatusLabel, bookingTypeLabel, paymentStatusLabel } from '../../src/lib/admin/labels';
 import { formatRupees } from '../../src/lib/format';
@@ -35,5 +36,20 @@ describe('dashboard amounts and labels', () => {
     expect(paymentStatusLabel('created')).toBe('Awaiting payment');
     expect(paymentStatusLabel('refunded')).toBe('refunded');
     expect(bookingStatusLabel(null)).toBe('');
+  });
+});
+
+describe('phone and e-mail links', () => {
+  it('dials a 10-digit Indian mobile with +91 whatever its formatting', () => {
+    expect(telHref('98450 12345')).toBe('tel:+919845012345');
+    expect(telHref('(984) 501-2345')).toBe('tel:+919845012345');
+  });
+  it('keeps a number that already has a country code', () => {
+    expect(telHref('+91 98450 12345')).toBe('tel:+919845012345');
+    expect(telHref('+44 20 7946 0958')).toBe('tel:+442079460958');
+  });
+  it('writes a mailto link that survives odd characters', () => {
+    expect(mailtoHref('priya.r+leads@example.in')).toBe('mailto:priya.r%2Bleads@example.in');
+    expect(mailtoHref(' a@b.in ')).toBe('mailto:a@b.in');
   });
 });
