@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import mdx from '@astrojs/mdx';
+import { namedReactImports } from './vite-plugins/named-react-imports.mjs';
 
 export default defineConfig({
   site: process.env.URL ?? 'https://ccc-edu.netlify.app',
@@ -12,4 +13,5 @@ export default defineConfig({
   adapter: netlify({ imageCDN: false }),
   integrations: [react(), mdx()],
   trailingSlash: 'ignore',
+  vite: { plugins: [namedReactImports()] },
 });

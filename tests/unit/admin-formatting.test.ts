@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mailtoHref, telHref } from '../../src/lib/admin/contactLinks';
-import { formatDateTimeIST, istDateStamp, istTimestamp } from '../../src/lib/admin/istDates';
+import { formatDateIST, formatDateTimeIST, istDateStamp, istTimestamp } from '../../src/lib/admin/istDates';
 import { bookingPaymentLabel, bookingStatusLabel, bookingTypeLabel, paymentStatusLabel } from '../../src/lib/admin/labels';
 import { formatRupees } from '../../src/lib/format';
 
@@ -10,6 +10,9 @@ describe('dashboard dates in IST, en-IN', () => {
   });
   it('moves to the next IST day after 18:30 UTC', () => {
     expect(formatDateTimeIST('2026-11-21T20:05:00Z')).toBe('22 Nov 2026, 1:35 am');
+  });
+  it('shows a day alone for dates such as a post\'s publication', () => {
+    expect(formatDateIST('2026-11-21T20:05:00Z')).toBe('22 Nov 2026');
   });
   it('returns null for nothing or nonsense, so the card chooses what to show', () => {
     expect(formatDateTimeIST(null)).toBeNull();

@@ -13,6 +13,8 @@ const dateTimeIN = new Intl.DateTimeFormat('en-IN', {
   timeZone: IST,
 });
 
+const dateIN = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: IST });
+
 const numericParts = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   month: '2-digit',
@@ -38,6 +40,12 @@ function istParts(date: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minut
 export function formatDateTimeIST(value: string | Date | null | undefined): string | null {
   const date = toDate(value);
   return date ? dateTimeIN.format(date) : null;
+}
+
+/** "21 Nov 2026" in IST; null for a missing or unparseable date. */
+export function formatDateIST(value: string | Date | null | undefined): string | null {
+  const date = toDate(value);
+  return date ? dateIN.format(date) : null;
 }
 
 /** The IST calendar day as YYYY-MM-DD (file names). */

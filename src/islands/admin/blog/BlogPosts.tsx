@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatDateLongIN } from '../../../lib/format';
+import { formatDateIST } from '../../../lib/admin/istDates';
 import { blogPostsQuery } from '../api/queries';
 import { Pill } from '../ui/Pill';
 import { EmptyState, ErrorState } from '../ui/States';
@@ -42,7 +42,7 @@ export function BlogPosts() {
                 </div>
                 <p className="adm-post-excerpt">{post.excerpt}</p>
                 <p className="adm-row-when">
-                  {post.draft ? 'Not published' : `Published ${formatDateLongIN(post.publishedAt) ?? 'recently'}`} · <span className="adm-mono">{post.id}</span>
+                  {post.draft ? 'Not published' : `Published ${formatDateIST(post.publishedAt) ?? 'recently'}`} · <span className="adm-mono">{post.id}</span>
                   {post.draft ? null : (
                     <>
                       {' · '}
