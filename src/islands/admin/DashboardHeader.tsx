@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatCount } from '../../lib/format';
 import { toast } from '../../stores/toasts';
-import { adminApi, failureMessage } from './api';
+import { adminApi, failureMessage, isUnauthorised } from './api';
 import { LOGIN_PATH } from './api/session';
 import { useCustomerExport } from './export/useCustomerExport';
 
@@ -15,6 +15,11 @@ export function DashboardHeader({ brand }: { brand: string }) {
       await adminApi.session.signOut();
       window.location.assign(LOGIN_PATH);
     } catch (error) {
+      // Already signed out on the server (expired, or ended elsewhere): nothing left to end.
+      if (isUnauthorised(error)) {
+        window.location.assign(LOGIN_PATH);
+        return;
+      }
       setSigningOut(false);
       toast({ title: 'Sign Out Failed', description: failureMessage(error, 'Please try again.'), variant: 'destructive' });
     }

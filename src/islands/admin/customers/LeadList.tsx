@@ -46,10 +46,12 @@ export function LeadList<K extends LeadKind>({ kind, title, noun, empty, layout,
           ))}
         </ul>
         <div className="adm-list-foot">
-          <p className="adm-list-count">
-            Showing {formatCount(items.length)}
-            {total !== null ? ` of ${formatCount(total)}` : ''}
-          </p>
+          {list.hasNextPage ? (
+            <p className="adm-list-count">
+              Showing {formatCount(items.length)}
+              {total !== null ? ` of ${formatCount(total)}` : ''}
+            </p>
+          ) : null}
           {list.isFetchNextPageError ? (
             <p className="adm-inline-error" role="alert">
               {failureMessage(list.error, 'More could not be loaded.')}

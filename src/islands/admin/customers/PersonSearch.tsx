@@ -82,7 +82,7 @@ export function PersonSearch() {
   }
 
   return (
-    <section className="adm-panel adm-search" aria-label="Find a person" role="search">
+    <section className="adm-panel adm-search" aria-label="Customer search" role="search">
       <label htmlFor={inputId} className="adm-search-label">
         Find a person
       </label>
