@@ -361,13 +361,14 @@ test.describe('a fresh store', () => {
     try {
       const page = await context.newPage();
       await signIn(page);
-      for (const [kind, title] of [
+      const emptyStates: Array<[string, string]> = [
         ['bookings', 'No bookings yet'],
         ['contacts', 'No messages yet'],
         ['payments', 'No payments yet'],
         ['downloads', 'No downloads yet'],
         ['subscribers', 'No subscribers yet'],
-      ]) {
+      ];
+      for (const [kind, title] of emptyStates) {
         await expect(page.getByTestId(`list-${kind}`).getByTestId('empty-state')).toContainText(title);
       }
       for (const key of ['bookings', 'contacts', 'payments', 'downloads', 'subscribers', 'pending', 'contacted', 'completed']) {
