@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { mailtoHref, telHref } from '../../src/lib/admin/contactLinks';
 import { formatDateIST, formatDateTimeIST, istDateStamp, istTimestamp } from '../../src/lib/admin/istDates';
-import { bookingPaymentLabel, bookingStatusLabel, bookingTypeLabel, paymentStatusLabel } from '../../src/lib/admin/labels';
+import { bookingPaymentLabel, bookingStatusChoices, bookingStatusLabel, bookingTypeLabel, paymentStatusLabel } from '../../src/lib/admin/labels';
 import { formatRupees } from '../../src/lib/format';
+import { bookingStatuses } from '../../src/lib/schemas/booking';
 
 describe('dashboard dates in IST, en-IN', () => {
   it('shows day, short month, year and a 12-hour time', () => {
@@ -54,5 +55,11 @@ describe('phone and e-mail links', () => {
   it('writes a mailto link that survives odd characters', () => {
     expect(mailtoHref('priya.r+leads@example.in')).toBe('mailto:priya.r%2Bleads@example.in');
     expect(mailtoHref(' a@b.in ')).toBe('mailto:a@b.in');
+  });
+});
+
+describe('the status dropdown', () => {
+  it('offers exactly the stored statuses, in their order', () => {
+    expect(bookingStatusChoices).toEqual([...bookingStatuses]);
   });
 });

@@ -16,7 +16,12 @@ const tabs = [
 type TabId = (typeof tabs)[number]['id'];
 const tabIds = tabs.map((tab) => tab.id);
 
-/** The owner's dashboard at /admin/bookings: the only page that loads this island. */
+/**
+ * The owner's dashboard at /admin/bookings: the only page that loads this island.
+ * Its modules are imported statically on purpose: a dynamic import() would make the
+ * island share Vite's preload helper with the public islands and re-split their chunks,
+ * adding bytes to every public page's first view.
+ */
 export default function AdminDashboard({ brand }: { brand: string }) {
   const [client] = useState(() => createAdminQueryClient(sessionExpired));
   return (

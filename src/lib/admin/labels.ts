@@ -1,13 +1,22 @@
-import { whoIsThisForOptions } from '../schemas/contact';
+import { whoIsThisForOptions } from '../contactAudiences';
+import type { bookingStatuses } from '../schemas/booking';
+
+type BookingStatus = (typeof bookingStatuses)[number];
 
 // Words the owner reads for the stored codes, shared by the dashboard and the export.
 
+// `satisfies` ties these to the booking schema's statuses: adding one there fails the
+// type check here until it has a label (the schema module itself stays out of the admin's
+// bundle, which would otherwise load zod before the first tile).
 export const bookingStatusLabels = {
   pending: 'Pending',
   contacted: 'Contacted',
   completed: 'Completed',
   cancelled: 'Cancelled',
-} as const;
+} as const satisfies Record<BookingStatus, string>;
+
+/** The dropdown's choices, in the schema's order. */
+export const bookingStatusChoices = Object.keys(bookingStatusLabels) as BookingStatus[];
 
 export const bookingTypeLabels = {
   discovery_call: 'Discovery call',

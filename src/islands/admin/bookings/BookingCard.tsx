@@ -1,6 +1,5 @@
 import { useId } from 'react';
-import { bookingPaymentLabel, bookingStatusLabels, bookingTypeLabel } from '../../../lib/admin/labels';
-import { bookingStatuses } from '../../../lib/schemas/booking';
+import { bookingPaymentLabel, bookingStatusChoices, bookingStatusLabels, bookingTypeLabel } from '../../../lib/admin/labels';
 import { formatRupees } from '../../../lib/format';
 import type { BookingRecord, BookingStatus } from '../api';
 import { EmailLink, PhoneLink } from '../ui/Contact';
@@ -51,7 +50,7 @@ export function BookingCard({ booking, restored, onEditEnd }: Props) {
           restored={Boolean(restored)}
           saving={editor.saving}
           onChange={editor.change}
-          onSubmit={editor.submit}
+          onSubmit={() => void editor.submit()}
           onCancel={editor.cancel}
           onReapply={editor.reapply}
         />
@@ -117,7 +116,7 @@ export function BookingCard({ booking, restored, onEditEnd }: Props) {
             disabled={status.isPending || Boolean(editor.editing)}
             onChange={(event) => status.mutate(event.target.value as BookingStatus)}
           >
-            {bookingStatuses.map((value) => (
+            {bookingStatusChoices.map((value) => (
               <option key={value} value={value}>
                 {bookingStatusLabels[value]}
               </option>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { bookingDetailsPatchSchema } from '../../../lib/schemas/adminApi';
 import { toast } from '../../../stores/toasts';
 import { AdminApiError, BookingConflictError, type BookingRecord, adminApi, failureMessage, isUnauthorised } from '../api';
@@ -104,8 +104,19 @@ export function useBookingEditor(booking: BookingRecord, restored?: BookingDraft
     },
   });
 
-  const submit = () => {
-    if (!editing) return;
+  // A second Save while the first is on its way would send the same version twice (and meet a 412).
+  const checking = useRef(false);
+  const submit = async () => {
+    if (!editing || checking.current || save.isPending) return;
+    checking.current = true;
+    try {
+      await validateAndSave(editing);
+    } finally {
+      checking.current = false;
+    }
+  };
+
+  const validateAndSave = async (editing: Editing) => {
     const patch = changedFields(editing.base, editing.values);
     if (Object.keys(patch).length === 0) {
       close();
@@ -122,7 +133,8 @@ export function useBookingEditor(booking: BookingRecord, restored?: BookingDraft
       return;
     }
     setErrors({});
-    save.mutate({ patch, etag: editing.etag });
+    // Failures are handled in onError; awaiting keeps a second Save out until this one ends.
+    await save.mutateAsync({ patch, etag: editing.etag }).catch(() => undefined);
   };
 
   /** After a conflict: put the owner's own changes back over the fresh values, to review and save again. */
