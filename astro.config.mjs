@@ -13,5 +13,10 @@ export default defineConfig({
   adapter: netlify({ imageCDN: false }),
   integrations: [react(), mdx()],
   trailingSlash: 'ignore',
-  vite: { plugins: [namedReactImports()] },
+  vite: {
+    plugins: [namedReactImports()],
+    // papaparse is CommonJS: bundled for the server too, so its named import (which keeps
+    // the browser's interop helpers small) works wherever the export module is loaded.
+    ssr: { noExternal: ['papaparse'] },
+  },
 });
