@@ -47,13 +47,27 @@ export interface CollectionOptions<Rec> {
   hooks?: CollectionHooks<Rec>;
 }
 
+// A hook waits at most this long: when Blobs is struggling its client retries with
+// pauses of seconds, and the visitor whose lead is already stored must get an answer.
+export const HOOK_DEADLINE_MS = 4000;
+
 async function runHook(collection: string, what: string, hook: (() => Promise<void>) | undefined): Promise<void> {
   if (!hook) return;
-  try {
-    await hook();
-  } catch (error) {
-    console.error(`[bookkeeping] ${collection} ${what} failed; the record is stored, counts may drift until a recount`, error);
-  }
+  const drift = `[bookkeeping] ${collection} ${what}: the record is stored, counts may drift until a recount`;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), HOOK_DEADLINE_MS);
+  });
+  const running = hook().then(
+    () => 'done' as const,
+    (error: unknown) => {
+      console.error(`${drift} (failed)`, error);
+      return 'failed' as const;
+    },
+  );
+  const outcome = await Promise.race([running, deadline]);
+  clearTimeout(timer);
+  if (outcome === 'late') console.error(`${drift} (still running after ${HOOK_DEADLINE_MS} ms)`);
 }
 
 /**
