@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCollection } from '../../src/server/storage/collection';
 import { StorageUnavailableError } from '../../src/server/storage/errors';
+import { recordKey } from '../../src/server/storage/keys';
 import { blobsContext } from './support/blobs-server';
 
 const notes = defineCollection('test-notes', z.object({ text: z.string(), tags: z.array(z.string()).default([]) }));
@@ -74,7 +75,7 @@ describe('collections over a real local Blobs server', () => {
       if (attempts === 1) {
         // Another process writes after our read: our conditional write must fail.
         const store = getStore({ name: 'test-notes', consistency: 'strong' });
-        await store.setJSON(record.id, { ...current, tags: ['from-elsewhere'] });
+        await store.setJSON(recordKey(record.id), { ...current, tags: ['from-elsewhere'] });
         await sleep(5);
       }
       return { ...current, tags: [...current.tags, 'mine'] };
