@@ -55,6 +55,7 @@ export function PersonSearch() {
             </>
           )}
         </p>
+        {search.data.truncated ? <p className="adm-search-hint">Only the newest {formatCount(hits.length)} are shown: type more of the name, or a phone number or e-mail, to narrow it down.</p> : null}
         {hits.length > 0 ? (
           <ol className="adm-timeline" data-testid="search-results">
             {hits.map((hit) => (
