@@ -3,6 +3,8 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { BlogPosts } from './blog/BlogPosts';
 import { CustomerData } from './customers/CustomerData';
 import { DashboardHeader } from './DashboardHeader';
+import type { AdminStats } from '../../lib/schemas/adminApi';
+import { adminKeys } from './api/queries';
 import { createAdminQueryClient } from './queryClient';
 import { sessionExpired } from './sessionExpiry';
 import { StatTiles } from './StatTiles';
@@ -22,8 +24,13 @@ const tabIds = tabs.map((tab) => tab.id);
  * island share Vite's preload helper with the public islands and re-split their chunks,
  * adding bytes to every public page's first view.
  */
-export default function AdminDashboard({ brand }: { brand: string }) {
-  const [client] = useState(() => createAdminQueryClient(sessionExpired));
+export default function AdminDashboard({ brand, initialStats }: { brand: string; initialStats: AdminStats | null }) {
+  const [client] = useState(() => {
+    const created = createAdminQueryClient(sessionExpired);
+    // Read by the page on the server: the tiles need no request before first paint.
+    if (initialStats) created.setQueryData(adminKeys.stats(), initialStats);
+    return created;
+  });
   return (
     <QueryClientProvider client={client}>
       <DashboardHeader brand={brand} />
