@@ -421,7 +421,7 @@ test.describe('looks and accessibility', () => {
 
       await page.getByRole('tab', { name: 'Blog Management' }).click();
       await expect(page.getByTestId('blog-coming')).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await expect(page.locator('#panel-blog article').first()).toBeVisible();
       expect(await scan()).toEqual([]);
       expect(await overflow()).toBeLessThanOrEqual(0);
       await page.screenshot({ path: testInfo.outputPath(`blog-tab-${width}.png`), fullPage: true });

@@ -97,7 +97,7 @@ export function PersonSearch() {
           type="search"
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
-          placeholder="98450 12345, priya@example.in or Priya"
+          placeholder="Phone, e-mail or name"
           aria-describedby={hintId}
           autoComplete="off"
           spellCheck={false}
