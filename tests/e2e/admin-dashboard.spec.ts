@@ -311,6 +311,13 @@ test('tabs move with the keyboard and the chosen one survives a reload', async (
   await expect(customers).toBeFocused();
 });
 
+test('a link to a tab survives the trip through the login page', async ({ page }) => {
+  await signIn(page, '/admin/bookings#blog');
+  await expect(page).toHaveURL(/\/admin\/bookings#blog$/);
+  await expect(page.getByRole('tab', { name: 'Blog Management' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('blog-coming')).toBeVisible();
+});
+
 test('a list that cannot load says so on its own and recovers with Try again', async ({ page }) => {
   let failing = true;
   await page.route('**/api/contact?*', (route) =>

@@ -41,7 +41,7 @@ export class BookingConflictError extends Error {
 }
 
 /** Changes only the fields given, and only if the booking is still at `etag`. */
-export async function updateBooking(id: string, patch: BookingDetailsPatch, etag: string | null): Promise<VersionedBooking> {
+export async function updateBooking(id: string, patch: BookingDetailsPatch, etag: string): Promise<VersionedBooking> {
   try {
     const { data, etag: next } = await adminRequest<BookingRecord>('PATCH', bookingPath(id), { body: patch, ifMatch: etag });
     return { booking: data, etag: next };

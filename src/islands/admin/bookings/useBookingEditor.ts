@@ -37,9 +37,11 @@ export function useBookingEditor(booking: BookingRecord, restored?: BookingDraft
   const [errors, setErrors] = useState<FieldErrors>({});
   const [conflict, setConflict] = useState<Conflict | null>(null);
 
+  // The tab keeps a copy only of an edit that changes something.
   const keep = (next: Editing) => {
     setEditing(next);
-    saveDraft({ bookingId: booking.id, label: booking.fullName, etag: next.etag, base: next.base, values: next.values, savedAt: new Date().toISOString() });
+    if (Object.keys(changedFields(next.base, next.values)).length === 0) clearDraft(booking.id);
+    else saveDraft({ bookingId: booking.id, label: booking.fullName, etag: next.etag, base: next.base, values: next.values, savedAt: new Date().toISOString() });
   };
 
   const open = async () => {
@@ -73,7 +75,7 @@ export function useBookingEditor(booking: BookingRecord, restored?: BookingDraft
   };
 
   const save = useMutation({
-    mutationFn: ({ patch, etag }: { patch: Partial<BookingFormValues>; etag: string | null }) => adminApi.bookings.update(booking.id, patch, etag),
+    mutationFn: ({ patch, etag }: { patch: Partial<BookingFormValues>; etag: string }) => adminApi.bookings.update(booking.id, patch, etag),
     onSuccess: ({ booking: stored, etag }) => {
       bookingChanged(client, stored, etag);
       close();
@@ -120,6 +122,11 @@ export function useBookingEditor(booking: BookingRecord, restored?: BookingDraft
     const patch = changedFields(editing.base, editing.values);
     if (Object.keys(patch).length === 0) {
       close();
+      return;
+    }
+    if (!editing.etag) {
+      // Without the version the edit started from, a save could overwrite a change unseen.
+      toast({ title: UPDATE_FAILED, description: 'The booking could not be checked for changes made meanwhile. Cancel and edit it again.', variant: 'destructive' });
       return;
     }
     const checked = bookingDetailsPatchSchema.safeParse(patch);
