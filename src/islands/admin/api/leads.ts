@@ -22,7 +22,8 @@ const leadPaths: Record<LeadKind, string> = {
   subscribers: '/api/newsletter',
 };
 
-export const PAGE_SIZE = 20;
+/** Bookings fill a grid of cards (3 across on a laptop); the other lists are compact rows. */
+export const PAGE_SIZES: Record<LeadKind, number> = { bookings: 12, contacts: 10, payments: 10, downloads: 10, subscribers: 10 };
 /** The server's largest page (pageQuerySchema): fewest round trips for the export. */
 export const MAX_PAGE_SIZE = 100;
 
@@ -32,7 +33,7 @@ export interface PageRequest {
   signal?: AbortSignal;
 }
 
-export async function leadPage<K extends LeadKind>(kind: K, { cursor = null, limit = PAGE_SIZE, signal }: PageRequest = {}): Promise<AdminPage<LeadRecords[K]>> {
+export async function leadPage<K extends LeadKind>(kind: K, { cursor = null, limit = PAGE_SIZES[kind], signal }: PageRequest = {}): Promise<AdminPage<LeadRecords[K]>> {
   const params = new URLSearchParams({ limit: String(limit) });
   if (cursor) params.set('cursor', cursor);
   const options = signal ? { signal } : {};

@@ -64,7 +64,7 @@ export function BookingCard({ booking, restored, onEditEnd }: Props) {
               </dd>
             </div>
             {booking.email ? (
-              <div>
+              <div className="adm-fact-wide">
                 <dt>Email</dt>
                 <dd>
                   <EmailLink email={booking.email} />
