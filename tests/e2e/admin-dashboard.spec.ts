@@ -216,8 +216,19 @@ test('export downloads every record as one CSV: BOM, header, a row per record, f
   await bookCall(api, `Export Lead ${marker}`, uniqueMobile());
   await signIn(page);
 
-  const totals = await Promise.all(['/api/bookings', '/api/contact', '/api/payments', '/api/resource-downloads', '/api/newsletter'].map(async (path) => (await (await api.get(`${path}?limit=1`)).json()).total as number));
-  const expected = totals.reduce((sum, count) => sum + count, 0);
+  // Every record stored now, counted by reading every page (not from the counters).
+  const countStored = async (path: string) => {
+    let count = 0;
+    let cursor: string | null = null;
+    do {
+      const page = (await (await api.get(`${path}?limit=100${cursor ? `&cursor=${cursor}` : ''}`)).json()) as { items: unknown[]; nextCursor: string | null };
+      count += page.items.length;
+      cursor = page.nextCursor;
+    } while (cursor);
+    return count;
+  };
+  const stored = await Promise.all(['/api/bookings', '/api/contact', '/api/payments', '/api/resource-downloads', '/api/newsletter'].map(countStored));
+  const expected = stored.reduce((sum, count) => sum + count, 0);
 
   const downloading = page.waitForEvent('download');
   await page.getByTestId('export-button').click();
@@ -316,6 +327,22 @@ test('a link to a tab survives the trip through the login page', async ({ page }
   await expect(page).toHaveURL(/\/admin\/bookings#blog$/);
   await expect(page.getByRole('tab', { name: 'Blog Management' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('blog-coming')).toBeVisible();
+});
+
+test("'Load more' brings the next page of bookings from the server's cursor", async ({ page, request, baseURL }) => {
+  const api = await adminApi(request, baseURL);
+  const marker = `Paged ${unique()}`;
+  // One more than a page: the newest 12 fill the first page, whatever else the store holds.
+  for (let index = 1; index <= 13; index += 1) await bookCall(api, `${marker} ${index}`, uniqueMobile());
+  await signIn(page);
+  const list = page.getByTestId('list-bookings');
+  const ours = list.getByTestId('booking-card').filter({ hasText: marker });
+  await expect(ours).toHaveCount(12);
+  await expect(list.getByTestId('booking-card')).toHaveCount(12);
+  await expect(list.getByText(/^Showing 12 of [\d,]+$/)).toBeVisible();
+  await list.getByRole('button', { name: 'Load more' }).click();
+  await expect(ours).toHaveCount(13);
+  await expect(ours.filter({ has: page.getByRole('heading', { name: `${marker} 1`, exact: true }) })).toHaveCount(1);
 });
 
 test('a list that cannot load says so on its own and recovers with Try again', async ({ page }) => {
