@@ -428,6 +428,21 @@ test.describe('a fresh store', () => {
   });
 });
 
+test('a server that is not the local one, with no admin secrets set, says the admin is disabled (503)', async ({ request }) => {
+  // NETLIFY_LOCAL=false: what a deployed site without ADMIN_PASSWORD and SESSION_SECRET looks like.
+  const server = await startFreshServer(port + 2, { NETLIFY_LOCAL: 'false' });
+  try {
+    const response = await request.get(`${server.baseURL}/admin/bookings`, { maxRedirects: 0 });
+    expect(response.status()).toBe(503);
+    expect(response.headers()['cache-control']).toContain('no-store');
+    const html = await response.text();
+    expect(html).toContain('The admin is disabled: set ADMIN_PASSWORD and SESSION_SECRET');
+    expect(html).not.toContain('AdminDashboard');
+  } finally {
+    await server.stop();
+  }
+});
+
 test.describe('looks and accessibility', () => {
   for (const width of [390, 1280]) {
     test(`at ${width}px: no axe violations (lists, edit form, blog tab), no sideways scroll, screenshots`, async ({ page, request, baseURL }, testInfo) => {

@@ -14,10 +14,10 @@ export interface FreshServer {
  * Blobs folder of its own: the shared e2e store is written by every spec, so "nothing
  * stored yet" can only be seen here.
  */
-export async function startFreshServer(port: number): Promise<FreshServer> {
+export async function startFreshServer(port: number, env: Record<string, string> = {}): Promise<FreshServer> {
   const blobsDir = mkdtempSync(join(tmpdir(), 'ccc-e2e-fresh-'));
   const child: ChildProcess = spawn(process.execPath, ['netlify/serve.mjs'], {
-    env: { ...process.env, PORT: String(port), BLOBS_DIR: blobsDir },
+    env: { ...process.env, PORT: String(port), BLOBS_DIR: blobsDir, ...env },
     stdio: 'ignore',
   });
   const baseURL = `http://localhost:${port}`;
