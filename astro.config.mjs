@@ -5,6 +5,7 @@ import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import mdx from '@astrojs/mdx';
 import { pageContentSecurityPolicy, staticHeadersFile } from './src/server/http/securityHeaders';
+import { namedReactImports } from './vite-plugins/named-react-imports.mjs';
 
 /** Static files get the same security headers as functions and on-demand pages. */
 const staticSecurityHeaders = {
@@ -30,5 +31,11 @@ export default defineConfig({
       directives: [...pageContentSecurityPolicy.directives],
       scriptDirective: { resources: [...pageContentSecurityPolicy.scriptResources] },
     },
+  },
+  vite: {
+    plugins: [namedReactImports()],
+    // papaparse is CommonJS: bundled for the server too, so its named import (which keeps
+    // the browser's interop helpers small) works wherever the export module is loaded.
+    ssr: { noExternal: ['papaparse'] },
   },
 });

@@ -87,6 +87,10 @@ async function send(res, response) {
 
 const server = createServer(async (req, res) => {
   try {
+    // NetlifyDev gives a function its client address (context.ip) from X-Forwarded-For.
+    // Set it to who is really connected, never to what a client claims: the admin's local
+    // defaults depend on that address being loopback.
+    req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
     const handled = await netlify.handleAndIntrospectNodeRequest(req);
     if (handled) return await send(res, handled.response);
     const ip = req.socket.remoteAddress ?? '127.0.0.1';

@@ -1,4 +1,6 @@
 import { bookingSchema } from '../lib/schemas/booking';
+import { leadBookkeeping } from './admin/bookkeeping';
+import { bookingProfile } from './admin/leadProfiles';
 import { defineCollection } from './storage/collection';
 
-export const bookings = defineCollection('bookings', bookingSchema);
+export const bookings = defineCollection('bookings', bookingSchema, { hooks: leadBookkeeping(bookingProfile) });

@@ -1,4 +1,6 @@
 import { contactLeadSchema } from '../lib/schemas/contact';
+import { leadBookkeeping } from './admin/bookkeeping';
+import { contactProfile } from './admin/leadProfiles';
 import { defineCollection } from './storage/collection';
 
-export const contacts = defineCollection('contacts', contactLeadSchema);
+export const contacts = defineCollection('contacts', contactLeadSchema, { hooks: leadBookkeeping(contactProfile) });

@@ -1,9 +1,11 @@
 import { paymentSchema } from '../lib/schemas/payment';
+import { leadBookkeeping } from './admin/bookkeeping';
+import { paymentProfile } from './admin/leadProfiles';
 import { blobCall, collectionStore } from './storage/blobs';
 import { updateJson } from './storage/atomicJson';
 import { defineCollection } from './storage/collection';
 
-export const payments = defineCollection('payments', paymentSchema);
+export const payments = defineCollection('payments', paymentSchema, { hooks: leadBookkeeping(paymentProfile) });
 
 // Razorpay tells us an order id; the payment record is keyed newest first. This
 // small index (one blob per order, written once) finds the record without a scan.

@@ -1,4 +1,6 @@
 import { resourceDownloadSchema } from '../lib/schemas/resourceDownload';
+import { leadBookkeeping } from './admin/bookkeeping';
+import { downloadProfile } from './admin/leadProfiles';
 import { defineCollection } from './storage/collection';
 
-export const resourceDownloads = defineCollection('resourceDownloads', resourceDownloadSchema);
+export const resourceDownloads = defineCollection('resourceDownloads', resourceDownloadSchema, { hooks: leadBookkeeping(downloadProfile) });

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { subscriberSchema } from '../lib/schemas/subscriber';
+import { leadBookkeeping } from './admin/bookkeeping';
+import { subscriberProfile } from './admin/leadProfiles';
 import { blobCall, collectionStore } from './storage/blobs';
 import { defineCollection } from './storage/collection';
 import { newestFirstKey } from './storage/keys';
@@ -14,7 +16,7 @@ import { withKeyLock } from './storage/keyLock';
  * retry after a crash between the two writes completes the same record instead
  * of adding a second one.
  */
-export const subscribers = defineCollection('subscribers', subscriberSchema);
+export const subscribers = defineCollection('subscribers', subscriberSchema, { hooks: leadBookkeeping(subscriberProfile) });
 
 const CLAIMS_STORE = 'subscriber-emails';
 
@@ -41,14 +43,12 @@ export async function subscribe(rawEmail: string, now: Date = new Date()): Promi
   const key = emailKey(email);
   return withKeyLock(`subscribers/${key}`, async () => {
     const claims = collectionStore(CLAIMS_STORE);
-    const records = collectionStore(subscribers.name);
     const proposed: EmailClaim = { subscriberId: newestFirstKey(now.getTime()), createdAt: now.toISOString() };
     const { modified } = await blobCall(() => claims.setJSON(key, proposed, { onlyIfNew: true }));
     const claim = modified ? proposed : ((await blobCall(() => claims.get(key, { type: 'json' }))) as EmailClaim | null);
     if (!claim) throw new Error('Subscriber claim vanished while reading it');
-    const record = subscribers.schema.parse({ email, id: claim.subscriberId, createdAt: claim.createdAt });
     // Idempotent: completes a record a crashed earlier attempt may have left unwritten.
-    const written = await blobCall(() => records.setJSON(claim.subscriberId, record, { onlyIfNew: true }));
-    return { subscriberId: claim.subscriberId, created: modified && written.modified };
+    const written = await subscribers.insert(claim.subscriberId, { email }, new Date(claim.createdAt));
+    return { subscriberId: claim.subscriberId, created: modified && written.created };
   });
 }

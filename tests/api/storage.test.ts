@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCollection } from '../../src/server/storage/collection';
 import { StorageConflictError, StorageUnavailableError } from '../../src/server/storage/errors';
+import { recordKey } from '../../src/server/storage/keys';
 import { route } from '../../src/server/http/route';
 import { call, jsonOf } from './support/call';
 import { blobsContext } from './support/blobs-server';
@@ -76,7 +77,7 @@ describe('collections over a real local Blobs server', () => {
       if (attempts === 1) {
         // Another process writes after our read: our conditional write must fail.
         const store = getStore({ name: 'test-notes', consistency: 'strong' });
-        await store.setJSON(record.id, { ...current, tags: ['from-elsewhere'] });
+        await store.setJSON(recordKey(record.id), { ...current, tags: ['from-elsewhere'] });
         await sleep(5);
       }
       return { ...current, tags: [...current.tags, 'mine'] };
@@ -111,7 +112,7 @@ describe('collections over a real local Blobs server', () => {
     const contested = () =>
       notes.update(record.id, async (current) => {
         attempts += 1;
-        await outside.setJSON(record.id, { ...current, text: `elsewhere ${attempts}` });
+        await outside.setJSON(recordKey(record.id), { ...current, text: `elsewhere ${attempts}` });
         return { ...current, tags: ['mine'] };
       });
     await expect(contested()).rejects.toBeInstanceOf(StorageConflictError);

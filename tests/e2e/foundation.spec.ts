@@ -104,7 +104,7 @@ test('the admin login page signs in and out', async ({ page }) => {
   await expect(page.getByTestId('signed-in')).toBeVisible();
   const session = await page.request.get('/api/admin/session');
   expect(session.status()).toBe(200);
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByLabel('Password')).toBeVisible();
   expect((await page.request.get('/api/admin/session')).status()).toBe(401);
 });

@@ -89,4 +89,6 @@ export interface SearchAnswer {
   matchedBy: 'phone' | 'email' | 'name';
   /** Every record of the person(s) found, newest first: one timeline. */
   hits: SearchHit[];
+  /** More records matched than the newest 100 shown (a short name start): type more to narrow. */
+  truncated: boolean;
 }

@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { whoIsThisForOptions } from '../contactAudiences';
 import { emailAddress, honeypot, personName, phoneNumber } from './fields';
 
-export const whoIsThisForOptions = [
-  { value: 'college', label: 'College Graduates' },
-  { value: 'working-professional', label: 'Working Professionals' },
-] as const;
+export { whoIsThisForOptions };
 
 export const whoIsThisFor = z.enum(['college', 'working-professional'], { error: 'Choose who this is for' });
 

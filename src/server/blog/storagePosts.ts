@@ -17,6 +17,7 @@ import { StorageConflictError } from '../storage/errors';
 import { purgeBlogCache } from './cache';
 import { mdxPosts } from './mdxPosts';
 import { withKeyLock } from '../storage/keyLock';
+import { countStoragePosts } from '../admin/bookkeeping';
 
 // The sanitiser (and its HTML parser) loads only for writes: reads stay quick to start.
 async function sanitized(content: string): Promise<string> {
@@ -59,6 +60,11 @@ async function storageIds(): Promise<string[]> {
   return blobs.map((blob) => blob.key).filter((key) => blogIdPattern.test(key));
 }
 
+/** Counts by listing every post: the admin's recount only (the stats keep a counter). */
+export async function storagePostCount(): Promise<number> {
+  return (await storageIds()).length;
+}
+
 export async function getStoragePost(id: string): Promise<BlogPost | null> {
   if (!blogIdPattern.test(id)) return null;
   const value = await blobCall(() => store().get(id, { type: 'json' }));
@@ -90,6 +96,7 @@ export async function createStoragePost(input: BlogPostInput, options: WriteOpti
   const fields = blogPostInputSchema.parse(input);
   // One base slug's suffix can be another title's base ("x-2"), so creates take turns as a whole.
   const created = await withKeyLock(CREATE_LOCK, () => insertPost(fields, options.now ?? new Date()));
+  await countStoragePosts(1);
   await purgeBlogCache([created.id]);
   return toBlogPost(created);
 }
@@ -189,5 +196,6 @@ export async function deleteStoragePost(id: string): Promise<void> {
     return true;
   });
   if (!removed) throw notFound('Blog post not found.');
+  await countStoragePosts(-1);
   await purgeBlogCache([id]);
 }

@@ -7,6 +7,11 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
+    // A strict schema's extra fields are named one by one, so the answer says which.
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) fields[[...issue.path, key].join('.')] ??= 'This field cannot be set here';
+      continue;
+    }
     const path = issue.path.length > 0 ? issue.path.join('.') : '_';
     fields[path] ??= issue.message;
   }

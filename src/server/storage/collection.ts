@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { blobCall, collectionStore } from './blobs';
 import { StorageConflictError } from './errors';
 import { updateJson } from './atomicJson';
-import { newestFirstKey, recordIdPattern } from './keys';
+import { withKeyLock } from './keyLock';
+import { idFromRecordKey, newestFirstKey, recordIdPattern, recordKey, timeSliceOf, timeSlicePattern } from './keys';
 
 export const recordMetaSchema = z.object({
   id: z.string(),
@@ -24,22 +25,131 @@ export interface ListOptions {
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+const READ_BATCH = 100;
+
+/**
+ * What else must happen when a record is written: counters, the person index (the
+ * admin's stats and search, DECISIONS 25). Hooks run after the record is stored, for
+ * every write path, so no caller has to remember them. They never fail the write:
+ * the record is what matters, and a failed hook is logged (the admin's recount
+ * repairs what it missed).
+ */
+export interface CollectionHooks<Rec> {
+  afterCreate?(record: Rec): Promise<void>;
+  /** `reload` reads the record as stored now (a later write may have landed since). */
+  afterUpdate?(before: Rec, after: Rec, reload: () => Promise<Rec | null>): Promise<void>;
+  afterRemove?(record: Rec): Promise<void>;
+  /** The number of records, kept at write time: page totals without listing every key. */
+  count?(): Promise<number>;
+}
+
+export interface CollectionOptions<Rec> {
+  hooks?: CollectionHooks<Rec>;
+}
+
+// A hook waits at most this long: when Blobs is struggling its client retries with
+// pauses of seconds, and the visitor whose lead is already stored must get an answer.
+export const HOOK_DEADLINE_MS = 4000;
+
+async function runHook(collection: string, what: string, hook: (() => Promise<void>) | undefined): Promise<void> {
+  if (!hook) return;
+  const drift = `[bookkeeping] ${collection} ${what}: the record is stored, counts may drift until a recount`;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), HOOK_DEADLINE_MS);
+  });
+  const running = hook().then(
+    () => 'done' as const,
+    (error: unknown) => {
+      console.error(`${drift} (failed)`, error);
+      return 'failed' as const;
+    },
+  );
+  const outcome = await Promise.race([running, deadline]);
+  clearTimeout(timer);
+  if (outcome === 'late') console.error(`${drift} (still running after ${HOOK_DEADLINE_MS} ms)`);
+}
 
 /**
  * A typed collection: one Blobs store, one JSON blob per record, keys that sort
  * newest first (DECISIONS 22). Records are validated on the way in and out.
  */
-export function defineCollection<S extends z.ZodObject>(name: string, dataSchema: S) {
+export function defineCollection<S extends z.ZodObject>(name: string, dataSchema: S, options: CollectionOptions<z.output<S> & RecordMeta> = {}) {
   const recordSchema = dataSchema.extend(recordMetaSchema.shape);
   type Data = z.input<S>;
   type Rec = z.output<S> & RecordMeta;
+  const hooks = options.hooks ?? {};
 
   const parseRecord = (value: unknown): Rec => recordSchema.parse(value) as Rec;
 
-  async function listKeys(): Promise<string[]> {
+  async function read(id: string): Promise<Rec | null> {
+    const store = collectionStore(name);
+    const value = await blobCall(() => store.get(recordKey(id), { type: 'json' }));
+    return value == null ? null : parseRecord(value);
+  }
+
+  /** Reads records in order, a batch at a time (a recount reads every one). */
+  async function readMany(ids: string[]): Promise<Rec[]> {
+    const records: Rec[] = [];
+    for (let start = 0; start < ids.length; start += READ_BATCH) {
+      const values = await Promise.all(ids.slice(start, start + READ_BATCH).map((id) => read(id)));
+      for (const value of values) if (value) records.push(value);
+    }
+    return records;
+  }
+
+  /** The time slices holding records, newest first (a short list: one per ~11.6 days). */
+  async function timeSlices(): Promise<string[]> {
+    const store = collectionStore(name);
+    const { directories } = await blobCall(() => store.list({ directories: true }));
+    return directories
+      .map((directory) => directory.replace(/\/+$/, ''))
+      .filter((slice) => timeSlicePattern.test(slice))
+      .sort();
+  }
+
+  async function idsInSlice(slice: string): Promise<string[]> {
+    const store = collectionStore(name);
+    const { blobs } = await blobCall(() => store.list({ prefix: `${slice}/` }));
+    return blobs
+      .map((blob) => idFromRecordKey(blob.key))
+      .filter((id): id is string => id !== null)
+      .sort();
+  }
+
+  /**
+   * Up to `wanted` ids after `cursor`, newest first, and whether more exist. Reads one
+   * time slice after another from the cursor's own, so a page costs a listing of the
+   * slices it touches, not of the whole store.
+   */
+  async function idsAfter(cursor: string | null, wanted: number): Promise<{ ids: string[]; more: boolean }> {
+    const from = cursor ? timeSliceOf(cursor) : '';
+    const ids: string[] = [];
+    for (const slice of await timeSlices()) {
+      if (slice < from) continue;
+      const found = await idsInSlice(slice);
+      ids.push(...(cursor ? found.filter((id) => id > cursor) : found));
+      if (ids.length > wanted) break;
+    }
+    return { ids: ids.slice(0, wanted), more: ids.length > wanted };
+  }
+
+  async function allIds(): Promise<string[]> {
     const store = collectionStore(name);
     const { blobs } = await blobCall(() => store.list());
-    return blobs.map((blob) => blob.key).filter((key) => recordIdPattern.test(key)).sort();
+    return blobs
+      .map((blob) => idFromRecordKey(blob.key))
+      .filter((id): id is string => id !== null)
+      .sort();
+  }
+
+  /** Writes a record under `id` unless one is there already. */
+  async function insert(id: string, data: Data, createdAt: Date): Promise<{ record: Rec; created: boolean }> {
+    const store = collectionStore(name);
+    const record = parseRecord({ ...dataSchema.parse(data), id, createdAt: createdAt.toISOString() });
+    const { modified } = await blobCall(() => store.setJSON(recordKey(id), record, { onlyIfNew: true }));
+    if (modified) await runHook(name, 'afterCreate', hooks.afterCreate && (() => hooks.afterCreate!(record)));
+    return { record, created: modified };
   }
 
   return {
@@ -48,73 +158,102 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
 
     /** Stores a new record under a fresh key; never overwrites. */
     async create(data: Data, now: Date = new Date()): Promise<Rec> {
-      const store = collectionStore(name);
-      const valid = dataSchema.parse(data);
       for (let attempt = 0; attempt < 5; attempt += 1) {
-        const id = newestFirstKey(now.getTime());
-        const record = parseRecord({ ...valid, id, createdAt: now.toISOString() });
-        const { modified } = await blobCall(() => store.setJSON(id, record, { onlyIfNew: true }));
-        if (modified) return record;
+        const { record, created } = await insert(newestFirstKey(now.getTime()), data, now);
+        if (created) return record;
       }
       throw new StorageConflictError(name, 'new');
     },
 
+    /**
+     * Stores a record under an id chosen in advance (e.g. claimed elsewhere first), only
+     * if none is there: repeating the call after a crash completes the same record.
+     */
+    async insert(id: string, data: Data, createdAt: Date): Promise<{ record: Rec; created: boolean }> {
+      if (!recordIdPattern.test(id)) throw new Error(`Not a record id: ${id}`);
+      return insert(id, data, createdAt);
+    },
+
     async get(id: string): Promise<Rec | null> {
       if (!recordIdPattern.test(id)) return null;
-      const store = collectionStore(name);
-      const value = await blobCall(() => store.get(id, { type: 'json' }));
-      return value == null ? null : parseRecord(value);
+      return read(id);
     },
 
     /**
      * Applies `change` to the current record and writes it only if nobody wrote in
-     * between (onlyIfMatch on the ETag), re-reading and retrying on conflict.
-     * Returns null when the record does not exist.
+     * between (onlyIfMatch on the ETag), re-reading and retrying on conflict. `change`
+     * may throw to write nothing (e.g. a stale If-Match). Returns null when the record
+     * does not exist.
      */
     async update(id: string, change: (current: Rec) => Rec | Promise<Rec>): Promise<Rec | null> {
       if (!recordIdPattern.test(id)) return null;
-      const stored = await updateJson(name, id, async (current) => {
+      // The version the stored result replaced: what the hooks compare against.
+      let replaced: Rec | null = null;
+      const stored = await updateJson(name, recordKey(id), async (current) => {
         if (current == null) return undefined;
         const before = parseRecord(current);
         const changed = await change(before);
+        replaced = before;
         return parseRecord({ ...changed, id: before.id, createdAt: before.createdAt, updatedAt: new Date().toISOString() });
       });
-      return stored == null ? null : (stored as Rec);
+      if (stored == null) return null;
+      const after = stored as Rec;
+      const before = replaced as Rec | null;
+      if (before) await runHook(name, 'afterUpdate', hooks.afterUpdate && (() => hooks.afterUpdate!(before, after, () => read(id))));
+      return after;
     },
 
     async remove(id: string): Promise<boolean> {
       if (!recordIdPattern.test(id)) return false;
-      const store = collectionStore(name);
-      const exists = await blobCall(() => store.getMetadata(id));
-      if (!exists) return false;
-      await blobCall(() => store.delete(id));
-      return true;
+      return withKeyLock(`${name}/${recordKey(id)}`, async () => {
+        const record = await read(id);
+        if (!record) return false;
+        const store = collectionStore(name);
+        await blobCall(() => store.delete(recordKey(id)));
+        await runHook(name, 'afterRemove', hooks.afterRemove && (() => hooks.afterRemove!(record)));
+        return true;
+      });
     },
 
     /** Newest first; the cursor is the id of the last record of the previous page. */
     async list({ cursor = null, limit = DEFAULT_PAGE_SIZE }: ListOptions = {}): Promise<Page<Rec>> {
       const size = Math.min(Math.max(1, limit), MAX_PAGE_SIZE);
-      const keys = await listKeys();
-      const start = cursor ? keys.findIndex((key) => key > cursor) : 0;
-      const pageKeys = start === -1 ? [] : keys.slice(start, start + size);
-      const store = collectionStore(name);
-      const values = await Promise.all(pageKeys.map((key) => blobCall(() => store.get(key, { type: 'json' }))));
-      const items = values.filter((value) => value != null).map(parseRecord);
-      const last = pageKeys.at(-1);
-      const hasMore = start !== -1 && start + size < keys.length;
-      return { items, nextCursor: hasMore && last ? last : null, total: keys.length };
+      const [{ ids, more }, total] = await Promise.all([idsAfter(cursor, size), hooks.count ? hooks.count() : allIds().then((ids) => ids.length)]);
+      const items = await readMany(ids);
+      const last = ids.at(-1);
+      return { items, nextCursor: more && last ? last : null, total };
     },
 
-    /** Every record, newest first. For exports and small collections. */
+    /** Every record, newest first. For small collections and the admin's recount. */
     async all(): Promise<Rec[]> {
-      const keys = await listKeys();
-      const store = collectionStore(name);
-      const values = await Promise.all(keys.map((key) => blobCall(() => store.get(key, { type: 'json' }))));
-      return values.filter((value) => value != null).map(parseRecord);
+      return readMany(await allIds());
     },
 
+    /** Counts by listing every key: tests and the recount only (the stats keep counters). */
     async count(): Promise<number> {
-      return (await listKeys()).length;
+      return (await allIds()).length;
+    },
+
+    /**
+     * Records stored by an earlier version under their bare id (no time folders): the
+     * recount moves them into place, so nothing stored before is left unseen.
+     */
+    async moveLegacyRecords(): Promise<number> {
+      const store = collectionStore(name);
+      const { blobs } = await blobCall(() => store.list({ directories: true }));
+      let moved = 0;
+      for (const { key } of blobs) {
+        if (!recordIdPattern.test(key)) continue;
+        const value = await blobCall(() => store.get(key, { type: 'json' }));
+        if (value != null) {
+          const record = parseRecord(value);
+          const { modified } = await blobCall(() => store.setJSON(recordKey(key), record, { onlyIfNew: true }));
+          if (modified) await runHook(name, 'afterCreate', hooks.afterCreate && (() => hooks.afterCreate!(record)));
+          moved += modified ? 1 : 0;
+        }
+        await blobCall(() => store.delete(key));
+      }
+      return moved;
     },
   };
 }

@@ -1,0 +1,61 @@
+import type { Config, Context } from '@netlify/functions';
+import { bookingDetailsPatchSchema, bookingStatusPatchSchema } from '../../src/lib/schemas/adminApi';
+import { requireAdmin } from '../../src/server/auth/session';
+import { StaleBookingError, type StoredBooking, bookingEtag, editBookingDetails, setBookingStatus } from '../../src/server/bookingEdits';
+import { bookings } from '../../src/server/bookings';
+import { HttpError, notFound } from '../../src/server/http/errors';
+import { errorBody, json } from '../../src/server/http/respond';
+import { route } from '../../src/server/http/route';
+import { readJson } from '../../src/server/http/validate';
+import { ifMatchOf } from '../../src/server/http/versions';
+import { recordIdPattern } from '../../src/server/storage/keys';
+
+const NOT_FOUND = 'Booking not found.';
+
+/** A malformed id names no booking: the same 404 as an unknown one. */
+function bookingId(context: Context): string {
+  const id = context.params?.id ?? '';
+  if (!recordIdPattern.test(id)) throw notFound(NOT_FOUND);
+  return id;
+}
+
+const isStatusPath = (req: Request) => /\/status\/?$/.test(new URL(req.url).pathname);
+
+function versioned(booking: StoredBooking, status = 200): Response {
+  return json(booking, { status, headers: { etag: bookingEtag(booking) } });
+}
+
+export default route({
+  async GET(req, context) {
+    await requireAdmin(req, context);
+    if (isStatusPath(req)) throw new HttpError(405, 'Change a status with PATCH.', undefined, { allow: 'PATCH' });
+    const booking = await bookings.get(bookingId(context));
+    if (!booking) throw notFound(NOT_FOUND);
+    return versioned(booking);
+  },
+  async PATCH(req, context) {
+    await requireAdmin(req, context);
+    const id = bookingId(context);
+    const ifMatch = ifMatchOf(req);
+    let updated: StoredBooking | null;
+    try {
+      if (isStatusPath(req)) {
+        const { status } = await readJson(req, bookingStatusPatchSchema);
+        updated = await setBookingStatus(id, status, ifMatch);
+      } else {
+        updated = await editBookingDetails(id, await readJson(req, bookingDetailsPatchSchema), ifMatch);
+      }
+    } catch (error) {
+      if (!(error instanceof StaleBookingError)) throw error;
+      return json({ ...errorBody(error.message), current: error.current }, { status: 412, headers: { etag: bookingEtag(error.current) } });
+    }
+    if (!updated) throw notFound(NOT_FOUND);
+    return versioned(updated);
+  },
+});
+
+// One booking, for the admin: no platform rate limit (the owner may work through many
+// in a minute); every call needs an admin session.
+export const config: Config = {
+  path: ['/api/bookings/:id', '/api/bookings/:id/status'],
+};

@@ -1,0 +1,26 @@
+import { listBlogPosts } from './blog';
+import { getBooking, setBookingStatus, updateBooking } from './bookings';
+import { eachLeadPage, leadPage } from './leads';
+import { findPerson } from './search';
+import { signOut } from './session';
+import { getStats } from './stats';
+
+/**
+ * The admin's typed API client: every call the dashboard makes, grouped by what it is
+ * about. A new area (the blog editor, AI drafting) adds its file and its group here.
+ */
+export const adminApi = {
+  stats: { get: getStats },
+  leads: { page: leadPage, eachPage: eachLeadPage },
+  bookings: { get: getBooking, setStatus: setBookingStatus, update: updateBooking },
+  search: { person: findPerson },
+  blog: { list: listBlogPosts },
+  session: { signOut },
+};
+
+export { AdminApiError, failureMessage, isUnauthorised } from './request';
+export { BookingConflictError, type BookingStatus, type VersionedBooking } from './bookings';
+export { leadKinds, type LeadKind, type LeadRecords } from './leads';
+export { MIN_SEARCH_LENGTH } from './search';
+export { loginUrl } from './session';
+export type * from './records';

@@ -1,0 +1,59 @@
+import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { AdminPage } from '../../../lib/schemas/adminApi';
+import { listBlogPosts } from './blog';
+import { getBooking } from './bookings';
+import { type LeadKind, type LeadRecords, leadPage } from './leads';
+import type { BookingRecord } from './records';
+import { findPerson } from './search';
+import { getStats } from './stats';
+
+// Query keys and options for every server read of the admin, in one place, so a
+// change knows exactly what to refresh.
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  stats: () => ['admin', 'stats'] as const,
+  leads: (kind: LeadKind) => ['admin', 'leads', kind] as const,
+  booking: (id: string) => ['admin', 'booking', id] as const,
+  searches: () => ['admin', 'search'] as const,
+  search: (q: string) => ['admin', 'search', q] as const,
+  blogPosts: () => ['admin', 'blog', 'posts'] as const,
+};
+
+export const statsQuery = () => queryOptions({ queryKey: adminKeys.stats(), queryFn: ({ signal }) => getStats(signal) });
+
+export const leadListQuery = <K extends LeadKind>(kind: K) =>
+  infiniteQueryOptions({
+    queryKey: adminKeys.leads(kind),
+    queryFn: ({ pageParam, signal }) => leadPage(kind, { cursor: pageParam, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: AdminPage<LeadRecords[K]>) => last.nextCursor ?? undefined,
+  });
+
+/** Read right before an edit: the booking as stored now and its ETag. */
+export const bookingQuery = (id: string) => queryOptions({ queryKey: adminKeys.booking(id), queryFn: ({ signal }) => getBooking(id, signal) });
+
+export const searchQuery = (q: string) => queryOptions({ queryKey: adminKeys.search(q), queryFn: ({ signal }) => findPerson(q, signal) });
+
+export const blogPostsQuery = () => queryOptions({ queryKey: adminKeys.blogPosts(), queryFn: ({ signal }) => listBlogPosts(signal) });
+
+/** Shows the booking as stored in every cached view of it (list card, detail). */
+export function putBooking(client: QueryClient, booking: BookingRecord, etag: string | null): void {
+  client.setQueryData<InfiniteData<AdminPage<BookingRecord>>>(adminKeys.leads('bookings'), (data) =>
+    data && {
+      ...data,
+      pages: data.pages.map((page) => ({ ...page, items: page.items.map((item) => (item.id === booking.id ? booking : item)) })),
+    },
+  );
+  client.setQueryData(adminKeys.booking(booking.id), { booking, etag });
+}
+
+/**
+ * After a booking changed: show the stored version and refresh what is derived from
+ * it (tiles, search results), SPEC 9's "until a change invalidates it".
+ */
+export function bookingChanged(client: QueryClient, booking: BookingRecord, etag: string | null): void {
+  putBooking(client, booking, etag);
+  void client.invalidateQueries({ queryKey: adminKeys.stats() });
+  void client.invalidateQueries({ queryKey: adminKeys.searches() });
+}

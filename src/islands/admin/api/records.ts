@@ -1,0 +1,15 @@
+import type { Booking } from '../../../lib/schemas/booking';
+import type { ContactLead } from '../../../lib/schemas/contact';
+import type { Payment } from '../../../lib/schemas/payment';
+import type { ResourceDownload } from '../../../lib/schemas/resourceDownload';
+import type { Subscriber } from '../../../lib/schemas/subscriber';
+import type { RecordMeta } from '../../../server/storage/collection';
+
+// Stored records as the admin APIs answer them: the entity's schema plus id and dates.
+// Types only: nothing from the server is bundled.
+
+export type BookingRecord = Booking & RecordMeta;
+export type ContactRecord = ContactLead & RecordMeta;
+export type PaymentRecord = Payment & RecordMeta;
+export type DownloadRecord = ResourceDownload & RecordMeta;
+export type SubscriberRecord = Subscriber & RecordMeta;

@@ -1,0 +1,15 @@
+import { adminRequest } from './request';
+
+export const DASHBOARD_PATH = '/admin/bookings';
+export const LOGIN_PATH = '/admin/login';
+
+/** Ends this session on the server (DECISIONS 15: logout revokes it, not just the cookie). */
+export async function signOut(): Promise<void> {
+  await adminRequest('POST', '/api/admin/logout');
+}
+
+/** The login page, coming back here (and to the same tab) after signing in. */
+export function loginUrl(hash = ''): string {
+  const tab = /^#[a-z-]+$/.test(hash) ? hash : '';
+  return `${LOGIN_PATH}?next=${DASHBOARD_PATH}${tab}`;
+}

@@ -1,0 +1,80 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { type ReactNode, useId } from 'react';
+import { formatCount } from '../../../lib/format';
+import { type LeadKind, type LeadRecords, failureMessage } from '../api';
+import { leadListQuery } from '../api/queries';
+import { EmptyState, ErrorState } from '../ui/States';
+
+interface Props<K extends LeadKind> {
+  kind: K;
+  title: string;
+  /** "bookings", "contact submissions": used in sentences. */
+  noun: string;
+  empty: { title: string; text: string };
+  layout: 'cards' | 'rows';
+  renderItem: (record: LeadRecords[K]) => ReactNode;
+  /** Shown above the items (restored edits of bookings). */
+  before?: ReactNode;
+}
+
+/** One collection, newest first, a server page at a time ('Load more'), with its own empty and error states. */
+export function LeadList<K extends LeadKind>({ kind, title, noun, empty, layout, renderItem, before }: Props<K>) {
+  const headingId = useId();
+  const list = useInfiniteQuery(leadListQuery(kind));
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = list.data?.pages.at(-1)?.total ?? null;
+
+  let body: ReactNode;
+  if (list.isPending) {
+    body = (
+      <div className="adm-loading" aria-busy="true">
+        <span className="adm-skeleton adm-skeleton-row" />
+        <span className="adm-skeleton adm-skeleton-row" />
+        <span className="visually-hidden">Loading {noun}…</span>
+      </div>
+    );
+  } else if (list.isError && items.length === 0) {
+    body = <ErrorState what={noun} error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  } else if (items.length === 0) {
+    body = <EmptyState title={empty.title}>{empty.text}</EmptyState>;
+  } else {
+    body = (
+      <>
+        <ul className={`adm-items adm-items-${layout}`}>
+          {items.map((record) => (
+            <li key={record.id}>{renderItem(record)}</li>
+          ))}
+        </ul>
+        <div className="adm-list-foot">
+          {list.hasNextPage ? (
+            <p className="adm-list-count">
+              Showing {formatCount(items.length)}
+              {total !== null ? ` of ${formatCount(total)}` : ''}
+            </p>
+          ) : null}
+          {list.isFetchNextPageError ? (
+            <p className="adm-inline-error" role="alert">
+              {failureMessage(list.error, 'More could not be loaded.')}
+            </p>
+          ) : null}
+          {list.hasNextPage ? (
+            <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+              {list.isFetchingNextPage ? 'Loading…' : list.isFetchNextPageError ? 'Try again' : 'Load more'}
+            </button>
+          ) : null}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <section className={`adm-panel adm-list adm-list-${kind}`} aria-labelledby={headingId} data-testid={`list-${kind}`}>
+      <header className="adm-panel-head">
+        <h2 id={headingId}>{title}</h2>
+        {total !== null ? <span className="adm-count">{formatCount(total)}</span> : null}
+      </header>
+      {before}
+      {body}
+    </section>
+  );
+}

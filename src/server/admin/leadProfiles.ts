@@ -1,0 +1,103 @@
+import type { SearchHit, SearchRecordType } from '../../lib/schemas/adminApi';
+import type { Booking } from '../../lib/schemas/booking';
+import type { ContactLead } from '../../lib/schemas/contact';
+import type { Payment } from '../../lib/schemas/payment';
+import type { ResourceDownload } from '../../lib/schemas/resourceDownload';
+import type { Subscriber } from '../../lib/schemas/subscriber';
+import type { RecordMeta } from '../storage/collection';
+import type { Person } from './search/personKeys';
+import { type CountDelta, type CounterName, combine } from './stats/counts';
+
+/**
+ * What the admin's bookkeeping needs to know about one kind of lead: the counter it
+ * adds to, the status counter a record sits in (bookings only), who it is about, and
+ * how it reads in a person's timeline.
+ */
+export interface LeadProfile<Rec extends RecordMeta> {
+  type: SearchRecordType;
+  counter: CounterName;
+  statusCounter?(record: Rec): CounterName;
+  person(record: Rec): Person;
+  hit(record: Rec): SearchHit;
+}
+
+export function createdDelta<Rec extends RecordMeta>(profile: LeadProfile<Rec>, record: Rec): CountDelta {
+  const status = profile.statusCounter?.(record);
+  return combine({ [profile.counter]: 1 }, status ? { [status]: 1 } : {});
+}
+
+export function removedDelta<Rec extends RecordMeta>(profile: LeadProfile<Rec>, record: Rec): CountDelta {
+  const status = profile.statusCounter?.(record);
+  return combine({ [profile.counter]: -1 }, status ? { [status]: -1 } : {});
+}
+
+/** A booking whose status changed leaves one status count for another. */
+export function updatedDelta<Rec extends RecordMeta>(profile: LeadProfile<Rec>, before: Rec, after: Rec): CountDelta {
+  const from = profile.statusCounter?.(before);
+  const to = profile.statusCounter?.(after);
+  return from && to && from !== to ? combine({ [from]: -1 }, { [to]: 1 }) : {};
+}
+
+type Stored<T> = T & RecordMeta;
+
+const baseHit = (type: SearchRecordType, record: RecordMeta) => ({ type, id: record.id, createdAt: record.createdAt });
+
+export const bookingProfile: LeadProfile<Stored<Booking>> = {
+  type: 'booking',
+  counter: 'bookings',
+  statusCounter: (booking) => booking.status,
+  person: (booking) => ({ name: booking.fullName, phone: booking.mobile, email: booking.email ?? null }),
+  hit: (booking) => ({
+    ...baseHit('booking', booking),
+    name: booking.fullName,
+    phone: booking.mobile,
+    email: booking.email ?? null,
+    title: booking.packageName,
+    status: booking.status,
+    amount: booking.amount,
+  }),
+};
+
+export const contactProfile: LeadProfile<Stored<ContactLead>> = {
+  type: 'contact',
+  counter: 'contacts',
+  person: (contact) => ({ name: contact.name, phone: contact.phone, email: contact.email }),
+  hit: (contact) => ({ ...baseHit('contact', contact), name: contact.name, phone: contact.phone, email: contact.email, title: 'Contact form', status: null, amount: null }),
+};
+
+export const paymentProfile: LeadProfile<Stored<Payment>> = {
+  type: 'payment',
+  counter: 'payments',
+  person: (payment) => ({ name: payment.customerName, phone: payment.customerPhone, email: payment.customerEmail }),
+  hit: (payment) => ({
+    ...baseHit('payment', payment),
+    name: payment.customerName,
+    phone: payment.customerPhone,
+    email: payment.customerEmail,
+    title: payment.packageName,
+    status: payment.status,
+    amount: payment.amount,
+  }),
+};
+
+export const downloadProfile: LeadProfile<Stored<ResourceDownload>> = {
+  type: 'download',
+  counter: 'downloads',
+  person: (download) => ({ name: download.fullName, phone: download.mobile, email: download.email }),
+  hit: (download) => ({
+    ...baseHit('download', download),
+    name: download.fullName,
+    phone: download.mobile,
+    email: download.email,
+    title: download.resourceTitle,
+    status: null,
+    amount: null,
+  }),
+};
+
+export const subscriberProfile: LeadProfile<Stored<Subscriber>> = {
+  type: 'subscriber',
+  counter: 'subscribers',
+  person: (subscriber) => ({ email: subscriber.email }),
+  hit: (subscriber) => ({ ...baseHit('subscriber', subscriber), name: null, phone: null, email: subscriber.email, title: 'Newsletter', status: null, amount: null }),
+};

@@ -1,0 +1,95 @@
+import type { AdminStats } from '../../../lib/schemas/adminApi';
+
+// Pure arithmetic of the admin's stat tiles: what the counters hold, how a write moves
+// them, and how the tiles follow from them.
+
+/** One counter per collection (storage posts only: MDX posts are counted from the files) and per booking status. */
+export const counterNames = [
+  'bookings',
+  'contacts',
+  'payments',
+  'downloads',
+  'subscribers',
+  'storagePosts',
+  'pending',
+  'contacted',
+  'completed',
+  'cancelled',
+] as const;
+export type CounterName = (typeof counterNames)[number];
+export type Counts = Record<CounterName, number>;
+export type CountDelta = Partial<Counts>;
+
+export function zeroCounts(): Counts {
+  return Object.fromEntries(counterNames.map((name) => [name, 0])) as Counts;
+}
+
+/** A stored counter blob, read leniently: anything but a whole number counts as 0. */
+export function countsFrom(value: unknown): Counts {
+  const counts = zeroCounts();
+  if (value && typeof value === 'object') {
+    for (const name of counterNames) {
+      const n = (value as Record<string, unknown>)[name];
+      if (typeof n === 'number' && Number.isInteger(n)) counts[name] = n;
+    }
+  }
+  return counts;
+}
+
+export function addCounts(base: Counts, delta: CountDelta): Counts {
+  const next = { ...base };
+  for (const name of counterNames) next[name] += delta[name] ?? 0;
+  return next;
+}
+
+export function sumCounts(parts: readonly CountDelta[]): Counts {
+  return parts.reduce<Counts>((total, part) => addCounts(total, part), zeroCounts());
+}
+
+/** The change that turns `current` into `target`, without its zero entries. */
+export function differenceOf(target: Counts, current: Counts): CountDelta {
+  const delta: CountDelta = {};
+  for (const name of counterNames) {
+    if (target[name] !== current[name]) delta[name] = target[name] - current[name];
+  }
+  return delta;
+}
+
+export function isNoChange(delta: CountDelta): boolean {
+  return counterNames.every((name) => (delta[name] ?? 0) === 0);
+}
+
+/** Adds two deltas (e.g. "one fewer pending" and "one more contacted"). */
+export function combine(...deltas: CountDelta[]): CountDelta {
+  const total: CountDelta = {};
+  for (const delta of deltas) {
+    for (const name of counterNames) {
+      const n = delta[name];
+      if (n) total[name] = (total[name] ?? 0) + n;
+    }
+  }
+  return total;
+}
+
+/**
+ * The tiles (DECISIONS 17, 25). Blog posts are the storage posts plus the MDX posts
+ * shipped with the site; Total Records is SPEC's five collections. A counter below 0
+ * can only come from drift (a lost count): it shows as 0 until the recount fixes it.
+ */
+export function adminStats(counts: Counts, mdxPosts: number): AdminStats {
+  const n = (name: CounterName) => Math.max(0, counts[name]);
+  const blogPosts = n('storagePosts') + Math.max(0, mdxPosts);
+  const stats = {
+    bookings: n('bookings'),
+    contacts: n('contacts'),
+    payments: n('payments'),
+    downloads: n('downloads'),
+    blogPosts,
+    subscribers: n('subscribers'),
+    pending: n('pending'),
+    contacted: n('contacted'),
+    completed: n('completed'),
+    cancelled: n('cancelled'),
+  };
+  return { ...stats, totalRecords: stats.bookings + stats.contacts + stats.payments + stats.downloads + stats.blogPosts };
+}

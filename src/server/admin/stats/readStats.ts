@@ -1,0 +1,10 @@
+import type { AdminStats } from '../../../lib/schemas/adminApi';
+import { mdxPosts } from '../../blog/mdxPosts';
+import { readCounts } from './counterStore';
+import { adminStats } from './counts';
+
+/** The tiles: the counters kept at write time plus the MDX posts of this deploy. No record is read. */
+export async function readAdminStats(): Promise<AdminStats> {
+  const [counts, files] = await Promise.all([readCounts(), mdxPosts()]);
+  return adminStats(counts, files.length);
+}

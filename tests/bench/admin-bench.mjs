@@ -1,0 +1,211 @@
+// Admin speed benchmark (not a test): seeds 1,000 and then 50,000 bookings into fresh
+// local stores, serves the production build on each, and times what the owner waits
+// for: the stat tiles' API, the first page of bookings, a search by phone, and the
+// first tile on /admin/bookings in Chromium. Goal: at 50,000 each under 500 ms and
+// within 2x of its time at 1,000.
+//
+//   flock /tmp/ccc-heavy.lock npm run bench:admin                  build, then 1,000 and 50,000
+//   flock /tmp/ccc-heavy.lock npm run bench:admin -- --no-build    reuse the last build
+//   npm run bench:admin -- --no-build 200 2000                     other sizes
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { seedLocalStore } from '../../netlify/local/seed.mjs';
+import { HOW_TO_GET_CHROMIUM, findChromium } from '../e2e/support/chromium.mjs';
+
+const args = process.argv.slice(2);
+const build = !args.includes('--no-build');
+const sizes = args.filter((arg) => /^\d+$/.test(arg)).map(Number);
+if (sizes.length === 0) sizes.push(1000, 50_000);
+const port = Number(process.env.BENCH_ADMIN_PORT ?? 8710);
+const origin = `http://localhost:${port}`;
+const RUNS = 9;
+const PAGE_LOADS = 5;
+const GOAL_MS = 500;
+const GOAL_RATIO = 2;
+const password = `bench-${randomBytes(12).toString('hex')}`;
+const secret = randomBytes(32).toString('hex');
+
+const chromePath = findChromium();
+if (!chromePath) {
+  console.error(HOW_TO_GET_CHROMIUM);
+  process.exit(1);
+}
+if (build) {
+  console.log('Building...');
+  const result = spawnSync('npx', ['astro', 'build'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const results = [];
+for (const size of sizes) results.push(await measureSize(size));
+const table = renderTable(results);
+mkdirSync('bench-results', { recursive: true });
+writeFileSync('bench-results/admin-bench.md', `${table}\n`);
+writeFileSync('bench-results/admin-bench.json', JSON.stringify(results, null, 2));
+console.log(`\n${table}\n\nWritten to bench-results/admin-bench.md and bench-results/admin-bench.json`);
+
+async function measureSize(size) {
+  const blobsDir = mkdtempSync(join(tmpdir(), `ccc-admin-bench-${size}-`));
+  try {
+    console.log(`\n${size.toLocaleString('en-IN')} bookings: seeding a fresh store through the collection code...`);
+    const started = performance.now();
+    // Bookings only (the tiles, list and search read bookings), spread over two years.
+    const seeded = await seedLocalStore({
+      blobsDir,
+      count: size,
+      plan: (base) => ({ ...base, contacts: 0, downloads: 0, subscribers: 0, spanDays: 730 }),
+      onProgress: (done, total) => process.stdout.write(`\r  ${done} / ${total}`),
+    });
+    const seedSeconds = (performance.now() - started) / 1000;
+    console.log(`\n  seeded in ${seedSeconds.toFixed(0)} s`, seeded);
+
+    const server = await startServer(blobsDir);
+    try {
+      const cookie = await signIn();
+      const api = (path) => () => timedGet(path, cookie);
+      const first = await (await fetch(`${origin}/api/bookings?limit=1`, { headers: { cookie } })).json();
+      const phone = first.items[0]?.mobile;
+      const stats = await (await fetch(`${origin}/api/admin/stats`, { headers: { cookie } })).json();
+      if (stats.bookings !== size) throw new Error(`the tiles say ${stats.bookings} bookings, the seed wrote ${size}`);
+      const search = await (await fetch(`${origin}/api/admin/search?${new URLSearchParams({ q: phone })}`, { headers: { cookie } })).json();
+      if (!search.hits?.some((hit) => hit.id === first.items[0].id)) throw new Error(`searching ${phone} did not find booking ${first.items[0].id}`);
+      const row = {
+        size,
+        seedSeconds: Math.round(seedSeconds),
+        statsMs: await median(api('/api/admin/stats')),
+        firstPageMs: await median(api('/api/bookings?limit=20')),
+        searchMs: await median(api(`/api/admin/search?${new URLSearchParams({ q: phone })}`)),
+        firstTileMs: await firstTile(cookie),
+      };
+      console.log('  ', row);
+      return row;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(blobsDir, { recursive: true, force: true });
+  }
+}
+
+async function startServer(blobsDir) {
+  const child = spawn(process.execPath, ['netlify/serve.mjs'], {
+    env: { ...process.env, PORT: String(port), BLOBS_DIR: blobsDir, ADMIN_PASSWORD: password, SESSION_SECRET: secret },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    await exited;
+  };
+  for (let attempt = 0; attempt < 120 && child.exitCode === null; attempt += 1) {
+    try {
+      if ((await fetch(origin)).ok) return { stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`the server did not start on ${origin}`);
+}
+
+async function signIn() {
+  const response = await fetch(`${origin}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ password }),
+  });
+  if (!response.ok) throw new Error(`admin login failed: ${response.status} ${await response.text()}`);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0];
+}
+
+async function timedGet(path, cookie) {
+  const started = performance.now();
+  const response = await fetch(`${origin}${path}`, { headers: { cookie } });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return performance.now() - started;
+}
+
+/** Median of RUNS timed calls after two warm-up calls (the first call builds a function). */
+async function median(probe, runs = RUNS) {
+  await probe();
+  await probe();
+  const times = [];
+  for (let run = 0; run < runs; run += 1) times.push(await probe());
+  times.sort((a, b) => a - b);
+  return Math.round(times[Math.floor(times.length / 2)]);
+}
+
+/** From navigation start to the Bookings tile showing its number, in the page's own clock. */
+async function firstTile(cookie) {
+  const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const [name, ...value] = cookie.split('=');
+    await context.addCookies([{ name, value: value.join('='), url: origin }]);
+    const probe = async () => {
+      const page = await context.newPage();
+      try {
+        const response = await page.goto(`${origin}/admin/bookings`);
+        if (!response?.ok() || new URL(page.url()).pathname !== '/admin/bookings') return null;
+        const handle = await page.waitForFunction(
+          () => {
+            const tile = document.querySelector('[data-stat="bookings"] dd');
+            return tile && /\d/.test(tile.textContent ?? '') ? performance.now() : false;
+          },
+          null,
+          { polling: 'raf', timeout: 30_000 },
+        );
+        return Number(await handle.jsonValue());
+      } finally {
+        await page.close();
+      }
+    };
+    if ((await probe()) === null) {
+      console.log('  /admin/bookings is not in this build (the dashboard page): no first-tile time');
+      return null;
+    }
+    return await median(probe, PAGE_LOADS);
+  } finally {
+    await browser.close();
+  }
+}
+
+function renderTable(rows) {
+  const columns = [
+    ['statsMs', 'GET /api/admin/stats'],
+    ['firstPageMs', 'First page of /api/bookings'],
+    ['searchMs', 'Search by phone'],
+    ['firstTileMs', 'First tile on /admin/bookings (Chromium)'],
+  ];
+  const ms = (value) => (value === null ? 'n/a' : `${value} ms`);
+  const lines = [
+    `| Bookings | ${columns.map(([, label]) => label).join(' | ')} |`,
+    `|---:|${columns.map(() => '---:').join('|')}|`,
+    ...rows.map((row) => `| ${row.size.toLocaleString('en-IN')} | ${columns.map(([key]) => ms(row[key])).join(' | ')} |`),
+  ];
+  const [small, large] = [rows[0], rows.at(-1)];
+  if (rows.length > 1) {
+    const verdict = (key) => {
+      if (large[key] === null || small[key] === null) return 'n/a';
+      const ratio = large[key] / Math.max(1, small[key]);
+      const ok = large[key] < GOAL_MS && ratio <= GOAL_RATIO;
+      return `${ratio.toFixed(2)}x ${ok ? '✓' : '✗'}`;
+    };
+    lines.push(`| ${large.size.toLocaleString('en-IN')} vs ${small.size.toLocaleString('en-IN')} | ${columns.map(([key]) => verdict(key)).join(' | ')} |`);
+  }
+  lines.push(
+    '',
+    `Median of ${RUNS} calls (${PAGE_LOADS} page loads) after warm-up, on \`npm start\`'s production build and local Blobs store; bookings spread over two years.`,
+    `Goal: under ${GOAL_MS} ms at the largest size and within ${GOAL_RATIO}x of the smallest (✓ / ✗). Seeding: ${rows.map((row) => `${row.size.toLocaleString('en-IN')} in ${row.seedSeconds} s`).join(', ')}.`,
+  );
+  return lines.join('\n');
+}
+
