@@ -8,6 +8,8 @@ export const PORTS = {
   stop: 8985,
   fuzz: 8986,
   fuzzRazorpay: 8987,
+  listenDefault: 8988,
+  listenOpen: 8989,
 } as const;
 
 export const FIXTURE_FUNCTIONS = 'tests/server/fixtures/functions';
