@@ -6,8 +6,13 @@
 //   BLOBS_DIR=...   folder of the local Blobs store (default .netlify/blobs-serve)
 //   --functions <dir>   also serve the functions of <dir> (the tests' fixtures)
 //   --emulator          the previous server on Netlify's dev emulator (for the benchmark)
+import module from 'node:module';
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
+
+// V8 keeps the compiled code of the server, the functions and the pages between runs, so
+// a restarted server does not compile it all again while its first visitors wait.
+module.enableCompileCache?.('.netlify/compile-cache');
 
 const { values: args } = parseArgs({
   options: {

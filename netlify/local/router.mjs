@@ -92,7 +92,8 @@ const patterns = new Map();
  * @returns {Record<string, string>}
  */
 export function routeParams(pattern, url) {
-  if (!pattern) return {};
+  // A path with no parameter, wildcard or group has nothing to extract.
+  if (!pattern || !/[:*({]/.test(pattern)) return {};
   let compiledPattern = patterns.get(pattern);
   if (compiledPattern === undefined) {
     try {
