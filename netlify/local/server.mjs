@@ -1,22 +1,17 @@
 // The production-like local server: one origin that serves the build the way Netlify
 // does (functions by their `config.path`, static files, redirects, header rules, Astro's
-// SSR function, Blobs), with every function loaded once into this process.
-//
-// Request order follows Netlify's local platform (@netlify/dev): a function whose path
-// matches (unless it prefers a static file that exists), then redirects and rewrites,
-// then static files, then the site's 404 page.
+// SSR function, Blobs), with every function loaded once into this process. This file
+// holds its life: start, answer over Node's HTTP server, stop without losing work.
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
-import { RedirectsHandler } from '@netlify/redirects';
 import { startBlobsAndRuntime } from './blobs.mjs';
 import { Invoker } from './invoke.mjs';
 import { loadSite } from './load-site.mjs';
 import { sendResponse, toWebRequest } from './node-http.mjs';
-import { matchFunction } from './router.mjs';
 import { scheduledRequest, startScheduler } from './scheduler.mjs';
-import { createStaticFiles } from './static-files.mjs';
+import { createRequestChain } from './request-chain.mjs';
 
 const SITE_ID = 'local-site';
 const DEPLOY_ID = '0';
@@ -68,60 +63,7 @@ export async function startServer({
     log,
   });
   if (!existsSync(siteConfig.publishDir)) throw new Error(`No published files in ${siteConfig.publishDir}: run \`npm run build\` first.`);
-  const staticFiles = createStaticFiles({
-    projectRoot,
-    publishDir: siteConfig.publishDir,
-    configPath: siteConfig.configPath,
-    frameworkHeaders: siteConfig.frameworkHeaders,
-  });
-  const redirects = new RedirectsHandler({
-    configPath: siteConfig.configPath,
-    configRedirects: siteConfig.frameworkRedirects,
-    jwtRoleClaim: '',
-    jwtSecret: '',
-    notFoundHandler: (request) => notFound(request),
-    projectDir: projectRoot,
-    publicDir: siteConfig.publishDir,
-    siteID: SITE_ID,
-    siteURL,
-  });
-
-  /**
-   * @param {Request} request
-   * @param {{ ip: string, requestId: string, abort: AbortController }} meta
-   * @returns {Promise<Response>}
-   */
-  async function respond(request, meta) {
-    const { pathname } = new URL(request.url);
-    const match = matchFunction(functions, pathname, request.method);
-    if (match) {
-      if (match.route?.prefer_static) {
-        const file = await staticFiles.find(request);
-        if (file) return file();
-      }
-      return invoker.invoke(match.fn, request, { ...meta, route: match.route });
-    }
-    const redirect = await redirects.match(request);
-    if (redirect) {
-      const rewritten = matchFunction(functions, redirect.target.pathname, request.method);
-      if (rewritten && !rewritten.route?.prefer_static) {
-        return invoker.invoke(rewritten.fn, request, { ...meta, route: rewritten.route });
-      }
-      const response = await redirects.handle(request, redirect, (candidate) => staticFiles.find(candidate));
-      if (response) return response;
-    }
-    const file = await staticFiles.find(request);
-    if (file) return file();
-    return notFound(request);
-  }
-
-  /** The site's 404 page with a 404 status, as Netlify answers a path nothing serves. */
-  async function notFound(/** @type {Request} */ request) {
-    const page = await staticFiles.find(new Request(new URL('/404.html', request.url), { headers: request.headers }));
-    if (!page) return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-    const response = await page();
-    return new Response(response.body, { status: 404, headers: response.headers });
-  }
+  const respond = createRequestChain({ projectRoot, siteConfig, functions, invoker, siteID: SITE_ID, siteURL });
 
   let inFlight = 0;
   let stopping = false;
