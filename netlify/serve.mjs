@@ -1,117 +1,74 @@
-// Production-like local server for `npm start` and the end-to-end tests.
-// `astro preview` does not support the Netlify adapter, so this puts Netlify's own
-// local platform (static files, functions, redirects, headers) in front of the
-// adapter's built SSR function, with a Blobs server whose folder we choose
-// (BLOBS_DIR) so test runs never touch the data of a developer's local site.
-import { createServer } from 'node:http';
-import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { existsSync } from 'node:fs';
-import { NetlifyDev } from '@netlify/dev';
-import { AtomicBlobsServer } from './local/atomic-blobs-server.mjs';
-import { setEnvironmentContext } from '@netlify/blobs';
+// `npm start` (after the build) and the end-to-end tests: serves the production build
+// on one origin with every function loaded once in this process (netlify/local/).
+//
+//   PORT=8888       port (default 8888)
+//   HOST=127.0.0.1  interface to listen on; HOST=0.0.0.0 opens it to the network
+//   BLOBS_DIR=...   folder of the local Blobs store (default .netlify/blobs-serve)
+//   --functions <dir>   also serve the functions of <dir> (the tests' fixtures)
+//   --emulator          the previous server on Netlify's dev emulator (for the benchmark)
+import module from 'node:module';
+import { isIP } from 'node:net';
+import { parseArgs } from 'node:util';
 
-const root = process.cwd();
+// V8 keeps the compiled code of the server, the functions and the pages between runs, so
+// a restarted server does not compile it all again while its first visitors wait.
+module.enableCompileCache?.('.netlify/compile-cache');
+
+const { values: args } = parseArgs({
+  options: {
+    functions: { type: 'string', multiple: true, default: [] },
+    emulator: { type: 'boolean', default: false },
+  },
+});
 const port = Number(process.env.PORT ?? 8888);
-const blobsDir = resolve(root, process.env.BLOBS_DIR ?? '.netlify/blobs-serve');
-const ssrEntry = resolve(root, '.netlify/v1/functions/ssr/ssr.mjs');
+const host = process.env.HOST?.trim() || '127.0.0.1';
+const blobsDir = process.env.BLOBS_DIR ?? '.netlify/blobs-serve';
 
-if (!existsSync(ssrEntry) || !existsSync(resolve(root, 'dist'))) {
-  console.error('No production build found: run `npm run build` first (or `npm start`, which builds).');
+if (!isLoopbackHost(host) && !process.env.ADMIN_PASSWORD?.trim()) {
+  console.warn(
+    `\nWARNING: listening on ${host} with no ADMIN_PASSWORD set. The admin's local default password ` +
+      `is in use, and anyone who can reach port ${port} can try to sign in. Set ADMIN_PASSWORD and ` +
+      `SESSION_SECRET, or leave HOST unset to stay on this machine only.\n`,
+  );
+}
+
+let server;
+try {
+  // Imported on demand: the emulator's packages patch globalThis.fetch when loaded.
+  server = args.emulator
+    ? await (await import('./local/emulator-server.mjs')).startEmulatorServer({ port, host, blobsDir })
+    : await (await import('./local/server.mjs')).startServer({ port, host, blobsDir, extraFunctionDirs: args.functions });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
+console.log(`CCC Edu production build on ${server.origin} (blobs in ${blobsDir})${args.emulator ? ' [emulator]' : ''}`);
 
-const blobsToken = randomBytes(16).toString('hex');
-const blobs = new AtomicBlobsServer({ directory: blobsDir, token: blobsToken });
-const { port: blobsPort } = await blobs.start();
-const blobsURL = `http://localhost:${blobsPort}`;
-const blobsContext = {
-  siteID: 'local-site',
-  deployID: '0',
-  token: blobsToken,
-  edgeURL: blobsURL,
-  uncachedEdgeURL: blobsURL,
-  primaryRegion: 'us-east-2',
-};
-setEnvironmentContext(blobsContext);
-// Functions run by the local platform read the Blobs context from the environment.
-process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(blobsContext)).toString('base64');
-process.env.NETLIFY_LOCAL ??= 'true';
+/** When the first stop signal came; a second one, later, stops at once. */
+let stopSignalAt = 0;
+/**
+ * A library the local platform loads (when-exit) sends every signal it sees to the
+ * process once more, right away; that echo must not count as the user's second Ctrl-C.
+ */
+const ECHO_WINDOW_MS = 1000;
 
-const { default: ssrHandler } = await import(pathToFileURL(ssrEntry).href);
-const serverAddress = `http://localhost:${port}`;
-const netlify = new NetlifyDev({
-  projectRoot: root,
-  serverAddress,
-  blobs: { enabled: false },
-  database: { enabled: false },
-  edgeFunctions: { enabled: false },
-  aiGateway: { enabled: false },
-  geolocation: { enabled: false },
-  images: { enabled: true },
-});
-await netlify.start();
-
-function toRequest(req) {
-  const url = new URL(req.url ?? '/', serverAddress);
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
-    else if (value !== undefined) headers.set(key, value);
+async function shutdown(/** @type {string} */ signal) {
+  if (stopSignalAt) {
+    if (Date.now() - stopSignalAt < ECHO_WINDOW_MS) return;
+    console.log('Stopping now.');
+    process.exit(1);
   }
-  return new Request(url, {
-    method: req.method,
-    headers,
-    body: hasBody ? Readable.toWeb(req) : undefined,
-    duplex: 'half',
-  });
-}
-
-async function send(res, response) {
-  const headers = {};
-  response.headers.forEach((value, key) => {
-    if (key === 'set-cookie') return;
-    headers[key] = value;
-  });
-  const cookies = response.headers.getSetCookie?.() ?? [];
-  if (cookies.length) headers['set-cookie'] = cookies;
-  res.writeHead(response.status, headers);
-  if (response.body) {
-    for await (const chunk of response.body) res.write(chunk);
-  }
-  res.end();
-}
-
-const server = createServer(async (req, res) => {
-  try {
-    // NetlifyDev gives a function its client address (context.ip) from X-Forwarded-For.
-    // Set it to who is really connected, never to what a client claims: the admin's local
-    // defaults depend on that address being loopback.
-    req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
-    const handled = await netlify.handleAndIntrospectNodeRequest(req);
-    if (handled) return await send(res, handled.response);
-    const ip = req.socket.remoteAddress ?? '127.0.0.1';
-    const context = { ip, params: {}, cookies: undefined, geo: {}, site: { url: serverAddress }, next: () => { throw new Error('next() is not available'); } };
-    await send(res, await ssrHandler(toRequest(req), context));
-  } catch (error) {
-    console.error(error);
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error: 'Internal server error' }));
-  }
-});
-
-server.listen(port, () => {
-  console.log(`CCC Edu production build on ${serverAddress} (blobs in ${blobsDir})`);
-});
-
-async function shutdown() {
-  server.close();
-  await netlify.stop().catch(() => {});
-  await blobs.stop().catch(() => {});
+  stopSignalAt = Date.now();
+  console.log(`${signal}: finishing requests and background work, then stopping (${signal} again to stop now).`);
+  await server.stop();
   process.exit(0);
 }
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+function isLoopbackHost(/** @type {string} */ value) {
+  if (value === 'localhost') return true;
+  const address = value.replace(/^\[|\]$/g, '');
+  if (address === '::1') return true;
+  return isIP(address) === 4 && address.startsWith('127.');
+}

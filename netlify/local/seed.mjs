@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setEnvironmentContext } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
+import { AtomicBlobsServer } from './atomic-blobs-server.mjs';
 import { loadServerModule } from './server-module.mjs';
 
 /**
@@ -18,7 +18,7 @@ import { loadServerModule } from './server-module.mjs';
  */
 export async function seedLocalStore({ blobsDir, count, plan = (base) => base, onProgress }) {
   const token = randomBytes(16).toString('hex');
-  const server = new BlobsServer({ directory: blobsDir, token });
+  const server = new AtomicBlobsServer({ directory: blobsDir, token });
   const { port } = await server.start();
   const context = {
     siteID: 'local-site',

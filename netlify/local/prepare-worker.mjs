@@ -1,0 +1,24 @@
+// Reads the site's configuration and bundles its functions in a worker thread. Netlify's
+// build tools patch globalThis.fetch and node:http when imported (their function
+// bootstrap's telemetry); the worker keeps that out of the server that answers requests.
+import { parentPort, workerData } from 'node:worker_threads';
+import { join } from 'node:path';
+import { bundleFunctions, listGeneratedFunctions } from './bundle-functions.mjs';
+import { readSiteConfig, toBundlerConfig } from './site-config.mjs';
+
+/** @type {{ projectRoot: string, extraFunctionDirs: string[] }} */
+const { projectRoot, extraFunctionDirs } = workerData;
+
+const siteConfig = await readSiteConfig(projectRoot);
+/** @type {string[]} */
+const messages = [];
+const bundled = await bundleFunctions({
+  projectRoot,
+  directories: [siteConfig.functionsDir, ...extraFunctionDirs],
+  bundlerConfig: toBundlerConfig(siteConfig.functionsConfig, projectRoot),
+  outRoot: join(projectRoot, '.netlify/local-functions'),
+  log: (message) => messages.push(message),
+});
+const userNames = new Set(bundled.map((fn) => fn.name));
+const generated = (await listGeneratedFunctions(siteConfig.generatedFunctionsDir)).filter((fn) => !userNames.has(fn.name));
+parentPort?.postMessage({ siteConfig, functions: [...bundled, ...generated], messages });

@@ -1,0 +1,15 @@
+// Each server test file runs its own server; ports stay in the project's test range.
+export const PORTS = {
+  setup: 8980,
+  coldBurst: 8981,
+  routing: 8982,
+  compression: 8983,
+  platform: 8984,
+  stop: 8985,
+  fuzz: 8986,
+  fuzzRazorpay: 8987,
+  listenDefault: 8988,
+  listenOpen: 8989,
+} as const;
+
+export const FIXTURE_FUNCTIONS = 'tests/server/fixtures/functions';
