@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { bookingStatuses } from './booking';
 import { personName } from './fields';
 

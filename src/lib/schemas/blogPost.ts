@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // One schema family for a blog post (SPEC 5 "Blog post", DECISIONS 18): the MDX
 // frontmatter checked at build time, the admin's request body, and the stored record.

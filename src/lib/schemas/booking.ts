@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { personName, phoneNumber } from './fields';
 
 export const bookingStatuses = ['pending', 'contacted', 'completed', 'cancelled'] as const;

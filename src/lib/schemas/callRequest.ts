@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { honeypot, personName, phoneNumber } from './fields';
 
 /** The short call modal's "Current Background" choices (SPEC 3). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { whoIsThisForOptions } from '../contactAudiences';
 import { emailAddress, honeypot, personName, phoneNumber } from './fields';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // Field rules shared by every form: the island validates with them, the function
 // validates the request with them, and stored records are typed by them.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** A coaching package of the catalogue (SPEC 3, DECISIONS 3). Price in whole rupees; 0 = on consultation. */
 export const packageSchema = z.object({

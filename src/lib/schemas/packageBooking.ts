@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { honeypot, personName } from './fields';
 
 // The package booking popup (SPEC 3 booking payload, SPEC 5 validation). The browser

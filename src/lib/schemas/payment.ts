@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { emailAddress, personName, phoneNumber } from './fields';
 
 // Payments through Razorpay (SPEC 3 payment order / payment, DECISIONS 10-12).

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 export const resourceTypes = ['guide', 'template', 'video', 'tool'] as const;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { honeypot } from './fields';
 
 /** Career stage choices of the download form (SPEC 3 "Career stage labels"). */

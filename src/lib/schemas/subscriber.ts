@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { emailAddress, honeypot } from './fields';
 
 /** POST /api/newsletter (DECISIONS 7). */

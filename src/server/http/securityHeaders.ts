@@ -10,7 +10,7 @@ export const securityHeaders: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   // Off: everything the site never uses. Payment stays for Razorpay's checkout frame.
   'Permissions-Policy': [
-    'accelerometer=()', 'autoplay=()', 'bluetooth=()', 'browsing-topics=()', 'camera=()', 'display-capture=()',
+    'accelerometer=()', 'autoplay=()', 'browsing-topics=()', 'camera=()', 'display-capture=()',
     'geolocation=()', 'gyroscope=()', 'hid=()', 'magnetometer=()', 'microphone=()', 'midi=()',
     `payment=(self "${RAZORPAY_API_ORIGIN}" "${RAZORPAY_CHECKOUT_ORIGIN}")`, 'serial=()', 'usb=()',
   ].join(', '),
