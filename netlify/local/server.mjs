@@ -44,7 +44,7 @@ export async function startServer({
 } = {}) {
   // The explicit marker of the project's own local server (src/server/env.ts), set
   // before any function or page runs.
-  process.env.NETLIFY_LOCAL = 'true';
+  process.env.NETLIFY_LOCAL ??= 'true';
 
   if (!existsSync(resolve(projectRoot, FRAMEWORKS_FUNCTIONS_DIR))) {
     throw new Error('No production build found: run `npm run build` first (or `npm start`, which builds).');

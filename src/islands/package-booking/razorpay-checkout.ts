@@ -18,7 +18,8 @@ interface CheckoutOptions {
   name: string;
   description: string;
   order_id: string;
-  prefill: { name?: string; email?: string; contact?: string };
+  // Absent when the order was made for a booking: the page fills it from what the buyer typed.
+  prefill?: { name?: string; email?: string; contact?: string } | undefined;
   notes: Record<string, string>;
   theme: { color: string };
   handler: (response: CheckoutSuccess) => void;

@@ -154,7 +154,8 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
 
   return {
     name,
-    schema: recordSchema,
+    // Typed as the record: zod cannot infer a generic object's extension.
+    schema: recordSchema as unknown as z.ZodType<Rec>,
 
     /** Stores a new record under a fresh key; never overwrites. */
     async create(data: Data, now: Date = new Date()): Promise<Rec> {

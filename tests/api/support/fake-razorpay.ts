@@ -122,6 +122,16 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
     if (path === '/health') return send(res, 200, { ok: true });
     requests.push({ method: req.method ?? '', path, authorised });
     if (failure) return send(res, failure, error('Simulated gateway failure'));
+    // Not Razorpay's API: the browser stand-in for checkout.js reports the buyer's payment here,
+    // as the real Checkout does with Razorpay's servers, without the merchant's API key.
+    if (req.method === 'POST' && path === '/v1/test/checkout-payments') {
+      try {
+        const input = JSON.parse(await readBody(req)) as { order_id: string; payment_id: string; status?: FakePaymentStatus };
+        return send(res, 200, pay(input.order_id, input.payment_id, input.status ?? 'captured'));
+      } catch (failure) {
+        return send(res, 400, error((failure as Error).message));
+      }
+    }
     if (!authorised) return send(res, 401, error('The api key provided is invalid'));
 
     if (req.method === 'POST' && path === '/v1/orders') {
@@ -150,15 +160,6 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
       };
       orders.set(order.id, order);
       return send(res, 200, order);
-    }
-    // Not Razorpay's API: the browser stand-in for checkout.js reports the buyer's payment here.
-    if (req.method === 'POST' && path === '/v1/test/checkout-payments') {
-      try {
-        const input = JSON.parse(await readBody(req)) as { order_id: string; payment_id: string; status?: FakePaymentStatus };
-        return send(res, 200, pay(input.order_id, input.payment_id, input.status ?? 'captured'));
-      } catch (failure) {
-        return send(res, 400, error((failure as Error).message));
-      }
     }
     const paymentMatch = /^\/v1\/payments\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && paymentMatch) {
