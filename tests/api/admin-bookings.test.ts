@@ -6,6 +6,7 @@ import type { AdminStats } from '../../src/lib/schemas/adminApi';
 import type { Booking } from '../../src/lib/schemas/booking';
 import { bookings } from '../../src/server/bookings';
 import { adminCookie } from './support/admin';
+import { bundleFunction, callInParallelProcesses } from './support/function-process';
 import { type CallOptions, call, jsonOf } from './support/call';
 
 type StoredBooking = Booking & { id: string; createdAt: string; updatedAt?: string };
@@ -138,6 +139,30 @@ describe('PATCH /api/bookings/{id}/status', () => {
     expect(after.contacted + after.cancelled).toBe(before.contacted + before.cancelled + 1);
     expect(after[stored!.status as 'contacted' | 'cancelled']).toBe(before[stored!.status as 'contacted' | 'cancelled'] + 1);
   });
+});
+
+describe('status changes from two function instances at once', () => {
+  it('two processes change one booking together: both land in turn and the tiles stay right', async () => {
+    const bundle = await bundleFunction('netlify/functions/booking.mts');
+    const booking = await newCall('Kavya Menon', '98450 22222');
+    const before = await stats();
+    const request = (status: string) => ({
+      url: `http://localhost${bookingPath(booking.id)}/status`,
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', cookie, origin: 'http://localhost' },
+      body: JSON.stringify({ status }),
+      params: { id: booking.id },
+    });
+    const answers = await callInParallelProcesses(bundle, [request('contacted'), request('cancelled')]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const stored = await bookings.get(booking.id);
+    expect(['contacted', 'cancelled']).toContain(stored?.status);
+    const after = await stats();
+    // Written one after the other: pending left once and only the final status gained one.
+    expect(after.pending).toBe(before.pending - 1);
+    expect(after.contacted + after.cancelled).toBe(before.contacted + before.cancelled + 1);
+    expect(after[stored!.status as 'contacted' | 'cancelled']).toBe(before[stored!.status as 'contacted' | 'cancelled'] + 1);
+  }, 60_000);
 });
 
 describe('PATCH /api/bookings/{id}', () => {

@@ -8,7 +8,7 @@ process.stdout.write('ready\n');
 await once(process.stdin, 'data');
 const response = await handler(
   new Request(request.url, { method: request.method, headers: request.headers, body: request.body }),
-  { ip: '127.0.0.1', params: {}, requestId: `child-${process.pid}` },
+  { ip: '127.0.0.1', params: request.params ?? {}, requestId: `child-${process.pid}` },
 );
 const text = await response.text();
 let body;

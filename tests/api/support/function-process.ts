@@ -29,6 +29,8 @@ export interface ProcessRequest {
   method: string;
   headers: Record<string, string>;
   body?: string;
+  /** The route's path parameters, as Netlify passes them in `context.params`. */
+  params?: Record<string, string>;
 }
 
 export interface ProcessAnswer {
