@@ -51,6 +51,8 @@ export async function enqueue(entries: OutboxEntry[]): Promise<string[]> {
   const outbox = store();
   const created: string[] = [];
   for (const entry of entries) {
+    // Announced before (verify and webhook both confirm one payment): nothing to add.
+    if (await blobCall(() => outbox.getMetadata(entryKey(entry.id)))) continue;
     await blobCall(() => outbox.setJSON(dueKey(entry.id), { createdAt: entry.createdAt }, { onlyIfNew: true }));
     const { modified } = await blobCall(() => outbox.setJSON(entryKey(entry.id), outboxEntrySchema.parse(entry), { onlyIfNew: true }));
     if (modified) created.push(entry.id);
