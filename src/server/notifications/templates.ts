@@ -54,7 +54,8 @@ const istTime = new Intl.DateTimeFormat('en-IN', {
   hour12: true,
 });
 export function formatIst(at: string | Date): string {
-  return `${istTime.format(new Date(at))} IST`;
+  // ICU puts narrow no-break spaces before am/pm; plain spaces read the same in every mail client.
+  return `${istTime.format(new Date(at)).replace(/\s/g, ' ')} IST`;
 }
 
 /** How soon the site promised a call back for this kind of lead (SPEC 7), or null when it promised none. */
