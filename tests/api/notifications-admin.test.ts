@@ -137,6 +137,10 @@ describe('the admin notifications routes', () => {
     process.env.SMTP_URL = 'smtp://127.0.0.1:25';
     const partial = await jsonOf<NotificationsAnswer>(await call(notificationsFn, '/api/admin/notifications', { cookie }));
     expect(partial).toMatchObject({ enabled: false, reason: 'Notifications are off: NOTIFY_EMAIL_TO, NOTIFY_EMAIL_FROM are not set.' });
+    const id = '8204626134447-e79ff34b0c.contact.email';
+    const refused = await call(notificationsFn, `/api/admin/notifications/${id}/resend`, { method: 'POST', params: { id }, cookie });
+    expect(refused.status).toBe(409);
+    expect((await jsonOf<{ error: string }>(refused)).error).toMatch(/Notifications are off/);
     clearNotificationEnv();
   });
 

@@ -20,6 +20,9 @@ export async function listNotifications(status: NotificationStatus | undefined):
  * sent after the response. One being sent right now is left alone (409).
  */
 export async function resendNotification(id: string, context: AfterResponse | undefined, now: Date = new Date()): Promise<ResendAnswer> {
+  const state = notificationSettings();
+  // Queuing work that cannot be sent would only fail again in 24 hours.
+  if (!state.enabled) throw conflict(state.reason);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const found = await readEntry(id);
     if (!found) throw notFound('No such notification.');
