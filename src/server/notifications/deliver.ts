@@ -87,10 +87,16 @@ export interface SweepReport {
 }
 
 /** The scheduled retry: every entry with a due marker, one after another. */
+// Netlify stops a scheduled function after 30 seconds: start no new send after this, the
+// next minute's sweep continues where this one stopped.
+const SWEEP_BUDGET_MS = 20_000;
+
 export async function sweepOutbox(now: () => Date = () => new Date()): Promise<SweepReport> {
+  const started = Date.now();
   const ids = await dueIds();
   const outcomes: SweepReport['outcomes'] = {};
   for (const id of ids) {
+    if (Date.now() - started > SWEEP_BUDGET_MS) break;
     let outcome: DeliveryOutcome;
     try {
       outcome = await deliver(id, now);
