@@ -177,7 +177,7 @@ describe('the admin notifications routes', () => {
     await settleAfterResponse();
     const delivered = smtp.mails.filter((mail) => mail.subject.includes('Resend Me'));
     expect(delivered).toHaveLength(1);
-    expect(delivered[0].to).toEqual([OWNER_ADDRESS]);
+    expect(delivered[0]?.to).toEqual([OWNER_ADDRESS]);
     expect((await readEntry(id))?.entry.status).toBe('sent');
     const bad = await call(notificationsFn, '/api/admin/notifications/nope/resend', { method: 'POST', params: { id: 'nope' }, cookie });
     expect(bad.status).toBe(400);

@@ -45,6 +45,12 @@ const ownerMailsFor = (leadId: string): ReceivedMail[] => smtp.mails.filter((mai
 const visitorMailsTo = (address: string): ReceivedMail[] => smtp.mails.filter((mail) => mail.to.includes(address));
 const hooksFor = (leadId: string) => hook.bodies.filter((body) => body.leadId === leadId);
 
+/** The one item of a list that must hold exactly one. */
+function only<T>(items: T[]): T {
+  expect(items).toHaveLength(1);
+  return items[0]!;
+}
+
 const unique = () => Math.random().toString(36).slice(2, 8);
 
 async function bookCall(extra: Record<string, unknown> = {}) {
@@ -57,8 +63,7 @@ describe('owner notifications for every kind of lead', () => {
     const { response, id } = await bookCall({ attribution: { source: 'google', medium: 'cpc', campaign: 'diwali' } });
     expect(response.status).toBe(201);
     await settleAfterResponse();
-    const [mail, ...more] = ownerMailsFor(id);
-    expect(more).toHaveLength(0);
+    const mail = only(ownerMailsFor(id));
     expect(mail.subject).toBe('New discovery call request: Asha Rao');
     expect(mail.text).toContain('Phone: 98450 11111 (tel:+919845011111)');
     expect(mail.html).toContain('href="tel:+919845011111"');
@@ -66,8 +71,7 @@ describe('owner notifications for every kind of lead', () => {
     expect(mail.text).toContain(`call back within ${business.promises.callbackAfterCallHours} hours`);
     expect(mail.text).toContain('Source: google / cpc (campaign diwali)');
     expect(mail.text).toContain(`${SITE}/admin/bookings#customers`);
-    const [body, ...moreHooks] = hooksFor(id);
-    expect(moreHooks).toHaveLength(0);
+    const body = only(hooksFor(id));
     expect(body).toMatchObject({ kind: 'discovery-call', name: 'Asha Rao', phone: '98450 11111', phoneHref: 'tel:+919845011111', source: 'google', medium: 'cpc', campaign: 'diwali' });
     expect(body.text).toContain('New discovery call request: Asha Rao');
     expect(body.callbackPromise).toContain('within 4 hours');
@@ -81,8 +85,7 @@ describe('owner notifications for every kind of lead', () => {
     expect(response.status).toBe(201);
     const { contact } = await jsonOf<{ contact: { id: string } }>(response);
     await settleAfterResponse();
-    const [mail, ...more] = ownerMailsFor(contact.id);
-    expect(more).toHaveLength(0);
+    const mail = only(ownerMailsFor(contact.id));
     expect(mail.subject).toBe('New contact message: Meera <b>Iyer</b>');
     // The visitor's text is escaped in HTML, never markup.
     expect(mail.html).toContain('Meera &lt;b&gt;Iyer&lt;/b&gt;');
@@ -91,8 +94,7 @@ describe('owner notifications for every kind of lead', () => {
     expect(mail.text).toContain(`E-mail: ${email}`);
     expect(mail.text).toContain('Source: (direct)');
     expect(hooksFor(contact.id)).toHaveLength(1);
-    const [confirmation, ...moreConfirmations] = visitorMailsTo(email);
-    expect(moreConfirmations).toHaveLength(0);
+    const confirmation = only(visitorMailsTo(email));
     expect(confirmation.subject).toBe(`We received your message: ${business.brand}`);
     expect(confirmation.text).toContain("We'll get back to you within 24 hours");
     expect(confirmation.text).toContain(business.contact.hours);
@@ -106,8 +108,7 @@ describe('owner notifications for every kind of lead', () => {
     expect(response.status).toBe(201);
     const { booking } = await jsonOf<{ booking: { id: string; packageName: string } }>(response);
     await settleAfterResponse();
-    const [mail, ...more] = ownerMailsFor(booking.id);
-    expect(more).toHaveLength(0);
+    const mail = only(ownerMailsFor(booking.id));
     expect(mail.subject).toBe(`New package booking: ${booking.packageName} (Priya Raman)`);
     expect(mail.text).toContain('Price: ₹10,599');
     expect(mail.text).toContain('Source: linkedin');
@@ -122,12 +123,10 @@ describe('owner notifications for every kind of lead', () => {
     expect(response.status).toBe(201);
     const { download } = await jsonOf<{ download: { id: string; resourceTitle: string } }>(response);
     await settleAfterResponse();
-    const [mail, ...more] = ownerMailsFor(download.id);
-    expect(more).toHaveLength(0);
+    const mail = only(ownerMailsFor(download.id));
     expect(mail.subject).toBe(`New resource download: ${download.resourceTitle} (Ravi Kumar)`);
     expect(hooksFor(download.id)).toHaveLength(1);
-    const [confirmation, ...moreConfirmations] = visitorMailsTo(email);
-    expect(moreConfirmations).toHaveLength(0);
+    const confirmation = only(visitorMailsTo(email));
     expect(confirmation.subject).toBe(`Your download: ${download.resourceTitle}`);
     expect(confirmation.text).toContain(`${SITE}/api/download/executive-guide`);
     expect(confirmation.html).toContain(`href="${SITE}/api/download/executive-guide"`);
@@ -139,8 +138,7 @@ describe('owner notifications for every kind of lead', () => {
     await settleAfterResponse();
     const subscriber = (await subscribers.all()).find((record) => record.email === email);
     expect(subscriber).toBeDefined();
-    expect(ownerMailsFor(subscriber!.id)).toHaveLength(1);
-    expect(ownerMailsFor(subscriber!.id)[0].subject).toBe(`New newsletter subscriber: ${email}`);
+    expect(only(ownerMailsFor(subscriber!.id)).subject).toBe(`New newsletter subscriber: ${email}`);
     expect(hooksFor(subscriber!.id)).toHaveLength(1);
     expect((await call(newsletterFn, '/api/newsletter', { body: { email } })).status).toBe(200);
     await settleAfterResponse();
@@ -168,18 +166,16 @@ describe('owner notifications for every kind of lead', () => {
     }
     const captured = smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.subject.startsWith('Payment captured'));
     const mine = captured.filter((mail) => mail.text.includes(paymentId));
-    expect(mine).toHaveLength(1);
-    expect(mine[0].subject).toBe('Payment captured: ₹10,599 for Ascend Plus (Kiran Shah)');
-    expect(mine[0].text).toContain('Source: google / cpc');
+    const mineOnly = only(mine);
+    expect(mineOnly.subject).toBe('Payment captured: ₹10,599 for Ascend Plus (Kiran Shah)');
+    expect(mineOnly.text).toContain('Source: google / cpc');
     const hooks = hook.bodies.filter((body) => body.kind === 'payment-captured' && String(body.text).includes(paymentId));
-    expect(hooks).toHaveLength(1);
-    const [receipt, ...moreReceipts] = visitorMailsTo(email);
-    expect(moreReceipts).toHaveLength(0);
+        const receipt = only(visitorMailsTo(email));
     expect(receipt.subject).toBe('Payment received: Ascend Plus');
     expect(receipt.text).toContain('Amount paid: ₹10,599');
     expect(receipt.text).toContain(`Payment id: ${paymentId}`);
     expect(receipt.text).toContain('Next steps');
-    for (const text of [mine[0].text, mine[0].html, receipt.text, JSON.stringify(hooks[0])]) {
+    for (const text of [mineOnly.text, mineOnly.html, receipt.text, JSON.stringify(only(hooks))]) {
       expect(text).not.toContain(delivery.headers['x-razorpay-signature']);
       expect(text).not.toMatch(/secret|signature/i);
     }
@@ -195,8 +191,7 @@ describe('owner notifications for every kind of lead', () => {
     expect((await call(webhookFn, '/api/razorpay-webhook', { rawBody: delivery.rawBody, headers: delivery.headers, origin: null })).status).toBe(200);
     await settleAfterResponse();
     const failed = smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.subject === 'Payment failed: Ascend Plus (Dev Patel)');
-    expect(failed).toHaveLength(1);
-    expect(failed[0].text).toContain('Reason: Card declined by bank');
+    expect(only(failed).text).toContain('Reason: Card declined by bank');
     expect(hook.bodies.filter((body) => body.kind === 'payment-failed' && body.name === 'Dev Patel')).toHaveLength(1);
     expect(visitorMailsTo(email)).toHaveLength(0);
   });
