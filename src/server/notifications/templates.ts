@@ -154,7 +154,7 @@ function htmlOf(headline: string, lines: Line[], paragraphs: string[] = [], clos
   const intro = paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('');
   const outro = closing.length ? `<p>${closing.map(escapeHtml).join('<br>')}</p>` : '';
   return (
-    `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">` +
+    `<!doctype html><html><head><meta charset="utf-8"></head><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">` +
     `<h1 style="font-size:20px">${escapeHtml(headline)}</h1>` +
     intro +
     (rows ? `<table role="presentation" style="border-collapse:collapse">${rows}</table>` : '') +
