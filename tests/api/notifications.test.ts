@@ -5,6 +5,7 @@ import contactFn from '../../netlify/functions/contact.mts';
 import createOrderFn from '../../netlify/functions/create-razorpay-order.mts';
 import newsletterFn from '../../netlify/functions/newsletter.mts';
 import webhookFn from '../../netlify/functions/razorpay-webhook.mts';
+import verifyFn from '../../netlify/functions/verify-payment.mts';
 import downloadsFn from '../../netlify/functions/resource-downloads.mts';
 import { business } from '../../src/lib/business';
 import { allEntries, readEntry } from '../../src/server/notifications/outbox';
@@ -21,10 +22,10 @@ import {
   startWebhookReceiver,
   useNotificationEnv,
 } from './support/mail-receivers';
-import { useFakeGateway, webhookDelivery } from './support/payments';
+import { buyerPays, useFakeGateway, webhookDelivery } from './support/payments';
 
 // Real handlers, a real local Blobs server, a real SMTP server and a real webhook receiver.
-useFakeGateway();
+const gateway = useFakeGateway();
 let smtp: SmtpReceiver;
 let hook: WebhookReceiver;
 
@@ -179,6 +180,22 @@ describe('owner notifications for every kind of lead', () => {
       expect(text).not.toContain(delivery.headers['x-razorpay-signature']);
       expect(text).not.toMatch(/secret|signature/i);
     }
+  });
+
+  test('the browser verify and then the webhook confirm one payment: it is announced once', async () => {
+    const email = `verify.${unique()}@example.com`;
+    const order = await jsonOf<{ orderId: string }>(
+      await call(createOrderFn, '/api/create-razorpay-order', { body: { packageId: 'ascend-plus', customerName: 'Vera Nair', customerEmail: email, customerPhone: '98450 77777' } }),
+    );
+    const success = buyerPays(gateway(), order.orderId);
+    expect((await call(verifyFn, '/api/verify-payment', { body: success })).status).toBe(200);
+    await settleAfterResponse();
+    const delivery = webhookDelivery('payment.captured', { id: success.razorpay_payment_id, order_id: order.orderId, amount: 1059900, status: 'captured' });
+    expect((await call(webhookFn, '/api/razorpay-webhook', { rawBody: delivery.rawBody, headers: delivery.headers, origin: null })).status).toBe(200);
+    await settleAfterResponse();
+    expect(smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.subject.startsWith('Payment captured') && mail.text.includes(success.razorpay_payment_id))).toHaveLength(1);
+    expect(hook.bodies.filter((body) => body.kind === 'payment-captured' && body.name === 'Vera Nair')).toHaveLength(1);
+    expect(only(visitorMailsTo(email)).subject).toBe('Payment received: Ascend Plus');
   });
 
   test('a payment failed: one owner e-mail and webhook call with the reason, no receipt', async () => {
