@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { MAX_DELAY_MS, nextAttemptAfterFailure, retryDelayMs } from '../../src/server/notifications/backoff';
+import { outboxEntriesFor } from '../../src/server/notifications/announce';
 import { claimable } from '../../src/server/notifications/deliver';
 import { leadsBySourceRows, sourceKey } from '../../src/server/notifications/leadSources';
 import type { OutboxEntry } from '../../src/server/notifications/outbox';
@@ -97,5 +98,23 @@ describe('settings', () => {
     });
     process.env.NOTIFY_WEBHOOK_URL = 'https://chat.example/hooks/1';
     expect(notificationSettings()).toMatchObject({ enabled: true, settings: { webhookUrl: 'https://chat.example/hooks/1' } });
+  });
+});
+
+describe('outbox entries for one event', () => {
+  const at = new Date('2026-11-22T10:00:00Z');
+  const base = { leadId: '8204626134447-e79ff34b0c', at: at.toISOString(), details: [], attribution: null, choice: 'x' };
+  test('owner e-mail always, webhook when set, the visitor only for kinds with a confirmation and an address', () => {
+    const contact = outboxEntriesFor({ ...base, kind: 'contact', person: { name: 'A', phone: '9845011111', email: 'a@example.com' } }, 'https://s.example', true, at);
+    expect(contact.map((entry) => entry.id)).toEqual([
+      '8204626134447-e79ff34b0c.contact.email',
+      '8204626134447-e79ff34b0c.contact.webhook',
+      '8204626134447-e79ff34b0c.contact.visitor-email',
+    ]);
+    expect(contact[2]).toMatchObject({ to: 'a@example.com', status: 'pending', attempts: 0, nextAttemptAt: at.toISOString(), retryUntil: '2026-11-23T10:00:00.000Z' });
+    const call = outboxEntriesFor({ ...base, kind: 'discovery-call', person: { name: 'A', phone: '9845011111', email: null } }, 'https://s.example', false, at);
+    expect(call.map((entry) => entry.channel)).toEqual(['email']);
+    const newsletter = outboxEntriesFor({ ...base, kind: 'newsletter', person: { name: null, phone: null, email: 'n@example.com' } }, 'https://s.example', true, at);
+    expect(newsletter.map((entry) => entry.channel)).toEqual(['email', 'webhook']);
   });
 });
