@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { sweepOutbox } from '../../src/server/notifications/deliver';
+import { pruneOutbox, sweepOutbox } from '../../src/server/notifications/deliver';
 import { json } from '../../src/server/http/respond';
 
 // Every minute: sends what the request's own attempt could not (SMTP or the webhook was
@@ -8,7 +8,9 @@ import { json } from '../../src/server/http/respond';
 export default async function notificationsRetry(): Promise<Response> {
   const report = await sweepOutbox();
   if (report.examined > 0) console.log('[notifications] sweep', JSON.stringify(report));
-  return json(report);
+  // Once an hour is plenty for housekeeping; a failure here is retried next hour.
+  const pruned = new Date().getUTCMinutes() === 0 ? await pruneOutbox().catch((error: unknown) => (console.error('[notifications] prune failed', error), 0)) : 0;
+  return json({ ...report, pruned });
 }
 
 export const config: Config = {

@@ -12,6 +12,7 @@ import type { SearchAnswer } from '../../src/lib/schemas/adminApi';
 import type { LeadsBySourceAnswer, NotificationsAnswer } from '../../src/lib/schemas/notifications';
 import { bookings } from '../../src/server/bookings';
 import { contacts } from '../../src/server/contacts';
+import { pruneOutbox } from '../../src/server/notifications/deliver';
 import { readEntry, replaceEntry } from '../../src/server/notifications/outbox';
 import { resourceDownloads } from '../../src/server/resourceDownloads';
 import { subscribers } from '../../src/server/subscribers';
@@ -184,5 +185,24 @@ describe('the admin notifications routes', () => {
     expect((await jsonOf<{ fields: Record<string, string> }>(bad)).fields).toHaveProperty('id');
     const unknown = '8204626134447-0000000000.contact.email';
     expect((await call(notificationsFn, `/api/admin/notifications/${unknown}/resend`, { method: 'POST', params: { id: unknown }, cookie })).status).toBe(404);
+  });
+});
+
+describe('outbox housekeeping', () => {
+  test('sent entries older than a week are deleted from the store; recent ones stay', async () => {
+    useNotificationEnv(smtp, null);
+    const ids: string[] = [];
+    for (const name of ['Old Sent', 'New Sent']) {
+      const response = await call(bookCallFn, '/api/book-call', { body: { name, phone: '98453 12121', background: 'college-graduate' } });
+      ids.push(`${(await jsonOf<{ booking: { id: string } }>(response)).booking.id}.discovery-call.email`);
+    }
+    await settleAfterResponse();
+    const [oldId, newId] = ids as [string, string];
+    const old = await readEntry(oldId);
+    expect(old?.entry.status).toBe('sent');
+    expect(await replaceEntry({ ...old!.entry, createdAt: new Date(Date.now() - 8 * 86_400_000).toISOString() }, old!.etag)).toBe(true);
+    expect(await pruneOutbox()).toBeGreaterThanOrEqual(1);
+    expect(await readEntry(oldId)).toBeNull();
+    expect((await readEntry(newId))?.entry.status).toBe('sent');
   });
 });

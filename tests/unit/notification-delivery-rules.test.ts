@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { MAX_DELAY_MS, nextAttemptAfterFailure, retryDelayMs } from '../../src/server/notifications/backoff';
 import { outboxEntriesFor } from '../../src/server/notifications/announce';
-import { claimable } from '../../src/server/notifications/deliver';
+import { claimable, expired } from '../../src/server/notifications/deliver';
 import { leadsBySourceRows, sourceKey } from '../../src/server/notifications/leadSources';
 import type { OutboxEntry } from '../../src/server/notifications/outbox';
 import { NOT_CONFIGURED, notificationSettings } from '../../src/server/notifications/settings';
@@ -51,6 +51,15 @@ describe('claims', () => {
     expect(claimable(entry({ status: 'sending', claimedAt: '2026-11-22T10:04:59Z' }), now)).toBe(true);
     expect(claimable(entry({ status: 'sent' }), now)).toBe(false);
     expect(claimable(entry({ status: 'failed' }), now)).toBe(false);
+  });
+
+  test('history expires: sent after a week, failed after a month, pending never', () => {
+    const later = (days: number) => new Date(new Date('2026-11-22T10:00:00Z').getTime() + days * 86_400_000 + 1);
+    expect(expired(entry({ status: 'sent' }), later(7))).toBe(true);
+    expect(expired(entry({ status: 'sent' }), later(6))).toBe(false);
+    expect(expired(entry({ status: 'failed' }), later(7))).toBe(false);
+    expect(expired(entry({ status: 'failed' }), later(30))).toBe(true);
+    expect(expired(entry({ status: 'pending' }), later(365))).toBe(false);
   });
 });
 

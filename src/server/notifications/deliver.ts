@@ -1,5 +1,5 @@
 import { nextAttemptAfterFailure, STALE_CLAIM_MS } from './backoff';
-import { type OutboxEntry, dropDueMarker, dueIds, dueMarkerTime, readEntry, replaceEntry } from './outbox';
+import { type OutboxEntry, allEntries, deleteEntry, dropDueMarker, dueIds, dueMarkerTime, readEntry, replaceEntry } from './outbox';
 import { notificationSettings } from './settings';
 import { describeFailure, postWebhook, sendMail } from './transports';
 
@@ -111,4 +111,28 @@ export async function sweepOutbox(now: () => Date = () => new Date()): Promise<S
     outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
   }
   return { examined: ids.length, outcomes };
+}
+
+// History kept for the admin: a week of sent messages, a month of failed ones. Older
+// entries are deleted so the outbox (and the admin's list of it) stays small.
+export const KEEP_SENT_MS = 7 * 86_400_000;
+export const KEEP_FAILED_MS = 30 * 86_400_000;
+
+/** Whether an entry is old history the outbox no longer needs (pure). */
+export function expired(entry: OutboxEntry, now: Date): boolean {
+  const age = now.getTime() - new Date(entry.createdAt).getTime();
+  if (entry.status === 'sent') return age > KEEP_SENT_MS;
+  if (entry.status === 'failed') return age > KEEP_FAILED_MS;
+  return false;
+}
+
+/** Deletes old history; the scheduled function runs it once an hour. */
+export async function pruneOutbox(now: Date = new Date()): Promise<number> {
+  let removed = 0;
+  for (const entry of await allEntries()) {
+    if (!expired(entry, now)) continue;
+    await deleteEntry(entry.id);
+    removed += 1;
+  }
+  return removed;
 }

@@ -129,3 +129,8 @@ export function toItem(entry: OutboxEntry): NotificationItem {
     createdAt: entry.createdAt,
   };
 }
+
+export async function deleteEntry(id: string): Promise<void> {
+  const outbox = store();
+  await blobCall(() => outbox.delete(entryKey(id)));
+}
