@@ -2,6 +2,8 @@ import type { Config } from '@netlify/functions';
 import { backgroundLabel, callRequestSchema } from '../../src/lib/schemas/callRequest';
 import type { Booking } from '../../src/lib/schemas/booking';
 import { bookings } from '../../src/server/bookings';
+import { announcerFor } from '../../src/server/notifications/announce';
+import { bookingEvent } from '../../src/server/notifications/leadEvents';
 import { decoyRecord, isBot } from '../../src/server/http/honeypot';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
@@ -10,8 +12,8 @@ import { readJson } from '../../src/server/http/validate';
 export const FREE_CALL_PACKAGE_NAME = 'Free Discovery Call';
 
 export default route({
-  async POST(req) {
-    const { website, name, phone, background, source, quizScore } = await readJson(req, callRequestSchema);
+  async POST(req, context) {
+    const { website, name, phone, background, source, quizScore, attribution } = await readJson(req, callRequestSchema);
     // A free call is always a pending discovery call with no money attached (DECISIONS 6).
     const booking: Booking = {
       fullName: name,
@@ -26,9 +28,12 @@ export default route({
       notes: '',
       source: source ?? 'button',
       ...(quizScore === undefined ? {} : { quizScore }),
+      ...(attribution ? { attribution } : {}),
     };
     if (isBot({ website })) return json({ booking: decoyRecord(booking) }, { status: 201 });
-    return json({ booking: await bookings.create(booking) }, { status: 201 });
+    const saved = await bookings.create(booking);
+    await announcerFor(req, context)(bookingEvent(saved));
+    return json({ booking: saved }, { status: 201 });
   },
 });
 

@@ -7,11 +7,13 @@ import { decoyRecord, isBot } from '../../src/server/http/honeypot';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { pageQuerySchema, readJson, readQuery } from '../../src/server/http/validate';
+import { announcerFor } from '../../src/server/notifications/announce';
+import { downloadEvent } from '../../src/server/notifications/leadEvents';
 import { resourceDownloads } from '../../src/server/resourceDownloads';
 
 export default route({
-  async POST(req) {
-    const { website, resourceId, fullName, email, mobile, currentStage } = await readJson(req, resourceDownloadRequestSchema);
+  async POST(req, context) {
+    const { website, resourceId, fullName, email, mobile, currentStage, attribution } = await readJson(req, resourceDownloadRequestSchema);
     const resource = findResource(resourceId);
     if (!resource?.downloadUrl) throw badRequest('Invalid request body.', { resourceId: 'Unknown resource or nothing to download' });
     // The title comes from the catalogue, never from the browser.
@@ -22,9 +24,11 @@ export default route({
       currentStage: careerStageLabel(currentStage),
       resourceId: resource.id,
       resourceTitle: resource.title,
+      ...(attribution ? { attribution } : {}),
     };
     if (isBot({ website })) return json({ download: decoyRecord(record), downloadUrl: resource.downloadUrl }, { status: 201 });
     const download = await resourceDownloads.create(record);
+    await announcerFor(req, context)(downloadEvent(download));
     return json({ download, downloadUrl: resource.downloadUrl }, { status: 201 });
   },
   async GET(req, context) {

@@ -1,6 +1,6 @@
-import { contactLeadSchema } from '../lib/schemas/contact';
+import { contactRecordSchema } from '../lib/schemas/contact';
 import { leadBookkeeping } from './admin/bookkeeping';
 import { contactProfile } from './admin/leadProfiles';
 import { defineCollection } from './storage/collection';
 
-export const contacts = defineCollection('contacts', contactLeadSchema, { hooks: leadBookkeeping(contactProfile) });
+export const contacts = defineCollection('contacts', contactRecordSchema, { hooks: leadBookkeeping(contactProfile) });

@@ -3,7 +3,8 @@ import { subscriberSchema } from '../lib/schemas/subscriber';
 import { leadBookkeeping } from './admin/bookkeeping';
 import { subscriberProfile } from './admin/leadProfiles';
 import { blobCall, collectionStore } from './storage/blobs';
-import { defineCollection } from './storage/collection';
+import type { Attribution } from '../lib/schemas/attribution';
+import { type StoredRecord, defineCollection } from './storage/collection';
 import { newestFirstKey } from './storage/keys';
 import { withKeyLock } from './storage/keyLock';
 
@@ -28,6 +29,7 @@ interface EmailClaim {
 export interface SubscribeResult {
   subscriberId: string;
   created: boolean;
+  subscriber: StoredRecord<typeof subscriberSchema>;
 }
 
 export function normaliseEmail(email: string): string {
@@ -38,7 +40,7 @@ export function emailKey(email: string): string {
   return createHash('sha256').update(normaliseEmail(email)).digest('hex');
 }
 
-export async function subscribe(rawEmail: string, now: Date = new Date()): Promise<SubscribeResult> {
+export async function subscribe(rawEmail: string, now: Date = new Date(), attribution?: Attribution): Promise<SubscribeResult> {
   const email = normaliseEmail(rawEmail);
   const key = emailKey(email);
   return withKeyLock(`subscribers/${key}`, async () => {
@@ -48,7 +50,8 @@ export async function subscribe(rawEmail: string, now: Date = new Date()): Promi
     const claim = modified ? proposed : ((await blobCall(() => claims.get(key, { type: 'json' }))) as EmailClaim | null);
     if (!claim) throw new Error('Subscriber claim vanished while reading it');
     // Idempotent: completes a record a crashed earlier attempt may have left unwritten.
-    const written = await subscribers.insert(claim.subscriberId, { email }, new Date(claim.createdAt));
-    return { subscriberId: claim.subscriberId, created: modified && written.created };
+    // The first sign-up's source is the one kept (a retry completing it may not know it).
+    const written = await subscribers.insert(claim.subscriberId, { email, ...(attribution ? { attribution } : {}) }, new Date(claim.createdAt));
+    return { subscriberId: claim.subscriberId, created: modified && written.created, subscriber: written.record };
   });
 }

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { bookingStatuses } from './booking';
 import { personName } from './fields';
+import type { Attribution } from './attribution';
 
 // The contract between the admin dashboard and its APIs (issue: the owner's admin).
 // Request bodies are zod schemas used by the functions; answers are plain types the
@@ -82,6 +83,8 @@ export interface SearchHit {
   title: string;
   status: string | null;
   amount: number | null;
+  /** Where the lead came from (issue 12); null when it carried none. */
+  attribution: Attribution | null;
 }
 
 export interface SearchAnswer {
@@ -92,3 +95,12 @@ export interface SearchAnswer {
   /** More records matched than the newest 100 shown (a short name start): type more to narrow. */
   truncated: boolean;
 }
+
+// Issue 12 (owner notifications, lead attribution). Every lead record (bookings, contacts,
+// payments' bookings, downloads, subscribers) carries an optional `attribution`, returned as
+// stored by the lists above and by the search's hits.
+//   GET  /api/admin/leads-by-source?days=30         -> LeadsBySourceAnswer (netlify/functions/admin-lead-sources.mts)
+//   GET  /api/admin/notifications?status=failed     -> NotificationsAnswer (netlify/functions/admin-notifications.mts)
+//   POST /api/admin/notifications/{id}/resend       -> 202 ResendAnswer (same function; Origin checked)
+export type { Attribution } from './attribution';
+export type { LeadsBySourceAnswer, LeadsBySourceRow, NotificationItem, NotificationsAnswer, ResendAnswer } from './notifications';

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { attributionSchema } from './attribution';
 import { personName, phoneNumber } from './fields';
 
 export const bookingStatuses = ['pending', 'contacted', 'completed', 'cancelled'] as const;
@@ -23,5 +24,6 @@ export const bookingSchema = z.object({
   notes: z.string().max(2000).default(''),
   source: z.string().max(60).optional(),
   quizScore: z.number().int().min(0).max(100).nullable().optional(),
+  attribution: attributionSchema.optional(),
 });
 export type Booking = z.infer<typeof bookingSchema>;

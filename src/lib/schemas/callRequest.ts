@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { attributionField } from './attribution';
 import { honeypot, personName, phoneNumber } from './fields';
 
 /** The short call modal's "Current Background" choices (SPEC 3). */
@@ -33,6 +34,7 @@ export const callRequestSchema = z.object({
   background,
   source: callSource.optional(),
   quizScore: z.number({ error: 'Quiz score must be a number' }).int('Quiz score must be a whole number').min(0).max(100).optional(),
+  ...attributionField,
   ...honeypot,
 });
 export type CallRequest = z.infer<typeof callRequestSchema>;

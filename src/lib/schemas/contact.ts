@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { whoIsThisForOptions } from '../contactAudiences';
+import { attributionField, attributionSchema } from './attribution';
 import { emailAddress, honeypot, personName, phoneNumber } from './fields';
 
 export { whoIsThisForOptions };
@@ -15,4 +16,8 @@ export const contactLeadSchema = z.object({
 });
 export type ContactLead = z.infer<typeof contactLeadSchema>;
 
-export const contactRequestSchema = contactLeadSchema.extend(honeypot);
+export const contactRequestSchema = contactLeadSchema.extend({ ...attributionField, ...honeypot });
+
+/** A stored contact message: the form's fields and where the visitor came from. */
+export const contactRecordSchema = contactLeadSchema.extend({ attribution: attributionSchema.optional() });
+export type ContactRecord = z.infer<typeof contactRecordSchema>;

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { attributionField } from './attribution';
 import { honeypot, personName } from './fields';
 
 // The package booking popup (SPEC 3 booking payload, SPEC 5 validation). The browser
@@ -34,6 +35,7 @@ export type PackageBookingForm = z.input<typeof packageBookingFormSchema>;
 
 export const packageBookingRequestSchema = packageBookingFormSchema.extend({
   packageId: z.string({ error: 'Package is required' }).trim().min(1, 'Package is required').max(60),
+  ...attributionField,
   ...honeypot,
 });
 

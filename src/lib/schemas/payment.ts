@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { attributionSchema } from './attribution';
 import { emailAddress, personName, phoneNumber } from './fields';
 
 // Payments through Razorpay (SPEC 3 payment order / payment, DECISIONS 10-12).
@@ -24,6 +25,8 @@ export const createOrderRequestSchema = z
     customerName: personName.optional(),
     customerEmail: emailAddress.optional(),
     customerPhone: phoneNumber.optional(),
+    /** The checkout page records the booking itself: it carries the visit's source. */
+    attribution: attributionSchema.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.bookingId) return;

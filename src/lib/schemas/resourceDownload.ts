@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { attributionField, attributionSchema } from './attribution';
 import { honeypot } from './fields';
 
 /** Career stage choices of the download form (SPEC 3 "Career stage labels"). */
@@ -48,6 +49,7 @@ const resourceId = z.string({ error: 'Resource is required' }).trim().min(1, 'Re
 export const resourceDownloadRequestSchema = downloadFormSchema.extend({
   resourceId,
   resourceTitle: z.string().max(300).optional(),
+  ...attributionField,
   ...honeypot,
 });
 
@@ -59,5 +61,6 @@ export const resourceDownloadSchema = z.object({
   currentStage: z.string().min(1),
   resourceId: z.string().min(1),
   resourceTitle: z.string().min(1),
+  attribution: attributionSchema.optional(),
 });
 export type ResourceDownload = z.infer<typeof resourceDownloadSchema>;

@@ -1,6 +1,6 @@
 import type { SearchHit, SearchRecordType } from '../../lib/schemas/adminApi';
 import type { Booking } from '../../lib/schemas/booking';
-import type { ContactLead } from '../../lib/schemas/contact';
+import type { ContactRecord } from '../../lib/schemas/contact';
 import type { Payment } from '../../lib/schemas/payment';
 import type { ResourceDownload } from '../../lib/schemas/resourceDownload';
 import type { Subscriber } from '../../lib/schemas/subscriber';
@@ -55,14 +55,15 @@ export const bookingProfile: LeadProfile<Stored<Booking>> = {
     title: booking.packageName,
     status: booking.status,
     amount: booking.amount,
+    attribution: booking.attribution ?? null,
   }),
 };
 
-export const contactProfile: LeadProfile<Stored<ContactLead>> = {
+export const contactProfile: LeadProfile<Stored<ContactRecord>> = {
   type: 'contact',
   counter: 'contacts',
   person: (contact) => ({ name: contact.name, phone: contact.phone, email: contact.email }),
-  hit: (contact) => ({ ...baseHit('contact', contact), name: contact.name, phone: contact.phone, email: contact.email, title: 'Contact form', status: null, amount: null }),
+  hit: (contact) => ({ ...baseHit('contact', contact), name: contact.name, phone: contact.phone, email: contact.email, title: 'Contact form', status: null, amount: null, attribution: contact.attribution ?? null }),
 };
 
 export const paymentProfile: LeadProfile<Stored<Payment>> = {
@@ -77,6 +78,8 @@ export const paymentProfile: LeadProfile<Stored<Payment>> = {
     title: payment.packageName,
     status: payment.status,
     amount: payment.amount,
+    // A payment's source is its booking's: the timeline shows it there.
+    attribution: null,
   }),
 };
 
@@ -92,6 +95,7 @@ export const downloadProfile: LeadProfile<Stored<ResourceDownload>> = {
     title: download.resourceTitle,
     status: null,
     amount: null,
+    attribution: download.attribution ?? null,
   }),
 };
 
@@ -99,5 +103,5 @@ export const subscriberProfile: LeadProfile<Stored<Subscriber>> = {
   type: 'subscriber',
   counter: 'subscribers',
   person: (subscriber) => ({ email: subscriber.email }),
-  hit: (subscriber) => ({ ...baseHit('subscriber', subscriber), name: null, phone: null, email: subscriber.email, title: 'Newsletter', status: null, amount: null }),
+  hit: (subscriber) => ({ ...baseHit('subscriber', subscriber), name: null, phone: null, email: subscriber.email, title: 'Newsletter', status: null, amount: null, attribution: subscriber.attribution ?? null }),
 };

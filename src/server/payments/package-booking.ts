@@ -25,6 +25,7 @@ export function packageBookingFrom(request: PackageBookingRequest): Booking {
     paymentStatus: paid ? 'pending' : null,
     notes: '',
     source: 'package-popup',
+    ...(request.attribution ? { attribution: request.attribution } : {}),
   };
 }
 

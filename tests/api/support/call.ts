@@ -32,8 +32,26 @@ export async function call(handler: Handler, path: string, options: CallOptions 
   const origin = options.origin === undefined ? new URL(site).origin : options.origin;
   if (origin && method !== 'GET') headers.set('origin', origin);
   const request = new Request(new URL(path, site), { method, headers, body });
-  const context = { params: options.params ?? {}, ip: options.ip ?? '127.0.0.1', requestId: 'test' } as unknown as Context;
+  const context = {
+    params: options.params ?? {},
+    ip: options.ip ?? '127.0.0.1',
+    requestId: 'test',
+    // As Netlify: work that may finish after the response. Collected so a test can wait for it.
+    waitUntil: (promise: Promise<unknown>) => {
+      afterResponse.push(Promise.resolve(promise));
+    },
+  } as unknown as Context;
   return handler(request, context);
+}
+
+const afterResponse: Promise<unknown>[] = [];
+
+/** Waits for every `context.waitUntil` promise of the calls so far (and any they added). */
+export async function settleAfterResponse(): Promise<void> {
+  while (afterResponse.length > 0) {
+    const batch = afterResponse.splice(0);
+    await Promise.allSettled(batch);
+  }
 }
 
 export async function jsonOf<T = Record<string, unknown>>(response: Response): Promise<T> {

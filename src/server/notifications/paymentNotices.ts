@@ -1,0 +1,17 @@
+import type { Payment } from '../../lib/schemas/payment';
+import { bookings } from '../bookings';
+import type { RecordMeta } from '../storage/collection';
+import type { Announcer } from './announce';
+import { paymentEvent } from './leadEvents';
+
+/**
+ * Announces a payment whose stored status is now captured or failed. Safe to call from
+ * both verify and the webhook, any number of times: the outbox keys entries by payment
+ * and event, so each payment is announced once per outcome.
+ */
+export async function announcePayment(payment: Payment & RecordMeta, announce: Announcer | undefined): Promise<void> {
+  if (!announce || (payment.status !== 'captured' && payment.status !== 'failed')) return;
+  // The source is the booking's (the visit that led to the payment).
+  const booking = await bookings.get(payment.bookingId).catch(() => null);
+  await announce(paymentEvent(payment, booking?.attribution ?? null));
+}

@@ -1,0 +1,247 @@
+import { business } from '../../lib/business';
+import { formatRupees } from '../../lib/format';
+import { type Attribution, DIRECT_SOURCE } from '../../lib/schemas/attribution';
+import type { NotificationKind } from '../../lib/schemas/notifications';
+import type { LeadEvent } from './leadEvents';
+
+// Every message the site sends, from one module: the owner's e-mail and webhook text, and
+// the visitor's confirmations. Pure functions of a LeadEvent and the site's address, so
+// they are unit-tested alone; brand and contact facts come from src/lib/business.ts.
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A Slack / Google Chat style incoming-webhook body: `text` plus the structured facts. */
+export interface WebhookBody {
+  text: string;
+  kind: NotificationKind;
+  leadId: string;
+  at: string;
+  name: string | null;
+  phone: string | null;
+  phoneHref: string | null;
+  email: string | null;
+  choice: string;
+  callbackPromise: string | null;
+  adminUrl: string;
+  source: string;
+  medium: string | null;
+  campaign: string | null;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** A tel: link that dials from anywhere: Indian 10-digit numbers get +91. */
+export function telHref(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (phone.trim().startsWith('+')) return `tel:+${digits}`;
+  if (digits.length === 10) return `tel:+91${digits}`;
+  if (digits.length === 12 && digits.startsWith('91')) return `tel:+${digits}`;
+  return `tel:${digits}`;
+}
+
+const istTime = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+export function formatIst(at: string | Date): string {
+  // ICU puts narrow no-break spaces before am/pm; plain spaces read the same in every mail client.
+  return `${istTime.format(new Date(at)).replace(/\s/g, ' ')} IST`;
+}
+
+/** How soon the site promised a call back for this kind of lead (SPEC 7), or null when it promised none. */
+export function callbackHours(kind: NotificationKind): number | null {
+  switch (kind) {
+    case 'discovery-call':
+      return business.promises.callbackAfterCallHours;
+    case 'contact':
+    case 'package-booking':
+    case 'payment-captured':
+      return business.promises.responseHours;
+    default:
+      return null;
+  }
+}
+
+/** The promise as the owner reads it, with the time it runs out. */
+export function callbackPromise(event: Pick<LeadEvent, 'kind' | 'at'>): string | null {
+  const hours = callbackHours(event.kind);
+  if (hours === null) return null;
+  const due = new Date(new Date(event.at).getTime() + hours * 3_600_000);
+  return `The site promised a call back within ${hours} hours: by ${formatIst(due)}.`;
+}
+
+export function sourceOf(attribution: Attribution | null): { source: string; medium: string | null; campaign: string | null } {
+  return { source: attribution?.source || DIRECT_SOURCE, medium: attribution?.medium || null, campaign: attribution?.campaign || null };
+}
+
+function sourceLine(attribution: Attribution | null): string {
+  const { source, medium, campaign } = sourceOf(attribution);
+  const parts = [source, medium && `/ ${medium}`, campaign && `(campaign ${campaign})`].filter(Boolean).join(' ');
+  const extra = [attribution?.referrer && `referrer ${attribution.referrer}`, attribution?.landingPage && `landed on ${attribution.landingPage}`].filter(Boolean);
+  return extra.length > 0 ? `${parts}; ${extra.join(', ')}` : parts;
+}
+
+export function adminUrl(site: string): string {
+  return `${site}/admin/bookings#customers`;
+}
+
+const HEADLINES: Record<NotificationKind, string> = {
+  'discovery-call': 'New discovery call request',
+  contact: 'New contact message',
+  'package-booking': 'New package booking',
+  'resource-download': 'New resource download',
+  newsletter: 'New newsletter subscriber',
+  'payment-captured': 'Payment captured',
+  'payment-failed': 'Payment failed',
+};
+
+function ownerSubject(event: LeadEvent): string {
+  const who = event.person.name ?? event.person.email ?? 'a visitor';
+  if (event.kind === 'payment-captured' && event.payment) return `${HEADLINES[event.kind]}: ${formatRupees(event.payment.amount)} for ${event.payment.packageName} (${who})`;
+  if (event.kind === 'discovery-call' || event.kind === 'contact' || event.kind === 'newsletter') return `${HEADLINES[event.kind]}: ${who}`;
+  return `${HEADLINES[event.kind]}: ${event.choice} (${who})`;
+}
+
+interface Line {
+  label: string;
+  text: string;
+  /** A link for the HTML part (tel:, mailto:, https:). */
+  href?: string;
+}
+
+function ownerLines(event: LeadEvent, site: string): Line[] {
+  const lines: Line[] = [];
+  if (event.person.name) lines.push({ label: 'Name', text: event.person.name });
+  if (event.person.phone) lines.push({ label: 'Phone', text: event.person.phone, href: telHref(event.person.phone) });
+  if (event.person.email) lines.push({ label: 'E-mail', text: event.person.email, href: `mailto:${event.person.email}` });
+  lines.push({ label: event.payment ? 'Package' : 'Chose', text: event.choice });
+  if (event.payment) {
+    lines.push({ label: 'Amount', text: formatRupees(event.payment.amount) });
+    if (event.payment.paymentId) lines.push({ label: 'Payment id', text: event.payment.paymentId });
+  }
+  for (const detail of event.details) lines.push({ label: detail.label, text: detail.value });
+  lines.push({ label: 'When', text: formatIst(event.at) });
+  const promise = callbackPromise(event);
+  if (promise) lines.push({ label: 'Promise', text: promise });
+  lines.push({ label: 'Source', text: sourceLine(event.attribution) });
+  lines.push({ label: 'In the admin', text: adminUrl(site), href: adminUrl(site) });
+  lines.push({ label: 'Record id', text: event.leadId });
+  return lines;
+}
+
+function textOf(headline: string, lines: Line[], footer: string[] = []): string {
+  const body = lines.map((line) => `${line.label}: ${line.text}${line.href?.startsWith('tel:') ? ` (${line.href})` : ''}`);
+  return [headline, '', ...body, ...(footer.length ? ['', ...footer] : [])].join('\n');
+}
+
+function htmlOf(headline: string, lines: Line[], paragraphs: string[] = [], closing: string[] = []): string {
+  const rows = lines
+    .map((line) => {
+      const value = line.href ? `<a href="${escapeHtml(line.href)}">${escapeHtml(line.text)}</a>` : escapeHtml(line.text);
+      return `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(line.label)}</th><td style="padding:4px 0">${value}</td></tr>`;
+    })
+    .join('');
+  const intro = paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('');
+  const outro = closing.length ? `<p>${closing.map(escapeHtml).join('<br>')}</p>` : '';
+  return (
+    `<!doctype html><html><head><meta charset="utf-8"></head><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">` +
+    `<h1 style="font-size:20px">${escapeHtml(headline)}</h1>` +
+    intro +
+    (rows ? `<table role="presentation" style="border-collapse:collapse">${rows}</table>` : '') +
+    outro +
+    `<p style="color:#6b7280;font-size:13px">${escapeHtml(business.legalName)} · ${escapeHtml(business.contact.phone)} · ${escapeHtml(business.contact.email)}</p>` +
+    `</body></html>`
+  );
+}
+
+/** The owner's e-mail about one lead or payment. */
+export function ownerEmail(event: LeadEvent, site: string): MailContent {
+  const subject = ownerSubject(event);
+  const lines = ownerLines(event, site);
+  return { subject, text: textOf(subject, lines), html: htmlOf(subject, lines) };
+}
+
+/** The webhook's JSON: the same facts as the owner's e-mail. */
+export function ownerWebhook(event: LeadEvent, site: string): WebhookBody {
+  const subject = ownerSubject(event);
+  const { source, medium, campaign } = sourceOf(event.attribution);
+  return {
+    text: textOf(subject, ownerLines(event, site)),
+    kind: event.kind,
+    leadId: event.leadId,
+    at: event.at,
+    name: event.person.name,
+    phone: event.person.phone,
+    phoneHref: event.person.phone ? telHref(event.person.phone) : null,
+    email: event.person.email,
+    choice: event.choice,
+    callbackPromise: callbackPromise(event),
+    adminUrl: adminUrl(site),
+    source,
+    medium,
+    campaign,
+  };
+}
+
+/** The kinds a visitor hears back about (when they gave an e-mail). */
+export function hasVisitorConfirmation(event: LeadEvent): boolean {
+  return Boolean(event.person.email) && (event.kind === 'contact' || event.kind === 'resource-download' || event.kind === 'payment-captured');
+}
+
+export function downloadUrl(site: string, resourceId: string): string {
+  return `${site}/api/download/${encodeURIComponent(resourceId)}`;
+}
+
+const signOff = [`${business.founder.name}, ${business.brand}`, `${business.contact.phone} · ${business.contact.email}`, business.contact.hours];
+
+/** The visitor's confirmation, or null for kinds that send none. */
+export function visitorEmail(event: LeadEvent, site: string): MailContent | null {
+  if (!hasVisitorConfirmation(event)) return null;
+  const greeting = event.person.name ? `Dear ${event.person.name},` : 'Hello,';
+  const hours = business.promises.responseHours;
+  let subject: string;
+  let lines: Line[] = [];
+  let paragraphs: string[];
+  if (event.kind === 'contact') {
+    subject = `We received your message: ${business.brand}`;
+    paragraphs = [
+      greeting,
+      `Thank you for writing to ${business.brand}. We'll get back to you within ${hours} hours, during our business hours (${business.contact.hours}).`,
+      'To make the most of our call, have ready: what you are studying or your current role, the decision you are facing, any deadlines, and your CV if you have one.',
+    ];
+  } else if (event.kind === 'resource-download' && event.download) {
+    const url = downloadUrl(site, event.download.resourceId);
+    subject = `Your download: ${event.download.title}`;
+    lines = [{ label: 'Download', text: url, href: url }];
+    paragraphs = [greeting, `Thank you for your interest. Here is your copy of "${event.download.title}":`];
+  } else if (event.kind === 'payment-captured' && event.payment) {
+    subject = `Payment received: ${event.payment.packageName}`;
+    lines = [
+      { label: 'Package', text: event.payment.packageName },
+      { label: 'Amount paid', text: formatRupees(event.payment.amount) },
+      ...(event.payment.paymentId ? [{ label: 'Payment id', text: event.payment.paymentId }] : []),
+      { label: 'Date', text: formatIst(event.at) },
+    ];
+    paragraphs = [
+      greeting,
+      `Thank you: your payment to ${business.brand} is confirmed. This e-mail is your receipt.`,
+      `Next steps: we'll call you within ${hours} hours (${business.contact.hours}) to plan your first session. You can also pick a time yourself: ${business.contact.schedulingUrl}`,
+    ];
+  } else {
+    return null;
+  }
+  const textLines = lines.map((line) => `${line.label}: ${line.text}`);
+  const text = [paragraphs.join('\n\n'), ...(textLines.length ? [textLines.join('\n')] : []), signOff.join('\n')].join('\n\n');
+  const html = htmlOf(subject, lines, paragraphs, signOff);
+  return { subject, text, html };
+}
