@@ -2,7 +2,7 @@ import { listBlogPosts } from './blog';
 import { getBooking, setBookingStatus, updateBooking } from './bookings';
 import { eachLeadPage, leadPage } from './leads';
 import { getLeadsBySource } from './leadSources';
-import { listFailedNotifications, resendNotification } from './notifications';
+import { listUndeliveredNotifications, resendNotification } from './notifications';
 import { findPerson } from './search';
 import { signOut } from './session';
 import { getStats } from './stats';
@@ -17,7 +17,7 @@ export const adminApi = {
   bookings: { get: getBooking, setStatus: setBookingStatus, update: updateBooking },
   search: { person: findPerson },
   leadSources: { get: getLeadsBySource },
-  notifications: { failed: listFailedNotifications, resend: resendNotification },
+  notifications: { undelivered: listUndeliveredNotifications, resend: resendNotification },
   blog: { list: listBlogPosts },
   session: { signOut },
 };

@@ -4,7 +4,7 @@ import { listBlogPosts } from './blog';
 import { getBooking } from './bookings';
 import { type LeadKind, type LeadRecords, leadPage } from './leads';
 import { getLeadsBySource } from './leadSources';
-import { listFailedNotifications } from './notifications';
+import { listUndeliveredNotifications } from './notifications';
 import type { BookingRecord } from './records';
 import { findPerson } from './search';
 import { getStats } from './stats';
@@ -21,7 +21,7 @@ export const adminKeys = {
   search: (q: string) => ['admin', 'search', q] as const,
   blogPosts: () => ['admin', 'blog', 'posts'] as const,
   leadSources: (days: number) => ['admin', 'lead-sources', days] as const,
-  failedNotifications: () => ['admin', 'notifications', 'failed'] as const,
+  undeliveredNotifications: () => ['admin', 'notifications', 'undelivered'] as const,
 };
 
 export const statsQuery = () => queryOptions({ queryKey: adminKeys.stats(), queryFn: ({ signal }) => getStats(signal) });
@@ -42,8 +42,8 @@ export const searchQuery = (q: string) => queryOptions({ queryKey: adminKeys.sea
 export const leadSourcesQuery = (days: number) =>
   queryOptions({ queryKey: adminKeys.leadSources(days), queryFn: ({ signal }) => getLeadsBySource(days, signal) });
 
-export const failedNotificationsQuery = () =>
-  queryOptions({ queryKey: adminKeys.failedNotifications(), queryFn: ({ signal }) => listFailedNotifications(signal) });
+export const undeliveredNotificationsQuery = () =>
+  queryOptions({ queryKey: adminKeys.undeliveredNotifications(), queryFn: ({ signal }) => listUndeliveredNotifications(signal) });
 
 export const blogPostsQuery = () => queryOptions({ queryKey: adminKeys.blogPosts(), queryFn: ({ signal }) => listBlogPosts(signal) });
 

@@ -1,29 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { notificationChannelLabels, notificationKindLabels, offReason } from '../../../lib/admin/notificationLabels';
-import type { NotificationItem } from '../../../lib/schemas/adminApi';
+import type { NotificationItem } from '../../../lib/schemas/notifications';
 import { formatCount } from '../../../lib/format';
-import { failedNotificationsQuery } from '../api/queries';
+import { undeliveredNotificationsQuery } from '../api/queries';
 import { Pill } from '../ui/Pill';
 import { ErrorState } from '../ui/States';
 import { When } from '../ui/When';
 import { useResend } from './useResend';
 
 /**
- * Owner notifications (issue 12): whether they are on, and the ones that could not be
- * delivered after a day of retries, each with a Resend button.
+ * Owner notifications (issue 12): whether they are on, and every one not delivered
+ * (failed after a day of retries, or being retried after a failure), each with Resend.
  */
 export function NotificationsPanel() {
   const headingId = useId();
-  const notifications = useQuery(failedNotificationsQuery());
+  const notifications = useQuery(undeliveredNotificationsQuery());
   const resend = useResend();
   const data = notifications.data;
-  const failed = data?.items ?? [];
+  const undelivered = data?.items ?? [];
 
   let body;
   if (notifications.isPending) {
     body = (
-      <p className="adm-panel-note" aria-busy="true">
+      <p className="adm-panel-note adm-notifications-note" aria-busy="true">
         Checking notifications…
       </p>
     );
@@ -37,16 +37,25 @@ export function NotificationsPanel() {
             <p>
               <strong>Notifications are off.</strong> {offReason(data?.reason)}
             </p>
-            <p>New leads are still stored and listed here; nobody is told about them by e-mail.</p>
+            <p>Set the variables named above in the site's environment and deploy again to hear about every lead within a minute (README: Notifications).</p>
           </div>
         )}
-        {failed.length === 0 ? (
-          data?.enabled ? <p className="adm-panel-note adm-all-sent">Every notification was delivered.</p> : null
+        {undelivered.length === 0 ? (
+          data?.enabled ? (
+            <p className="adm-panel-note adm-notifications-note" data-testid="notifications-on">
+              On: new leads reach you by e-mail, and none is failing to send.
+            </p>
+          ) : null
         ) : (
-          <ul className="adm-items adm-items-rows" data-testid="failed-notifications">
-            {failed.map((item) => (
+          <ul className="adm-items adm-items-rows" data-testid="undelivered-notifications">
+            {undelivered.map((item) => (
               <li key={item.id}>
-                <FailedNotification item={item} sending={resend.isPending && resend.variables === item.id} onResend={() => resend.mutate(item.id)} />
+                <UndeliveredNotification
+                  item={item}
+                  canResend={Boolean(data?.enabled)}
+                  sending={resend.isPending && resend.variables === item.id}
+                  onResend={() => resend.mutate(item.id)}
+                />
               </li>
             ))}
           </ul>
@@ -59,30 +68,44 @@ export function NotificationsPanel() {
     <section className="adm-panel adm-notifications" aria-labelledby={headingId} data-testid="notifications">
       <header className="adm-panel-head">
         <h2 id={headingId}>Notifications</h2>
-        {failed.length > 0 ? <span className="adm-count adm-count-alert">{formatCount(failed.length)} failed</span> : null}
+        {undelivered.length > 0 ? <span className="adm-count adm-count-alert">{formatCount(undelivered.length)} not delivered</span> : null}
       </header>
       {body}
     </section>
   );
 }
 
-function FailedNotification({ item, sending, onResend }: { item: NotificationItem; sending: boolean; onResend: () => void }) {
+interface ItemProps {
+  item: NotificationItem;
+  /** Off: the server would refuse (nothing can be sent until the settings are back). */
+  canResend: boolean;
+  sending: boolean;
+  onResend: () => void;
+}
+
+function UndeliveredNotification({ item, canResend, sending, onResend }: ItemProps) {
+  const failed = item.status === 'failed';
   return (
-    <article className="adm-row adm-failed">
+    <article className="adm-row adm-undelivered" data-testid="undelivered-notification">
       <div className="adm-row-main">
         <h3 className="adm-row-title">{item.subject}</h3>
-        <Pill tone="red">Not delivered</Pill>
+        <Pill tone={failed ? 'red' : 'amber'}>{failed ? 'Failed' : 'Retrying'}</Pill>
       </div>
       <p className="adm-row-detail">
-        {notificationKindLabels[item.kind] ?? item.kind} · {notificationChannelLabels[item.channel] ?? item.channel} · {formatCount(item.attempts)}{' '}
-        {item.attempts === 1 ? 'attempt' : 'attempts'}
+        {notificationKindLabels[item.kind]} · {notificationChannelLabels[item.channel]} · {formatCount(item.attempts)} {item.attempts === 1 ? 'attempt' : 'attempts'}
+        {!failed && item.nextAttemptAt ? (
+          <>
+            {' '}
+            · next try <When iso={item.nextAttemptAt} />
+          </>
+        ) : null}
       </p>
-      {item.lastError ? <p className="adm-failed-error">Last error: {item.lastError}</p> : null}
-      <div className="adm-failed-foot">
+      {item.lastError ? <p className="adm-undelivered-error">Last error: {item.lastError}</p> : null}
+      <div className="adm-undelivered-foot">
         <p className="adm-row-when">
           <When iso={item.createdAt} />
         </p>
-        <button type="button" className="btn btn-outline adm-btn-sm" onClick={onResend} disabled={sending}>
+        <button type="button" className="btn btn-outline adm-btn-sm" onClick={onResend} disabled={sending || !canResend}>
           {sending ? 'Resending…' : 'Resend'}
           <span className="visually-hidden"> {item.subject}</span>
         </button>

@@ -3,7 +3,7 @@ import { toast } from '../../../stores/toasts';
 import { adminApi, failureMessage, isUnauthorised } from '../api';
 import { adminKeys } from '../api/queries';
 
-/** Resend one failed notification; the list is read again either way (it may have been sent meanwhile). */
+/** Resend one notification that was not delivered; the list is read again either way (it may have been sent meanwhile). */
 export function useResend() {
   const client = useQueryClient();
   return useMutation({
@@ -19,6 +19,6 @@ export function useResend() {
       if (isUnauthorised(error)) return;
       toast({ title: 'Resend failed', description: failureMessage(error, 'The notification could not be queued. Please try again.'), variant: 'destructive' });
     },
-    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.failedNotifications() }),
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.undeliveredNotifications() }),
   });
 }
