@@ -1,3 +1,5 @@
+import { visitAttribution } from './attribution/visit';
+
 /** An API failure as SPEC 7 describes it: "{status}: {body text or status text}". */
 export class ApiError extends Error {
   constructor(
@@ -37,6 +39,8 @@ async function request<T>(method: string, url: string, payload?: unknown): Promi
 export const api = {
   get: <T>(url: string) => request<T>('GET', url),
   post: <T>(url: string, payload?: unknown) => request<T>('POST', url, payload ?? {}),
+  /** A public lead form's request: its fields and where the visit came from (issue 12). */
+  postLead: <T>(url: string, payload: object) => request<T>('POST', url, { ...payload, attribution: visitAttribution() }),
   put: <T>(url: string, payload: unknown) => request<T>('PUT', url, payload),
   patch: <T>(url: string, payload: unknown) => request<T>('PATCH', url, payload),
   delete: <T>(url: string) => request<T>('DELETE', url),

@@ -237,10 +237,10 @@ test('export downloads every record as one CSV: BOM, header, a row per record, f
   const bytes = await readFile((await download.path()) ?? '');
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = bytes.toString('utf8').slice(1);
-  expect(text.split('\r\n')[0]).toBe('Data Type,Name,Email/Mobile,Date,Status,Amount,Package,Notes');
+  expect(text.split('\r\n')[0]).toBe('Data Type,Name,Email/Mobile,Date,Status,Amount,Package,Notes,Source');
   const rows = Papa.parse<string[]>(text, { skipEmptyLines: true }).data.slice(1);
   expect(rows).toHaveLength(expected);
-  expect(rows.find((row) => row[1] === `Export Lead ${marker}`)).toEqual(['Booking', `Export Lead ${marker}`, expect.stringMatching(/^\d{10}$/), expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/), 'Pending', '', 'Free Discovery Call', 'Discovery call | Stage: Working Professional']);
+  expect(rows.find((row) => row[1] === `Export Lead ${marker}`)).toEqual(['Booking', `Export Lead ${marker}`, expect.stringMatching(/^\d{10}$/), expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/), 'Pending', '', 'Free Discovery Call', 'Discovery call | Stage: Working Professional', '']);
   expect(rows.find((row) => row[2]?.startsWith(`export.${marker}@`))?.slice(0, 2)).toEqual(['Contact Form', `'${hostile}`]);
   for (const type of new Set(rows.map((row) => row[0]))) expect(['Booking', 'Contact Form', 'Payment', 'Resource Download', 'Newsletter Subscriber']).toContain(type);
   await expect(toast(page, 'Export Complete')).toContainText(`${expected.toLocaleString('en-IN')} records`);

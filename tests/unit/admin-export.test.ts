@@ -60,6 +60,7 @@ describe('export rows', () => {
       '10599',
       'Ascend Plus',
       'Package purchase | Stage: Analyst at Infosys (IT) | Quiz score: 62% | Prefers evening calls',
+      '',
     ]);
   });
   it('a free call has no amount and no payment status', () => {
@@ -71,7 +72,7 @@ describe('export rows', () => {
   });
   it('a contact submission', () => {
     expect(contactRow({ createdAt, name: 'Arjun Nair', email: 'arjun@example.in', phone: '98450 11111', whoIsThisFor: 'college' })).toEqual([
-      'Contact Form', 'Arjun Nair', 'arjun@example.in / 98450 11111', '2026-11-21 14:35', '', '', '', 'For: College Graduates',
+      'Contact Form', 'Arjun Nair', 'arjun@example.in / 98450 11111', '2026-11-21 14:35', '', '', '', 'For: College Graduates', '',
     ]);
   });
   it('a payment', () => {
@@ -80,13 +81,31 @@ describe('export rows', () => {
       customerEmail: null, customerPhone: '9845022222', amount: 6499, amountPaise: 649900, currency: 'INR', status: 'captured',
       razorpayOrderId: 'order_ABC123456', razorpayPaymentId: 'pay_XYZ987654', confirmedBy: 'verify', failureReason: null, paidAt: createdAt,
     });
-    expect(row).toEqual(['Payment', 'Meera Iyer', '9845022222', '2026-11-21 14:35', 'Paid', '6499', 'Ascend', 'Order: order_ABC123456 | Payment: pay_XYZ987654']);
+    expect(row).toEqual(['Payment', 'Meera Iyer', '9845022222', '2026-11-21 14:35', 'Paid', '6499', 'Ascend', 'Order: order_ABC123456 | Payment: pay_XYZ987654', '']);
   });
   it('a resource download and a subscriber', () => {
     expect(downloadRow({ createdAt, fullName: 'Kavya Rao', email: 'kavya@example.in', mobile: '9845033333', currentStage: 'Working Professional', resourceId: 'executive-guide', resourceTitle: 'Executive Career Acceleration Guide' })).toEqual([
-      'Resource Download', 'Kavya Rao', 'kavya@example.in / 9845033333', '2026-11-21 14:35', '', '', 'Executive Career Acceleration Guide', 'Stage: Working Professional',
+      'Resource Download', 'Kavya Rao', 'kavya@example.in / 9845033333', '2026-11-21 14:35', '', '', 'Executive Career Acceleration Guide', 'Stage: Working Professional', '',
     ]);
-    expect(subscriberRow({ createdAt, email: 'reader@example.in' })).toEqual(['Newsletter Subscriber', '', 'reader@example.in', '2026-11-21 14:35', 'Subscribed', '', '', '']);
+    expect(subscriberRow({ createdAt, email: 'reader@example.in' })).toEqual(['Newsletter Subscriber', '', 'reader@example.in', '2026-11-21 14:35', 'Subscribed', '', '', '', '']);
+  });
+});
+
+describe('the Source column', () => {
+  const fromAd = { source: 'google', medium: 'cpc', campaign: 'class-10-streams', landingPage: '/how-it-works?utm_source=google' };
+  it('is the last column: source / medium · campaign of every kind of lead that carries one', () => {
+    expect(EXPORT_HEADER.at(-1)).toBe('Source');
+    expect(bookingRow({ ...booking, attribution: fromAd })[8]).toBe('google / cpc · class-10-streams');
+    expect(contactRow({ createdAt, name: 'Arjun Nair', email: 'arjun@example.in', phone: '98450 11111', whoIsThisFor: 'college', attribution: { source: 'google.com', medium: 'referral' } })[8]).toBe('google.com / referral');
+    expect(downloadRow({ createdAt, fullName: 'Kavya Rao', email: 'k@example.in', mobile: '9845033333', currentStage: 'x', resourceId: 'g', resourceTitle: 'Guide', attribution: { source: 'instagram' } })[8]).toBe('instagram');
+    expect(subscriberRow({ createdAt, email: 'reader@example.in', attribution: { landingPage: '/' } })[8]).toBe('(direct)');
+  });
+  it('is empty for a lead stored before sources were kept', () => {
+    expect(subscriberRow({ createdAt, email: 'reader@example.in' })[8]).toBe('');
+  });
+  it('neutralises a source a visitor typed as a formula into the address', () => {
+    expect(bookingRow({ ...booking, attribution: { source: '=HYPERLINK("http://evil.example")', medium: 'x' } })[8]).toBe(`'=HYPERLINK("http://evil.example") / x`);
+    expect(subscriberRow({ createdAt, email: 'r@example.in', attribution: { source: '@SUM(1)' } })[8]).toBe("'@SUM(1)");
   });
 });
 
@@ -95,7 +114,7 @@ describe('the CSV file', () => {
     const rows: ExportRow[] = [bookingRow({ ...booking, fullName: 'Rao, "Ravi"', notes: 'line one\nline two' }), subscriberRow({ createdAt, email: 'a@b.in' })];
     const csv = buildCsv(rows);
     expect(csv.startsWith(UTF8_BOM)).toBe(true);
-    expect(csv.slice(1).split('\r\n')[0]).toBe('Data Type,Name,Email/Mobile,Date,Status,Amount,Package,Notes');
+    expect(csv.slice(1).split('\r\n')[0]).toBe('Data Type,Name,Email/Mobile,Date,Status,Amount,Package,Notes,Source');
     const parsed = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
     expect(parsed.data[0]).toEqual([...EXPORT_HEADER]);

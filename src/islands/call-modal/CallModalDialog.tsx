@@ -103,7 +103,7 @@ function CallForm({ context }: Props) {
     }
     setPending(true);
     try {
-      await api.post('/api/book-call', {
+      await api.postLead('/api/book-call', {
         name: draft.name.trim(),
         phone: draft.phone.trim(),
         background: draft.background,

@@ -52,7 +52,7 @@ export default function CheckoutPanel({ packageId, packageName, price }: Props) 
     if (!complete || phase !== 'idle') return;
     setPhase('creating');
     try {
-      setOrder(await api.post<CheckoutOrder>('/api/create-razorpay-order', { packageId, ...details }));
+      setOrder(await api.postLead<CheckoutOrder>('/api/create-razorpay-order', { packageId, ...details }));
     } catch (error) {
       const known = error instanceof ApiError ? error : null;
       if (known?.fields) setErrors(known.fields as Partial<Details>);

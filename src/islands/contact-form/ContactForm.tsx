@@ -32,7 +32,7 @@ export default function ContactForm() {
     }
     setPending(true);
     try {
-      await api.post('/api/contact', { ...parsed.data, [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? '') });
+      await api.postLead('/api/contact', { ...parsed.data, [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? '') });
       toast({ title: 'Message Sent Successfully!', description: "We'll get back to you within 24 hours.", variant: 'success' });
       setSentName(parsed.data.name);
       setDraft(empty);

@@ -63,7 +63,7 @@ function Fields({ resourceId, title, downloadUrl }: { resourceId: string; title:
     }
     setPhase('sending');
     try {
-      await api.post('/api/resource-downloads', {
+      await api.postLead('/api/resource-downloads', {
         ...parsed.data,
         resourceId,
         resourceTitle: title,

@@ -23,7 +23,7 @@ export default function NewsletterForm() {
     }
     setPending(true);
     try {
-      await api.post('/api/newsletter', { email: email.trim(), [HONEYPOT_FIELD]: String(new FormData(form).get(HONEYPOT_FIELD) ?? '') });
+      await api.postLead('/api/newsletter', { email: email.trim(), [HONEYPOT_FIELD]: String(new FormData(form).get(HONEYPOT_FIELD) ?? '') });
       setJoined(email.trim());
       setEmail('');
       toast({ title: 'Welcome aboard!', description: 'You are subscribed. Look out for our next leadership insights.', variant: 'success' });

@@ -91,7 +91,7 @@ export default function BookingDialog({ packageId, onClose }: Props) {
     let bookingId = rememberedBooking?.key === key ? rememberedBooking.bookingId : null;
     if (!bookingId) {
       try {
-        const answer = await api.post<{ bookingType: 'discovery_call' | 'investment'; booking: { id: string } }>('/api/bookings', {
+        const answer = await api.postLead<{ bookingType: 'discovery_call' | 'investment'; booking: { id: string } }>('/api/bookings', {
           ...draft,
           packageId,
           [HONEYPOT_FIELD]: website,

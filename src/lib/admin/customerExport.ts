@@ -1,17 +1,19 @@
 import { unparse } from 'papaparse';
 import type { Booking } from '../schemas/booking';
-import type { ContactLead } from '../schemas/contact';
+import type { ContactRecord } from '../schemas/contact';
 import type { Payment } from '../schemas/payment';
 import type { ResourceDownload } from '../schemas/resourceDownload';
 import type { Subscriber } from '../schemas/subscriber';
 import { istDateStamp, istTimestamp } from './istDates';
 import { audienceLabel, bookingPaymentLabel, bookingStatusLabel, bookingTypeLabel, paymentStatusLabel } from './labels';
+import { sourceLabel } from './leadSource';
 
 // The customer-data export (SPEC 4 and 7, DECISIONS 17): one CSV row per record of
 // the five lead collections, built in the browser. Pure, so it is tested alone.
 
-export const EXPORT_HEADER = ['Data Type', 'Name', 'Email/Mobile', 'Date', 'Status', 'Amount', 'Package', 'Notes'] as const;
-export type ExportRow = [string, string, string, string, string, string, string, string];
+// Source (issue 12) comes last, so spreadsheets built on the earlier columns keep working.
+export const EXPORT_HEADER = ['Data Type', 'Name', 'Email/Mobile', 'Date', 'Status', 'Amount', 'Package', 'Notes', 'Source'] as const;
+export type ExportRow = [string, string, string, string, string, string, string, string, string];
 
 interface Stamped {
   createdAt: string;
@@ -27,7 +29,7 @@ export function neutraliseFormula(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 
-function row(cells: [string, string, string, string, string, string, string, string]): ExportRow {
+function row(cells: ExportRow): ExportRow {
   return cells.map(neutraliseFormula) as ExportRow;
 }
 
@@ -61,11 +63,22 @@ export function bookingRow(booking: Booking & Stamped): ExportRow {
       typeof booking.quizScore === 'number' && `Quiz score: ${booking.quizScore}%`,
       booking.notes,
     ]),
+    sourceLabel(booking.attribution) ?? '',
   ]);
 }
 
-export function contactRow(contact: ContactLead & Stamped): ExportRow {
-  return row(['Contact Form', contact.name, reach(contact.email, contact.phone), istTimestamp(contact.createdAt), '', '', '', notes([`For: ${audienceLabel(contact.whoIsThisFor)}`])]);
+export function contactRow(contact: ContactRecord & Stamped): ExportRow {
+  return row([
+    'Contact Form',
+    contact.name,
+    reach(contact.email, contact.phone),
+    istTimestamp(contact.createdAt),
+    '',
+    '',
+    '',
+    notes([`For: ${audienceLabel(contact.whoIsThisFor)}`]),
+    sourceLabel(contact.attribution) ?? '',
+  ]);
 }
 
 export function paymentRow(payment: Payment & Stamped): ExportRow {
@@ -78,15 +91,27 @@ export function paymentRow(payment: Payment & Stamped): ExportRow {
     amount(payment.amount),
     payment.packageName,
     notes([`Order: ${payment.razorpayOrderId}`, payment.razorpayPaymentId && `Payment: ${payment.razorpayPaymentId}`, payment.failureReason]),
+    // A payment's source is its booking's row.
+    '',
   ]);
 }
 
 export function downloadRow(download: ResourceDownload & Stamped): ExportRow {
-  return row(['Resource Download', download.fullName, reach(download.email, download.mobile), istTimestamp(download.createdAt), '', '', download.resourceTitle, notes([`Stage: ${download.currentStage}`])]);
+  return row([
+    'Resource Download',
+    download.fullName,
+    reach(download.email, download.mobile),
+    istTimestamp(download.createdAt),
+    '',
+    '',
+    download.resourceTitle,
+    notes([`Stage: ${download.currentStage}`]),
+    sourceLabel(download.attribution) ?? '',
+  ]);
 }
 
 export function subscriberRow(subscriber: Subscriber & Stamped): ExportRow {
-  return row(['Newsletter Subscriber', '', subscriber.email, istTimestamp(subscriber.createdAt), 'Subscribed', '', '', '']);
+  return row(['Newsletter Subscriber', '', subscriber.email, istTimestamp(subscriber.createdAt), 'Subscribed', '', '', '', sourceLabel(subscriber.attribution) ?? '']);
 }
 
 /** UTF-8 byte order mark: without it Excel reads the file as ANSI and garbles ₹ and Indian names. */

@@ -1,6 +1,8 @@
 import { listBlogPosts } from './blog';
 import { getBooking, setBookingStatus, updateBooking } from './bookings';
 import { eachLeadPage, leadPage } from './leads';
+import { getLeadsBySource } from './leadSources';
+import { listUndeliveredNotifications, resendNotification } from './notifications';
 import { findPerson } from './search';
 import { signOut } from './session';
 import { getStats } from './stats';
@@ -14,6 +16,8 @@ export const adminApi = {
   leads: { page: leadPage, eachPage: eachLeadPage },
   bookings: { get: getBooking, setStatus: setBookingStatus, update: updateBooking },
   search: { person: findPerson },
+  leadSources: { get: getLeadsBySource },
+  notifications: { undelivered: listUndeliveredNotifications, resend: resendNotification },
   blog: { list: listBlogPosts },
   session: { signOut },
 };

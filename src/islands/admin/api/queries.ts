@@ -3,6 +3,8 @@ import type { AdminPage } from '../../../lib/schemas/adminApi';
 import { listBlogPosts } from './blog';
 import { getBooking } from './bookings';
 import { type LeadKind, type LeadRecords, leadPage } from './leads';
+import { getLeadsBySource } from './leadSources';
+import { listUndeliveredNotifications } from './notifications';
 import type { BookingRecord } from './records';
 import { findPerson } from './search';
 import { getStats } from './stats';
@@ -18,6 +20,8 @@ export const adminKeys = {
   searches: () => ['admin', 'search'] as const,
   search: (q: string) => ['admin', 'search', q] as const,
   blogPosts: () => ['admin', 'blog', 'posts'] as const,
+  leadSources: (days: number) => ['admin', 'lead-sources', days] as const,
+  undeliveredNotifications: () => ['admin', 'notifications', 'undelivered'] as const,
 };
 
 export const statsQuery = () => queryOptions({ queryKey: adminKeys.stats(), queryFn: ({ signal }) => getStats(signal) });
@@ -34,6 +38,12 @@ export const leadListQuery = <K extends LeadKind>(kind: K) =>
 export const bookingQuery = (id: string) => queryOptions({ queryKey: adminKeys.booking(id), queryFn: ({ signal }) => getBooking(id, signal) });
 
 export const searchQuery = (q: string) => queryOptions({ queryKey: adminKeys.search(q), queryFn: ({ signal }) => findPerson(q, signal) });
+
+export const leadSourcesQuery = (days: number) =>
+  queryOptions({ queryKey: adminKeys.leadSources(days), queryFn: ({ signal }) => getLeadsBySource(days, signal) });
+
+export const undeliveredNotificationsQuery = () =>
+  queryOptions({ queryKey: adminKeys.undeliveredNotifications(), queryFn: ({ signal }) => listUndeliveredNotifications(signal) });
 
 export const blogPostsQuery = () => queryOptions({ queryKey: adminKeys.blogPosts(), queryFn: ({ signal }) => listBlogPosts(signal) });
 

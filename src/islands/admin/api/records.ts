@@ -1,5 +1,5 @@
 import type { Booking } from '../../../lib/schemas/booking';
-import type { ContactLead } from '../../../lib/schemas/contact';
+import type { ContactRecord as StoredContact } from '../../../lib/schemas/contact';
 import type { Payment } from '../../../lib/schemas/payment';
 import type { ResourceDownload } from '../../../lib/schemas/resourceDownload';
 import type { Subscriber } from '../../../lib/schemas/subscriber';
@@ -9,7 +9,7 @@ import type { RecordMeta } from '../../../server/storage/collection';
 // Types only: nothing from the server is bundled.
 
 export type BookingRecord = Booking & RecordMeta;
-export type ContactRecord = ContactLead & RecordMeta;
+export type ContactRecord = StoredContact & RecordMeta;
 export type PaymentRecord = Payment & RecordMeta;
 export type DownloadRecord = ResourceDownload & RecordMeta;
 export type SubscriberRecord = Subscriber & RecordMeta;

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { bookingPaymentLabel, bookingStatusChoices, bookingStatusLabels, bookingTypeLabel } from '../../../lib/admin/labels';
+import { sourceLabel } from '../../../lib/admin/leadSource';
 import { formatRupees } from '../../../lib/format';
 import type { BookingRecord, BookingStatus } from '../api';
 import { EmailLink, PhoneLink } from '../ui/Contact';
@@ -26,6 +27,7 @@ export function BookingCard({ booking, restored, onEditEnd }: Props) {
   const status = useStatusChange(booking.id);
   // While a change is on its way the dropdown shows the choice, then the stored value.
   const shownStatus = status.isPending && status.variables ? status.variables : booking.status;
+  const source = sourceLabel(booking.attribution);
 
   return (
     <article className={`adm-booking${editor.editing ? ' is-editing' : ''}`} aria-labelledby={headingId} data-testid="booking-card" data-booking-id={booking.id}>
@@ -95,6 +97,12 @@ export function BookingCard({ booking, restored, onEditEnd }: Props) {
               <div>
                 <dt>Quiz score</dt>
                 <dd>{booking.quizScore}%</dd>
+              </div>
+            ) : null}
+            {source ? (
+              <div className="adm-fact-wide" data-testid="lead-source">
+                <dt>Source</dt>
+                <dd>{source}</dd>
               </div>
             ) : null}
           </dl>

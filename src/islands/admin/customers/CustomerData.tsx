@@ -1,14 +1,17 @@
 import { BookingCard } from '../bookings/BookingCard';
 import { RestoredEdits } from '../bookings/RestoredEdits';
+import { NotificationsPanel } from '../notifications/NotificationsPanel';
 import { LeadList } from './LeadList';
+import { LeadsBySource } from './LeadsBySource';
 import { ContactRow, DownloadRow, PaymentRow, SubscriberRow } from './LeadRows';
 import { PersonSearch } from './PersonSearch';
 
-/** The 'Customer Data' tab: find a person, work the bookings, read every other lead. */
+/** The 'Customer Data' tab: find a person, see that notifications reach the owner, work the bookings, see where leads come from, read every other lead. */
 export function CustomerData() {
   return (
     <div className="adm-customers">
       <PersonSearch />
+      <NotificationsPanel />
       <LeadList
         kind="bookings"
         title="Bookings"
@@ -18,6 +21,7 @@ export function CustomerData() {
         before={<RestoredEdits />}
         renderItem={(booking) => <BookingCard booking={booking} />}
       />
+      <LeadsBySource />
       <div className="adm-lists-grid">
         <LeadList
           kind="contacts"

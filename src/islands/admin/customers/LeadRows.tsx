@@ -2,6 +2,7 @@ import { audienceLabel, paymentStatusLabel } from '../../../lib/admin/labels';
 import { formatRupees } from '../../../lib/format';
 import type { ContactRecord, DownloadRecord, PaymentRecord, SubscriberRecord } from '../api';
 import { EmailLink, PhoneLink } from '../ui/Contact';
+import { SourceLine } from '../ui/LeadSource';
 import { Pill, paymentTone } from '../ui/Pill';
 import { When } from '../ui/When';
 
@@ -18,6 +19,7 @@ export function ContactRow({ contact }: { contact: ContactRecord }) {
         <EmailLink email={contact.email} />
         <PhoneLink phone={contact.phone} />
       </p>
+      <SourceLine attribution={contact.attribution} />
       <p className="adm-row-when">
         <When iso={contact.createdAt} />
       </p>
@@ -58,6 +60,7 @@ export function DownloadRow({ download }: { download: DownloadRecord }) {
         <EmailLink email={download.email} />
         <PhoneLink phone={download.mobile} />
       </p>
+      <SourceLine attribution={download.attribution} />
       <p className="adm-row-when">
         <When iso={download.createdAt} />
       </p>
@@ -74,6 +77,7 @@ export function SubscriberRow({ subscriber }: { subscriber: SubscriberRecord }) 
       <p className="adm-row-when">
         Subscribed <When iso={subscriber.createdAt} />
       </p>
+      <SourceLine attribution={subscriber.attribution} />
     </article>
   );
 }

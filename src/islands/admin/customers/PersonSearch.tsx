@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { bookingStatusLabel, paymentStatusLabel } from '../../../lib/admin/labels';
+import { sourceLabel } from '../../../lib/admin/leadSource';
 import type { SearchHit, SearchRecordType } from '../../../lib/schemas/adminApi';
 import { formatCount, formatRupees } from '../../../lib/format';
 import { MIN_SEARCH_LENGTH } from '../api';
@@ -73,6 +74,7 @@ export function PersonSearch() {
                   {hit.email ? <EmailLink email={hit.email} /> : null}
                   {statusOf(hit) ? <span>{statusOf(hit)}</span> : null}
                   {typeof hit.amount === 'number' && hit.amount > 0 ? <span>{formatRupees(hit.amount)}</span> : null}
+                  {sourceLabel(hit.attribution) ? <span data-testid="lead-source">Source: {sourceLabel(hit.attribution)}</span> : null}
                 </p>
               </li>
             ))}

@@ -1,0 +1,115 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { notificationChannelLabels, notificationKindLabels, offReason } from '../../../lib/admin/notificationLabels';
+import type { NotificationItem } from '../../../lib/schemas/notifications';
+import { formatCount } from '../../../lib/format';
+import { undeliveredNotificationsQuery } from '../api/queries';
+import { Pill } from '../ui/Pill';
+import { ErrorState } from '../ui/States';
+import { When } from '../ui/When';
+import { useResend } from './useResend';
+
+/**
+ * Owner notifications (issue 12): whether they are on, and every one not delivered
+ * (failed after a day of retries, or being retried after a failure), each with Resend.
+ */
+export function NotificationsPanel() {
+  const headingId = useId();
+  const notifications = useQuery(undeliveredNotificationsQuery());
+  const resend = useResend();
+  const data = notifications.data;
+  const undelivered = data?.items ?? [];
+
+  let body;
+  if (notifications.isPending) {
+    body = (
+      <p className="adm-panel-note adm-notifications-note" aria-busy="true">
+        Checking notifications…
+      </p>
+    );
+  } else if (notifications.isError) {
+    body = <ErrorState what="notifications" error={notifications.error} onRetry={() => void notifications.refetch()} retrying={notifications.isFetching} />;
+  } else {
+    body = (
+      <>
+        {data?.enabled ? null : (
+          <div className="adm-notice adm-notice-off" data-testid="notifications-off">
+            <p>
+              <strong>Notifications are off.</strong> {offReason(data?.reason)}
+            </p>
+            <p>Set the variables named above in the site's environment and deploy again to hear about every lead within a minute (README: Notifications).</p>
+          </div>
+        )}
+        {undelivered.length === 0 ? (
+          data?.enabled ? (
+            <p className="adm-panel-note adm-notifications-note" data-testid="notifications-on">
+              On: new leads reach you by e-mail, and none is failing to send.
+            </p>
+          ) : null
+        ) : (
+          <ul className="adm-items adm-items-rows" data-testid="undelivered-notifications">
+            {undelivered.map((item) => (
+              <li key={item.id}>
+                <UndeliveredNotification
+                  item={item}
+                  canResend={Boolean(data?.enabled)}
+                  sending={resend.isPending && resend.variables === item.id}
+                  onResend={() => resend.mutate(item.id)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section className="adm-panel adm-notifications" aria-labelledby={headingId} data-testid="notifications">
+      <header className="adm-panel-head">
+        <h2 id={headingId}>Notifications</h2>
+        {undelivered.length > 0 ? <span className="adm-count adm-count-alert">{formatCount(undelivered.length)} not delivered</span> : null}
+      </header>
+      {body}
+    </section>
+  );
+}
+
+interface ItemProps {
+  item: NotificationItem;
+  /** Off: the server would refuse (nothing can be sent until the settings are back). */
+  canResend: boolean;
+  sending: boolean;
+  onResend: () => void;
+}
+
+function UndeliveredNotification({ item, canResend, sending, onResend }: ItemProps) {
+  const failed = item.status === 'failed';
+  return (
+    <article className="adm-row adm-undelivered" data-testid="undelivered-notification">
+      <div className="adm-row-main">
+        <h3 className="adm-row-title">{item.subject}</h3>
+        <Pill tone={failed ? 'red' : 'amber'}>{failed ? 'Failed' : 'Retrying'}</Pill>
+      </div>
+      <p className="adm-row-detail">
+        {notificationKindLabels[item.kind]} · {notificationChannelLabels[item.channel]} · {formatCount(item.attempts)} {item.attempts === 1 ? 'attempt' : 'attempts'}
+        {!failed && item.nextAttemptAt ? (
+          <>
+            {' '}
+            · next try <When iso={item.nextAttemptAt} />
+          </>
+        ) : null}
+      </p>
+      {item.lastError ? <p className="adm-undelivered-error">Last error: {item.lastError}</p> : null}
+      <div className="adm-undelivered-foot">
+        <p className="adm-row-when">
+          <When iso={item.createdAt} />
+        </p>
+        <button type="button" className="btn btn-outline adm-btn-sm" onClick={onResend} disabled={sending || !canResend}>
+          {sending ? 'Resending…' : 'Resend'}
+          <span className="visually-hidden"> {item.subject}</span>
+        </button>
+      </div>
+    </article>
+  );
+}

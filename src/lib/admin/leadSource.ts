@@ -1,0 +1,35 @@
+import type { Attribution } from '../schemas/attribution';
+import type { LeadKind } from '../schemas/notifications';
+
+// Where a lead came from, in the owner's words (issue 12): one wording for the cards, the
+// person timeline, the export and the 'Leads by source' table. Types only from the
+// schemas: the admin's bundle stays without zod.
+
+/** What 'Leads by source' calls a lead without a source (DIRECT_SOURCE on the server). */
+export const DIRECT = '(direct)';
+
+/**
+ * "google / cpc · diwali-offer": source / medium · campaign. A lead whose visit carried no
+ * source is "(direct)"; a lead stored before sources were kept has none (null).
+ */
+export function sourceLabel(attribution: Attribution | null | undefined): string | null {
+  if (!attribution) return null;
+  const head = [attribution.source || DIRECT, attribution.medium].filter(Boolean).join(' / ');
+  return attribution.campaign ? `${head} · ${attribution.campaign}` : head;
+}
+
+export const leadKindLabels = {
+  'discovery-call': 'Discovery calls',
+  contact: 'Contact messages',
+  'package-booking': 'Package bookings',
+  'resource-download': 'Downloads',
+  newsletter: 'Newsletter',
+} as const satisfies Record<LeadKind, string>;
+
+/** "Discovery calls 2 · Contact messages 1", in the order of the labels above. */
+export function leadKindBreakdown(byKind: Partial<Record<LeadKind, number>>): string {
+  return (Object.keys(leadKindLabels) as LeadKind[])
+    .filter((kind) => (byKind[kind] ?? 0) > 0)
+    .map((kind) => `${leadKindLabels[kind]} ${byKind[kind]}`)
+    .join(' · ');
+}

@@ -1,0 +1,25 @@
+import type { NotificationChannel, NotificationKind } from '../schemas/notifications';
+
+// Owner notifications (issue 12) in the owner's words, for the dashboard's Notifications panel.
+
+export const notificationKindLabels = {
+  'discovery-call': 'Discovery call',
+  contact: 'Contact message',
+  'package-booking': 'Package booking',
+  'resource-download': 'Resource download',
+  newsletter: 'Newsletter subscription',
+  'payment-captured': 'Payment received',
+  'payment-failed': 'Payment failed',
+} as const satisfies Record<NotificationKind, string>;
+
+export const notificationChannelLabels = {
+  email: 'E-mail to you',
+  webhook: 'Chat webhook',
+  'visitor-email': "Visitor's confirmation",
+} as const satisfies Record<NotificationChannel, string>;
+
+/** The server says "Notifications are off: SMTP_URL is not set."; the panel's title already says the first part. */
+export function offReason(reason: string | undefined): string {
+  const detail = reason?.replace(/^Notifications are off[:.]?\s*/i, '').trim();
+  return detail || 'The e-mail settings (SMTP_URL, NOTIFY_EMAIL_TO, NOTIFY_EMAIL_FROM) are not set.';
+}
