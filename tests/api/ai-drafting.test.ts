@@ -3,7 +3,6 @@
 // A small HTTP server plays Netlify's part for the background function: it answers the
 // trigger with 202 and runs the real background handler afterwards.
 import { createServer, type Server } from 'node:http';
-import type { Context } from '@netlify/functions';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import aiBackground from '../../netlify/functions/ai-drafting-background.mts';
 import aiStatus from '../../netlify/functions/ai-status.mts';
@@ -40,7 +39,7 @@ beforeAll(async () => {
     }
     res.writeHead(202).end();
     const request = new Request(`${site}${req.url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) });
-    const run = aiBackground(request, { ip: '127.0.0.1', requestId: 'bg', params: {} } as unknown as Context);
+    const run = aiBackground(request);
     runs.add(run);
     void run.finally(() => runs.delete(run));
   });
@@ -324,10 +323,9 @@ describe('the background function', () => {
   it('does nothing for a job nobody queued, or for a bad trigger: no model call', async () => {
     const unknown = await aiBackground(
       new Request(`${site}${BACKGROUND_FUNCTION_PATH}`, { method: 'POST', body: JSON.stringify({ jobId: 'c0ffee00-0000-4000-8000-000000000000' }) }),
-      {} as Context,
     );
     expect(unknown.status).toBe(204);
-    const bad = await aiBackground(new Request(`${site}${BACKGROUND_FUNCTION_PATH}`, { method: 'POST', body: '{"jobId":"../x"}' }), {} as Context);
+    const bad = await aiBackground(new Request(`${site}${BACKGROUND_FUNCTION_PATH}`, { method: 'POST', body: '{"jobId":"../x"}' }));
     expect(bad.status).toBe(400);
     expect(fake.requests).toHaveLength(0);
   });
@@ -335,7 +333,7 @@ describe('the background function', () => {
   it('runs a job once: a second trigger of the same job, even concurrent, spends nothing', async () => {
     const cookie = await adminCookie();
     const jobId = await startedJob(await generate({ ...request, topic: 'Board exam stress' }, { cookie }));
-    const trigger = () => aiBackground(new Request(`${site}${BACKGROUND_FUNCTION_PATH}`, { method: 'POST', body: JSON.stringify({ jobId }) }), {} as Context);
+    const trigger = () => aiBackground(new Request(`${site}${BACKGROUND_FUNCTION_PATH}`, { method: 'POST', body: JSON.stringify({ jobId }) }));
     const [first, second] = await Promise.all([trigger(), trigger()]);
     await Promise.all([...runs]);
     // The platform's own trigger and these two: exactly one run claimed the job.

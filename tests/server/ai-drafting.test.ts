@@ -84,5 +84,16 @@ describe('AI drafting on the local server', () => {
     // The model's hostile HTML never reaches the page.
     expect(html).not.toMatch(/__pwned|evil\.example|javascript:window|onerror=/);
     expect(html).toContain('a safe link');
+
+    // The editor's live preview renders the stored draft exactly as the page did.
+    const preview = await rawRequest(`${server.origin}/api/blog-preview`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.origin, cookie },
+      body: JSON.stringify({ content: stored?.content }),
+    });
+    expect(preview.status).toBe(200);
+    const { html: previewHtml } = JSON.parse(preview.body.toString());
+    expect(previewHtml).toContain('<h2>Part 1 of Choosing a stream after class 10');
+    expect(html).toContain(previewHtml);
   });
 });
