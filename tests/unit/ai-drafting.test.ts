@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateBlogRequestSchema, improveBlogRequestSchema, lengthBands, splitKeywords } from '../../src/lib/schemas/aiDrafting';
 import { draftFields } from '../../src/server/ai/drafting';
+import { JOB_DEADLINE_MS, visibleStatus, type AiJob } from '../../src/server/ai/jobs';
 import { countWords, lengthVerdict } from '../../src/server/ai/lengthBand';
 import { generationMessage, systemPrompt } from '../../src/server/ai/prompt';
 import { business } from '../../src/lib/business';
@@ -85,5 +86,23 @@ describe('the prompt', () => {
     expect(systemPrompt).toMatch(/CHROs/);
     expect(generationMessage(order)).toMatch(/800-1000 words/);
     expect(generationMessage(order)).toMatch(/hr career, sales/);
+  });
+});
+
+describe('what a poller sees of a job', () => {
+  const at = '2026-11-22T10:00:00.000Z';
+  const job: AiJob = { id: '3f1c2a4b-5d6e-4f70-8a9b-0c1d2e3f4a5b', kind: 'generate', status: 'running', request: {}, createdAt: at, updatedAt: at };
+  const start = Date.parse(at);
+
+  it('is the stored status while the platform may still be running it', () => {
+    expect(visibleStatus(job, start + JOB_DEADLINE_MS)).toEqual({ status: 'running' });
+    expect(visibleStatus({ ...job, status: 'failed', error: 'Nope' }, start + 2 * JOB_DEADLINE_MS)).toEqual({ status: 'failed', error: 'Nope' });
+    expect(visibleStatus({ ...job, status: 'done' }, start + 2 * JOB_DEADLINE_MS)).toEqual({ status: 'done' });
+  });
+
+  it('is failed once a queued or running job has been silent past the 15-minute limit', () => {
+    for (const status of ['queued', 'running'] as const) {
+      expect(visibleStatus({ ...job, status }, start + JOB_DEADLINE_MS + 1)).toEqual({ status: 'failed', error: expect.stringMatching(/15-minute limit/) });
+    }
   });
 });
