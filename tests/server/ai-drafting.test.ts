@@ -79,6 +79,7 @@ describe('AI drafting on the local server', () => {
     expect(owner.headers['netlify-cdn-cache-control']).toBeUndefined();
     const html = owner.body.toString();
     expect(html).toContain('Draft preview.');
+    expect(html).toContain('Not published yet');
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
     expect(html).toContain('Choosing a stream after class 10');
     // The model's hostile HTML never reaches the page.
