@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium } from './tests/e2e/support/chromium.mjs';
-import { e2ePort, fakeRazorpayUrl } from './tests/e2e/support/ports';
+import { e2ePort, fakeOpenAiUrl, fakeRazorpayUrl } from './tests/e2e/support/ports';
 import { TEST_KEY_ID, TEST_KEY_SECRET, TEST_WEBHOOK_SECRET } from './tests/api/support/fake-razorpay';
 
 const port = e2ePort;
@@ -15,6 +15,14 @@ const razorpayEnv = {
   RAZORPAY_KEY_SECRET: TEST_KEY_SECRET,
   RAZORPAY_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
   RAZORPAY_API_BASE_URL: fakeRazorpayUrl,
+};
+// AI drafting talks to a fake Chat Completions server (tests/support/fake-openai.mjs) through
+// OPENAI_BASE_URL; its answers come quickly, so the editor's busy state is short but real.
+const openAiEnv = {
+  OPENAI_API_KEY: 'sk-e2e-fake',
+  OPENAI_BASE_URL: `${fakeOpenAiUrl}/v1`,
+  OPENAI_MODEL: 'fake-model',
+  OPENAI_TIMEOUT_MS: '15000',
 };
 const executablePath = findChromium() ?? undefined;
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -50,12 +58,18 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',
-    env: { PORT: String(port), BLOBS_DIR: blobsDir, ...razorpayEnv },
+    env: { PORT: String(port), BLOBS_DIR: blobsDir, ...razorpayEnv, ...openAiEnv },
   }, {
     command: 'node tests/e2e/support/fake-razorpay-server.ts',
     url: `${razorpayEnv.RAZORPAY_API_BASE_URL}/health`,
     timeout: 20_000,
     reuseExistingServer: false,
     env: { FAKE_RAZORPAY_PORT: new URL(fakeRazorpayUrl).port },
+  }, {
+    command: 'node tests/support/fake-openai.mjs',
+    url: `${fakeOpenAiUrl}/health`,
+    timeout: 20_000,
+    reuseExistingServer: false,
+    env: { FAKE_OPENAI_PORT: new URL(fakeOpenAiUrl).port },
   }],
 });

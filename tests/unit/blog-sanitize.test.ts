@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderStorageContent, sanitizeContent } from '../../src/server/blog/sanitize';
+import { sanitizeContent } from '../../src/server/blog/sanitize';
 
 describe('sanitizeContent (allow-list)', () => {
   it.each([
@@ -23,16 +23,5 @@ describe('sanitizeContent (allow-list)', () => {
     expect(sanitizeContent(html)).toBe(
       '<h2>Big</h2><h2>Section</h2><ul><li><strong>One</strong></li></ul><a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">out</a><a href="/contact">in</a>',
     );
-  });
-});
-
-describe('renderStorageContent', () => {
-  it('turns plain text into paragraphs split on blank lines', () => {
-    expect(renderStorageContent('First line\nsame paragraph\n\nSecond & last')).toBe('<p>First line<br />\nsame paragraph</p>\n<p>Second &amp; last</p>');
-  });
-
-  it('keeps HTML blocks and still removes anything hostile', () => {
-    const html = renderStorageContent('<h2>Plan</h2>\n\n<ul><li onmouseover="x()">Step</li></ul>\n\nText <script>bad()</script>');
-    expect(html).toBe('<h2>Plan</h2>\n<ul><li>Step</li></ul>\n<p>Text </p>');
   });
 });

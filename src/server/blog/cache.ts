@@ -1,5 +1,6 @@
 import { purgeCache } from '@netlify/functions';
 import { env } from '../env';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../auth/session';
 
 // DECISIONS 21: pages that show storage posts are rendered on demand and kept at
 // Netlify's CDN until a write purges their tags. Every such page carries the `blog`
@@ -45,4 +46,21 @@ export async function purgeBlogCache(ids: string[] = []): Promise<PurgeResult> {
     console.error('[blog cache purge failed]', tags.join(','), error);
     return 'failed';
   }
+}
+
+/**
+ * A post page is a draft preview for the signed-in owner and a 404 for everyone else,
+ * so the CDN keeps its copies apart by the session cookie: a visitor's cached 404
+ * never reaches the owner, and the owner's page is never cached at all.
+ */
+export function applyPostPageCache(headers: Headers, id: string | null): void {
+  applyBlogCache(headers, id ? [postTag(id)] : []);
+  headers.set('Netlify-Vary', `cookie=${SESSION_COOKIE}|${SECURE_SESSION_COOKIE}`);
+}
+
+/** A page only the signed-in owner sees (a draft preview): kept by no cache. */
+export function applyPrivatePage(headers: Headers): void {
+  headers.set('Cache-Control', 'private, no-store');
+  headers.delete('Netlify-CDN-Cache-Control');
+  headers.delete('Netlify-Cache-Tag');
 }

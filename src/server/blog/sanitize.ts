@@ -1,5 +1,4 @@
 import sanitizeHtml from 'sanitize-html';
-import { splitParagraphs } from '../../lib/blog/reading';
 
 // DECISIONS 19: stored post content may carry HTML (the editor allows it). Only this
 // allow-list survives, before storing and again before rendering, so nothing that
@@ -7,7 +6,7 @@ import { splitParagraphs } from '../../lib/blog/reading';
 // event handlers, no javascript:/data: URLs, no iframes or forms.
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'mark', 'small', 'sub', 'sup',
+    'p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'mark', 'small', 'sub', 'sup',
     'a', 'ul', 'ol', 'li', 'blockquote', 'q', 'cite', 'code', 'pre', 'hr',
     'figure', 'figcaption', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'caption',
   ],
@@ -22,9 +21,11 @@ const options: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['https'] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  // The page title is the only h1; headings inside a post start at h2.
+  // The page title is the only h1; headings inside a post run from h2 to h4.
   transformTags: {
     h1: 'h2',
+    h5: 'h4',
+    h6: 'h4',
     a: (tagName, attribs) => {
       const external = /^https?:\/\//i.test(attribs.href ?? '');
       return {
@@ -42,16 +43,13 @@ export function sanitizeContent(content: string): string {
   return sanitizeHtml(content, options).replace(/ rel=""/g, '').trim();
 }
 
-const BLOCK_START = /^<(p|h[1-6]|ul|ol|blockquote|pre|table|figure|hr|div)\b/i;
+/** The tag a stored tag of this name becomes (h1 turns into h2, h5 and h6 into h4). */
+export function renamedTag(name: string): string {
+  const renamed = options.transformTags?.[name];
+  return typeof renamed === 'string' ? renamed : name;
+}
 
-/**
- * The HTML a reader gets for stored content: blocks separated by blank lines become
- * paragraphs (single line breaks inside a paragraph are kept), blocks that already
- * are HTML elements stay as they are; the result goes through the allow-list again.
- */
-export function renderStorageContent(content: string): string {
-  const blocks = splitParagraphs(content).map((block) =>
-    BLOCK_START.test(block) ? block : `<p>${block.replace(/\n/g, '<br>\n')}</p>`,
-  );
-  return sanitizeContent(blocks.join('\n'));
+/** Whether the allow-list keeps elements of this name. */
+export function isAllowedTag(name: string): boolean {
+  return (options.allowedTags || []).includes(renamedTag(name));
 }

@@ -20,9 +20,10 @@ import { withKeyLock } from '../storage/keyLock';
 import { countStoragePosts } from '../admin/bookkeeping';
 
 // The sanitiser (and its HTML parser) loads only for writes: reads stay quick to start.
+// Content is Markdown: only the HTML inside it is cleaned (DECISIONS 19, 23).
 async function sanitized(content: string): Promise<string> {
-  const { sanitizeContent } = await import('./sanitize');
-  return sanitizeContent(content);
+  const { sanitizeMarkdownSource } = await import('./markdownSource');
+  return sanitizeMarkdownSource(content).trim();
 }
 
 // Storage posts are keyed by their slug (not by time like the other collections), so

@@ -10,6 +10,8 @@ export const PORTS = {
   fuzzRazorpay: 8987,
   listenDefault: 8988,
   listenOpen: 8989,
+  aiDrafting: 8902,
+  aiDraftingOpenAi: 8904,
 } as const;
 
 export const FIXTURE_FUNCTIONS = 'tests/server/fixtures/functions';

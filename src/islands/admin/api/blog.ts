@@ -1,10 +1,23 @@
-import type { BlogPost } from '../../../lib/schemas/blogPost';
+import type { BlogPost, BlogPostInput } from '../../../lib/schemas/blogPost';
 import { adminRequest } from './request';
 
-// Blog calls of the admin. Writing posts (create, update, delete, AI drafting) joins
-// this file with the blog management issue.
+// Blog calls of the admin: the storage posts' lifecycle (SPEC 5 "Blog editor").
+// MDX posts come from git and are never written through here.
 
 /** Every post, newest first; with the admin session drafts are included (DECISIONS 16). */
 export async function listBlogPosts(signal?: AbortSignal): Promise<BlogPost[]> {
   return (await adminRequest<BlogPost[]>('GET', '/api/blog-posts', signal ? { signal } : {})).data;
+}
+
+export async function createBlogPost(fields: BlogPostInput): Promise<BlogPost> {
+  return (await adminRequest<BlogPost>('POST', '/api/blog-posts', { body: fields })).data;
+}
+
+/** Replaces a storage post's fields (a generated draft is edited through this too, never re-created). */
+export async function updateBlogPost(id: string, fields: BlogPostInput): Promise<BlogPost> {
+  return (await adminRequest<BlogPost>('PUT', `/api/blog-posts/${encodeURIComponent(id)}`, { body: fields })).data;
+}
+
+export async function deleteBlogPost(id: string): Promise<void> {
+  await adminRequest<{ deleted: string }>('DELETE', `/api/blog-posts/${encodeURIComponent(id)}`);
 }

@@ -1,4 +1,5 @@
-import { listBlogPosts } from './blog';
+import { generationJob, getAiStatus, improvementJob, previewBlogContent, startGeneration, startImprovement } from './aiDrafting';
+import { createBlogPost, deleteBlogPost, listBlogPosts, updateBlogPost } from './blog';
 import { getBooking, setBookingStatus, updateBooking } from './bookings';
 import { eachLeadPage, leadPage } from './leads';
 import { getLeadsBySource } from './leadSources';
@@ -18,10 +19,12 @@ export const adminApi = {
   search: { person: findPerson },
   leadSources: { get: getLeadsBySource },
   notifications: { undelivered: listUndeliveredNotifications, resend: resendNotification },
-  blog: { list: listBlogPosts },
+  blog: { list: listBlogPosts, create: createBlogPost, update: updateBlogPost, remove: deleteBlogPost, preview: previewBlogContent },
+  ai: { status: getAiStatus, startGeneration, generationJob, startImprovement, improvementJob },
   session: { signOut },
 };
 
+export { JOB_POLL_INTERVAL_MS, waitForJob } from './aiDrafting';
 export { AdminApiError, failureMessage, isUnauthorised } from './request';
 export { BookingConflictError, type BookingStatus, type VersionedBooking } from './bookings';
 export { leadKinds, type LeadKind, type LeadRecords } from './leads';

@@ -1,15 +1,32 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { formatDateIST } from '../../../lib/admin/istDates';
-import { blogPostsQuery } from '../api/queries';
+import type { BlogPost } from '../../../lib/schemas/blogPost';
+import { adminApi, failureMessage } from '../api';
+import { adminKeys, blogPostsQuery } from '../api/queries';
 import { Pill } from '../ui/Pill';
 import { EmptyState, ErrorState } from '../ui/States';
+import { toast } from '../../../stores/toasts';
+import { ConfirmDelete } from './ConfirmDelete';
 
 /**
- * The 'Blog Management' tab for now: every post, drafts included, read-only. Writing,
- * editing and AI drafting come with the blog management issue, in this same tab.
+ * The 'Blog Management' tab: every post, drafts included, newest first. Storage posts can be
+ * deleted here; MDX posts come from git and are only viewed. Writing, editing and AI drafting
+ * join this tab with the rest of the blog management issue.
  */
 export function BlogPosts() {
   const posts = useQuery(blogPostsQuery());
+  const client = useQueryClient();
+  const [deleting, setDeleting] = useState<BlogPost | null>(null);
+  const remove = useMutation({
+    mutationFn: (post: BlogPost) => adminApi.blog.remove(post.id),
+    onSuccess: (_, post) => {
+      toast({ title: 'Blog Deleted Successfully!', description: `"${post.title}" is no longer on the blog.`, variant: 'success' });
+      setDeleting(null);
+    },
+    onError: (error) => toast({ title: '❌ Delete Failed', description: failureMessage(error, 'Failed to delete blog post. Please try again.'), variant: 'destructive' }),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: adminKeys.blogPosts() }), client.invalidateQueries({ queryKey: adminKeys.stats() })]),
+  });
   return (
     <section className="adm-panel" aria-labelledby="adm-blog-heading">
       <header className="adm-panel-head">
@@ -17,7 +34,7 @@ export function BlogPosts() {
         {posts.data ? <span className="adm-count">{posts.data.length}</span> : null}
       </header>
       <p className="adm-notice" data-testid="blog-coming">
-        Writing, editing and AI drafting of posts arrive here next. Until then this list shows every post, drafts included; posts from MDX files are edited in{' '}
+        Writing, editing and AI drafting of posts arrive here next. Posts written in the admin can be previewed and deleted; posts from MDX files are edited in{' '}
         <code>content/blog/</code>.
       </p>
       {posts.isPending ? (
@@ -38,25 +55,38 @@ export function BlogPosts() {
                   <h3 className="adm-row-title">{post.title}</h3>
                   <Pill tone="amber">{post.category}</Pill>
                   {post.draft ? <Pill tone="neutral">Draft</Pill> : null}
-                  <Pill tone={post.readOnly ? 'navy' : 'teal'}>{post.readOnly ? 'MDX file, read-only' : 'Written in the admin'}</Pill>
+                  <Pill tone={post.readOnly ? 'navy' : 'teal'}>{post.readOnly ? 'From git (MDX), view only' : 'Written in the admin'}</Pill>
                 </div>
                 <p className="adm-post-excerpt">{post.excerpt}</p>
                 <p className="adm-row-when">
                   {post.draft ? 'Not published' : `Published ${formatDateIST(post.publishedAt) ?? 'recently'}`} · <span className="adm-mono">{post.id}</span>
-                  {post.draft ? null : (
-                    <>
-                      {' · '}
-                      <a className="adm-link" href={`/blog/${post.id}`} target="_blank" rel="noopener">
-                        View<span className="visually-hidden"> “{post.title}” (opens in a new tab)</span>
-                      </a>
-                    </>
-                  )}
                 </p>
+                <div className="adm-post-actions">
+                  <a className="btn btn-outline adm-btn-sm" href={`/blog/${post.id}`} target="_blank" rel="noopener">
+                    {post.draft ? 'Preview' : 'View'}
+                    <span className="visually-hidden"> “{post.title}” (opens in a new tab)</span>
+                  </a>
+                  {post.readOnly ? null : (
+                    <button type="button" className="btn btn-outline adm-btn-sm adm-btn-quiet-danger" onClick={() => setDeleting(post)}>
+                      Delete<span className="visually-hidden"> “{post.title}”</span>
+                    </button>
+                  )}
+                </div>
               </article>
             </li>
           ))}
         </ul>
       )}
+      {deleting ? (
+        <ConfirmDelete
+          post={deleting}
+          deleting={remove.isPending}
+          onConfirm={() => remove.mutate(deleting)}
+          onClose={() => {
+            if (!remove.isPending) setDeleting(null);
+          }}
+        />
+      ) : null}
     </section>
   );
 }

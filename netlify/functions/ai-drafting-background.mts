@@ -1,0 +1,32 @@
+import type { Config } from '@netlify/functions';
+import { z } from 'zod';
+import { jobIdPattern } from '../../src/lib/schemas/aiDrafting';
+import { runJob } from '../../src/server/ai/drafting';
+import { claimJob } from '../../src/server/ai/jobs';
+
+// The AI work of one job, in a background function (up to 15 minutes: a long post from
+// a real model outlasts a synchronous function's 30 s). Started by POST /api/generate-blog
+// and /api/improve-blog with the job's id only; see src/server/ai/trigger.ts for why
+// no secret is needed: a job runs only if it is still queued, and only once.
+const triggerSchema = z.object({ jobId: z.string().regex(jobIdPattern) });
+
+export default async (req: Request): Promise<Response> => {
+  if (req.method !== 'POST') return new Response(null, { status: 405, headers: { allow: 'POST' } });
+  let body: unknown;
+  try {
+    body = await req.json();
+  } catch {
+    body = null;
+  }
+  const trigger = triggerSchema.safeParse(body);
+  if (!trigger.success) return new Response(null, { status: 400 });
+  const job = await claimJob(trigger.data.jobId);
+  // Unknown, already running or finished: nothing to do.
+  if (!job) return new Response(null, { status: 204 });
+  const settled = await runJob(job);
+  return new Response(null, { status: settled?.status === 'done' ? 200 : 422 });
+};
+
+export const config: Config = {
+  background: true,
+};

@@ -1,0 +1,17 @@
+import type { Config } from '@netlify/functions';
+import { improveBlogRequestSchema } from '../../src/lib/schemas/aiDrafting';
+import { findJob, improveJobView, startJob } from '../../src/server/ai/jobRoutes';
+import { json } from '../../src/server/http/respond';
+import { route } from '../../src/server/http/route';
+
+// DECISIONS 20: a rewrite of the editor's content, as a job (202 now, poll for the content).
+export default route({
+  POST: (req, context) => startJob(req, context, 'improve', improveBlogRequestSchema, (order) => ({ ...order })),
+  async GET(req, context) {
+    return json(improveJobView(await findJob(req, context, 'improve')));
+  },
+});
+
+export const config: Config = {
+  path: ['/api/improve-blog', '/api/improve-blog/:jobId'],
+};

@@ -1,0 +1,29 @@
+import { useEffect, useRef } from 'react';
+import type { BlogPost } from '../../../lib/schemas/blogPost';
+
+/**
+ * The delete question of SPEC 5 in a native modal <dialog>: it traps focus, closes on Escape
+ * and gives focus back to the Delete button that opened it.
+ */
+export function ConfirmDelete({ post, deleting, onConfirm, onClose }: { post: BlogPost; deleting: boolean; onConfirm: () => void; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+  return (
+    <dialog ref={dialog} className="adm-dialog adm-confirm" aria-labelledby="adm-delete-title" aria-describedby="adm-delete-question" onClose={onClose}>
+      <h2 id="adm-delete-title">Delete this post?</h2>
+      <p id="adm-delete-question">Are you sure you want to delete "{post.title}"? This action cannot be undone.</p>
+      <div className="adm-dialog-actions">
+        <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => dialog.current?.close()} disabled={deleting} autoFocus>
+          Cancel
+        </button>
+        <button type="button" className="btn adm-btn-sm adm-btn-danger" onClick={onConfirm} disabled={deleting}>
+          {deleting ? 'Deleting…' : 'Delete'}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,21 @@
+import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
+import { sanitizeContent } from './sanitize';
+
+// DECISIONS 23: storage posts are Markdown rendered by the pipeline Astro renders MDX
+// posts with (Sätteri, Astro's default Markdown processor: GFM, smart punctuation,
+// heading ids), then cleaned by the allow-list (DECISIONS 19). One renderer for the
+// public page, the draft preview and the editor's live preview, so what the owner
+// previews is what readers get. Posts stored as HTML before Markdown keep rendering:
+// HTML blocks pass through Markdown and meet the same allow-list.
+//
+// Syntax highlighting is off: its colours are inline styles, which the allow-list
+// removes anyway, and loading Shiki would slow every cold start.
+
+let processor: ReturnType<typeof createSatteriMarkdownProcessor> | undefined;
+
+/** The reader's HTML for a storage post's Markdown: rendered, then sanitised. */
+export async function renderPostContent(markdown: string): Promise<string> {
+  processor ??= createSatteriMarkdownProcessor({ syntaxHighlight: false });
+  const { code } = await (await processor).render(markdown);
+  return sanitizeContent(code);
+}
