@@ -9,6 +9,7 @@ import verifyFn from '../../netlify/functions/verify-payment.mts';
 import downloadsFn from '../../netlify/functions/resource-downloads.mts';
 import { business } from '../../src/lib/business';
 import { allEntries, readEntry } from '../../src/server/notifications/outbox';
+import { contacts } from '../../src/server/contacts';
 import { subscribers } from '../../src/server/subscribers';
 import { SITE, call, jsonOf, settleAfterResponse } from './support/call';
 import { razorpayId } from './support/fake-razorpay';
@@ -262,6 +263,50 @@ describe('outages', () => {
     await retryFn();
     expect(hooksFor(id)).toHaveLength(1);
     expect(ownerMailsFor(id)).toHaveLength(1);
+  });
+});
+
+describe('a lead its request never queued', () => {
+  test('stored, then the request died before the outbox write: the next sweep queues and sends it once', async () => {
+    const { default: retryFn } = await import('../../netlify/functions/notifications-retry.mts');
+    const email = `lost.${unique()}@example.com`;
+    // What the handler stores, written directly: the request ends here, before announcing.
+    const contact = await contacts.create({ name: 'Lost Request', email, phone: '98450 33333', whoIsThisFor: 'college' }, new Date(Date.now() - 60_000));
+    expect((await allEntries()).filter((entry) => entry.leadId === contact.id)).toHaveLength(0);
+    await retryFn();
+    expect(only(ownerMailsFor(contact.id)).subject).toBe('New contact message: Lost Request');
+    expect(hooksFor(contact.id)).toHaveLength(1);
+    expect(visitorMailsTo(email)).toHaveLength(1);
+    expect((await readEntry(`${contact.id}.contact.email`))?.entry.status).toBe('sent');
+    // The next minutes find its entries and add nothing.
+    await retryFn();
+    await retryFn();
+    expect(ownerMailsFor(contact.id)).toHaveLength(1);
+    expect(visitorMailsTo(email)).toHaveLength(1);
+  });
+
+  test('a lead its request did queue is not queued again by the sweep', async () => {
+    const { default: retryFn } = await import('../../netlify/functions/notifications-retry.mts');
+    const { id } = await bookCall({ name: 'Queued Once' });
+    await settleAfterResponse();
+    expect(ownerMailsFor(id)).toHaveLength(1);
+    // Old enough for the sweep's window now (the request's own queueing is long over).
+    const { catchUpRecentLeads } = await import('../../src/server/notifications/catchUp');
+    const report = await catchUpRecentLeads(new Date(Date.now() + 60_000), SITE);
+    expect(report.checked).toBeGreaterThan(0);
+    expect((await allEntries()).filter((entry) => entry.leadId === id)).toHaveLength(2);
+    await retryFn();
+    expect(ownerMailsFor(id)).toHaveLength(1);
+    expect(hooksFor(id)).toHaveLength(1);
+  });
+
+  test('a lead older than an hour is history: the sweep leaves it', async () => {
+    const { default: retryFn } = await import('../../netlify/functions/notifications-retry.mts');
+    const old = await contacts.create({ name: 'Old Lead', email: `old.${unique()}@example.com`, phone: '98450 44444', whoIsThisFor: 'college' }, new Date(Date.now() - 2 * 3_600_000));
+    const report = await retryFn().then((response) => response.json() as Promise<{ caughtUp: number }>);
+    expect(report.caughtUp).toBe(0);
+    expect((await allEntries()).filter((entry) => entry.leadId === old.id)).toHaveLength(0);
+    expect(ownerMailsFor(old.id)).toHaveLength(0);
   });
 });
 

@@ -45,16 +45,23 @@ export function outboxEntriesFor(event: LeadEvent, site: string, webhook: boolea
   return entries;
 }
 
+/**
+ * Writes the event's outbox entries (none when notifications are off) and returns the ids
+ * it created; entries that exist already are left alone, so queuing twice sends once.
+ */
+export async function queueEvent(event: LeadEvent, site: string, now: Date): Promise<string[]> {
+  const state = notificationSettings();
+  if (!state.enabled) return [];
+  return enqueue(outboxEntriesFor(event, site, state.settings.webhookUrl !== null, now));
+}
+
 async function record(event: LeadEvent, site: string, context: AfterResponse | undefined, now: Date): Promise<void> {
   if ((leadKinds as readonly string[]).includes(event.kind)) {
     await countLeadSource(event.kind as LeadKind, event.attribution, new Date(event.at)).catch((error: unknown) =>
       console.error(`[notifications] ${event.kind} ${event.leadId}: the source count failed (the lead is stored)`, error),
     );
   }
-  const state = notificationSettings();
-  // Off: nothing queued, so switching SMTP on later does not flush a backlog of old leads.
-  if (!state.enabled) return;
-  const created = await enqueue(outboxEntriesFor(event, site, state.settings.webhookUrl !== null, now));
+  const created = await queueEvent(event, site, now);
   if (created.length === 0) return;
   const sending = Promise.all(
     created.map((id) =>

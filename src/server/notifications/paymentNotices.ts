@@ -2,7 +2,7 @@ import type { Payment } from '../../lib/schemas/payment';
 import { bookings } from '../bookings';
 import type { RecordMeta } from '../storage/collection';
 import type { Announcer } from './announce';
-import { paymentEvent } from './leadEvents';
+import { type LeadEvent, paymentEvent } from './leadEvents';
 
 /**
  * Announces a payment whose stored status is now captured or failed. Safe to call from
@@ -11,7 +11,11 @@ import { paymentEvent } from './leadEvents';
  */
 export async function announcePayment(payment: Payment & RecordMeta, announce: Announcer | undefined): Promise<void> {
   if (!announce || (payment.status !== 'captured' && payment.status !== 'failed')) return;
-  // The source is the booking's (the visit that led to the payment).
+  await announce(await paymentEventWithSource(payment));
+}
+
+/** The payment's event, with the source of the booking (the visit that led to the payment). */
+export async function paymentEventWithSource(payment: Payment & RecordMeta): Promise<LeadEvent> {
   const booking = await bookings.get(payment.bookingId).catch(() => null);
-  await announce(paymentEvent(payment, booking?.attribution ?? null));
+  return paymentEvent(payment, booking?.attribution ?? null);
 }
