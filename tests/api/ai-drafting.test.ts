@@ -12,7 +12,8 @@ import generateBlog from '../../netlify/functions/generate-blog.mts';
 import improveBlog from '../../netlify/functions/improve-blog.mts';
 import { AI_NOT_CONFIGURED, lengthBands, type GenerateJobView, type ImproveJobView } from '../../src/lib/schemas/aiDrafting';
 import type { BlogPost } from '../../src/lib/schemas/blogPost';
-import { AI_JOBS_STORE, aiJobSchema } from '../../src/server/ai/jobs';
+import { runJob } from '../../src/server/ai/drafting';
+import { AI_JOBS_STORE, aiJobSchema, claimJob, createJob } from '../../src/server/ai/jobs';
 import { countWords } from '../../src/server/ai/lengthBand';
 import { BACKGROUND_FUNCTION_PATH } from '../../src/server/ai/trigger';
 import { renderPostContent } from '../../src/server/blog/render';
@@ -343,6 +344,21 @@ describe('the background function', () => {
     expect((await storedJob(jobId)).status).toBe('done');
     const posts = (await jsonOf<BlogPost[]>(await call(blogPosts, '/api/blog-posts', { cookie }))).filter((post) => post.title.includes('Board exam stress'));
     expect(posts).toHaveLength(1);
+  });
+
+  it('ends a job whose model calls outlast its budget as failed, with no retries after it and nothing stored', async () => {
+    // Each call may wait longer than the slow answer; only the job's budget stops it.
+    process.env.OPENAI_TIMEOUT_MS = '10000';
+    fake.setMode('slow');
+    const before = await storedPostIds();
+    const queued = await createJob('generate', { ...request, topic: 'Outlasts its budget' });
+    const claimed = await claimJob(queued.id);
+    expect(claimed).not.toBeNull();
+    const settledJob = await runJob(claimed!, AbortSignal.timeout(500));
+    expect(settledJob).toMatchObject({ status: 'failed', error: expect.stringMatching(/took longer than the 14 minutes a draft may take/) });
+    expect((await storedJob(queued.id)).status).toBe('failed');
+    expect(fake.requests).toHaveLength(1);
+    expect(await storedPostIds()).toEqual(before);
   });
 
   it('when the platform does not take the run, the job fails and the caller gets 503', async () => {

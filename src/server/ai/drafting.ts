@@ -8,7 +8,7 @@ import { requireAiConfig } from './config';
 import { generatedPostSchema, improvedContentSchema, type GeneratedPost } from './draftSchemas';
 import { settleJob, type AiJob, type JobOutcome } from './jobs';
 import { bandText, countWords, isFarOutside, lengthVerdict } from './lengthBand';
-import { askModel, DraftingError, openAiClient } from './model';
+import { askModel, DraftingError, JOB_BUDGET_MS, openAiClient } from './model';
 import { generationMessage, improvementMessage, lengthRetryMessage, systemPrompt } from './prompt';
 
 // The work of a claimed job (run by the background function). A generated post is
@@ -16,10 +16,10 @@ import { generationMessage, improvementMessage, lengthRetryMessage, systemPrompt
 // published (DECISIONS 20); any failure stores nothing and says why in the job.
 
 /** Runs a claimed job to its end and records the outcome. Never throws. */
-export async function runJob(job: AiJob): Promise<AiJob | null> {
+export async function runJob(job: AiJob, budget: AbortSignal = AbortSignal.timeout(JOB_BUDGET_MS)): Promise<AiJob | null> {
   let outcome: JobOutcome;
   try {
-    outcome = job.kind === 'generate' ? await generateDraft(job) : await improveContent(job);
+    outcome = job.kind === 'generate' ? await generateDraft(job, budget) : await improveContent(job, budget);
   } catch (error) {
     outcome = { status: 'failed', error: failureMessage(error) };
   }
@@ -32,7 +32,7 @@ function failureMessage(error: unknown): string {
   return 'The AI job failed unexpectedly. Please try again.';
 }
 
-async function generateDraft(job: AiJob): Promise<JobOutcome> {
+async function generateDraft(job: AiJob, budget: AbortSignal): Promise<JobOutcome> {
   const order = generateBlogRequestSchema.parse(job.request);
   const config = requireAiConfig();
   const client = openAiClient(config);
@@ -40,14 +40,14 @@ async function generateDraft(job: AiJob): Promise<JobOutcome> {
     { role: 'system', content: systemPrompt },
     { role: 'user', content: generationMessage(order) },
   ];
-  const first = await askModel(client, config, messages, generatedPostSchema, 'blog_post');
+  const first = await askModel(client, config, messages, generatedPostSchema, 'blog_post', budget);
   let draft = first.value;
   let note: string | undefined;
   const firstWords = countWords(draft.content);
   if (isFarOutside(lengthVerdict(firstWords, order.length))) {
     // Asked once more, then accepted as it comes: a draft the owner can edit beats none.
     const retry = [...messages, first.message, { role: 'user' as const, content: lengthRetryMessage(order, firstWords) }];
-    draft = (await askModel(client, config, retry, generatedPostSchema, 'blog_post')).value;
+    draft = (await askModel(client, config, retry, generatedPostSchema, 'blog_post', budget)).value;
     const words = countWords(draft.content);
     if (isFarOutside(lengthVerdict(words, order.length))) {
       note = `The draft has about ${words} words, outside the ${bandText(order.length)} asked for, even after asking again. Edit it to length before publishing.`;
@@ -81,7 +81,7 @@ export function draftFields(draft: GeneratedPost, order: GenerateBlogOrder): Blo
   return fields.data;
 }
 
-async function improveContent(job: AiJob): Promise<JobOutcome> {
+async function improveContent(job: AiJob, budget: AbortSignal): Promise<JobOutcome> {
   const order = improveBlogRequestSchema.parse(job.request);
   const config = requireAiConfig();
   const answer = await askModel(
@@ -93,6 +93,7 @@ async function improveContent(job: AiJob): Promise<JobOutcome> {
     ],
     improvedContentSchema,
     'improved_post',
+    budget,
   );
   const content = sanitizeMarkdownSource(answer.value.content).trim();
   if (content === '') throw new DraftingError('The AI answered with empty content. Please try again.');

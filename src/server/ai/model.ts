@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionTimeoutError, APIConnectionError, APIError } from 'openai';
+import OpenAI, { APIConnectionTimeoutError, APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { z } from 'zod';
@@ -19,6 +19,14 @@ export interface ModelAnswer<T> {
   message: ChatCompletionMessageParam;
 }
 
+/**
+ * A job's model calls, retries included, must end inside the background function's 15
+ * minutes (with time left to record the outcome); past that the platform stops the run
+ * and the job can only be reported as died.
+ */
+export const JOB_BUDGET_MINUTES = 14;
+export const JOB_BUDGET_MS = JOB_BUDGET_MINUTES * 60_000;
+
 export function openAiClient(config: AiConfig): OpenAI {
   return new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL, timeout: config.timeoutMs, maxRetries: 2 });
 }
@@ -29,14 +37,19 @@ export async function askModel<S extends z.ZodType>(
   messages: ChatCompletionMessageParam[],
   schema: S,
   name: string,
+  /** The job's whole budget: aborts the call (and its retries) when the job must end. */
+  budget?: AbortSignal,
 ): Promise<ModelAnswer<z.infer<S>>> {
   let completion: OpenAI.Chat.Completions.ChatCompletion;
   try {
-    completion = await client.chat.completions.create({
-      model: config.model,
-      messages,
-      response_format: zodResponseFormat(schema, name),
-    });
+    completion = await client.chat.completions.create(
+      {
+        model: config.model,
+        messages,
+        response_format: zodResponseFormat(schema, name),
+      },
+      budget ? { signal: budget } : {},
+    );
   } catch (error) {
     throw new DraftingError(describeFailure(error));
   }
@@ -61,6 +74,7 @@ export async function askModel<S extends z.ZodType>(
 }
 
 function describeFailure(error: unknown): string {
+  if (error instanceof APIUserAbortError) return `The AI service took longer than the ${JOB_BUDGET_MINUTES} minutes a draft may take. Please try again, or ask for a shorter length.`;
   if (error instanceof APIConnectionTimeoutError) return 'The AI service did not answer in time. Please try again.';
   if (error instanceof APIConnectionError) return 'Could not reach the AI service (check OPENAI_BASE_URL). Please try again.';
   if (error instanceof APIError) {
