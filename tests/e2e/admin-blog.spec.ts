@@ -369,7 +369,10 @@ for (const width of [390, 1280]) {
       .fill('## Start with why\n\nWrite down what you want **more** of, and what you want less of.\n\n- Skills you enjoy using\n- The people you want around you\n\n> A switch is a project, not a leap.');
     await expect(dialog.getByTestId('editor-preview').getByRole('heading', { name: 'Start with why' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Save post' }).focus();
+    await dialog.locator('.adm-editor-body').evaluate((body) => body.scrollTo(0, 0));
     await page.screenshot({ path: `test-results/admin-blog-editor-${width}.png` });
+    await dialog.getByRole('region', { name: 'Improve with AI' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/admin-blog-editor-improve-${width}.png` });
     const { violations } = await new AxeBuilder({ page }).include('dialog').analyze();
     expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
     const overflow = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
