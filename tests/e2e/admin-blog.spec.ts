@@ -244,7 +244,7 @@ test('an AI draft fills the form, is stored as a draft, and is published by Save
   const panel = dialog.getByRole('form', { name: 'Generate a draft with AI' });
   await panel.getByLabel('Topic').fill(topic);
   await panel.getByLabel('Tone').selectOption('conversational');
-  await panel.getByLabel('Length').selectOption({ label: 'Short (800–1,000 words)' });
+  await panel.getByLabel('Length (words)').selectOption({ label: 'Short (800–1,000)' });
   await panel.getByLabel('Category').selectOption('Leadership');
   await panel.getByLabel('Keywords').fill('first-time manager, , team leadership');
   await panel.getByRole('button', { name: 'Generate draft' }).click();

@@ -45,7 +45,7 @@ export function BlogPosts() {
   });
   return (
     <section className="adm-panel" aria-labelledby="adm-blog-heading">
-      <header className="adm-panel-head">
+      <header className="adm-panel-head adm-blog-head">
         <h2 id="adm-blog-heading">Blog posts</h2>
         {posts.data ? <span className="adm-count">{posts.data.length}</span> : null}
         <button type="button" className="btn btn-primary adm-btn-sm adm-blog-create" onClick={() => setEditing({ post: null })}>

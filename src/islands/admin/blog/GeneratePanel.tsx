@@ -14,7 +14,7 @@ const toneLabels: Record<BlogTone, string> = {
 const lengthLabel = (length: BlogLength) => {
   const band = lengthBands[length];
   const name = length[0]?.toUpperCase() + length.slice(1);
-  return `${name} (${band.min.toLocaleString('en-IN')}–${band.max.toLocaleString('en-IN')} words)`;
+  return `${name} (${band.min.toLocaleString('en-IN')}–${band.max.toLocaleString('en-IN')})`;
 };
 
 /** SPEC 2 "AI generation panel" (create mode only): a topic and a few choices become a stored draft. */
@@ -60,7 +60,7 @@ export function GeneratePanel({ generation, unavailable }: { generation: Generat
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-length`}>Length</label>
+          <label htmlFor={`${id}-length`}>Length (words)</label>
           <select id={`${id}-length`} value={length} onChange={(event) => setLength(event.target.value as BlogLength)}>
             {blogLengths.map((value) => (
               <option key={value} value={value}>
