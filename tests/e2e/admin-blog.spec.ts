@@ -379,3 +379,19 @@ for (const width of [390, 1280]) {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 }
+
+test("a save the server refuses says 'Update Failed' in its words and keeps the editor open", async ({ page, request, baseURL }) => {
+  const title = `Vanishing post ${Date.now()}`;
+  const post = await createPost(request, baseURL ?? '', title);
+  await openBlogTab(page);
+  await postRow(page, title).getByRole('button', { name: `Edit “${title}”` }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit “${title}”` });
+  await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill(`${title} edited`);
+  // Someone else deletes the post while it is open here.
+  expect((await request.delete(`/api/blog-posts/${post.id}`, { headers: { origin: baseURL ?? '' } })).status()).toBe(200);
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(toaster(page)).toContainText('Update Failed');
+  await expect(toaster(page)).toContainText('Blog post not found.');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(`${title} edited`);
+});
