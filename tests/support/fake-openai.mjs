@@ -170,7 +170,8 @@ export async function startFakeOpenAi({ port = 0, host = '127.0.0.1', slowMs = 5
     requests.push({ model: body.model, mode: effective, schema: body.response_format?.json_schema?.name ?? '', messages: body.messages ?? [] });
     if (effective === 'slow') {
       await new Promise((resolve) => setTimeout(resolve, slowMs));
-      if (res.destroyed || req.destroyed) return;
+      // Not req.destroyed: a fully read request body is destroyed already; only a closed socket means the caller left.
+      if (res.destroyed || res.socket?.destroyed) return;
     }
     const [status, value, headers] = answer(body, effective === 'slow' ? 'ok' : effective);
     if (!res.destroyed) send(status, value, headers);

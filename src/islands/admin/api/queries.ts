@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { AdminPage } from '../../../lib/schemas/adminApi';
+import { getAiStatus } from './aiDrafting';
 import { listBlogPosts } from './blog';
 import { getBooking } from './bookings';
 import { type LeadKind, type LeadRecords, leadPage } from './leads';
@@ -20,6 +21,7 @@ export const adminKeys = {
   searches: () => ['admin', 'search'] as const,
   search: (q: string) => ['admin', 'search', q] as const,
   blogPosts: () => ['admin', 'blog', 'posts'] as const,
+  aiStatus: () => ['admin', 'ai', 'status'] as const,
   leadSources: (days: number) => ['admin', 'lead-sources', days] as const,
   undeliveredNotifications: () => ['admin', 'notifications', 'undelivered'] as const,
 };
@@ -46,6 +48,8 @@ export const undeliveredNotificationsQuery = () =>
   queryOptions({ queryKey: adminKeys.undeliveredNotifications(), queryFn: ({ signal }) => listUndeliveredNotifications(signal) });
 
 export const blogPostsQuery = () => queryOptions({ queryKey: adminKeys.blogPosts(), queryFn: ({ signal }) => listBlogPosts(signal) });
+
+export const aiStatusQuery = () => queryOptions({ queryKey: adminKeys.aiStatus(), queryFn: ({ signal }) => getAiStatus(signal) });
 
 /** Shows the booking as stored in every cached view of it (list card, detail). */
 export function putBooking(client: QueryClient, booking: BookingRecord, etag: string | null): void {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { failureMessage } from '../api';
 
 /** A list with nothing in it yet: what will appear here and where it comes from. */
-export function EmptyState({ title, children }: { title: string; children: ReactNode }) {
+export function EmptyState({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
     <div className="adm-empty" data-testid="empty-state">
       <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
@@ -10,6 +10,7 @@ export function EmptyState({ title, children }: { title: string; children: React
       </svg>
       <p className="adm-empty-title">{title}</p>
       <p className="adm-empty-text">{children}</p>
+      {action}
     </div>
   );
 }
