@@ -8,6 +8,7 @@ import { getLeadsBySource } from './leadSources';
 import { listUndeliveredNotifications } from './notifications';
 import type { BookingRecord } from './records';
 import { findPerson } from './search';
+import { AdminApiError } from './request';
 import { getStats } from './stats';
 
 // Query keys and options for every server read of the admin, in one place, so a
@@ -70,4 +71,14 @@ export function bookingChanged(client: QueryClient, booking: BookingRecord, etag
   putBooking(client, booking, etag);
   void client.invalidateQueries({ queryKey: adminKeys.stats() });
   void client.invalidateQueries({ queryKey: adminKeys.searches() });
+}
+
+/** After a post was written, deleted or drafted by AI: the list and the Blog Posts tile. */
+export function blogPostsChanged(client: QueryClient): Promise<unknown> {
+  return Promise.all([client.invalidateQueries({ queryKey: adminKeys.blogPosts() }), client.invalidateQueries({ queryKey: adminKeys.stats() })]);
+}
+
+/** A 503 from an AI route means drafting was switched off since the panels asked: ask again. */
+export function refreshAiStatusAfter(client: QueryClient, error: unknown): void {
+  if (error instanceof AdminApiError && error.status === 503) void client.invalidateQueries({ queryKey: adminKeys.aiStatus() });
 }

@@ -4,11 +4,13 @@ import { AI_NOT_CONFIGURED } from '../../../lib/schemas/aiDrafting';
 import type { BlogPost } from '../../../lib/schemas/blogPost';
 import { toast } from '../../../stores/toasts';
 import { adminApi, AdminApiError, failureMessage } from '../api';
-import { adminKeys, aiStatusQuery } from '../api/queries';
+import { aiStatusQuery, blogPostsChanged } from '../api/queries';
+import { useModalDialog } from '../ui/useModalDialog';
 import { ContentPreview } from './ContentPreview';
 import { DiscardQuestion } from './DiscardQuestion';
 import {
   editorErrorsFromFields,
+  editorFields,
   emptyEditorValues,
   hasErrors,
   isDirty,
@@ -42,7 +44,7 @@ interface Props {
  */
 export function BlogEditor({ post, generation, draftSink, onClose }: Props) {
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const client = useQueryClient();
   const [postId, setPostId] = useState<string | null>(post?.id ?? null);
   const [saved, setSaved] = useState<EditorValues>(() => (post ? valuesFromPost(post) : emptyEditorValues()));
@@ -53,12 +55,6 @@ export function BlogEditor({ post, generation, draftSink, onClose }: Props) {
   const aiStatus = useQuery(aiStatusQuery());
   const unavailable = aiStatus.data && !aiStatus.data.configured ? AI_NOT_CONFIGURED : null;
   const dirty = isDirty(saved, values);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
 
   // A finished generation fills the form, and the editor edits that stored draft from then on.
   useEffect(() => {
@@ -90,13 +86,13 @@ export function BlogEditor({ post, generation, draftSink, onClose }: Props) {
 
   const save = useMutation({
     mutationFn: (next: EditorValues) => (postId ? adminApi.blog.update(postId, postInputFromValues(next)) : adminApi.blog.create(postInputFromValues(next))),
-    onSuccess: (stored) => {
+    onSuccess: (stored, submitted) => {
       toast({
         title: postId ? 'Blog Updated' : 'Blog Created',
         description: stored.draft ? `"${stored.title}" is saved as a draft.` : `"${stored.title}" is on the blog.`,
         variant: 'success',
       });
-      setSaved(values);
+      setSaved(submitted);
       dialog.current?.close();
     },
     onError: (error) => {
@@ -107,7 +103,7 @@ export function BlogEditor({ post, generation, draftSink, onClose }: Props) {
         variant: 'destructive',
       });
     },
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: adminKeys.blogPosts() }), client.invalidateQueries({ queryKey: adminKeys.stats() })]),
+    onSettled: () => blogPostsChanged(client),
   });
 
   const submit = (event: FormEvent) => {
@@ -115,7 +111,7 @@ export function BlogEditor({ post, generation, draftSink, onClose }: Props) {
     const found = validateEditorValues(values);
     setErrors(found);
     if (hasErrors(found)) {
-      const first = (['title', 'excerpt', 'content', 'category', 'imageUrl', 'published'] as const).find((field) => found[field]);
+      const first = editorFields.find((field) => found[field]);
       if (first) document.getElementById(`${id}-${first}`)?.focus();
       return;
     }

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { formatDateIST } from '../../../lib/admin/istDates';
 import type { BlogPost } from '../../../lib/schemas/blogPost';
 import { adminApi, failureMessage } from '../api';
-import { adminKeys, blogPostsQuery } from '../api/queries';
+import { blogPostsChanged, blogPostsQuery } from '../api/queries';
 import { Pill } from '../ui/Pill';
 import { EmptyState, ErrorState } from '../ui/States';
 import { toast } from '../../../stores/toasts';
@@ -41,7 +41,7 @@ export function BlogPosts() {
       setDeleting(null);
     },
     onError: (error) => toast({ title: '❌ Delete Failed', description: failureMessage(error, 'Failed to delete blog post. Please try again.'), variant: 'destructive' }),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: adminKeys.blogPosts() }), client.invalidateQueries({ queryKey: adminKeys.stats() })]),
+    onSettled: () => blogPostsChanged(client),
   });
   return (
     <section className="adm-panel" aria-labelledby="adm-blog-heading">

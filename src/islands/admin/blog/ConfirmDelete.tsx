@@ -1,17 +1,12 @@
-import { useEffect, useRef } from 'react';
 import type { BlogPost } from '../../../lib/schemas/blogPost';
+import { useModalDialog } from '../ui/useModalDialog';
 
 /**
  * The delete question of SPEC 5 in a native modal <dialog>: it traps focus, closes on Escape
  * and gives focus back to the Delete button that opened it.
  */
 export function ConfirmDelete({ post, deleting, onConfirm, onClose }: { post: BlogPost; deleting: boolean; onConfirm: () => void; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
+  const dialog = useModalDialog();
   return (
     <dialog ref={dialog} className="adm-dialog adm-confirm" aria-labelledby="adm-delete-title" aria-describedby="adm-delete-question" onClose={onClose}>
       <h2 id="adm-delete-title">Delete this post?</h2>

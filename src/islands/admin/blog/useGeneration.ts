@@ -3,8 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GenerateBlogRequest } from '../../../lib/schemas/aiDrafting';
 import type { BlogPost } from '../../../lib/schemas/blogPost';
 import { toast } from '../../../stores/toasts';
-import { adminApi, AdminApiError, failureMessage, waitForJob } from '../api';
-import { adminKeys } from '../api/queries';
+import { adminApi, failureMessage, waitForJob } from '../api';
+import { blogPostsChanged, refreshAiStatusAfter } from '../api/queries';
 import { forgetGeneration, recallGeneration, rememberGeneration, type RememberedGeneration } from './generationMemory';
 
 const GENERATION_FAILED = 'Failed to generate blog post.';
@@ -49,7 +49,7 @@ export function useGeneration(onDraft: (post: BlogPost, note?: string) => void):
         if (controller.signal.aborted) return;
         finish();
         if (view.status === 'done' && view.post) {
-          await Promise.all([client.invalidateQueries({ queryKey: adminKeys.blogPosts() }), client.invalidateQueries({ queryKey: adminKeys.stats() })]);
+          await blogPostsChanged(client);
           deliver.current(view.post, view.note);
         } else {
           toast({ title: 'Generation Failed', description: view.error ?? GENERATION_FAILED, variant: 'destructive' });
@@ -78,7 +78,7 @@ export function useGeneration(onDraft: (post: BlogPost, note?: string) => void):
         void follow(job);
         return true;
       } catch (error) {
-        if (error instanceof AdminApiError && error.status === 503) void client.invalidateQueries({ queryKey: adminKeys.aiStatus() });
+        refreshAiStatusAfter(client, error);
         toast({ title: 'Generation Failed', description: failureMessage(error, GENERATION_FAILED), variant: 'destructive' });
         return false;
       }

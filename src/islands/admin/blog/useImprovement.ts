@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../stores/toasts';
-import { adminApi, AdminApiError, failureMessage, waitForJob } from '../api';
-import { adminKeys } from '../api/queries';
+import { adminApi, failureMessage, waitForJob } from '../api';
+import { refreshAiStatusAfter } from '../api/queries';
 
 const IMPROVEMENT_FAILED = 'Failed to improve content.';
 
@@ -44,7 +44,7 @@ export function useImprovement(onImproved: (content: string) => void): Improveme
         return false;
       } catch (error) {
         if (controller.signal.aborted) return false;
-        if (error instanceof AdminApiError && error.status === 503) void client.invalidateQueries({ queryKey: adminKeys.aiStatus() });
+        refreshAiStatusAfter(client, error);
         toast({ title: 'Improvement Failed', description: failureMessage(error, IMPROVEMENT_FAILED), variant: 'destructive' });
         return false;
       } finally {
