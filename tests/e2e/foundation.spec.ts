@@ -93,7 +93,7 @@ test('F8 moves focus to the notifications region', async ({ page }) => {
   await expect(page.getByTestId('toaster')).toBeFocused();
 });
 
-test('the admin login page signs in and out', async ({ page }) => {
+test('the admin login page signs in to the dashboard and out', async ({ page }) => {
   await page.goto('/admin/login');
   await expect(page.getByTestId('local-password-hint')).toContainText('admin');
   await page.getByLabel('Password').fill('wrong');
@@ -101,6 +101,8 @@ test('the admin login page signs in and out', async ({ page }) => {
   await expect(page.getByRole('alert')).toContainText('Wrong password.');
   await page.getByLabel('Password').fill('admin');
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/bookings$/);
+  await page.goto('/admin/login');
   await expect(page.getByTestId('signed-in')).toBeVisible();
   const session = await page.request.get('/api/admin/session');
   expect(session.status()).toBe(200);
