@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Locator, type Page, expect, request as playwrightRequest, test } from '@playwright/test';
+import { AI_NOT_CONFIGURED } from '../../src/lib/schemas/aiDrafting';
 import { signInAsAdmin } from './support/admin';
+import { startFreshServer } from './support/fresh-server';
+import { e2ePort } from './support/ports';
 
 // The blog tab of the admin (issue 10) in real Chromium against the production build:
 // writing, editing, publishing and deleting posts, and AI drafting against the fake OpenAI server.
@@ -394,4 +397,33 @@ test("a save the server refuses says 'Update Failed' in its words and keeps the 
   await expect(toaster(page)).toContainText('Blog post not found.');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(`${title} edited`);
+});
+
+test('without OPENAI_API_KEY the AI panels say drafting is not configured, and a post is still written by hand', async ({ browser }) => {
+  const server = await startFreshServer(e2ePort + 5, { OPENAI_API_KEY: '' });
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  try {
+    const page = await context.newPage();
+    await openBlogTab(page);
+    const dialog = await openNewEditor(page);
+    const generate = dialog.getByRole('region', { name: 'Draft with AI' });
+    await expect(generate).toContainText(AI_NOT_CONFIGURED);
+    await expect(generate.getByLabel('Topic')).toHaveCount(0);
+    await expect(generate.getByRole('button', { name: 'Generate draft' })).toHaveCount(0);
+
+    const title = `Written by hand ${Date.now()}`;
+    await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+    await dialog.getByLabel('Excerpt').fill('A post written while AI drafting is switched off.');
+    await dialog.getByRole('textbox', { name: 'Content', exact: true }).fill('Plain words, no model needed.');
+    const improve = dialog.getByRole('region', { name: 'Improve with AI' });
+    await expect(improve).toContainText(AI_NOT_CONFIGURED);
+    await expect(improve.getByRole('button', { name: 'Improve content' })).toHaveCount(0);
+
+    await dialog.getByRole('button', { name: 'Save post' }).click();
+    await expect(toaster(page)).toContainText('Blog Created');
+    await expect(postRow(page, title)).toBeVisible();
+  } finally {
+    await context.close();
+    await server.stop();
+  }
 });

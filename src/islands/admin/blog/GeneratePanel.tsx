@@ -29,7 +29,7 @@ export function GeneratePanel({ generation, unavailable }: { generation: Generat
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy || unavailable) return;
+    if (busy) return;
     if (topic.trim() === '') {
       toast({ title: 'Topic Required', description: 'Please enter a topic for blog generation.', variant: 'destructive' });
       return;
@@ -42,55 +42,67 @@ export function GeneratePanel({ generation, unavailable }: { generation: Generat
       <h3 id={`${id}-title`} className="adm-ai-title">
         <span aria-hidden="true">✦</span> Draft with AI
       </h3>
-      <p className="adm-ai-hint">The draft is saved in storage as soon as it is written, never published by the AI. Keep editing meanwhile.</p>
-      {unavailable ? <p className="adm-notice adm-notice-off">{unavailable}</p> : null}
-      <form className="adm-ai-form" onSubmit={submit} noValidate aria-label="Generate a draft with AI">
-        <div className="field adm-ai-topic">
-          <label htmlFor={`${id}-topic`}>Topic</label>
-          <input id={`${id}-topic`} value={topic} onChange={(event) => setTopic(event.target.value)} maxLength={200} autoComplete="off" placeholder="e.g. Moving from engineering into product management" />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-tone`}>Tone</label>
-          <select id={`${id}-tone`} value={tone} onChange={(event) => setTone(event.target.value as BlogTone)}>
-            {blogTones.map((value) => (
-              <option key={value} value={value}>
-                {toneLabels[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-length`}>Length (words)</label>
-          <select id={`${id}-length`} value={length} onChange={(event) => setLength(event.target.value as BlogLength)}>
-            {blogLengths.map((value) => (
-              <option key={value} value={value}>
-                {lengthLabel(value)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-category`}>Category</label>
-          <select id={`${id}-category`} value={category} onChange={(event) => setCategory(event.target.value as BlogCategory)}>
-            {editorCategories.map((value) => (
-              <option key={value}>{value}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field adm-ai-keywords">
-          <label htmlFor={`${id}-keywords`}>Keywords</label>
-          <input id={`${id}-keywords`} value={keywords} onChange={(event) => setKeywords(event.target.value)} aria-describedby={`${id}-keywords-hint`} autoComplete="off" />
-          <p className="adm-field-hint" id={`${id}-keywords-hint`}>
-            Separate with commas.
-          </p>
-        </div>
-        <div className="adm-ai-actions">
-          <button type="submit" className="btn btn-secondary adm-btn-sm" disabled={busy || unavailable !== null}>
-            {busy ? 'Generating…' : 'Generate draft'}
-          </button>
-          <AiBusy startedAt={generation.running?.startedAt ?? null}>Writing the draft…</AiBusy>
-        </div>
-      </form>
+      {unavailable ? (
+        <p className="adm-notice adm-notice-off">{unavailable}</p>
+      ) : (
+        <>
+          <p className="adm-ai-hint">The draft is saved in storage as soon as it is written, never published by the AI. Keep editing meanwhile.</p>
+          <form className="adm-ai-form" onSubmit={submit} noValidate aria-label="Generate a draft with AI">
+            <div className="field adm-ai-topic">
+              <label htmlFor={`${id}-topic`}>Topic</label>
+              <input
+                id={`${id}-topic`}
+                value={topic}
+                onChange={(event) => setTopic(event.target.value)}
+                maxLength={200}
+                autoComplete="off"
+                placeholder="e.g. Moving from engineering into product management"
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-tone`}>Tone</label>
+              <select id={`${id}-tone`} value={tone} onChange={(event) => setTone(event.target.value as BlogTone)}>
+                {blogTones.map((value) => (
+                  <option key={value} value={value}>
+                    {toneLabels[value]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-length`}>Length (words)</label>
+              <select id={`${id}-length`} value={length} onChange={(event) => setLength(event.target.value as BlogLength)}>
+                {blogLengths.map((value) => (
+                  <option key={value} value={value}>
+                    {lengthLabel(value)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-category`}>Category</label>
+              <select id={`${id}-category`} value={category} onChange={(event) => setCategory(event.target.value as BlogCategory)}>
+                {editorCategories.map((value) => (
+                  <option key={value}>{value}</option>
+                ))}
+              </select>
+            </div>
+            <div className="field adm-ai-keywords">
+              <label htmlFor={`${id}-keywords`}>Keywords</label>
+              <input id={`${id}-keywords`} value={keywords} onChange={(event) => setKeywords(event.target.value)} aria-describedby={`${id}-keywords-hint`} autoComplete="off" />
+              <p className="adm-field-hint" id={`${id}-keywords-hint`}>
+                Separate with commas.
+              </p>
+            </div>
+            <div className="adm-ai-actions">
+              <button type="submit" className="btn btn-secondary adm-btn-sm" disabled={busy}>
+                {busy ? 'Generating…' : 'Generate draft'}
+              </button>
+              <AiBusy startedAt={generation.running?.startedAt ?? null}>Writing the draft…</AiBusy>
+            </div>
+          </form>
+        </>
+      )}
     </section>
   );
 }

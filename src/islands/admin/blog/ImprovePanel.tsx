@@ -19,7 +19,7 @@ export function ImprovePanel({ improvement, unavailable, canRestore, onImprove, 
   const busy = improvement.startedAt !== null;
 
   const improve = async () => {
-    if (busy || unavailable) return;
+    if (busy) return;
     if (instructions.trim() === '') {
       toast({ title: 'Instructions Required', description: 'Please describe how you want to improve the content.', variant: 'destructive' });
       return;
@@ -32,22 +32,27 @@ export function ImprovePanel({ improvement, unavailable, canRestore, onImprove, 
       <h3 id={`${id}-title`} className="adm-ai-title">
         <span aria-hidden="true">✦</span> Improve with AI
       </h3>
-      {unavailable ? <p className="adm-notice adm-notice-off">{unavailable}</p> : null}
-      <div className="field">
-        <label htmlFor={`${id}-instructions`}>How should the content change?</label>
-        <textarea
-          id={`${id}-instructions`}
-          rows={2}
-          value={instructions}
-          maxLength={2000}
-          onChange={(event) => setInstructions(event.target.value)}
-          placeholder="e.g. Shorter paragraphs, and add a checklist at the end"
-        />
-      </div>
+      {unavailable ? (
+        <p className="adm-notice adm-notice-off">{unavailable}</p>
+      ) : (
+        <div className="field">
+          <label htmlFor={`${id}-instructions`}>How should the content change?</label>
+          <textarea
+            id={`${id}-instructions`}
+            rows={2}
+            value={instructions}
+            maxLength={2000}
+            onChange={(event) => setInstructions(event.target.value)}
+            placeholder="e.g. Shorter paragraphs, and add a checklist at the end"
+          />
+        </div>
+      )}
       <div className="adm-ai-actions">
-        <button type="button" className="btn btn-secondary adm-btn-sm" onClick={() => void improve()} disabled={busy || unavailable !== null}>
-          {busy ? 'Improving…' : 'Improve content'}
-        </button>
+        {unavailable ? null : (
+          <button type="button" className="btn btn-secondary adm-btn-sm" onClick={() => void improve()} disabled={busy}>
+            {busy ? 'Improving…' : 'Improve content'}
+          </button>
+        )}
         {canRestore && !busy ? (
           <button type="button" className="btn btn-outline adm-btn-sm" onClick={onRestore}>
             Restore previous
