@@ -322,6 +322,31 @@ test('tabs move with the keyboard and the chosen one survives a reload', async (
   await expect(customers).toBeFocused();
 });
 
+test('a tab tapped before the dashboard has hydrated is the one it opens on', async ({ page }) => {
+  await signIn(page);
+  // Hold the dashboard island's own module: what a phone on a slow network sees in its first seconds.
+  const html = await (await page.request.get('/admin/bookings')).text();
+  const componentUrl = /component-url="([^"]*AdminDashboard[^"]*)"/.exec(html)?.[1];
+  expect(componentUrl).toBeTruthy();
+  const held = `**${componentUrl}`;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(held, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/admin/bookings', { waitUntil: 'domcontentloaded' });
+  const island = page.locator('astro-island[component-url*="AdminDashboard"]');
+  await expect(island).toHaveAttribute('ssr', '');
+  await page.getByRole('tab', { name: 'Blog Management' }).click();
+  await expect(page).toHaveURL(/#blog$/);
+  release();
+  await expect(island).not.toHaveAttribute('ssr', '');
+  await expect(page.getByRole('tab', { name: 'Blog Management' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: 'Create New Blog' })).toBeVisible();
+  await page.unroute(held);
+});
+
 test('a link to a tab survives the trip through the login page', async ({ page }) => {
   await signIn(page, '/admin/bookings#blog');
   await expect(page).toHaveURL(/\/admin\/bookings#blog$/);

@@ -46,15 +46,18 @@ export default function AdminDashboard({ brand, initialStats }: { brand: string;
   );
 }
 
-/** WAI-ARIA tabs: arrow keys, Home and End move between them; the choice is kept in the URL hash. */
+/**
+ * WAI-ARIA tabs: arrow keys, Home and End move between them; the choice is kept in the URL hash.
+ * They are links to that hash, so a tap before the island has hydrated still picks the tab.
+ */
 function DashboardTabs() {
   const [current, choose] = useHashTab<TabId>(tabIds, 'customers');
-  const refs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const refs = useRef<Record<string, HTMLAnchorElement | null>>({});
   // The blog list is read only once its tab has been opened.
   const [blogSeen, setBlogSeen] = useState(false);
   if (current === 'blog' && !blogSeen) setBlogSeen(true);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLAnchorElement>, index: number) => {
     const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
     const target = moves[event.key];
     if (target === undefined) return;
@@ -69,23 +72,26 @@ function DashboardTabs() {
     <div className="adm-tabs">
       <div role="tablist" aria-label="Dashboard sections" className="adm-tablist">
         {tabs.map((tab, index) => (
-          <button
+          <a
             key={tab.id}
             ref={(node) => {
               refs.current[tab.id] = node;
             }}
-            type="button"
+            href={`#${tab.id}`}
             role="tab"
             id={`tab-${tab.id}`}
             aria-controls={`panel-${tab.id}`}
             aria-selected={current === tab.id}
             tabIndex={current === tab.id ? 0 : -1}
             className="adm-tab"
-            onClick={() => choose(tab.id)}
+            onClick={(event) => {
+              event.preventDefault();
+              choose(tab.id);
+            }}
             onKeyDown={(event) => onKeyDown(event, index)}
           >
             {tab.label}
-          </button>
+          </a>
         ))}
       </div>
       <div role="tabpanel" id="panel-customers" aria-labelledby="tab-customers" hidden={current !== 'customers'} className="adm-tabpanel">
