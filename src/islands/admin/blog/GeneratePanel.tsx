@@ -3,6 +3,7 @@ import { blogLengths, blogTones, editorCategories, lengthBands, type BlogLength,
 import { DEFAULT_BLOG_CATEGORY, type BlogCategory } from '../../../lib/schemas/blogPost';
 import { toast } from '../../../stores/toasts';
 import { AiBusy } from './AiBusy';
+import { AiPanel } from './AiPanel';
 import type { Generation } from './useGeneration';
 
 const toneLabels: Record<BlogTone, string> = {
@@ -38,13 +39,8 @@ export function GeneratePanel({ generation, unavailable }: { generation: Generat
   };
 
   return (
-    <section className="adm-ai-panel" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="adm-ai-title">
-        <span aria-hidden="true">✦</span> Draft with AI
-      </h3>
-      {unavailable ? (
-        <p className="adm-notice adm-notice-off">{unavailable}</p>
-      ) : (
+    <AiPanel title="Draft with AI" unavailable={unavailable}>
+      {unavailable ? null : (
         <>
           <p className="adm-ai-hint">The draft is saved in storage as soon as it is written, never published by the AI. Keep editing meanwhile.</p>
           <form className="adm-ai-form" onSubmit={submit} noValidate aria-label="Generate a draft with AI">
@@ -103,6 +99,6 @@ export function GeneratePanel({ generation, unavailable }: { generation: Generat
           </form>
         </>
       )}
-    </section>
+    </AiPanel>
   );
 }

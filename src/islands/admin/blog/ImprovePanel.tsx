@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { toast } from '../../../stores/toasts';
 import { AiBusy } from './AiBusy';
+import { AiPanel } from './AiPanel';
 import type { Improvement } from './useImprovement';
 
 interface Props {
@@ -28,13 +29,8 @@ export function ImprovePanel({ improvement, unavailable, canRestore, onImprove, 
   };
 
   return (
-    <section className="adm-ai-panel adm-ai-improve" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="adm-ai-title">
-        <span aria-hidden="true">✦</span> Improve with AI
-      </h3>
-      {unavailable ? (
-        <p className="adm-notice adm-notice-off">{unavailable}</p>
-      ) : (
+    <AiPanel title="Improve with AI" className="adm-ai-improve" unavailable={unavailable}>
+      {unavailable ? null : (
         <div className="field">
           <label htmlFor={`${id}-instructions`}>How should the content change?</label>
           <textarea
@@ -60,6 +56,6 @@ export function ImprovePanel({ improvement, unavailable, canRestore, onImprove, 
         ) : null}
         <AiBusy startedAt={improvement.startedAt}>Rewriting the content…</AiBusy>
       </div>
-    </section>
+    </AiPanel>
   );
 }
