@@ -5,7 +5,7 @@ import { contacts } from '../../contacts';
 import { payments } from '../../payments';
 import { resourceDownloads } from '../../resourceDownloads';
 import { subscribers } from '../../subscribers';
-import { addToCounts, readCounts } from './counterStore';
+import { addToCounts, oneOffChangeId, readCounts } from './counterStore';
 import { type Counts, differenceOf, zeroCounts } from './counts';
 
 export interface RecountResult {
@@ -41,6 +41,6 @@ export async function recountStats(): Promise<RecountResult> {
   ]);
 
   const before = await readCounts();
-  await addToCounts(differenceOf(target, before), 0);
+  await addToCounts(oneOffChangeId('recount'), differenceOf(target, before));
   return { before, after: await readCounts(), moved };
 }
