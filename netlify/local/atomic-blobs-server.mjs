@@ -10,7 +10,9 @@
 // `latencyMs` delays every call, so a design can be judged locally under the network
 // round trip every Blobs call costs on Netlify (tens of milliseconds), not only at the
 // speed of a local disk.
-import { utimes } from 'node:fs/promises';
+import { createHmac } from 'node:crypto';
+import { readdir, stat, utimes } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
 import { BlobsServer } from '@netlify/blobs/server';
 
 const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -68,6 +70,28 @@ export class AtomicBlobsServer extends BlobsServer {
     return this.#oneAtATime(req, async () => this.#withETag(await super.head(req), dataPath));
   }
 
+  /**
+   * A listing as Netlify's local server answers it, without its cost: that server stats
+   * every entry one after another (twice per blob), so a folder of 10,000 blobs took
+   * seconds to list, where Netlify answers in one round trip. Same answer: keys, ETags
+   * (the same HMAC of the file's mtime), sizes, times, and directories when asked.
+   * @param {{ dataPath: string, rootPath: string, url: URL }} options
+   */
+  async listBlobs({ dataPath, rootPath, url }) {
+    const directories = url.searchParams.get('directories') === 'true';
+    const prefix = url.searchParams.get('prefix') ?? '';
+    this.dispatchOnRequestEvent('list', url);
+    /** @type {{ blobs: Array<{ etag: string, key: string, last_modified: string, size: number }>, directories: string[] }} */
+    const result = { blobs: [], directories: [] };
+    try {
+      await walk(dataPath, rootPath, prefix, directories, result);
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT') return new Response(null, { status: 500 });
+    }
+    result.blobs.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return Response.json(result);
+  }
+
   /** @param {Response} response @param {string} dataPath */
   async #withETag(response, dataPath) {
     if (response.status !== 200) return response;
@@ -95,5 +119,43 @@ export class AtomicBlobsServer extends BlobsServer {
       if (this.#tails.get(key) === tail) this.#tails.delete(key);
     });
     return current;
+  }
+}
+
+const STAT_BATCH = 256;
+
+/**
+ * @param {string} path
+ * @param {string} rootPath
+ * @param {string} prefix
+ * @param {boolean} directories
+ * @param {{ blobs: Array<{ etag: string, key: string, last_modified: string, size: number }>, directories: string[] }} result
+ */
+async function walk(path, rootPath, prefix, directories, result) {
+  const entries = await readdir(path, { withFileTypes: true });
+  /** @type {Array<{ entryPath: string, key: string }>} */
+  const files = [];
+  for (const entry of entries) {
+    // Half-written files of a put in progress are dot files; no key starts with a dot.
+    if (entry.name.startsWith('.')) continue;
+    const entryPath = join(path, entry.name);
+    const key = relative(rootPath, entryPath).split(sep).join('/');
+    if (!prefix.startsWith(key.slice(0, prefix.length))) continue;
+    if (entry.isDirectory()) {
+      if (directories && key.startsWith(prefix)) result.directories.push(key);
+      else await walk(entryPath, rootPath, prefix, directories, result);
+    } else {
+      files.push({ entryPath, key });
+    }
+  }
+  for (let start = 0; start < files.length; start += STAT_BATCH) {
+    const batch = files.slice(start, start + STAT_BATCH);
+    const stats = await Promise.all(batch.map(({ entryPath }) => stat(entryPath).catch(() => null)));
+    batch.forEach(({ entryPath, key }, index) => {
+      const found = stats[index];
+      if (!found) return;
+      const etag = `"${createHmac('sha256', found.mtime.toISOString()).update(entryPath).digest('hex')}"`;
+      result.blobs.push({ etag, key, last_modified: found.mtime.toISOString(), size: found.size });
+    });
   }
 }

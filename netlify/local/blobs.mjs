@@ -40,7 +40,7 @@ export async function startBlobsAndRuntime({ directory, siteID, deployID, getReq
  * @param {AtomicBlobsServer} server
  * @returns {() => void} undoes it
  */
-function answerBlobsInProcess(origin, server) {
+export function answerBlobsInProcess(origin, server) {
   const networkFetch = globalThis.fetch;
   const prefix = `${origin}/`;
   /** @type {typeof fetch} */

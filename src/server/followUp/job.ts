@@ -13,7 +13,7 @@ import { followUp, isInFlight } from './process';
 export const JOB_BUDGET_MS = 20_000;
 /** An event this young is most likely being done by its own request's follow-up right now. */
 export const EVENT_GRACE_MS = 30_000;
-const EVENT_CONCURRENCY = 16;
+const EVENT_CONCURRENCY = 32;
 
 export interface JobOptions {
   budgetMs?: number;
@@ -58,11 +58,11 @@ export async function runFollowUpJob({ budgetMs = JOB_BUDGET_MS, now = () => new
   };
   const counts = await foldCounts({ unfinished, deadline: until(0.7) }).catch((error: unknown) => {
     console.error('[follow-up] folding the counters failed; the next run tries again', error);
-    return { folded: 0, left: 0 };
+    return { folded: 0, repeated: 0, left: 0 };
   });
   const sources = await foldLeadSources({ unfinished, deadline: until(0.75) }).catch((error: unknown) => {
     console.error('[follow-up] folding the lead sources failed; the next run tries again', error);
-    return { folded: 0, left: 0 };
+    return { folded: 0, repeated: 0, left: 0 };
   });
 
   const outbox = await sweepOutbox({ now, deadline: until(0.95) });

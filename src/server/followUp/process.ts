@@ -6,7 +6,7 @@ import { countLeadSource } from '../notifications/leadSources';
 import { queueLeadNotifications } from '../notifications/queue';
 import { blobCall, collectionStore } from '../storage/blobs';
 import { recordKey } from '../storage/keys';
-import { type FollowUpEvent, finishEvent } from './events';
+import { type FollowUpEvent, eventTime, finishEvent, readEvent } from './events';
 
 // Doing a lead's follow-up event (DECISIONS 26). Every step is idempotent, so the event
 // may be done twice (the request's follow-up and the minute job, or a run that died half
@@ -45,14 +45,37 @@ export async function deliverAll(entryIds: readonly string[]): Promise<void> {
   );
 }
 
-/** Does the event and sends its messages, unless this process is doing it already. */
-export async function followUp(event: FollowUpEvent): Promise<'done' | 'busy'> {
-  if (inFlight.has(event.id)) return 'busy';
-  inFlight.add(event.id);
+// A follow-up that waited this long (behind others) reads its event again first: someone
+// else may have done it meanwhile, and there is no point in doing it twice.
+const STALE_AFTER_MS = 20_000;
+
+async function doEvent(event: FollowUpEvent): Promise<void> {
+  const current = Date.now() - eventTime(event.id) > STALE_AFTER_MS ? await readEvent(event.id) : event;
+  if (current) await deliverAll(await completeEvent(current));
+}
+
+/**
+ * Marks the event as this process's from now (a request's follow-up, queued behind
+ * others): the minute job in this process leaves it alone. False when it is taken.
+ */
+export function holdEvent(eventId: string): boolean {
+  if (inFlight.has(eventId)) return false;
+  inFlight.add(eventId);
+  return true;
+}
+
+/** Does an event held with holdEvent and lets it go. */
+export async function followUpHeld(event: FollowUpEvent): Promise<void> {
   try {
-    await deliverAll(await completeEvent(event));
-    return 'done';
+    await doEvent(event);
   } finally {
     inFlight.delete(event.id);
   }
+}
+
+/** Does the event and sends its messages, unless this process is doing it already. */
+export async function followUp(event: FollowUpEvent): Promise<'done' | 'busy'> {
+  if (!holdEvent(event.id)) return 'busy';
+  await followUpHeld(event);
+  return 'done';
 }

@@ -1,6 +1,6 @@
 import { afterResponse } from './afterResponse';
 import { type FollowUpEvent, storeEvent } from './events';
-import { followUp } from './process';
+import { followUpHeld, holdEvent } from './process';
 
 /**
  * Stores a follow-up event and has it done after the response (inside a request) or now
@@ -13,5 +13,6 @@ export async function recordFollowUp(event: FollowUpEvent): Promise<void> {
 
 /** Has a stored event done after the response (or now, outside a request). */
 export async function scheduleFollowUp(event: FollowUpEvent): Promise<void> {
-  await afterResponse(`follow-up ${event.id}`, () => followUp(event));
+  if (!holdEvent(event.id)) return;
+  await afterResponse(`follow-up ${event.id}`, () => followUpHeld(event));
 }

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { SearchRecordType } from '../../lib/schemas/adminApi';
 import type { Person } from '../admin/search/personKeys';
@@ -202,11 +203,14 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
       console.error(`[storage] ${name} ${id}: the record write failed after its event was stored; the follow-up stores it`, error);
       created = true;
     }
-    if (!created) {
-      // The id was taken: this event must not count or announce another record.
+    // Refused: the id was taken, or this very record is there already because the minute
+    // job did the event (held up, this request wrote its record late). Only the first is a
+    // refusal: then this event must not count or announce another record.
+    if (!created && !isDeepStrictEqual(await read(id), record)) {
       if (eventStored) await finishEvent(event.id);
       return { record, created };
     }
+    created = true;
     await scheduleFollowUp(event);
     return { record, created };
   }

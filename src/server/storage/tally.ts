@@ -13,8 +13,11 @@ import { type Counts, addDeltas, type Delta, unfoldedDeltas } from './tallyMath'
 // Exactness across a crash: a fold first adds the changes to the bucket and records
 // their ids in it (`folded`), then deletes them, then forgets the ids. A fold that died
 // in between finds the changes again, sees their ids in `folded`, and only deletes them.
-// A change whose id was forgotten is never written again: a change belonging to an
-// unfinished lead event is left alone until the event is done (`unfinished`).
+// A change belonging to an unfinished lead event is left alone until the event is done
+// (`unfinished`). And a change written again after it was folded (a slow second doer of
+// its event, which read the event before the first one finished it) is recognised: the
+// fold remembers what it folded for REMEMBER_MS (`memory/{bucket}`, read by folds only),
+// longer than any function runs, and drops such a late copy uncounted.
 
 const changeSchema = z.object({ delta: z.record(z.string(), z.number().int()) });
 const bucketSchema = z.object({ counts: z.record(z.string(), z.number().int()), folded: z.array(z.string()) });
@@ -22,11 +25,17 @@ type Bucket = z.infer<typeof bucketSchema>;
 
 const PENDING = 'pending/';
 const READ_BATCH = 100;
+export const REMEMBER_MS = 60 * 60_000;
+
+const memorySchema = z.object({ folded: z.record(z.string(), z.number()) });
+type Memory = z.infer<typeof memorySchema>;
 
 export interface PendingChange {
   key: string;
   bucket: string;
   id: string;
+  /** The change itself when its key carries it (short plain fields): nothing to read. */
+  inline: Delta | null;
 }
 
 export interface FoldOptions {
@@ -43,6 +52,8 @@ export interface FoldOptions {
 
 export interface FoldReport {
   folded: number;
+  /** Late copies of changes folded before, dropped uncounted. */
+  repeated: number;
   left: number;
 }
 
@@ -56,22 +67,53 @@ export interface TallyOptions {
 
 const emptyBucket = (): Bucket => ({ counts: {}, folded: [] });
 
+function parseMemory(value: unknown): Memory {
+  const parsed = memorySchema.safeParse(value);
+  return parsed.success ? parsed.data : { folded: {} };
+}
+
 function parseBucket(value: unknown): Bucket {
   const parsed = bucketSchema.safeParse(value);
   return parsed.success ? parsed.data : emptyBucket();
 }
 
-/** `pending/{bucket}/{id}`: the bucket may hold slashes, the id never does. */
+// A change of a few plain fields (the admin counters: `contacts.1_pending.1`) is written
+// into its key, so folding and reading it costs a listing and no read of its own.
+const INLINE_FIELD = /^[A-Za-z]{1,40}$/;
+const INLINE_MAX = 100;
+
+/** The key form of a delta, or null when it does not fit in a key (pure). */
+export function inlineDelta(delta: Delta): string | null {
+  const entries = Object.entries(delta);
+  if (entries.length === 0 || !entries.every(([field, n]) => INLINE_FIELD.test(field) && Number.isInteger(n))) return null;
+  const text = entries.map(([field, n]) => `${field}.${n}`).join('_');
+  return text.length <= INLINE_MAX ? text : null;
+}
+
+function parseInline(text: string): Delta | null {
+  const delta: Delta = {};
+  for (const part of text.split('_')) {
+    const match = /^([A-Za-z]{1,40})\.(-?\d{1,12})$/.exec(part);
+    if (!match) return null;
+    delta[match[1]!] = Number(match[2]);
+  }
+  return delta;
+}
+
+/** `pending/{bucket}/{id}` or `pending/{bucket}/{id}~{inline delta}`: the bucket may hold slashes, the id never does. */
 export function parsePendingKey(key: string): PendingChange | null {
   if (!key.startsWith(PENDING)) return null;
   const rest = key.slice(PENDING.length);
   const cut = rest.lastIndexOf('/');
   if (cut <= 0 || cut === rest.length - 1) return null;
-  return { key, bucket: rest.slice(0, cut), id: rest.slice(cut + 1) };
+  const [id = '', inline] = rest.slice(cut + 1).split('~', 2);
+  if (!id) return null;
+  return { key, bucket: rest.slice(0, cut), id, inline: inline === undefined ? null : parseInline(inline) };
 }
 
-const idPattern = /^[A-Za-z0-9._-]{1,120}$/;
-const bucketPattern = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
+// Key parts: letters, digits, '.', '_' and '-', never starting with a dot (no '..').
+const idPattern = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,119}$/;
+const bucketPattern = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 
 export function defineTally(storeName: string, options: TallyOptions = {}) {
   const store = () => collectionStore(storeName);
@@ -87,8 +129,10 @@ export function defineTally(storeName: string, options: TallyOptions = {}) {
 
   async function readChanges(changes: readonly PendingChange[]): Promise<Map<string, Delta>> {
     const deltas = new Map<string, Delta>();
-    for (let start = 0; start < changes.length; start += READ_BATCH) {
-      const batch = changes.slice(start, start + READ_BATCH);
+    for (const change of changes) if (change.inline) deltas.set(change.key, change.inline);
+    const toRead = changes.filter((change) => !change.inline);
+    for (let start = 0; start < toRead.length; start += READ_BATCH) {
+      const batch = toRead.slice(start, start + READ_BATCH);
       const values = await Promise.all(batch.map((change) => blobCall(() => store().get(change.key, { type: 'json' }))));
       batch.forEach((change, index) => {
         const parsed = changeSchema.safeParse(values[index]);
@@ -112,7 +156,9 @@ export function defineTally(storeName: string, options: TallyOptions = {}) {
       if (!bucketPattern.test(bucket)) throw new Error(`Not a tally bucket: ${bucket}`);
       const nonZero = Object.fromEntries(Object.entries(delta).filter(([, n]) => n !== 0));
       if (Object.keys(nonZero).length === 0) return;
-      await blobCall(() => store().setJSON(`${PENDING}${bucket}/${id}`, { delta: nonZero }, { onlyIfNew: true }));
+      const inline = inlineDelta(nonZero);
+      const key = `${PENDING}${bucket}/${id}${inline ? `~${inline}` : ''}`;
+      await blobCall(() => store().setJSON(key, { delta: nonZero }, { onlyIfNew: true }));
     },
 
     /** The counts of each bucket asked for: folded plus pending. */
@@ -143,24 +189,33 @@ export function defineTally(storeName: string, options: TallyOptions = {}) {
       for (const change of batch) byBucket.set(change.bucket, [...(byBucket.get(change.bucket) ?? []), change]);
 
       let folded = 0;
+      let repeated = 0;
       for (const [bucket, changes] of byBucket) {
         if (Date.now() > deadline) break;
         const ids = changes.map((change) => change.key);
+        const memory = parseMemory(await blobCall(() => store().get(`memory/${bucket}`, { type: 'json' })));
+        const late = new Set(ids.filter((key) => key in memory.folded));
         await updateJson(storeName, `buckets/${bucket}`, (current) => {
           const value = current == null ? emptyBucket() : parseBucket(current);
-          const already = new Set(value.folded);
-          const fresh = unfoldedDeltas(changes, already, deltas);
+          const skip = new Set([...value.folded, ...late]);
+          const fresh = unfoldedDeltas(changes, skip, deltas);
           return { counts: addDeltas(value.counts, fresh, place), folded: [...new Set([...value.folded, ...ids])] };
         });
         await Promise.all(ids.map((key) => blobCall(() => store().delete(key))));
+        const now = Date.now();
+        await updateJson(storeName, `memory/${bucket}`, (current) => {
+          const kept = Object.entries(parseMemory(current).folded).filter(([, at]) => now - at < REMEMBER_MS);
+          return { folded: Object.fromEntries([...kept, ...ids.filter((key) => !late.has(key)).map((key) => [key, now] as const)]) };
+        });
         const gone = new Set(ids);
         await updateJson(storeName, `buckets/${bucket}`, (current) => {
           const value = parseBucket(current);
           return { ...value, folded: value.folded.filter((key) => !gone.has(key)) };
         });
-        folded += changes.length;
+        folded += changes.length - late.size;
+        repeated += late.size;
       }
-      return { folded, left: all.length - folded };
+      return { folded, repeated, left: all.length - folded - repeated };
     },
   };
 }
