@@ -16,9 +16,19 @@ export interface AfterResponseContext {
   waitUntil?(promise: Promise<unknown>): void;
 }
 
-export function withAfterResponse<T>(context: AfterResponseContext | undefined, run: () => T): T {
+/** Requests of this process being answered right now. */
+let answering = 0;
+
+export async function withAfterResponse<T>(context: AfterResponseContext | undefined, run: () => Promise<T>): Promise<T> {
   const waitUntil = context?.waitUntil?.bind(context);
-  return waitUntil ? scope.run({ waitUntil }, run) : run();
+  if (!waitUntil) return run();
+  answering += 1;
+  try {
+    return await scope.run({ waitUntil }, run);
+  } finally {
+    answering -= 1;
+    wakeWaiting();
+  }
 }
 
 /** Whether this code runs inside a request, with a platform to finish work after the response. */
@@ -27,21 +37,33 @@ export function inRequest(): boolean {
 }
 
 // One process answers many requests at once on the local server (on Netlify an instance
-// serves one at a time): follow-ups take turns, so a burst's bookkeeping never starves the
-// burst's answers of CPU. What waits here is durable already; the minute job finishes it
-// if the process dies.
-const MAX_RUNNING = 8;
+// serves one at a time): follow-ups take turns, few at a time while requests are being
+// answered, so a burst's bookkeeping never starves the burst's answers of CPU, and many
+// at a time once the process is free (at Netlify's latency a follow-up mostly waits).
+// What waits here is durable already; the minute job finishes it if the process dies.
+const RUNNING_WHILE_ANSWERING = 4;
+const RUNNING_WHEN_FREE = 32;
 let running = 0;
 const waiting: Array<() => void> = [];
 
+const limit = () => (answering > 0 ? RUNNING_WHILE_ANSWERING : RUNNING_WHEN_FREE);
+
+function wakeWaiting(): void {
+  while (waiting.length > 0 && running < limit()) {
+    running += 1;
+    waiting.shift()!();
+  }
+}
+
 async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_RUNNING) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
+  if (running < limit() && waiting.length === 0) running += 1;
+  // A slot is taken for us before we are woken.
+  else await new Promise<void>((resolve) => waiting.push(resolve));
   try {
     return await work();
   } finally {
     running -= 1;
-    waiting.shift()?.();
+    wakeWaiting();
   }
 }
 

@@ -24,7 +24,7 @@ export function route(handlers: Partial<Record<Method, RouteHandler>>) {
     }
     try {
       // Storage code below hands work to context.waitUntil through this scope (follow-up events).
-      return await withAfterResponse(context, () => handler(req, context));
+      return await withAfterResponse(context, async () => handler(req, context));
     } catch (error) {
       return errorResponse(error);
     }

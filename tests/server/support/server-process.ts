@@ -2,7 +2,7 @@
 // process on a fresh Blobs folder, for the server tests and the server benchmark.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
-import { scratchDir } from '../../support/scratch';
+import { scratchDir } from '../../support/scratch.ts';
 import { join, resolve } from 'node:path';
 
 export interface ServerProcess {

@@ -7,9 +7,9 @@ import { type CountDelta, type Counts, countsFrom, isNoChange, sumCounts } from 
 // a tally change of its own (storage/tally.ts): a new lead's comes from its follow-up
 // event, an edit's or a deletion's from the request that made it, so no key is written
 // by two leads and a change written twice counts once. The minute job folds them.
-const COUNTERS = 'admin-counters';
+export const COUNTERS_STORE = 'admin-counters';
 const TOTAL = 'total';
-const tally = defineTally(COUNTERS);
+const tally = defineTally(COUNTERS_STORE);
 
 /** A change id for a write that is made once (an edit, a deletion, a recount). */
 export function oneOffChangeId(what: string): string {
@@ -26,7 +26,7 @@ export async function addToCounts(changeId: string, delta: CountDelta): Promise<
 const LEGACY_SHARD_PREFIX = 'shard-';
 
 async function legacyShards(): Promise<Array<{ key: string; counts: Counts }>> {
-  const store = collectionStore(COUNTERS);
+  const store = collectionStore(COUNTERS_STORE);
   const { blobs } = await blobCall(() => store.list({ prefix: LEGACY_SHARD_PREFIX }));
   return Promise.all(blobs.map(async ({ key }) => ({ key, counts: countsFrom(await blobCall(() => store.get(key, { type: 'json' }))) })));
 }
@@ -37,7 +37,7 @@ export async function readCounts(): Promise<Counts> {
 }
 
 export async function foldCounts(options: FoldOptions = {}): Promise<FoldReport> {
-  const store = collectionStore(COUNTERS);
+  const store = collectionStore(COUNTERS_STORE);
   for (const shard of await legacyShards()) {
     // The change id names the shard: moving it twice (a crash before the delete) counts it once.
     await addToCounts(`legacy-${shard.key}`, shard.counts);
