@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { business } from '../../src/lib/business';
 import { attributionSchema } from '../../src/lib/schemas/attribution';
 import type { LeadEvent } from '../../src/server/notifications/leadEvents';
-import { callbackPromise, escapeHtml, ownerEmail, ownerWebhook, telHref, visitorEmail } from '../../src/server/notifications/templates';
+import { callbackPromise, escapeChatText, escapeHtml, ownerEmail, ownerWebhook, plainName, telHref, visitorEmail } from '../../src/server/notifications/templates';
 
 const SITE = 'https://cccedu.example';
 
@@ -123,5 +123,22 @@ describe('attribution schema', () => {
     const unknown = attributionSchema.safeParse({ utm_source: 'google' });
     expect(unknown.success).toBe(false);
     expect(JSON.stringify(unknown.error?.issues)).toContain('utm_source');
+  });
+});
+
+describe('what a visitor confirmation may repeat', () => {
+  test('a plain name: letters, spaces, dots and hyphens, at most 4 words and 40 characters', () => {
+    expect(plainName('  Asha   Rao ')).toBe('Asha Rao');
+    expect(plainName('J. R. D. Tata')).toBe('J. R. D. Tata');
+    expect(plainName('Zoë Müller-Lüdenscheidt')).toBe('Zoë Müller-Lüdenscheidt');
+    expect(plainName('आशा राव')).toBe('आशा राव');
+    for (const refused of [null, '', 'Asha Rao 2', 'a b c d e', 'x'.repeat(41), 'evil.example', 'Visit www now', '<b>Asha</b>', 'Asha, call me', '-Asha', 'https://evil.example']) {
+      expect(plainName(refused), String(refused)).toBeNull();
+    }
+  });
+
+  test('anything else greets with "Hello," and the webhook escapes what chat apps read as markup', () => {
+    expect(visitorEmail(event({ kind: 'contact', person: { name: 'Win at evil.example', phone: null, email: 'a@example.com' } }), SITE)?.text).toMatch(/^Hello,\n/);
+    expect(escapeChatText('<!here> & <https://x|y>')).toBe('&lt;!here&gt; &amp; &lt;https://x|y&gt;');
   });
 });

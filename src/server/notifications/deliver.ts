@@ -15,6 +15,7 @@ import {
 } from './outbox';
 import { notificationSettings } from './settings';
 import { describeFailure, postWebhook, sendMail } from './transports';
+import { CONFIRMATIONS_PER_DAY, takeConfirmationPlace } from './visitorQuota';
 
 export type DeliveryOutcome = 'sent' | 'retry-later' | 'failed' | 'not-due' | 'claimed-elsewhere' | 'missing';
 
@@ -25,7 +26,10 @@ export function claimable(entry: OutboxEntry, now: Date): boolean {
   return false;
 }
 
-async function send(entry: OutboxEntry): Promise<void> {
+/** A message that must not be sent at all: final at once, never retried. */
+class HeldBack extends Error {}
+
+async function send(entry: OutboxEntry, now: Date): Promise<void> {
   const state = notificationSettings();
   // Settings removed or broken after the entry was queued: a failed attempt with the reason.
   if (!state.enabled) throw new Error(state.reason);
@@ -38,6 +42,9 @@ async function send(entry: OutboxEntry): Promise<void> {
   if (!entry.mail) throw new Error('The entry has no message');
   const to = entry.channel === 'visitor-email' ? (entry.to ? [entry.to] : []) : settings.ownerAddresses;
   if (to.length === 0) throw new Error('No recipient');
+  if (entry.channel === 'visitor-email' && !(await takeConfirmationPlace(to[0]!, entry.id, now))) {
+    throw new HeldBack(`Not sent: this address had ${CONFIRMATIONS_PER_DAY} confirmations in the last 24 hours`);
+  }
   await sendMail(settings, { to, ...entry.mail });
 }
 
@@ -63,10 +70,12 @@ export async function deliver(id: string, now: () => Date = () => new Date()): P
   if (claimETag === null) return 'claimed-elsewhere';
 
   let failure: string | null = null;
+  let final = false;
   try {
-    await send(claim);
+    await send(claim, claimTime);
   } catch (error) {
-    failure = describeFailure(error);
+    failure = error instanceof HeldBack ? error.message : describeFailure(error);
+    final = error instanceof HeldBack;
   }
   const finishedAt = now();
   let next: OutboxEntry;
@@ -75,7 +84,7 @@ export async function deliver(id: string, now: () => Date = () => new Date()): P
     next = { ...claim, status: 'sent', sentAt: finishedAt.toISOString(), nextAttemptAt: null, lastError: null };
     outcome = 'sent';
   } else {
-    const retryAt = nextAttemptAfterFailure(claim.attempts, finishedAt, new Date(claim.retryUntil));
+    const retryAt = final ? null : nextAttemptAfterFailure(claim.attempts, finishedAt, new Date(claim.retryUntil));
     next = retryAt
       ? { ...claim, status: 'pending', nextAttemptAt: retryAt.toISOString(), lastError: failure }
       : { ...claim, status: 'failed', nextAttemptAt: null, lastError: failure };

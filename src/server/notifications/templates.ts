@@ -171,12 +171,21 @@ export function ownerEmail(event: LeadEvent, site: string): MailContent {
   return { subject, text: textOf(subject, lines), html: htmlOf(subject, lines) };
 }
 
+/**
+ * Text for Slack and Google Chat, which read `<…>` as mentions and links (`<!channel>`,
+ * `<https://…|label>`) and `&` as the start of an escape: the three are escaped, so a
+ * visitor's words show as typed and never ping or disguise a link.
+ */
+export function escapeChatText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 /** The webhook's JSON: the same facts as the owner's e-mail. */
 export function ownerWebhook(event: LeadEvent, site: string): WebhookBody {
   const subject = ownerSubject(event);
   const { source, medium, campaign } = sourceOf(event.attribution);
   return {
-    text: textOf(subject, ownerLines(event, site)),
+    text: escapeChatText(textOf(subject, ownerLines(event, site))),
     kind: event.kind,
     leadId: event.leadId,
     at: event.at,
@@ -202,12 +211,28 @@ export function downloadUrl(site: string, resourceId: string): string {
   return `${site}/api/download/${encodeURIComponent(resourceId)}`;
 }
 
+/**
+ * The visitor's name as a greeting may carry it, or null (DECISIONS 28): the forms take
+ * any text as a name, and a confirmation goes to whatever address was typed, so only a
+ * plain name is repeated: letters, spaces, dots and hyphens, at most 4 words and 40
+ * characters, and nothing shaped like a web address ("evil.example", "www").
+ */
+export function plainName(name: string | null): string | null {
+  const trimmed = name?.trim().replace(/\s+/g, ' ') ?? '';
+  if (trimmed === '' || trimmed.length > 40) return null;
+  if (!/^\p{L}[\p{L}\p{M} .-]*$/u.test(trimmed)) return null;
+  if (trimmed.split(' ').length > 4) return null;
+  if (/\p{L}{2,}\.\p{L}{2,}/u.test(trimmed) || /(^|[ .])www([ .]|$)/iu.test(trimmed)) return null;
+  return trimmed;
+}
+
 const signOff = [`${business.founder.name}, ${business.brand}`, `${business.contact.phone} · ${business.contact.email}`, business.contact.hours];
 
 /** The visitor's confirmation, or null for kinds that send none. */
 export function visitorEmail(event: LeadEvent, site: string): MailContent | null {
   if (!hasVisitorConfirmation(event)) return null;
-  const greeting = event.person.name ? `Dear ${event.person.name},` : 'Hello,';
+  const name = plainName(event.person.name);
+  const greeting = name ? `Dear ${name},` : 'Hello,';
   const hours = business.promises.responseHours;
   let subject: string;
   let lines: Line[] = [];
