@@ -26,6 +26,9 @@ export default defineConfig({
   adapter: netlify({ imageCDN: false }),
   integrations: [react(), mdx(), staticSecurityHeaders],
   trailingSlash: 'ignore',
+  // Prism marks tokens with classes (styled in src/components/blog/code-blocks.css); Shiki's colours
+  // are inline style attributes, which the page CSP blocks.
+  markdown: { syntaxHighlight: 'prism' },
   security: {
     csp: {
       directives: [...pageContentSecurityPolicy.directives],

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signInAsAdmin } from './support/admin';
 import { watchConsole } from './support/console';
+import { watchCsp } from './support/csp';
 
 interface ApiPost {
   id: string;
@@ -88,6 +89,22 @@ test('an MDX post page carries its metadata, social tags and Article JSON-LD', a
     publisher: { '@type': 'Organization', name: 'CCC Edu' },
   });
   expect(jsonLd.image[0]).toMatch(/^https?:\/\/.+\.jpg$/);
+  expect(problems).toEqual([]);
+});
+
+test('a code block in an MDX post is highlighted by classes, with nothing the CSP blocks', async ({ page }) => {
+  const violations = await watchCsp(page);
+  const problems = watchConsole(page);
+  await page.goto('/blog/ai-and-your-career-what-to-learn-next');
+  const block = page.locator('[data-post-content] pre.language-sql');
+  await expect(block).toContainText('GROUP BY department');
+  const keyword = block.locator('.token.keyword').filter({ hasText: 'SELECT' });
+  await expect(keyword).toHaveCSS('color', 'rgb(251, 191, 36)');
+  await expect(block.locator('.token.comment')).toHaveCSS('font-style', 'italic');
+  // Colours come from the stylesheet: no inline style for the page's CSP to refuse.
+  await expect(page.locator('[data-post-content] [style]')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(violations).toEqual([]);
   expect(problems).toEqual([]);
 });
 

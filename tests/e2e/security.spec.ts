@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { watchCsp } from './support/csp';
 
 // Every page runs under the Content Security Policy Astro writes (hashes, no
 // 'unsafe-inline' for scripts) and the same security headers as on Netlify.
@@ -15,21 +16,6 @@ const pages = [
   '/checkout/ascend-plus',
   '/admin/login',
 ];
-
-/** Records every CSP violation the page reports, from the first script on. */
-async function watchCsp(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await page.exposeFunction('__reportCsp', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { __reportCsp: (text: string) => void }).__reportCsp(`${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
-  });
-  return violations;
-}
 
 for (const path of pages) {
   test(`${path} loads with no CSP violation and sends the security headers`, async ({ page }) => {
