@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Locator, type Page, expect, request as playwrightRequest, test } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page, request as playwrightRequest } from '@playwright/test';
+import { expect, test } from './support/test';
 import { AI_NOT_CONFIGURED } from '../../src/lib/schemas/aiDrafting';
 import { signInAsAdmin } from './support/admin';
 import { startFreshServer } from './support/fresh-server';

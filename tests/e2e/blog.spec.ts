@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signInAsAdmin } from './support/admin';
 import { watchConsole } from './support/console';
 import { watchCsp } from './support/csp';

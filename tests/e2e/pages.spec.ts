@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { watchConsole } from './support/console';
 
 const visibleCards = (page: Page) =>
@@ -162,15 +163,16 @@ test.describe('section scrolling', () => {
 
 test.describe('why-us counters', () => {
   test('wait 1 s, then count up over 2 s to their targets', async ({ page }) => {
-    const start = new Date('2026-01-05T10:00:00+05:30');
-    await page.clock.install({ time: start });
-    await page.clock.pauseAt(new Date(start.getTime() + 10));
+    await page.clock.install({ time: new Date('2026-01-05T10:00:00+05:30') });
+    // goto returns once the page's behaviours have run: the counters are at 0 and their
+    // second of waiting has just begun. Stop the clock there.
     await page.goto('/why-ccc-edu');
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
     const professionals = page.locator('[data-counter="professionals"]');
     await expect(professionals).toHaveText('0');
-    await page.clock.runFor(900);
+    await page.clock.runFor(800);
     await expect(professionals).toHaveText('0');
-    await page.clock.runFor(1100);
+    await page.clock.runFor(1200);
     const midway = Number((await professionals.textContent())?.replace(/,/g, ''));
     expect(midway).toBeGreaterThan(0);
     expect(midway).toBeLessThan(3725);
