@@ -164,15 +164,22 @@ test.describe('section scrolling', () => {
 test.describe('why-us counters', () => {
   test('wait 1 s, then count up over 2 s to their targets', async ({ page }) => {
     await page.clock.install({ time: new Date('2026-01-05T10:00:00+05:30') });
-    // goto returns once the page's behaviours have run: the counters are at 0 and their
-    // second of waiting has just begun. Stop the clock there.
+    // The counters start from 0 when the page's behaviours run, after the first paint; note
+    // that moment on the page's (fake) clock, then stop the clock 0.9 s after it.
+    await page.addInitScript(() => {
+      new MutationObserver((_changes, observer) => {
+        if (document.querySelector('[data-counter="professionals"]')?.textContent !== '0') return;
+        (window as unknown as { countersReset: number }).countersReset = Date.now();
+        observer.disconnect();
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     await page.goto('/why-ccc-edu');
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
+    const reset = await page.evaluate(() => (window as unknown as { countersReset?: number }).countersReset);
+    expect(reset).toBeDefined();
+    await page.clock.pauseAt(reset! + 900);
     const professionals = page.locator('[data-counter="professionals"]');
     await expect(professionals).toHaveText('0');
-    await page.clock.runFor(800);
-    await expect(professionals).toHaveText('0');
-    await page.clock.runFor(1200);
+    await page.clock.runFor(1100);
     const midway = Number((await professionals.textContent())?.replace(/,/g, ''));
     expect(midway).toBeGreaterThan(0);
     expect(midway).toBeLessThan(3725);
