@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { tmpdir } from 'node:os';
+import { scratchDir } from './tests/support/scratch';
 import { join } from 'node:path';
 import { findChromium } from './tests/e2e/support/chromium.mjs';
 import { e2ePort, fakeOpenAiUrl, fakeRazorpayUrl } from './tests/e2e/support/ports';
@@ -8,7 +8,7 @@ import { TEST_KEY_ID, TEST_KEY_SECRET, TEST_WEBHOOK_SECRET } from './tests/api/s
 const port = e2ePort;
 const baseURL = `http://localhost:${port}`;
 // Each run gets its own blob folder, so tests never see a developer's local data.
-const blobsDir = process.env.E2E_BLOBS_DIR ?? join(tmpdir(), `ccc-e2e-blobs-${process.pid}-${Date.now()}`);
+const blobsDir = process.env.E2E_BLOBS_DIR ?? join(scratchDir(), `ccc-e2e-blobs-${process.pid}-${Date.now()}`);
 // The site talks to a fake Razorpay Orders API (its own process) through RAZORPAY_API_BASE_URL.
 const razorpayEnv = {
   RAZORPAY_KEY_ID: TEST_KEY_ID,

@@ -10,6 +10,12 @@ import module from 'node:module';
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 
+// The local Blobs store is files: every write is several filesystem calls on libuv's thread
+// pool (4 threads unless told), which a burst's follow-up work fills, so the burst's own
+// writes queue behind it. Netlify's Blobs is a service with no such queue. Set before the
+// pool starts (the first asynchronous filesystem call).
+process.env.UV_THREADPOOL_SIZE ??= '16';
+
 // V8 keeps the compiled code of the server, the functions and the pages between runs, so
 // a restarted server does not compile it all again while its first visitors wait.
 module.enableCompileCache?.('.netlify/compile-cache');

@@ -21,7 +21,7 @@ export default route({
     await requireAdmin(req, context);
     if (!isResend(req)) throw notFound();
     const { id } = readParams(context.params ?? {}, notificationParamsSchema);
-    return json(await resendNotification(id, context), { status: 202 });
+    return json(await resendNotification(id), { status: 202 });
   },
 });
 

@@ -2,8 +2,6 @@ import type { Config } from '@netlify/functions';
 import { backgroundLabel, callRequestSchema } from '../../src/lib/schemas/callRequest';
 import type { Booking } from '../../src/lib/schemas/booking';
 import { bookings } from '../../src/server/bookings';
-import { announcerFor } from '../../src/server/notifications/announce';
-import { bookingEvent } from '../../src/server/notifications/leadEvents';
 import { decoyRecord, isBot } from '../../src/server/http/honeypot';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
@@ -12,7 +10,7 @@ import { readJson } from '../../src/server/http/validate';
 export const FREE_CALL_PACKAGE_NAME = 'Free Discovery Call';
 
 export default route({
-  async POST(req, context) {
+  async POST(req) {
     const { website, name, phone, background, source, quizScore, attribution } = await readJson(req, callRequestSchema);
     // A free call is always a pending discovery call with no money attached (DECISIONS 6).
     const booking: Booking = {
@@ -32,7 +30,6 @@ export default route({
     };
     if (isBot({ website })) return json({ booking: decoyRecord(booking) }, { status: 201 });
     const saved = await bookings.create(booking);
-    await announcerFor(req, context)(bookingEvent(saved));
     return json({ booking: saved }, { status: 201 });
   },
 });

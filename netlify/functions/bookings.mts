@@ -2,8 +2,6 @@ import type { Config } from '@netlify/functions';
 import { packageBookingRequestSchema } from '../../src/lib/schemas/packageBooking';
 import { requireAdmin } from '../../src/server/auth/session';
 import { bookings } from '../../src/server/bookings';
-import { announcerFor } from '../../src/server/notifications/announce';
-import { bookingEvent } from '../../src/server/notifications/leadEvents';
 import { createPackageBooking, decoyPackageBooking } from '../../src/server/payments/package-booking';
 import { isBot } from '../../src/server/http/honeypot';
 import { json } from '../../src/server/http/respond';
@@ -15,12 +13,10 @@ export default route({
     await requireAdmin(req, context);
     return json(await bookings.list(readQuery(req, pageQuerySchema)));
   },
-  async POST(req, context) {
+  async POST(req) {
     const { website, ...request } = await readJson(req, packageBookingRequestSchema);
     if (isBot({ website })) return json(decoyPackageBooking(request), { status: 201 });
-    const created = await createPackageBooking(request);
-    await announcerFor(req, context)(bookingEvent(created.booking));
-    return json(created, { status: 201 });
+    return json(await createPackageBooking(request), { status: 201 });
   },
 });
 

@@ -2,19 +2,16 @@ import type { Config } from '@netlify/functions';
 import { contactRequestSchema } from '../../src/lib/schemas/contact';
 import { requireAdmin } from '../../src/server/auth/session';
 import { contacts } from '../../src/server/contacts';
-import { announcerFor } from '../../src/server/notifications/announce';
-import { contactEvent } from '../../src/server/notifications/leadEvents';
 import { decoyRecord, isBot } from '../../src/server/http/honeypot';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { pageQuerySchema, readJson, readQuery } from '../../src/server/http/validate';
 
 export default route({
-  async POST(req, context) {
+  async POST(req) {
     const { website, ...lead } = await readJson(req, contactRequestSchema);
     if (isBot({ website })) return json({ contact: decoyRecord(lead) }, { status: 201 });
     const contact = await contacts.create(lead);
-    await announcerFor(req, context)(contactEvent(contact));
     return json({ contact }, { status: 201 });
   },
   async GET(req, context) {

@@ -3,14 +3,13 @@ import { createOrderRequestSchema } from '../../src/lib/schemas/payment';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readJson } from '../../src/server/http/validate';
-import { announcerFor } from '../../src/server/notifications/announce';
 import { startPayment } from '../../src/server/payments/create-order';
 
 export default route({
-  async POST(req, context) {
+  async POST(req) {
     // The schema has no amount: whatever the browser says a package costs is dropped here.
     const request = await readJson(req, createOrderRequestSchema);
-    return json(await startPayment(request, announcerFor(req, context)), { status: 201 });
+    return json(await startPayment(request), { status: 201 });
   },
 });
 

@@ -5,20 +5,15 @@ import { isBot } from '../../src/server/http/honeypot';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { pageQuerySchema, readJson, readQuery } from '../../src/server/http/validate';
-import { announcerFor } from '../../src/server/notifications/announce';
-import { subscriberEvent } from '../../src/server/notifications/leadEvents';
 import { subscribe, subscribers } from '../../src/server/subscribers';
 
 export default route({
-  async POST(req, context) {
+  async POST(req) {
     const { website, email, attribution } = await readJson(req, subscribeRequestSchema);
     // New, already subscribed and bot all get the same answer: a duplicate is not
     // an error (DECISIONS 7), and the answer must not reveal who is on the list.
-    if (!isBot({ website })) {
-      const { created, subscriber } = await subscribe(email, new Date(), attribution);
-      // Only a new address is news: a repeat sign-up changes nothing.
-      if (created) await announcerFor(req, context)(subscriberEvent(subscriber));
-    }
+    // Only a new address is news: a repeat sign-up changes nothing (subscribe announces the new one).
+    if (!isBot({ website })) await subscribe(email, new Date(), attribution);
     return json({ subscribed: true }, { status: 200 });
   },
   async GET(req, context) {

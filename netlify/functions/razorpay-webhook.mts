@@ -3,13 +3,12 @@ import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readLimited } from '../../src/server/http/validate';
 import { webhookSecret } from '../../src/server/payments/config';
-import { announcerFor } from '../../src/server/notifications/announce';
 import { handleWebhook } from '../../src/server/payments/webhook';
 
 const MAX_WEBHOOK_BYTES = 256 * 1024;
 
 export default route({
-  async POST(req, context) {
+  async POST(req) {
     const secret = webhookSecret();
     // The signature covers the exact bytes Razorpay sent, so read text, never re-serialise.
     // The limit is enforced in bytes while reading: an oversized body is never buffered whole.
@@ -18,7 +17,6 @@ export default route({
       { rawBody, signature: req.headers.get('x-razorpay-signature'), eventId: req.headers.get('x-razorpay-event-id') },
       secret,
       new Date(),
-      announcerFor(req, context),
     );
     return json({ received: true, ...outcome });
   },

@@ -7,12 +7,10 @@ import { decoyRecord, isBot } from '../../src/server/http/honeypot';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { pageQuerySchema, readJson, readQuery } from '../../src/server/http/validate';
-import { announcerFor } from '../../src/server/notifications/announce';
-import { downloadEvent } from '../../src/server/notifications/leadEvents';
 import { resourceDownloads } from '../../src/server/resourceDownloads';
 
 export default route({
-  async POST(req, context) {
+  async POST(req) {
     const { website, resourceId, fullName, email, mobile, currentStage, attribution } = await readJson(req, resourceDownloadRequestSchema);
     const resource = findResource(resourceId);
     if (!resource?.downloadUrl) throw badRequest('Invalid request body.', { resourceId: 'Unknown resource or nothing to download' });
@@ -28,7 +26,6 @@ export default route({
     };
     if (isBot({ website })) return json({ download: decoyRecord(record), downloadUrl: resource.downloadUrl }, { status: 201 });
     const download = await resourceDownloads.create(record);
-    await announcerFor(req, context)(downloadEvent(download));
     return json({ download, downloadUrl: resource.downloadUrl }, { status: 201 });
   },
   async GET(req, context) {

@@ -3,13 +3,12 @@ import { verifyPaymentRequestSchema } from '../../src/lib/schemas/payment';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readJson } from '../../src/server/http/validate';
-import { announcerFor } from '../../src/server/notifications/announce';
 import { verifyPayment } from '../../src/server/payments/verify';
 
 export default route({
-  async POST(req, context) {
+  async POST(req) {
     const claim = await readJson(req, verifyPaymentRequestSchema);
-    return json(await verifyPayment(claim, new Date(), announcerFor(req, context)));
+    return json(await verifyPayment(claim, new Date()));
   },
 });
 

@@ -10,7 +10,7 @@ import { startRuntime } from '@netlify/runtime';
  */
 export async function startBlobsAndRuntime({ directory, siteID, deployID, getRequestContext }) {
   const token = randomBytes(16).toString('hex');
-  const server = new AtomicBlobsServer({ directory, token });
+  const server = new AtomicBlobsServer({ directory, token, latencyMs: blobsLatencyMs() });
   const { port } = await server.start();
   const url = `http://localhost:${port}`;
   const restoreFetch = answerBlobsInProcess(url, server);
@@ -40,7 +40,7 @@ export async function startBlobsAndRuntime({ directory, siteID, deployID, getReq
  * @param {AtomicBlobsServer} server
  * @returns {() => void} undoes it
  */
-function answerBlobsInProcess(origin, server) {
+export function answerBlobsInProcess(origin, server) {
   const networkFetch = globalThis.fetch;
   const prefix = `${origin}/`;
   /** @type {typeof fetch} */
@@ -53,6 +53,20 @@ function answerBlobsInProcess(origin, server) {
   return () => {
     if (globalThis.fetch === fetchWithLocalBlobs) globalThis.fetch = networkFetch;
   };
+}
+
+/**
+ * BLOBS_LATENCY_MS delays every Blobs call of the local server (e.g. 40, a Netlify round
+ * trip), so the bench and a server test meet the latency functions meet when deployed.
+ */
+function blobsLatencyMs() {
+  const raw = process.env.BLOBS_LATENCY_MS?.trim();
+  if (!raw) return 0;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 5000) {
+    throw new Error(`BLOBS_LATENCY_MS must be a whole number of milliseconds from 0 to 5000, not "${raw}"`);
+  }
+  return value;
 }
 
 /** `Netlify.env`: the process environment, as on Netlify. */

@@ -1,6 +1,7 @@
 import { contactRecordSchema } from '../lib/schemas/contact';
 import { leadBookkeeping } from './admin/bookkeeping';
 import { contactProfile } from './admin/leadProfiles';
+import { contactEvent } from './notifications/leadEvents';
 import { defineCollection } from './storage/collection';
 
-export const contacts = defineCollection('contacts', contactRecordSchema, { hooks: leadBookkeeping(contactProfile) });
+export const contacts = defineCollection('contacts', contactRecordSchema, { hooks: leadBookkeeping(contactProfile, contactEvent) });

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { subscriberSchema } from '../lib/schemas/subscriber';
 import { leadBookkeeping } from './admin/bookkeeping';
 import { subscriberProfile } from './admin/leadProfiles';
+import { subscriberEvent } from './notifications/leadEvents';
 import { blobCall, collectionStore } from './storage/blobs';
 import type { Attribution } from '../lib/schemas/attribution';
-import { type StoredRecord, defineCollection } from './storage/collection';
+import { type CreateOptions, type StoredRecord, defineCollection } from './storage/collection';
 import { newestFirstKey } from './storage/keys';
 import { withKeyLock } from './storage/keyLock';
 
@@ -17,7 +18,7 @@ import { withKeyLock } from './storage/keyLock';
  * retry after a crash between the two writes completes the same record instead
  * of adding a second one.
  */
-export const subscribers = defineCollection('subscribers', subscriberSchema, { hooks: leadBookkeeping(subscriberProfile) });
+export const subscribers = defineCollection('subscribers', subscriberSchema, { hooks: leadBookkeeping(subscriberProfile, subscriberEvent) });
 
 const CLAIMS_STORE = 'subscriber-emails';
 
@@ -40,7 +41,7 @@ export function emailKey(email: string): string {
   return createHash('sha256').update(normaliseEmail(email)).digest('hex');
 }
 
-export async function subscribe(rawEmail: string, now: Date = new Date(), attribution?: Attribution): Promise<SubscribeResult> {
+export async function subscribe(rawEmail: string, now: Date = new Date(), attribution?: Attribution, options: CreateOptions = {}): Promise<SubscribeResult> {
   const email = normaliseEmail(rawEmail);
   const key = emailKey(email);
   return withKeyLock(`subscribers/${key}`, async () => {
@@ -49,9 +50,12 @@ export async function subscribe(rawEmail: string, now: Date = new Date(), attrib
     const { modified } = await blobCall(() => claims.setJSON(key, proposed, { onlyIfNew: true }));
     const claim = modified ? proposed : ((await blobCall(() => claims.get(key, { type: 'json' }))) as EmailClaim | null);
     if (!claim) throw new Error('Subscriber claim vanished while reading it');
-    // Idempotent: completes a record a crashed earlier attempt may have left unwritten.
+    // A repeat sign-up changes nothing; it only completes a record that a crashed earlier
+    // attempt may have left unwritten (announced then, as the first sign-up would have been).
     // The first sign-up's source is the one kept (a retry completing it may not know it).
-    const written = await subscribers.insert(claim.subscriberId, { email, ...(attribution ? { attribution } : {}) }, new Date(claim.createdAt));
+    const existing = modified ? null : await subscribers.get(claim.subscriberId);
+    if (existing) return { subscriberId: claim.subscriberId, created: false, subscriber: existing };
+    const written = await subscribers.insert(claim.subscriberId, { email, ...(attribution ? { attribution } : {}) }, new Date(claim.createdAt), options);
     return { subscriberId: claim.subscriberId, created: modified && written.created, subscriber: written.record };
   });
 }

@@ -7,7 +7,7 @@ import type { Booking } from '../../src/lib/schemas/booking';
 import { bookings } from '../../src/server/bookings';
 import { adminCookie } from './support/admin';
 import { bundleFunction, callInParallelProcesses } from './support/function-process';
-import { type CallOptions, call, jsonOf } from './support/call';
+import { type CallOptions, call, jsonOf, settleAfterResponse } from './support/call';
 
 type StoredBooking = Booking & { id: string; createdAt: string; updatedAt?: string };
 
@@ -19,6 +19,8 @@ beforeAll(async () => {
 async function newCall(name = 'Ananya Iyer', phone = '98450 11111'): Promise<StoredBooking> {
   const response = await call(bookCallFn, '/api/book-call', { body: { name, phone, background: 'college-graduate' } });
   expect(response.status).toBe(201);
+  // Counted and indexed by its follow-up, after the response: done before the test goes on.
+  await settleAfterResponse();
   return (await jsonOf<{ booking: StoredBooking }>(response)).booking;
 }
 

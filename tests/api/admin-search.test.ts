@@ -11,7 +11,7 @@ import type { SearchAnswer } from '../../src/lib/schemas/adminApi';
 import { MAX_HITS } from '../../src/server/admin/search/findPerson';
 import { bookings } from '../../src/server/bookings';
 import { adminCookie } from './support/admin';
-import { call, jsonOf } from './support/call';
+import { call, jsonOf, settleAfterResponse } from './support/call';
 import { useFakeGateway, useGatewayEnv } from './support/payments';
 
 const gateway = useFakeGateway();
@@ -125,6 +125,8 @@ describe('GET /api/admin/search', () => {
         call(bookCallFn, '/api/book-call', { body: { name: `Zubin Contractor ${n}`, phone: `93${String(n).padStart(8, '0')}`, background: 'college-graduate' } }),
       ),
     );
+    // Indexed by each lead's follow-up, after its response.
+    await settleAfterResponse();
     const answer = await search('zub');
     expect(answer.hits).toHaveLength(MAX_HITS);
     expect(answer.truncated).toBe(true);
@@ -142,6 +144,7 @@ describe('the index follows edits of a booking', () => {
     const { booking } = await jsonOf<{ booking: { id: string } }>(
       await call(bookCallFn, '/api/book-call', { body: { name: 'Kavya Menon', phone: '99000 11111', background: 'college-graduate' } }),
     );
+    await settleAfterResponse();
     const edit = (body: Record<string, unknown>) => call(bookingFn, `/api/bookings/${booking.id}`, { method: 'PATCH', body, params: { id: booking.id }, cookie });
     expect((await edit({ fullName: 'Kavya Pillai', mobile: '99000 22222' })).status).toBe(200);
 
@@ -166,6 +169,7 @@ describe('the index follows edits of a booking', () => {
     const { booking } = await jsonOf<{ booking: { id: string } }>(
       await call(bookCallFn, '/api/book-call', { body: { name: 'Arjun Reddy', phone: '99000 33333', background: 'college-graduate' } }),
     );
+    await settleAfterResponse();
     const edit = (fullName: string) => call(bookingFn, `/api/bookings/${booking.id}`, { method: 'PATCH', body: { fullName }, params: { id: booking.id }, cookie });
     await Promise.all([edit('Arjun Varma'), edit('Arjun Kapoor')]);
     const stored = await bookings.get(booking.id);

@@ -8,8 +8,13 @@ import webhookFn from '../../netlify/functions/razorpay-webhook.mts';
 import verifyFn from '../../netlify/functions/verify-payment.mts';
 import downloadsFn from '../../netlify/functions/resource-downloads.mts';
 import { business } from '../../src/lib/business';
-import { allEntries, readEntry } from '../../src/server/notifications/outbox';
-import { contacts } from '../../src/server/contacts';
+import { entryIds, readEntry } from '../../src/server/notifications/outbox';
+import { eventIdForRecord, pendingEventIds, storeEvent } from '../../src/server/followUp/events';
+import { runFollowUpJob } from '../../src/server/followUp/job';
+import { contactProfile } from '../../src/server/admin/leadProfiles';
+import { contactEvent } from '../../src/server/notifications/leadEvents';
+import { newestFirstKey, recordKey } from '../../src/server/storage/keys';
+import { collectionStore } from '../../src/server/storage/blobs';
 import { subscribers } from '../../src/server/subscribers';
 import { SITE, call, jsonOf, settleAfterResponse } from './support/call';
 import { razorpayId } from './support/fake-razorpay';
@@ -217,7 +222,7 @@ describe('owner notifications for every kind of lead', () => {
 
 describe('outages', () => {
   test('SMTP down during the request: 201, the lead stored, the outbox pending; after recovery the scheduled retry delivers it once', async () => {
-    const { default: retryFn } = await import('../../netlify/functions/notifications-retry.mts');
+    const { default: retryFn } = await import('../../netlify/functions/follow-up.mts');
     await smtp.outage();
     let id: string;
     try {
@@ -249,7 +254,7 @@ describe('outages', () => {
   });
 
   test('webhook down: the e-mail goes, the webhook entry waits with the error, then goes once', async () => {
-    const { default: retryFn } = await import('../../netlify/functions/notifications-retry.mts');
+    const { default: retryFn } = await import('../../netlify/functions/follow-up.mts');
     hook.outage();
     const { id } = await bookCall({ name: 'Webhook Outage' });
     await settleAfterResponse();
@@ -266,47 +271,58 @@ describe('outages', () => {
   });
 });
 
-describe('a lead its request never queued', () => {
-  test('stored, then the request died before the outbox write: the next sweep queues and sends it once', async () => {
-    const { default: retryFn } = await import('../../netlify/functions/notifications-retry.mts');
+describe('a lead whose request died before its follow-up', () => {
+  /** What a request leaves when its process dies right after answering: the event and the record, nothing else. */
+  async function leftByADeadRequest(name: string, email: string, at: Date) {
+    const contact = { id: newestFirstKey(at.getTime()), createdAt: at.toISOString(), name, email, phone: '98450 33333', whoIsThisFor: 'college' as const };
+    const eventId = eventIdForRecord('contacts', contact.id, at);
+    await storeEvent({
+      id: eventId,
+      recordedAt: at.toISOString(),
+      record: { collection: 'contacts', id: contact.id, value: contact },
+      counts: { contacts: 1 },
+      person: { type: 'contact', id: contact.id, person: contactProfile.person(contact) },
+      lead: contactEvent(contact),
+    });
+    await collectionStore('contacts').setJSON(recordKey(contact.id), contact, { onlyIfNew: true });
+    return { contact, eventId };
+  }
+  const aMinuteLater = () => new Date(Date.now() + 60_000);
+
+  test('the next job run announces it once, and later runs add nothing', async () => {
     const email = `lost.${unique()}@example.com`;
-    // What the handler stores, written directly: the request ends here, before announcing.
-    const contact = await contacts.create({ name: 'Lost Request', email, phone: '98450 33333', whoIsThisFor: 'college' }, new Date(Date.now() - 60_000));
-    expect((await allEntries()).filter((entry) => entry.leadId === contact.id)).toHaveLength(0);
-    await retryFn();
+    const { contact, eventId } = await leftByADeadRequest('Lost Request', email, new Date());
+    expect(await pendingEventIds()).toContain(eventId);
+    const report = await runFollowUpJob({ now: aMinuteLater });
+    expect(report.events.done).toBeGreaterThanOrEqual(1);
+    expect(await pendingEventIds()).not.toContain(eventId);
     expect(only(ownerMailsFor(contact.id)).subject).toBe('New contact message: Lost Request');
     expect(hooksFor(contact.id)).toHaveLength(1);
     expect(visitorMailsTo(email)).toHaveLength(1);
     expect((await readEntry(`${contact.id}.contact.email`))?.entry.status).toBe('sent');
-    // The next minutes find its entries and add nothing.
-    await retryFn();
-    await retryFn();
+    await runFollowUpJob({ now: aMinuteLater });
+    await runFollowUpJob({ now: aMinuteLater });
     expect(ownerMailsFor(contact.id)).toHaveLength(1);
     expect(visitorMailsTo(email)).toHaveLength(1);
   });
 
-  test('a lead its request did queue is not queued again by the sweep', async () => {
-    const { default: retryFn } = await import('../../netlify/functions/notifications-retry.mts');
+  test('an event younger than 30 seconds is left to its own request', async () => {
+    const { contact, eventId } = await leftByADeadRequest('Young Event', `young.${unique()}@example.com`, new Date());
+    await runFollowUpJob();
+    expect(await pendingEventIds()).toContain(eventId);
+    expect(ownerMailsFor(contact.id)).toHaveLength(0);
+    await runFollowUpJob({ now: aMinuteLater });
+    expect(ownerMailsFor(contact.id)).toHaveLength(1);
+  });
+
+  test('a lead its request finished leaves no event: the job sends nothing again', async () => {
     const { id } = await bookCall({ name: 'Queued Once' });
     await settleAfterResponse();
     expect(ownerMailsFor(id)).toHaveLength(1);
-    // Old enough for the sweep's window now (the request's own queueing is long over).
-    const { catchUpRecentLeads } = await import('../../src/server/notifications/catchUp');
-    const report = await catchUpRecentLeads(new Date(Date.now() + 60_000), SITE);
-    expect(report.checked).toBeGreaterThan(0);
-    expect((await allEntries()).filter((entry) => entry.leadId === id)).toHaveLength(2);
-    await retryFn();
+    const report = await runFollowUpJob({ now: aMinuteLater });
+    expect(report.events.left).toBe(0);
     expect(ownerMailsFor(id)).toHaveLength(1);
     expect(hooksFor(id)).toHaveLength(1);
-  });
-
-  test('a lead older than an hour is history: the sweep leaves it', async () => {
-    const { default: retryFn } = await import('../../netlify/functions/notifications-retry.mts');
-    const old = await contacts.create({ name: 'Old Lead', email: `old.${unique()}@example.com`, phone: '98450 44444', whoIsThisFor: 'college' }, new Date(Date.now() - 2 * 3_600_000));
-    const report = await retryFn().then((response) => response.json() as Promise<{ caughtUp: number }>);
-    expect(report.caughtUp).toBe(0);
-    expect((await allEntries()).filter((entry) => entry.leadId === old.id)).toHaveLength(0);
-    expect(ownerMailsFor(old.id)).toHaveLength(0);
   });
 });
 
@@ -319,7 +335,7 @@ describe('without SMTP settings', () => {
     await settleAfterResponse();
     expect(smtp.mails.length).toBe(before);
     expect(hooksFor(id)).toHaveLength(0);
-    expect((await allEntries()).filter((entry) => entry.leadId === id)).toHaveLength(0);
+    expect((await entryIds()).filter((entryId) => entryId.startsWith(`${id}.`))).toHaveLength(0);
   });
 });
 
@@ -328,5 +344,5 @@ async function makeDue(id: string): Promise<void> {
   const { replaceEntry } = await import('../../src/server/notifications/outbox');
   const found = await readEntry(id);
   if (!found) throw new Error(`no entry ${id}`);
-  expect(await replaceEntry({ ...found.entry, nextAttemptAt: new Date(Date.now() - 1000).toISOString() }, found.etag)).toBe(true);
+  expect(await replaceEntry({ ...found.entry, nextAttemptAt: new Date(Date.now() - 1000).toISOString() }, found.etag)).not.toBeNull();
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { MAX_DELAY_MS, nextAttemptAfterFailure, retryDelayMs } from '../../src/server/notifications/backoff';
-import { outboxEntriesFor } from '../../src/server/notifications/announce';
+import { outboxEntriesFor } from '../../src/server/notifications/queue';
 import { claimable, expired } from '../../src/server/notifications/deliver';
 import { leadsBySourceRows, sourceKey } from '../../src/server/notifications/leadSources';
 import type { OutboxEntry } from '../../src/server/notifications/outbox';

@@ -1,7 +1,8 @@
-import type { CollectionHooks, RecordMeta } from '../storage/collection';
+import type { CollectionHooks, NewRecordFollowUp, RecordMeta } from '../storage/collection';
+import type { LeadEvent } from '../notifications/leadEvents';
 import { type LeadProfile, createdDelta, removedDelta, updatedDelta } from './leadProfiles';
-import { indexPerson, reindexPerson, unindexPerson } from './search/personIndex';
-import { addToCounts, readCounts } from './stats/counterStore';
+import { reindexPerson, unindexPerson } from './search/personIndex';
+import { addToCounts, oneOffChangeId, readCounts } from './stats/counterStore';
 
 /** Runs every step, then reports the failures together (so one never skips another). */
 async function allOf(steps: Promise<void>[]): Promise<void> {
@@ -10,30 +11,36 @@ async function allOf(steps: Promise<void>[]): Promise<void> {
 }
 
 /**
- * The hooks that keep the admin's counters and person index current for one kind of
- * lead, whatever code path writes it (DECISIONS 25).
+ * What keeps the admin's counters, person index and (for leads) notifications current
+ * for one kind of record, whatever code path writes it (DECISIONS 25, 26). A new record's
+ * part is its follow-up event, done after the response; an edit or a deletion (the
+ * owner's, rare) does its part in the request.
  */
-export function leadBookkeeping<Rec extends RecordMeta>(profile: LeadProfile<Rec>): CollectionHooks<Rec> {
+export function leadBookkeeping<Rec extends RecordMeta>(profile: LeadProfile<Rec>, announce?: (record: Rec) => LeadEvent): CollectionHooks<Rec> {
   return {
-    afterCreate: (record) => allOf([addToCounts(createdDelta(profile, record)), indexPerson(profile.type, record.id, profile.person(record))]),
+    followUp: (record): NewRecordFollowUp => ({
+      counts: createdDelta(profile, record),
+      person: { type: profile.type, id: record.id, person: profile.person(record) },
+      lead: announce ? announce(record) : null,
+    }),
     afterUpdate: (before, after, reload) =>
       allOf([
-        addToCounts(updatedDelta(profile, before, after)),
+        addToCounts(oneOffChangeId(`edit.${after.id}`), updatedDelta(profile, before, after)),
         reindexPerson(profile.type, after.id, profile.person(before), profile.person(after), async () => {
           const current = await reload();
           return current ? profile.person(current) : null;
         }),
       ]),
-    afterRemove: (record) => allOf([addToCounts(removedDelta(profile, record)), unindexPerson(profile.type, record.id, profile.person(record))]),
+    afterRemove: (record) => allOf([addToCounts(`remove.${record.id}`, removedDelta(profile, record)), unindexPerson(profile.type, record.id, profile.person(record))]),
     count: async () => Math.max(0, (await readCounts())[profile.counter]),
   };
 }
 
 /** Storage blog posts are not a collection of leads; their create and delete count here. Never fails the write. */
-export async function countStoragePosts(change: 1 | -1): Promise<void> {
+export async function countStoragePosts(postId: string, change: 1 | -1): Promise<void> {
   try {
-    await addToCounts({ storagePosts: change });
+    await addToCounts(oneOffChangeId(`post.${change > 0 ? 'add' : 'remove'}.${postId}`.slice(0, 90)), { storagePosts: change });
   } catch (error) {
-    console.error('[bookkeeping] blog post count failed; the post is stored, counts may drift until a recount', error);
+    console.error(`[bookkeeping] blog post ${postId}: the count failed; the post is stored, counts may drift until a recount`, error);
   }
 }

@@ -97,7 +97,7 @@ export async function createStoragePost(input: BlogPostInput, options: WriteOpti
   const fields = blogPostInputSchema.parse(input);
   // One base slug's suffix can be another title's base ("x-2"), so creates take turns as a whole.
   const created = await withKeyLock(CREATE_LOCK, () => insertPost(fields, options.now ?? new Date()));
-  await countStoragePosts(1);
+  await countStoragePosts(created.id, 1);
   await purgeBlogCache([created.id]);
   return toBlogPost(created);
 }
@@ -197,6 +197,6 @@ export async function deleteStoragePost(id: string): Promise<void> {
     return true;
   });
   if (!removed) throw notFound('Blog post not found.');
-  await countStoragePosts(-1);
+  await countStoragePosts(id, -1);
   await purgeBlogCache([id]);
 }

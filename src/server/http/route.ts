@@ -1,4 +1,5 @@
 import type { Context } from '@netlify/functions';
+import { withAfterResponse } from '../followUp/afterResponse';
 import { StorageConflictError, StorageUnavailableError } from '../storage/errors';
 import { HttpError } from './errors';
 import { errorBody, json } from './respond';
@@ -22,7 +23,8 @@ export function route(handlers: Partial<Record<Method, RouteHandler>>) {
       return json(errorBody(`Method ${req.method} is not allowed here.`), { status: 405, headers: { allow: allowed } });
     }
     try {
-      return await handler(req, context);
+      // Storage code below hands work to context.waitUntil through this scope (follow-up events).
+      return await withAfterResponse(context, async () => handler(req, context));
     } catch (error) {
       return errorResponse(error);
     }

@@ -1,17 +1,29 @@
 import type { NotificationStatus, NotificationsAnswer, ResendAnswer } from '../../lib/schemas/notifications';
+import { afterResponse } from '../followUp/afterResponse';
 import { conflict, notFound } from '../http/errors';
 import { RETRY_WINDOW_MS } from './backoff';
-import { type AfterResponse } from './announce';
 import { claimable, deliver } from './deliver';
-import { allEntries, markDue, readEntry, replaceEntry, toItem } from './outbox';
+import { type OutboxEntry, dropFailedMarker, dueIds, entriesWithIds, entryIds, failedIds, markDue, readEntry, replaceEntry, toItem } from './outbox';
 import { notificationSettings } from './settings';
 
 const LIST_LIMIT = 200;
+// Sent history is only found by reading entries, newest first: at most this many are read.
+const HISTORY_READ_LIMIT = 2 * LIST_LIMIT;
+
+/** The entries of one status, newest lead first, found through their markers where there are some. */
+async function entriesWithStatus(status: NotificationStatus | undefined): Promise<OutboxEntry[]> {
+  if (status === 'failed') return entriesWithIds((await failedIds()).slice(0, LIST_LIMIT));
+  if (status === 'pending' || status === 'sending') return (await entriesWithIds(await dueIds())).filter((entry) => entry.status === status);
+  return entriesWithIds((await entryIds()).slice(0, status ? HISTORY_READ_LIMIT : LIST_LIMIT));
+}
 
 /** GET /api/admin/notifications: whether they are on, and the entries (newest first). */
 export async function listNotifications(status: NotificationStatus | undefined): Promise<NotificationsAnswer> {
   const state = notificationSettings();
-  const entries = (await allEntries()).filter((entry) => !status || entry.status === status).slice(0, LIST_LIMIT);
+  const entries = (await entriesWithStatus(status))
+    .filter((entry) => !status || entry.status === status)
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id.localeCompare(b.id)))
+    .slice(0, LIST_LIMIT);
   return { enabled: state.enabled, ...(state.enabled ? {} : { reason: state.reason }), items: entries.map(toItem) };
 }
 
@@ -19,7 +31,7 @@ export async function listNotifications(status: NotificationStatus | undefined):
  * The owner's resend: the entry goes back to pending with a fresh 24-hour window and is
  * sent after the response. One being sent right now is left alone (409).
  */
-export async function resendNotification(id: string, context: AfterResponse | undefined, now: Date = new Date()): Promise<ResendAnswer> {
+export async function resendNotification(id: string, now: Date = new Date()): Promise<ResendAnswer> {
   const state = notificationSettings();
   // Queuing work that cannot be sent would only fail again in 24 hours.
   if (!state.enabled) throw conflict(state.reason);
@@ -30,8 +42,9 @@ export async function resendNotification(id: string, context: AfterResponse | un
     if (entry.status === 'sending' && !claimable(entry, now)) throw conflict('This notification is being sent right now.');
     await markDue(id, now);
     const again = { ...entry, status: 'pending' as const, nextAttemptAt: now.toISOString(), claimedAt: null, retryUntil: new Date(now.getTime() + RETRY_WINDOW_MS).toISOString() };
-    if (await replaceEntry(again, etag)) {
-      context?.waitUntil?.(deliver(id).catch((error: unknown) => console.error(`[notifications] resend of ${id} failed; the sweep retries`, error)));
+    if ((await replaceEntry(again, etag)) !== null) {
+      await dropFailedMarker(id);
+      await afterResponse(`resend of ${id}`, () => deliver(id));
       return { id, status: 'pending' };
     }
   }

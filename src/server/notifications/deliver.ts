@@ -1,5 +1,18 @@
+import { timeFromKey } from '../storage/keys';
 import { nextAttemptAfterFailure, STALE_CLAIM_MS } from './backoff';
-import { type OutboxEntry, allEntries, deleteEntry, dropDueMarker, dueIds, dueMarkerTime, readEntry, replaceEntry } from './outbox';
+import {
+  type OutboxEntry,
+  deleteEntry,
+  dropDueMarker,
+  dueIds,
+  dueMarkerTime,
+  entriesWithIds,
+  entryIds,
+  failedIds,
+  markFailed,
+  readEntry,
+  replaceEntry,
+} from './outbox';
 import { notificationSettings } from './settings';
 import { describeFailure, postWebhook, sendMail } from './transports';
 
@@ -30,8 +43,10 @@ async function send(entry: OutboxEntry): Promise<void> {
 
 /**
  * Sends one entry at most once per successful claim: the claim (pending -> sending) is
- * written with onlyIfMatch, so of two senders racing (the request's waitUntil and the
+ * written with onlyIfMatch, so of two senders racing (the request's follow-up and the
  * sweep, or two sweeps) exactly one sends; the loser sees its write refused and stops.
+ * The result is written over the claim's own ETag, so a sender whose claim went stale
+ * and was taken over cannot overwrite the newer claimer's result.
  */
 export async function deliver(id: string, now: () => Date = () => new Date()): Promise<DeliveryOutcome> {
   const found = await readEntry(id);
@@ -44,10 +59,8 @@ export async function deliver(id: string, now: () => Date = () => new Date()): P
   const claimTime = now();
   if (!claimable(entry, claimTime)) return 'not-due';
   const claim: OutboxEntry = { ...entry, status: 'sending', claimedAt: claimTime.toISOString(), attempts: entry.attempts + 1 };
-  if (!(await replaceEntry(claim, etag))) return 'claimed-elsewhere';
-  const claimed = await readEntry(id);
-  // Our own write is there unless a later claimer took a stale claim of ours: then it is theirs.
-  if (!claimed || claimed.entry.claimedAt !== claim.claimedAt || claimed.entry.status !== 'sending') return 'claimed-elsewhere';
+  const claimETag = await replaceEntry(claim, etag);
+  if (claimETag === null) return 'claimed-elsewhere';
 
   let failure: string | null = null;
   try {
@@ -69,10 +82,11 @@ export async function deliver(id: string, now: () => Date = () => new Date()): P
     outcome = retryAt ? 'retry-later' : 'failed';
     console.error(`[notifications] ${id} attempt ${claim.attempts} failed: ${failure}${retryAt ? `; next try ${retryAt.toISOString()}` : '; giving up'}`);
   }
-  if (!(await replaceEntry(next, claimed.etag))) {
+  if ((await replaceEntry(next, claimETag)) === null) {
     console.error(`[notifications] ${id}: the result could not be recorded (claimed again meanwhile)`);
     return outcome;
   }
+  if (next.status === 'failed') await markFailed(id);
   if (next.status === 'sent' || next.status === 'failed') await dropDueMarker(id);
   return outcome;
 }
@@ -81,22 +95,41 @@ export async function deliver(id: string, now: () => Date = () => new Date()): P
 // request this long before clearing it.
 const ORPHAN_MARKER_MS = 10 * 60_000;
 
+export interface SweepOptions {
+  now?: () => Date;
+  /** Start no new delivery after this time (ms since the epoch). */
+  deadline?: number;
+  /** Deliveries at once. */
+  concurrency?: number;
+}
+
 export interface SweepReport {
   examined: number;
+  /** Due markers not looked at because the time was up. */
+  left: number;
   outcomes: Partial<Record<DeliveryOutcome, number>>;
 }
 
-/** The scheduled retry: every entry with a due marker, one after another. */
-// Netlify stops a scheduled function after 30 seconds: start no new send after this, the
-// next minute's sweep continues where this one stopped.
-const SWEEP_BUDGET_MS = 20_000;
+/** Runs `work` over `items`, a few at a time, starting nothing after `deadline`; how many it started. */
+export async function eachUntil<T>(items: readonly T[], concurrency: number, deadline: number, work: (item: T) => Promise<void>): Promise<number> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length && Date.now() < deadline) {
+      const item = items[next]!;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  return next;
+}
 
-export async function sweepOutbox(now: () => Date = () => new Date()): Promise<SweepReport> {
-  const started = Date.now();
-  const ids = await dueIds();
+/** The scheduled retry: every entry with a due marker, oldest lead first, until the deadline. */
+export async function sweepOutbox({ now = () => new Date(), deadline = Infinity, concurrency = 8 }: SweepOptions = {}): Promise<SweepReport> {
+  // Ids start with newest-first lead ids: reversed, the oldest waiting lead goes first.
+  const ids = (await dueIds()).reverse();
   const outcomes: SweepReport['outcomes'] = {};
-  for (const id of ids) {
-    if (Date.now() - started > SWEEP_BUDGET_MS) break;
+  const started = await eachUntil(ids, concurrency, deadline, async (id) => {
     let outcome: DeliveryOutcome;
     try {
       outcome = await deliver(id, now);
@@ -106,15 +139,15 @@ export async function sweepOutbox(now: () => Date = () => new Date()): Promise<S
       }
     } catch (error) {
       console.error(`[notifications] sweep: ${id} could not be processed`, error);
-      continue;
+      return;
     }
     outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
-  }
-  return { examined: ids.length, outcomes };
+  });
+  return { examined: started, left: ids.length - started, outcomes };
 }
 
 // History kept for the admin: a week of sent messages, a month of failed ones. Older
-// entries are deleted so the outbox (and the admin's list of it) stays small.
+// entries are deleted so the outbox stays small.
 export const KEEP_SENT_MS = 7 * 86_400_000;
 export const KEEP_FAILED_MS = 30 * 86_400_000;
 
@@ -126,13 +159,30 @@ export function expired(entry: OutboxEntry, now: Date): boolean {
   return false;
 }
 
-/** Deletes old history; the scheduled function runs it once an hour. */
-export async function pruneOutbox(now: Date = new Date()): Promise<number> {
+/** The lead time an entry id starts with (entries are queued as their lead comes in). */
+function leadTimeOf(id: string): number | null {
+  return timeFromKey(id.slice(0, id.indexOf('.')));
+}
+
+/**
+ * Deletes old history (the scheduled function, once an hour). Only entries whose lead is
+ * older than a week are read, found from their ids alone, so the cost follows the week's
+ * leaving history, not everything kept.
+ */
+export async function pruneOutbox(now: Date = new Date(), deadline = Infinity): Promise<number> {
+  const [ids, failed] = await Promise.all([entryIds(), failedIds().then((list) => new Set(list))]);
+  const candidates = ids.filter((id) => {
+    const at = leadTimeOf(id);
+    if (at === null) return false;
+    const age = now.getTime() - at;
+    return age > (failed.has(id) ? KEEP_FAILED_MS : KEEP_SENT_MS);
+  });
   let removed = 0;
-  for (const entry of await allEntries()) {
-    if (!expired(entry, now)) continue;
-    await deleteEntry(entry.id);
-    removed += 1;
+  for (let start = 0; start < candidates.length && Date.now() < deadline; start += 50) {
+    const entries = await entriesWithIds(candidates.slice(start, start + 50));
+    const old = entries.filter((entry) => expired(entry, now));
+    await Promise.all(old.map((entry) => deleteEntry(entry.id)));
+    removed += old.length;
   }
   return removed;
 }

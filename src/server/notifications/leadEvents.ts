@@ -1,9 +1,10 @@
 import { formatRupees } from '../../lib/format';
-import type { Attribution } from '../../lib/schemas/attribution';
+import { z } from 'zod';
+import { type Attribution, attributionSchema } from '../../lib/schemas/attribution';
 import type { Booking } from '../../lib/schemas/booking';
 import type { ContactRecord } from '../../lib/schemas/contact';
 import { whoIsThisForOptions } from '../../lib/schemas/contact';
-import type { NotificationKind } from '../../lib/schemas/notifications';
+import { notificationKinds } from '../../lib/schemas/notifications';
 import type { Payment } from '../../lib/schemas/payment';
 import type { ResourceDownload } from '../../lib/schemas/resourceDownload';
 import type { Subscriber } from '../../lib/schemas/subscriber';
@@ -12,24 +13,28 @@ import type { RecordMeta } from '../storage/collection';
 /**
  * What the owner (and the visitor) are told about one lead or payment: the facts the
  * templates need, taken from the stored record. No secrets: a payment carries its id
- * and amount, never a signature or card details.
+ * and amount, never a signature or card details. Stored inside a lead's follow-up event
+ * (src/server/followUp), so it is a schema, checked again when the event is read back.
  */
-export interface LeadEvent {
-  kind: NotificationKind;
+export const leadEventSchema = z.object({
+  kind: z.enum(notificationKinds),
   /** The stored record's id (a payment's own id for payment events). */
-  leadId: string;
-  at: string;
-  person: { name: string | null; phone: string | null; email: string | null };
+  leadId: z.string(),
+  at: z.string(),
+  person: z.object({ name: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable() }),
   /** What they chose, in the owner's words. */
-  choice: string;
+  choice: z.string(),
   /** Further facts worth a line each. */
-  details: Array<{ label: string; value: string }>;
-  attribution: Attribution | null;
+  details: z.array(z.object({ label: z.string(), value: z.string() })),
+  attribution: attributionSchema.nullable(),
   /** Resource downloads: what the visitor's e-mail links to. */
-  download?: { resourceId: string; title: string };
+  download: z.object({ resourceId: z.string(), title: z.string() }).optional(),
   /** Payments: the receipt's facts. */
-  payment?: { packageName: string; amount: number; paymentId: string | null; bookingId: string; failureReason: string | null };
-}
+  payment: z
+    .object({ packageName: z.string(), amount: z.number(), paymentId: z.string().nullable(), bookingId: z.string(), failureReason: z.string().nullable() })
+    .optional(),
+});
+export type LeadEvent = z.infer<typeof leadEventSchema>;
 
 type Stored<T> = T & RecordMeta;
 

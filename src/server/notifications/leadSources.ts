@@ -1,35 +1,77 @@
 import { DIRECT_SOURCE, type Attribution } from '../../lib/schemas/attribution';
 import type { LeadKind, LeadsBySourceAnswer, LeadsBySourceRow } from '../../lib/schemas/notifications';
-import { updateJson } from '../storage/atomicJson';
+import { leadKinds } from '../../lib/schemas/notifications';
 import { blobCall, collectionStore } from '../storage/blobs';
+import { defineTally } from '../storage/tally';
+import type { Counts } from '../storage/tallyMath';
 
-// 'Leads by source' (issue 12): counted at write time per UTC day, like the admin's other
-// stats (DECISIONS 25), so the breakdown reads 30 small blobs, never every lead.
+// 'Leads by source' (issue 12): counted per UTC day as leads come in (DECISIONS 25, 26),
+// so the breakdown reads one bucket a day, never every lead. Each lead's count is a
+// change of its own (a tally: no key that two leads write), folded by the minute job.
+// Sources are whatever a visitor's link says, so a day keeps at most MAX_SOURCES_PER_DAY
+// of them (the rest count as '(other)') and each is cut to MAX_SOURCE_LENGTH characters:
+// a day's bucket stays small whatever anyone sends.
 
 export const LEAD_SOURCES_STORE = 'lead-sources';
+export const MAX_SOURCES_PER_DAY = 50;
+export const MAX_SOURCE_LENGTH = 60;
+export const OTHER_SOURCE = '(other)';
 const DAY_MS = 86_400_000;
 
-/** source + medium, joined by a character no form can send. */
+/** source + medium, joined by a character no form can send; then the kind. */
 type DayCounts = Record<string, Partial<Record<LeadKind, number>>>;
 const SEPARATOR = '\u001f';
 
-const dayKey = (day: Date) => `days/${day.toISOString().slice(0, 10)}`;
+// A day's tally bucket; an earlier version kept the whole day in one blob under the same
+// name (outside the tally's folders), read too until those days pass out of range.
+const dayBucket = (day: Date) => `days/${day.toISOString().slice(0, 10)}`;
+
+const cut = (value: string) => value.trim().toLowerCase().slice(0, MAX_SOURCE_LENGTH).trim();
 
 export function sourceKey(attribution: Attribution | null | undefined): string {
-  const source = attribution?.source?.trim() || DIRECT_SOURCE;
-  const medium = attribution?.medium?.trim() || '';
-  return `${source.toLowerCase()}${SEPARATOR}${medium.toLowerCase()}`;
+  const source = cut(attribution?.source ?? '') || DIRECT_SOURCE;
+  const medium = cut(attribution?.medium ?? '');
+  return `${source}${SEPARATOR}${medium}`;
 }
 
-export async function countLeadSource(kind: LeadKind, attribution: Attribution | null | undefined, at: Date): Promise<void> {
-  const key = sourceKey(attribution);
-  await updateJson(LEAD_SOURCES_STORE, dayKey(at), (current) => {
-    const counts = (current ?? {}) as DayCounts;
-    const row = counts[key] ?? {};
-    row[kind] = (row[kind] ?? 0) + 1;
-    counts[key] = row;
-    return counts;
-  });
+const OTHER_KEY = `${OTHER_SOURCE}${SEPARATOR}`;
+const fieldOf = (key: string, kind: LeadKind) => `${key}${SEPARATOR}${kind}`;
+
+function splitField(field: string): { key: string; kind: LeadKind } | null {
+  const cutAt = field.lastIndexOf(SEPARATOR);
+  const kind = field.slice(cutAt + 1) as LeadKind;
+  if (cutAt <= 0 || !(leadKinds as readonly string[]).includes(kind)) return null;
+  return { key: field.slice(0, cutAt), kind };
+}
+
+/** A day's field for a new source once the day holds MAX_SOURCES_PER_DAY of them: '(other)' (pure). */
+export function placeSource(counts: Counts, field: string): string {
+  const parts = splitField(field);
+  if (!parts) return field;
+  const sources = new Set(Object.keys(counts).map((name) => splitField(name)?.key));
+  if (sources.has(parts.key) || sources.size < MAX_SOURCES_PER_DAY) return field;
+  return fieldOf(OTHER_KEY, parts.kind);
+}
+
+const tally = defineTally(LEAD_SOURCES_STORE, { placeField: placeSource });
+
+/** Counts one lead for its day, once per `changeId` (the lead's follow-up event). */
+export async function countLeadSource(changeId: string, kind: LeadKind, attribution: Attribution | null | undefined, at: Date): Promise<void> {
+  await tally.add(changeId, dayBucket(at), { [fieldOf(sourceKey(attribution), kind)]: 1 });
+}
+
+export const foldLeadSources = tally.fold;
+
+/** A day's tally as source -> kind -> count (pure). */
+export function dayCountsOf(counts: Counts): DayCounts {
+  const day: DayCounts = {};
+  for (const [field, n] of Object.entries(counts)) {
+    const parts = splitField(field);
+    if (!parts || n === 0) continue;
+    const row = (day[parts.key] ??= {});
+    row[parts.kind] = (row[parts.kind] ?? 0) + n;
+  }
+  return day;
 }
 
 /** Adds up days of counts into rows, most leads first (pure: unit-tested). */
@@ -52,9 +94,12 @@ export function leadsBySourceRows(days: DayCounts[]): LeadsBySourceRow[] {
 export async function readLeadsBySource(days: number, now: Date = new Date()): Promise<LeadsBySourceAnswer> {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const since = new Date(today - (days - 1) * DAY_MS);
+  const dates = Array.from({ length: days }, (_, index) => new Date(today - index * DAY_MS));
   const store = collectionStore(LEAD_SOURCES_STORE);
-  const counts = await Promise.all(
-    Array.from({ length: days }, (_, index) => blobCall(() => store.get(dayKey(new Date(today - index * DAY_MS)), { type: 'json' })) as Promise<DayCounts | null>),
-  );
-  return { days, since: since.toISOString(), rows: leadsBySourceRows(counts.filter((day): day is DayCounts => day !== null)) };
+  const [tallied, legacy] = await Promise.all([
+    tally.read(dates.map(dayBucket)),
+    Promise.all(dates.map((date) => blobCall(() => store.get(dayBucket(date), { type: 'json' })) as Promise<DayCounts | null>)),
+  ]);
+  const counted = [...tallied.values()].map(dayCountsOf);
+  return { days, since: since.toISOString(), rows: leadsBySourceRows([...counted, ...legacy.filter((day): day is DayCounts => day !== null)]) };
 }

@@ -5,15 +5,19 @@ import { blobCall, collectionStore } from '../storage/blobs';
 
 // The notification outbox (issue 12) in its own Blobs store. One entry per (lead, kind,
 // channel) under `entries/{id}`, created with onlyIfNew: announcing the same lead twice
-// (verify and webhook both confirming a payment) stores one entry. Every entry that may
-// still need sending also has a marker under `due/{id}`, so the minute-by-minute sweep
-// lists the few markers instead of reading every entry ever sent. The marker is written
-// before the entry and removed after the entry is final: a crash in between leaves a
-// marker the sweep clears, never an entry nobody will send.
+// (verify and webhook both confirming a payment) stores one entry. The entry ids start
+// with the lead's newest-first id, so a listing of `entries/` is newest first and tells
+// each entry's age without reading it. Small markers name the entries that need
+// attention, so nothing reads every entry ever sent: `due/{id}` while an entry may still
+// need sending (written with the entry, removed once it is final), `failed/{id}` once it
+// failed for good (removed by a resend). A marker whose entry never appeared is cleared
+// by the sweep; an entry whose marker never appeared is written again by its lead's
+// follow-up event, which is not finished before both exist.
 
 export const OUTBOX_STORE = 'notification-outbox';
 const ENTRY_PREFIX = 'entries/';
 const DUE_PREFIX = 'due/';
+const FAILED_PREFIX = 'failed/';
 
 const mailSchema = z.object({ subject: z.string(), text: z.string(), html: z.string() });
 
@@ -44,20 +48,27 @@ export function entryId(leadId: string, kind: OutboxEntry['kind'], channel: Outb
 
 const entryKey = (id: string) => `${ENTRY_PREFIX}${id}`;
 const dueKey = (id: string) => `${DUE_PREFIX}${id}`;
+const failedKey = (id: string) => `${FAILED_PREFIX}${id}`;
 const store = () => collectionStore(OUTBOX_STORE);
 
-/** Stores new entries; returns the ids of those that did not exist yet. */
+/**
+ * Stores the entries and their due markers, all at once (each onlyIfNew); returns the ids
+ * of the entries that did not exist yet. A marker written again for an entry that was
+ * already final is cleared by the next delivery attempt.
+ */
 export async function enqueue(entries: OutboxEntry[]): Promise<string[]> {
   const outbox = store();
-  const created: string[] = [];
-  for (const entry of entries) {
-    // Announced before (verify and webhook both confirm one payment): nothing to add.
-    if (await blobCall(() => outbox.getMetadata(entryKey(entry.id)))) continue;
-    await blobCall(() => outbox.setJSON(dueKey(entry.id), { createdAt: entry.createdAt }, { onlyIfNew: true }));
-    const { modified } = await blobCall(() => outbox.setJSON(entryKey(entry.id), outboxEntrySchema.parse(entry), { onlyIfNew: true }));
-    if (modified) created.push(entry.id);
-  }
-  return created;
+  const written = await Promise.all(
+    entries.map(async (entry) => {
+      const value = outboxEntrySchema.parse(entry);
+      const [, { modified }] = await Promise.all([
+        blobCall(() => outbox.setJSON(dueKey(value.id), { createdAt: value.createdAt }, { onlyIfNew: true })),
+        blobCall(() => outbox.setJSON(entryKey(value.id), value, { onlyIfNew: true })),
+      ]);
+      return modified ? value.id : null;
+    }),
+  );
+  return written.filter((id): id is string => id !== null);
 }
 
 export interface VersionedEntry {
@@ -70,11 +81,11 @@ export async function readEntry(id: string): Promise<VersionedEntry | null> {
   return found ? { entry: outboxEntrySchema.parse(found.data), etag: found.etag } : null;
 }
 
-/** Replaces the entry only if nobody wrote it since `etag` was read. */
-export async function replaceEntry(entry: OutboxEntry, etag: string): Promise<boolean> {
+/** Replaces the entry only if nobody wrote it since `etag` was read; the new ETag, or null when refused. */
+export async function replaceEntry(entry: OutboxEntry, etag: string): Promise<string | null> {
   const outbox = store();
-  const { modified } = await blobCall(() => outbox.setJSON(entryKey(entry.id), outboxEntrySchema.parse(entry), { onlyIfMatch: etag }));
-  return modified;
+  const result = await blobCall(() => outbox.setJSON(entryKey(entry.id), outboxEntrySchema.parse(entry), { onlyIfMatch: etag }));
+  return result.modified ? (result.etag ?? '') : null;
 }
 
 export async function markDue(id: string, now: Date): Promise<void> {
@@ -87,12 +98,28 @@ export async function dropDueMarker(id: string): Promise<void> {
   await blobCall(() => outbox.delete(dueKey(id)));
 }
 
-/** Ids with a due marker: everything not yet sent or failed for good (plus stale markers). */
-export async function dueIds(): Promise<string[]> {
+export async function markFailed(id: string): Promise<void> {
   const outbox = store();
-  const { blobs } = await blobCall(() => outbox.list({ prefix: DUE_PREFIX }));
-  return blobs.map((blob) => blob.key.slice(DUE_PREFIX.length)).sort();
+  await blobCall(() => outbox.setJSON(failedKey(id), { id }, { onlyIfNew: true }));
 }
+
+export async function dropFailedMarker(id: string): Promise<void> {
+  const outbox = store();
+  await blobCall(() => outbox.delete(failedKey(id)));
+}
+
+async function idsUnder(prefix: string): Promise<string[]> {
+  const outbox = store();
+  const { blobs } = await blobCall(() => outbox.list({ prefix }));
+  return blobs.map((blob) => blob.key.slice(prefix.length)).sort();
+}
+
+/** Ids with a due marker: everything not yet sent or failed (plus stale markers), newest lead first. */
+export const dueIds = () => idsUnder(DUE_PREFIX);
+/** Ids with a failed marker: failed for good and not resent. */
+export const failedIds = () => idsUnder(FAILED_PREFIX);
+/** Every entry id, newest lead first (keys only: nothing is read). */
+export const entryIds = () => idsUnder(ENTRY_PREFIX);
 
 export async function dueMarkerTime(id: string): Promise<Date | null> {
   const outbox = store();
@@ -100,19 +127,18 @@ export async function dueMarkerTime(id: string): Promise<Date | null> {
   return value?.createdAt ? new Date(value.createdAt) : null;
 }
 
-/** Every entry, newest lead first (the admin's list; the outbox holds one day's worth of work plus history). */
-export async function allEntries(): Promise<OutboxEntry[]> {
+/** The entries with these ids that exist, in the order given. */
+export async function entriesWithIds(ids: readonly string[]): Promise<OutboxEntry[]> {
   const outbox = store();
-  const { blobs } = await blobCall(() => outbox.list({ prefix: ENTRY_PREFIX }));
   const entries: OutboxEntry[] = [];
-  for (let start = 0; start < blobs.length; start += 50) {
-    const values = await Promise.all(blobs.slice(start, start + 50).map((blob) => blobCall(() => outbox.get(blob.key, { type: 'json' }))));
+  for (let start = 0; start < ids.length; start += 50) {
+    const values = await Promise.all(ids.slice(start, start + 50).map((id) => blobCall(() => outbox.get(entryKey(id), { type: 'json' }))));
     for (const value of values) {
       const parsed = outboxEntrySchema.safeParse(value);
       if (parsed.success) entries.push(parsed.data);
     }
   }
-  return entries.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id.localeCompare(b.id)));
+  return entries;
 }
 
 export function toItem(entry: OutboxEntry): NotificationItem {
@@ -132,5 +158,5 @@ export function toItem(entry: OutboxEntry): NotificationItem {
 
 export async function deleteEntry(id: string): Promise<void> {
   const outbox = store();
-  await blobCall(() => outbox.delete(entryKey(id)));
+  await Promise.all([blobCall(() => outbox.delete(entryKey(id))), blobCall(() => outbox.delete(failedKey(id)))]);
 }

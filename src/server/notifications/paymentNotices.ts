@@ -1,17 +1,20 @@
 import type { Payment } from '../../lib/schemas/payment';
 import { bookings } from '../bookings';
+import { newEventId } from '../followUp/events';
+import { recordFollowUp } from '../followUp/record';
 import type { RecordMeta } from '../storage/collection';
-import type { Announcer } from './announce';
 import { type LeadEvent, paymentEvent } from './leadEvents';
 
 /**
- * Announces a payment whose stored status is now captured or failed. Safe to call from
- * both verify and the webhook, any number of times: the outbox keys entries by payment
- * and event, so each payment is announced once per outcome.
+ * Announces a payment whose stored status is now captured or failed, through a follow-up
+ * event stored before the caller answers. Safe to call from both verify and the webhook,
+ * any number of times: the outbox keys entries by payment and event, so each payment is
+ * announced once per outcome.
  */
-export async function announcePayment(payment: Payment & RecordMeta, announce: Announcer | undefined): Promise<void> {
-  if (!announce || (payment.status !== 'captured' && payment.status !== 'failed')) return;
-  await announce(await paymentEventWithSource(payment));
+export async function announcePayment(payment: Payment & RecordMeta): Promise<void> {
+  if (payment.status !== 'captured' && payment.status !== 'failed') return;
+  const lead = await paymentEventWithSource(payment);
+  await recordFollowUp({ id: newEventId(), recordedAt: new Date().toISOString(), record: null, counts: null, person: null, lead });
 }
 
 /** The payment's event, with the source of the booking (the visit that led to the payment). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { env } from '../env';
+import { env, isLocalServer } from '../env';
 
 // Where notifications go (DECISIONS 24). Read at the start of every send and every
 // enqueue, never at module load: the settings may change between deploys and tests.
@@ -64,9 +64,23 @@ export function notificationSettings(): SettingsState {
   };
 }
 
-/** The site's address for links in messages: Netlify's URL, else the request's own origin. */
-export function siteAddress(req?: Request): string {
-  const configured = env('URL');
+/** The site's main address as the platform knows it (Netlify's Context, also on the local server). */
+function platformSiteUrl(): string | undefined {
+  try {
+    return (globalThis as { Netlify?: { context?: { site?: { url?: string } } | null } }).Netlify?.context?.site?.url || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The site's address for links in messages (DECISIONS 28): Netlify's `URL`, else the
+ * platform's own record of the site (the local server's own origin), never a request's
+ * Host header, which whoever sends the request chooses.
+ */
+export function siteAddress(): string {
+  const configured = env('URL') ?? platformSiteUrl();
   if (configured) return new URL(configured).origin;
-  return req ? new URL(req.url).origin : 'http://localhost:8888';
+  if (isLocalServer()) return `http://localhost:${env('PORT') ?? 8888}`;
+  throw new Error('The site address is unknown: set URL to the site\'s https address (Netlify sets it on every deploy).');
 }

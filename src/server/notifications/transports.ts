@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { NotificationSettings } from './settings';
 
@@ -15,18 +15,78 @@ export interface OutgoingMail {
   html: string;
 }
 
-export async function sendMail(settings: NotificationSettings, mail: OutgoingMail): Promise<void> {
-  const options: SMTPTransport.Options = {
+// A burst of leads sends hundreds of mails a minute. One pooled connection set per mail
+// server is reused while mails keep coming and closed after a few idle seconds (a
+// function instance may be frozen between requests, and the server drops idle clients
+// anyway). A mail that fails on a reused connection is tried once more on a fresh one.
+const IDLE_CLOSE_MS = 5_000;
+const POOL_CONNECTIONS = 4;
+
+interface Pool {
+  transport: Transporter;
+  sending: number;
+  idleTimer: ReturnType<typeof setTimeout> | null;
+}
+
+const pools = new Map<string, Pool>();
+
+function transportOptions(settings: NotificationSettings, pooled: boolean): SMTPTransport.Options {
+  return {
     url: settings.smtpUrl,
     connectionTimeout: SMTP_TIMEOUT_MS,
     greetingTimeout: SMTP_TIMEOUT_MS,
     socketTimeout: SMTP_TIMEOUT_MS,
-  };
-  const transport = nodemailer.createTransport(options);
+    ...(pooled ? { pool: true, maxConnections: POOL_CONNECTIONS, maxMessages: 200 } : {}),
+  } as SMTPTransport.Options;
+}
+
+function poolFor(settings: NotificationSettings): Pool {
+  let pool = pools.get(settings.smtpUrl);
+  if (!pool) {
+    pool = { transport: nodemailer.createTransport(transportOptions(settings, true)), sending: 0, idleTimer: null };
+    pools.set(settings.smtpUrl, pool);
+  }
+  if (pool.idleTimer) clearTimeout(pool.idleTimer);
+  pool.idleTimer = null;
+  return pool;
+}
+
+function release(url: string, pool: Pool): void {
+  pool.sending -= 1;
+  if (pool.sending > 0 || pools.get(url) !== pool) return;
+  pool.idleTimer = setTimeout(() => {
+    if (pool.sending > 0) return;
+    pools.delete(url);
+    pool.transport.close();
+  }, IDLE_CLOSE_MS);
+  pool.idleTimer.unref?.();
+}
+
+function retire(url: string, pool: Pool): void {
+  if (pools.get(url) === pool) pools.delete(url);
+  if (pool.idleTimer) clearTimeout(pool.idleTimer);
+  // Mails in flight on it finish; it closes when they have.
+  setTimeout(() => pool.transport.close(), SMTP_TIMEOUT_MS).unref?.();
+}
+
+export async function sendMail(settings: NotificationSettings, mail: OutgoingMail): Promise<void> {
+  const message = { from: settings.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+  const pool = poolFor(settings);
+  pool.sending += 1;
   try {
-    await transport.sendMail({ from: settings.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    await pool.transport.sendMail(message);
+    return;
+  } catch {
+    retire(settings.smtpUrl, pool);
   } finally {
-    transport.close();
+    release(settings.smtpUrl, pool);
+  }
+  // Once more on a connection of its own: a refusal now is the mail server's answer.
+  const fresh = nodemailer.createTransport(transportOptions(settings, false));
+  try {
+    await fresh.sendMail(message);
+  } finally {
+    fresh.close();
   }
 }
 

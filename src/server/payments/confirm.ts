@@ -1,4 +1,3 @@
-import type { Announcer } from '../notifications/announce';
 import { announcePayment } from '../notifications/paymentNotices';
 import { bookings } from '../bookings';
 import { payments } from '../payments';
@@ -11,25 +10,25 @@ type StoredPayment = NonNullable<Awaited<ReturnType<typeof payments.get>>>;
  * from both the browser's verify and the webhook: whichever comes second finds the
  * work done, and a half-finished earlier run (payment saved, booking not) is completed.
  */
-export async function confirmPayment(payment: StoredPayment, confirmation: Confirmation, announce?: Announcer): Promise<StoredPayment> {
+export async function confirmPayment(payment: StoredPayment, confirmation: Confirmation): Promise<StoredPayment> {
   const saved = (await payments.update(payment.id, (current) => captured(current, confirmation))) ?? payment;
   await bookings.update(saved.bookingId, (booking) => ({
     ...booking,
     paymentStatus: bookingPaymentStatusAfter(booking.paymentStatus, 'captured'),
   }));
-  await announcePayment(saved, announce);
+  await announcePayment(saved);
   return saved;
 }
 
 /** A failed attempt: recorded unless the order was already paid (never moves paid back). */
-export async function recordFailure(payment: StoredPayment, razorpayPaymentId: string, reason: string | null, announce?: Announcer): Promise<StoredPayment> {
+export async function recordFailure(payment: StoredPayment, razorpayPaymentId: string, reason: string | null): Promise<StoredPayment> {
   const saved = (await payments.update(payment.id, (current) => failed(current, razorpayPaymentId, reason))) ?? payment;
   if (saved.status === 'failed') {
     await bookings.update(saved.bookingId, (booking) => ({
       ...booking,
       paymentStatus: bookingPaymentStatusAfter(booking.paymentStatus, 'failed'),
     }));
-    await announcePayment(saved, announce);
+    await announcePayment(saved);
   }
   return saved;
 }

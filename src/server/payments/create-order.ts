@@ -2,8 +2,6 @@ import { business } from '../../lib/business';
 import { findPackage, isPaidPackage } from '../../lib/packageCatalogue';
 import type { CheckoutOrder, CreateOrderRequest } from '../../lib/schemas/payment';
 import { bookings } from '../bookings';
-import type { Announcer } from '../notifications/announce';
-import { bookingEvent } from '../notifications/leadEvents';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import { payments, rememberOrder } from '../payments';
 import { gatewayKeys } from './config';
@@ -17,7 +15,7 @@ export const CHECKOUT_PAGE_STAGE = 'Booked on the checkout page';
  * created at Razorpay in paise with the booking id as receipt and in notes, and a
  * pending payment record remembers the order id that verify will check against.
  */
-export async function startPayment(request: CreateOrderRequest, announce?: Announcer): Promise<CheckoutOrder> {
+export async function startPayment(request: CreateOrderRequest): Promise<CheckoutOrder> {
   const item = findPackage(request.packageId);
   if (!item) throw notFound('This package does not exist.');
   if (!isPaidPackage(item)) {
@@ -56,7 +54,6 @@ export async function startPayment(request: CreateOrderRequest, announce?: Annou
       source: 'checkout-page',
       ...(request.attribution ? { attribution: request.attribution } : {}),
     }));
-  if (!booking && announce) await announce(bookingEvent(owner));
 
   let order;
   try {

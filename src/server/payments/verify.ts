@@ -2,7 +2,6 @@ import type { VerifyPaymentRequest } from '../../lib/schemas/payment';
 import { HttpError, badRequest } from '../http/errors';
 import { paymentForOrder } from '../payments';
 import { gatewayKeys } from './config';
-import type { Announcer } from '../notifications/announce';
 import { confirmPayment } from './confirm';
 import { GatewayError, fetchRazorpayOrder, fetchRazorpayPayment } from './razorpay-client';
 import { paymentSignature, signaturesMatch } from './signatures';
@@ -19,7 +18,7 @@ export const VERIFICATION_FAILED = 'Payment verification failed: the payment det
  * webhook settles it. A replay of a verified payment answers success again and
  * changes nothing.
  */
-export async function verifyPayment(claim: VerifyPaymentRequest, now: Date = new Date(), announce?: Announcer) {
+export async function verifyPayment(claim: VerifyPaymentRequest, now: Date = new Date()) {
   const keys = gatewayKeys();
   const payment = await paymentForOrder(claim.razorpay_order_id);
   if (!payment) throw badRequest(VERIFICATION_FAILED, { razorpay_order_id: 'Unknown order' });
@@ -31,7 +30,7 @@ export async function verifyPayment(claim: VerifyPaymentRequest, now: Date = new
 
   if (payment.status === 'captured') {
     if (payment.razorpayPaymentId !== claim.razorpay_payment_id) throw badRequest(VERIFICATION_FAILED, { razorpay_payment_id: 'Order already paid by another payment' });
-    const again = await confirmPayment(payment, { razorpayPaymentId: claim.razorpay_payment_id, via: 'verify', at: now }, announce);
+    const again = await confirmPayment(payment, { razorpayPaymentId: claim.razorpay_payment_id, via: 'verify', at: now });
     return { success: true as const, bookingId: again.bookingId, paymentStatus: again.status };
   }
 
@@ -59,6 +58,6 @@ export async function verifyPayment(claim: VerifyPaymentRequest, now: Date = new
   }
   if (!settled) return { success: true as const, bookingId: payment.bookingId, paymentStatus: 'pending' as const };
 
-  const saved = await confirmPayment(payment, { razorpayPaymentId: claim.razorpay_payment_id, via: 'verify', at: now }, announce);
+  const saved = await confirmPayment(payment, { razorpayPaymentId: claim.razorpay_payment_id, via: 'verify', at: now });
   return { success: true as const, bookingId: saved.bookingId, paymentStatus: saved.status };
 }

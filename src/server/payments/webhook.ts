@@ -1,7 +1,6 @@
 import { webhookEventSchema } from '../../lib/schemas/payment';
 import { badRequest } from '../http/errors';
 import { claimEvent, markEventHandled, paymentForOrder, releaseEvent } from '../payments';
-import type { Announcer } from '../notifications/announce';
 import { confirmPayment, recordFailure } from './confirm';
 import { signaturesMatch, webhookSignature } from './signatures';
 import { createHash } from 'node:crypto';
@@ -19,7 +18,7 @@ export interface WebhookDelivery {
  * bytes before anything is parsed; a bad one throws 400 and nothing changes. Events
  * we do not act on are acknowledged, so Razorpay does not retry them for a day.
  */
-export async function handleWebhook(delivery: WebhookDelivery, secret: string, now: Date = new Date(), announce?: Announcer): Promise<WebhookOutcome> {
+export async function handleWebhook(delivery: WebhookDelivery, secret: string, now: Date = new Date()): Promise<WebhookOutcome> {
   if (!signaturesMatch(webhookSignature(delivery.rawBody, secret), delivery.signature)) {
     throw badRequest('Invalid webhook signature.', { 'x-razorpay-signature': 'Does not match' });
   }
@@ -38,7 +37,7 @@ export async function handleWebhook(delivery: WebhookDelivery, secret: string, n
 
   let outcome: WebhookOutcome;
   try {
-    outcome = await applyEvent(event, now, announce);
+    outcome = await applyEvent(event, now);
   } catch (error) {
     await releaseEvent(eventId).catch(() => undefined);
     throw error;
@@ -47,7 +46,7 @@ export async function handleWebhook(delivery: WebhookDelivery, secret: string, n
   return outcome;
 }
 
-async function applyEvent(event: ReturnType<typeof webhookEventSchema.parse>, now: Date, announce?: Announcer): Promise<WebhookOutcome> {
+async function applyEvent(event: ReturnType<typeof webhookEventSchema.parse>, now: Date): Promise<WebhookOutcome> {
   const entity = event.payload.payment?.entity;
   if (!['order.paid', 'payment.captured', 'payment.failed'].includes(event.event)) return { status: 'ignored', reason: `event ${event.event}` };
   if (!entity) return { status: 'ignored', reason: 'no payment in payload' };
@@ -57,7 +56,7 @@ async function applyEvent(event: ReturnType<typeof webhookEventSchema.parse>, no
   if (!payment) return { status: 'ignored', reason: 'unknown order' };
 
   if (event.event === 'payment.failed') {
-    await recordFailure(payment, entity.id, entity.error_description ?? null, announce);
+    await recordFailure(payment, entity.id, entity.error_description ?? null);
     return { status: 'processed' };
   }
   if (entity.amount !== payment.amountPaise || entity.currency !== payment.currency) {
@@ -65,6 +64,6 @@ async function applyEvent(event: ReturnType<typeof webhookEventSchema.parse>, no
     return { status: 'ignored', reason: 'amount mismatch' };
   }
   if (entity.status !== 'captured') return { status: 'ignored', reason: `payment ${entity.status}` };
-  await confirmPayment(payment, { razorpayPaymentId: entity.id, via: 'webhook', at: now }, announce);
+  await confirmPayment(payment, { razorpayPaymentId: entity.id, via: 'webhook', at: now });
   return { status: 'processed' };
 }

@@ -1,6 +1,15 @@
+import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
+import type { SearchRecordType } from '../../lib/schemas/adminApi';
+import type { Person } from '../admin/search/personKeys';
+import type { CountDelta } from '../admin/stats/counts';
+import { inRequest } from '../followUp/afterResponse';
+import { type FollowUpEvent, eventIdForRecord, finishEvent, storeEvent } from '../followUp/events';
+import { completeEvent, deliverAll } from '../followUp/process';
+import { scheduleFollowUp } from '../followUp/record';
+import type { LeadEvent } from '../notifications/leadEvents';
 import { blobCall, collectionStore } from './blobs';
-import { StorageConflictError } from './errors';
+import { StorageConflictError, StorageUnavailableError } from './errors';
 import { updateJson } from './atomicJson';
 import { withKeyLock } from './keyLock';
 import { idFromRecordKey, newestFirstKey, recordIdPattern, recordKey, timeSliceOf, timeSlicePattern } from './keys';
@@ -28,14 +37,25 @@ export const MAX_PAGE_SIZE = 100;
 const READ_BATCH = 100;
 
 /**
+ * What a new record's follow-up event does besides storing it (DECISIONS 26): the admin's
+ * counters, the person index, and for a lead its source count and notifications.
+ */
+export interface NewRecordFollowUp {
+  counts?: CountDelta | null;
+  person?: { type: SearchRecordType; id: string; person: Person } | null;
+  lead?: LeadEvent | null;
+}
+
+/**
  * What else must happen when a record is written: counters, the person index (the
- * admin's stats and search, DECISIONS 25). Hooks run after the record is stored, for
- * every write path, so no caller has to remember them. They never fail the write:
- * the record is what matters, and a failed hook is logged (the admin's recount
- * repairs what it missed).
+ * admin's stats and search, DECISIONS 25) and a lead's notifications, for every write
+ * path, so no caller has to remember them. A new record's part is a follow-up event,
+ * stored before the record and done after the response. An edit's or a deletion's
+ * hooks run in the request and never fail the write: the record is what matters, and a
+ * failed hook is logged (the admin's recount repairs what it missed).
  */
 export interface CollectionHooks<Rec> {
-  afterCreate?(record: Rec): Promise<void>;
+  followUp?(record: Rec): NewRecordFollowUp;
   /** `reload` reads the record as stored now (a later write may have landed since). */
   afterUpdate?(before: Rec, after: Rec, reload: () => Promise<Rec | null>): Promise<void>;
   afterRemove?(record: Rec): Promise<void>;
@@ -47,8 +67,13 @@ export interface CollectionOptions<Rec> {
   hooks?: CollectionHooks<Rec>;
 }
 
-// A hook waits at most this long: when Blobs is struggling its client retries with
-// pauses of seconds, and the visitor whose lead is already stored must get an answer.
+export interface CreateOptions {
+  /** false: counted and indexed but not announced (demo data, records moved into place). */
+  announce?: boolean;
+}
+
+// An edit's hook waits at most this long: when Blobs is struggling its client retries
+// with pauses of seconds, and the owner whose edit is already stored must get an answer.
 export const HOOK_DEADLINE_MS = 4000;
 
 async function runHook(collection: string, what: string, hook: (() => Promise<void>) | undefined): Promise<void> {
@@ -143,13 +168,51 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
       .sort();
   }
 
-  /** Writes a record under `id` unless one is there already. */
-  async function insert(id: string, data: Data, createdAt: Date): Promise<{ record: Rec; created: boolean }> {
+  /**
+   * Writes a record under `id` unless one is there already. Inside a request the record's
+   * follow-up event is stored first, so a request that dies after either write still has
+   * its lead stored, counted, indexed and announced by the minute job; the event is done
+   * after the response. Outside a request (scripts) it is done at once.
+   */
+  async function insert(id: string, data: Data, createdAt: Date, { announce = true }: CreateOptions = {}): Promise<{ record: Rec; created: boolean }> {
     const store = collectionStore(name);
     const record = parseRecord({ ...dataSchema.parse(data), id, createdAt: createdAt.toISOString() });
-    const { modified } = await blobCall(() => store.setJSON(recordKey(id), record, { onlyIfNew: true }));
-    if (modified) await runHook(name, 'afterCreate', hooks.afterCreate && (() => hooks.afterCreate!(record)));
-    return { record, created: modified };
+    const parts = hooks.followUp?.(record);
+    const writeRecord = async () => (await blobCall(() => store.setJSON(recordKey(id), record, { onlyIfNew: true }))).modified;
+    if (!parts) return { record, created: await writeRecord() };
+    const event: FollowUpEvent = {
+      id: eventIdForRecord(name, id, createdAt),
+      recordedAt: new Date().toISOString(),
+      record: { collection: name, id, value: record },
+      counts: parts.counts ?? null,
+      person: parts.person ?? null,
+      lead: announce ? (parts.lead ?? null) : null,
+    };
+    if (!inRequest()) {
+      const created = await writeRecord();
+      if (created) await completeEvent(event).then(deliverAll);
+      return { record, created };
+    }
+    const eventStored = await storeEvent(event);
+    let created: boolean;
+    try {
+      created = await writeRecord();
+    } catch (error) {
+      if (!(error instanceof StorageUnavailableError) || !eventStored) throw error;
+      // The event holds the record: the follow-up stores it once Blobs answers again.
+      console.error(`[storage] ${name} ${id}: the record write failed after its event was stored; the follow-up stores it`, error);
+      created = true;
+    }
+    // Refused: the id was taken, or this very record is there already because the minute
+    // job did the event (held up, this request wrote its record late). Only the first is a
+    // refusal: then this event must not count or announce another record.
+    if (!created && !isDeepStrictEqual(await read(id), record)) {
+      if (eventStored) await finishEvent(event.id);
+      return { record, created };
+    }
+    created = true;
+    await scheduleFollowUp(event);
+    return { record, created };
   }
 
   return {
@@ -158,9 +221,9 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
     schema: recordSchema as unknown as z.ZodType<Rec>,
 
     /** Stores a new record under a fresh key; never overwrites. */
-    async create(data: Data, now: Date = new Date()): Promise<Rec> {
+    async create(data: Data, now: Date = new Date(), options: CreateOptions = {}): Promise<Rec> {
       for (let attempt = 0; attempt < 5; attempt += 1) {
-        const { record, created } = await insert(newestFirstKey(now.getTime()), data, now);
+        const { record, created } = await insert(newestFirstKey(now.getTime()), data, now, options);
         if (created) return record;
       }
       throw new StorageConflictError(name, 'new');
@@ -170,9 +233,9 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
      * Stores a record under an id chosen in advance (e.g. claimed elsewhere first), only
      * if none is there: repeating the call after a crash completes the same record.
      */
-    async insert(id: string, data: Data, createdAt: Date): Promise<{ record: Rec; created: boolean }> {
+    async insert(id: string, data: Data, createdAt: Date, options: CreateOptions = {}): Promise<{ record: Rec; created: boolean }> {
       if (!recordIdPattern.test(id)) throw new Error(`Not a record id: ${id}`);
-      return insert(id, data, createdAt);
+      return insert(id, data, createdAt, options);
     },
 
     async get(id: string): Promise<Rec | null> {
@@ -248,9 +311,8 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
         const value = await blobCall(() => store.get(key, { type: 'json' }));
         if (value != null) {
           const record = parseRecord(value);
-          const { modified } = await blobCall(() => store.setJSON(recordKey(key), record, { onlyIfNew: true }));
-          if (modified) await runHook(name, 'afterCreate', hooks.afterCreate && (() => hooks.afterCreate!(record)));
-          moved += modified ? 1 : 0;
+          const { created } = await insert(record.id, record as Data, new Date(record.createdAt), { announce: false });
+          moved += created ? 1 : 0;
         }
         await blobCall(() => store.delete(key));
       }

@@ -1,15 +1,19 @@
 // Every API test file gets its own real local Blobs server in a fresh temp folder.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { scratchDir } from '../../support/scratch';
 import { join } from 'node:path';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { AtomicBlobsServer } from '../../../netlify/local/atomic-blobs-server.mjs';
+import { answerBlobsInProcess } from '../../../netlify/local/blobs.mjs';
 import { afterAll } from 'vitest';
 
-const directory = await mkdtemp(join(tmpdir(), 'ccc-blobs-'));
+const directory = await mkdtemp(join(scratchDir(), 'ccc-blobs-'));
 const token = 'api-test-token';
 const server = new AtomicBlobsServer({ directory, token });
 const { port } = await server.start();
+// As on `npm start`: this process's Blobs calls go to the store directly; other processes
+// (the tests' function instances) use its port.
+const restoreFetch = answerBlobsInProcess(`http://localhost:${port}`, server);
 
 export const blobsContext = {
   siteID: 'api-test-site',
@@ -25,6 +29,7 @@ setEnvironmentContext(blobsContext);
 process.env.NETLIFY_LOCAL = 'true';
 
 afterAll(async () => {
+  restoreFetch();
   await server.stop();
   await rm(directory, { recursive: true, force: true });
 });

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { scratchDir } from '../../support/scratch';
 import { join } from 'node:path';
 
 export interface FreshServer {
@@ -15,7 +15,7 @@ export interface FreshServer {
  * stored yet" can only be seen here.
  */
 export async function startFreshServer(port: number, env: Record<string, string> = {}): Promise<FreshServer> {
-  const blobsDir = mkdtempSync(join(tmpdir(), 'ccc-e2e-fresh-'));
+  const blobsDir = mkdtempSync(join(scratchDir(), 'ccc-e2e-fresh-'));
   const child: ChildProcess = spawn(process.execPath, ['netlify/serve.mjs'], {
     env: { ...process.env, PORT: String(port), BLOBS_DIR: blobsDir, ...env },
     stdio: 'ignore',

@@ -12,6 +12,7 @@ export const PORTS = {
   listenOpen: 8989,
   aiDrafting: 8902,
   aiDraftingOpenAi: 8904,
+  leadLatency: 8991,
 } as const;
 
 export const FIXTURE_FUNCTIONS = 'tests/server/fixtures/functions';

@@ -2,7 +2,7 @@
 // process on a fresh Blobs folder, for the server tests and the server benchmark.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { scratchDir } from '../../support/scratch.ts';
 import { join, resolve } from 'node:path';
 
 export interface ServerProcess {
@@ -30,7 +30,7 @@ export interface StartOptions {
 export const projectRoot = resolve(import.meta.dirname, '../../..');
 
 export async function startServerProcess({ port, args = [], env = {}, blobsDir, pollMs = 20, timeoutMs = 120_000 }: StartOptions): Promise<ServerProcess> {
-  const dir = blobsDir ?? (await mkdtemp(join(tmpdir(), 'ccc-server-blobs-')));
+  const dir = blobsDir ?? (await mkdtemp(join(scratchDir(), 'ccc-server-blobs-')));
   const started = Date.now();
   const child = spawn(process.execPath, ['netlify/serve.mjs', ...args], {
     cwd: projectRoot,

@@ -5,7 +5,7 @@ import { contacts } from '../../contacts';
 import { payments } from '../../payments';
 import { resourceDownloads } from '../../resourceDownloads';
 import { subscribers } from '../../subscribers';
-import { addToCounts, readCounts } from './counterStore';
+import { addToCounts, oneOffChangeId, readCounts } from './counterStore';
 import { type Counts, differenceOf, zeroCounts } from './counts';
 
 export interface RecountResult {
@@ -27,7 +27,14 @@ const leadCollections = [bookings, contacts, payments, resourceDownloads, subscr
 export async function recountStats(): Promise<RecountResult> {
   let moved = 0;
   for (const collection of leadCollections) moved += await collection.moveLegacyRecords();
+  const target = await countStoredRecords();
+  const before = await readCounts();
+  await addToCounts(oneOffChangeId('recount'), differenceOf(target, before));
+  return { before, after: await readCounts(), moved };
+}
 
+/** What the counters should say, counted from the stored records themselves (a full scan). */
+export async function countStoredRecords(): Promise<Counts> {
   const target = zeroCounts();
   const everyBooking = await bookings.all();
   target.bookings = everyBooking.length;
@@ -39,8 +46,5 @@ export async function recountStats(): Promise<RecountResult> {
     subscribers.count(),
     storagePostCount(),
   ]);
-
-  const before = await readCounts();
-  await addToCounts(differenceOf(target, before), 0);
-  return { before, after: await readCounts(), moved };
+  return target;
 }
