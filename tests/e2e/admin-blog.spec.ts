@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Locator, type Page, expect, request as playwrightRequest, test } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page, request as playwrightRequest } from '@playwright/test';
+import { expect, test } from './support/test';
+import { GENERATION_MEMORY_KEY } from '../../src/islands/admin/blog/generationMemory';
 import { AI_NOT_CONFIGURED } from '../../src/lib/schemas/aiDrafting';
 import { signInAsAdmin } from './support/admin';
 import { startFreshServer } from './support/fresh-server';
@@ -321,7 +323,7 @@ test('a generation survives the editor closing and a reload: the draft arrives i
   await expect(toaster(page)).toContainText('Draft Ready', { timeout: 40_000 });
   const row = postRow(page, `A Practical Guide: ${topic}`);
   await expect(row).toContainText('Draft');
-  expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+  expect(await page.evaluate((key) => sessionStorage.getItem(key), GENERATION_MEMORY_KEY)).toBeNull();
 });
 
 test("improve, then restore; 'Instructions Required' sends nothing; a failed rewrite says so", async ({ page, request, baseURL }) => {

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
-import { type APIRequestContext, type Locator, type Page, expect as baseExpect, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect as baseExpect, test } from './support/test';
 import { signInAsAdmin } from './support/admin';
 import { watchConsole } from './support/console';
 import { startFreshServer } from './support/fresh-server';
@@ -113,7 +114,6 @@ test('a lead booked through the public call form is worked on the dashboard: sta
   await consentAlreadyGiven(page);
   const name = `Dashboard Lead ${unique()}`;
   await page.goto('/contact');
-  await expect.poll(() => page.locator('astro-island[component-url*="/CallModal."]').evaluate((element) => element.hasAttribute('ssr')), { timeout: 15_000 }).toBe(false);
   await page.getByRole('navigation').getByRole('link', { name: 'Book A Free Call' }).click();
   const dialog = page.getByRole('dialog', { name: 'Book your free career clarity call' });
   await dialog.getByLabel('Full Name').fill(name);

@@ -1,6 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signInAsAdmin } from './support/admin';
 import { watchConsole } from './support/console';
+import { watchCsp } from './support/csp';
 
 interface ApiPost {
   id: string;
@@ -89,6 +91,21 @@ test('an MDX post page carries its metadata, social tags and Article JSON-LD', a
   });
   expect(jsonLd.image[0]).toMatch(/^https?:\/\/.+\.jpg$/);
   expect(problems).toEqual([]);
+});
+
+test('a code block in an MDX post is highlighted by classes, with nothing the CSP blocks', async ({ page }) => {
+  const violations = await watchCsp(page);
+  const problems = watchConsole(page);
+  await page.goto('/blog/ai-and-your-career-what-to-learn-next');
+  await page.waitForLoadState('networkidle');
+  // Colours from the stylesheet: no inline style for the page's CSP to refuse.
+  expect(violations).toEqual([]);
+  expect(problems).toEqual([]);
+  const block = page.locator('[data-post-content] pre').filter({ hasText: 'GROUP BY department' });
+  await expect(block.locator('[style]')).toHaveCount(0);
+  await expect(block).toHaveClass(/language-sql/);
+  await expect(block.locator('.token.keyword').filter({ hasText: 'SELECT' })).toHaveCSS('color', 'rgb(251, 191, 36)');
+  await expect(block.locator('.token.comment')).toHaveCSS('font-style', 'italic');
 });
 
 test('a post written through the API appears, changes and disappears on the public pages', async ({ page, request, baseURL }) => {

@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signInAsAdmin } from './support/admin';
 import { watchConsole } from './support/console';
 
-// The dialog islands render nothing until opened, so "hydrated" is read off the
-// empty <astro-island> itself.
+// Read off the <astro-island> itself: the dialog islands render nothing until opened.
 async function islandReady(page: Page, name: string): Promise<void> {
   const island = page.locator(`astro-island[component-url*="/${name}."]`);
   await expect(island).toHaveCount(1);
@@ -34,13 +34,43 @@ async function consentAlreadyGiven(page: Page): Promise<void> {
   });
 }
 
+test.describe('islands load when asked for', () => {
+  test('a returning visitor loads no island code until they reach for a dialog, which then opens at the first click', async ({ page }) => {
+    await consentAlreadyGiven(page);
+    const problems = watchConsole(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    // What used to load the islands unasked: the browser's idle callbacks (client:idle).
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
+    await page.waitForLoadState('networkidle');
+
+    // Every island but the page's behaviours (plain DOM, no React); the contact form further
+    // down hydrates only when it comes into view.
+    const islands = page.locator('astro-island:not([client="painted"])');
+    const islandCode = await islands.evaluateAll((elements) => elements.flatMap((island) => [island.getAttribute('component-url'), island.getAttribute('renderer-url')]));
+    expect(islandCode).toContainEqual(expect.stringMatching(/\/CallModal\./));
+    expect(scripts.filter((path) => islandCode.includes(path))).toEqual([]);
+    await expect(islands.and(page.locator('[ssr]'))).toHaveCount(await islands.count());
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Book A Free Call' }).click();
+    await expect(page.getByRole('dialog', { name: 'Book your free career clarity call' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    expect(scripts.some((path) => /\/CallModal\.[^/]*\.js$/.test(path))).toBe(true);
+    // Nothing else came with it: the banner's island stays unloaded for an answered visitor.
+    expect(scripts.some((path) => /\/CookieBanner\.[^/]*\.js$/.test(path))).toBe(false);
+    expect(problems).toEqual([]);
+  });
+});
+
 test.describe('free discovery call modal', () => {
   test.beforeEach(async ({ page }) => consentAlreadyGiven(page));
 
   test("opens from the nav, shows SPEC's content, books the call and the admin sees it", async ({ page, request, baseURL }) => {
     const problems = watchConsole(page);
     await page.goto('/contact');
-    await islandReady(page, 'CallModal');
     const navButton = page.getByRole('navigation').getByRole('link', { name: 'Book A Free Call' });
     await navButton.click();
 
@@ -112,7 +142,6 @@ test.describe('free discovery call modal', () => {
       if (req.url().includes('/api/book-call')) sent.push(req.url());
     });
     await page.goto('/');
-    await islandReady(page, 'CallModal');
     await page.getByRole('navigation').getByRole('link', { name: 'Book A Free Call' }).click();
     const dialog = page.getByRole('dialog', { name: 'Book your free career clarity call' });
     await dialog.getByLabel('Full Name').fill('Only A Name');
@@ -127,7 +156,6 @@ test.describe('free discovery call modal', () => {
   test('a failed booking keeps the form filled and the modal open', async ({ page }) => {
     await page.route('**/api/book-call', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down"}' }));
     await page.goto('/');
-    await islandReady(page, 'CallModal');
     await page.getByRole('navigation').getByRole('link', { name: 'Book A Free Call' }).click();
     const dialog = page.getByRole('dialog', { name: 'Book your free career clarity call' });
     await dialog.getByLabel('Full Name').fill('Kept Caller');
@@ -150,7 +178,6 @@ test.describe('free discovery call modal', () => {
       await route.continue();
     });
     await page.goto('/');
-    await islandReady(page, 'CallModal');
     await page.getByRole('navigation').getByRole('link', { name: 'Book A Free Call' }).click();
     const dialog = page.getByRole('dialog', { name: 'Book your free career clarity call' });
     await dialog.getByLabel('Full Name').fill('Pending Caller');
@@ -174,8 +201,6 @@ test.describe('AI career vulnerability quiz', () => {
   test.beforeEach(async ({ page }) => {
     await consentAlreadyGiven(page);
     await page.goto('/');
-    await islandReady(page, 'Quiz');
-    await islandReady(page, 'CallModal');
   });
 
   for (const { option, percent, title } of bandAnswers) {
@@ -248,7 +273,6 @@ test.describe('download dialog', () => {
   test.beforeEach(async ({ page }) => {
     await consentAlreadyGiven(page);
     await page.goto('/why-ccc-edu');
-    await islandReady(page, 'DownloadDialog');
   });
 
   test('validates each field, stores the request and downloads the PDF', async ({ page, request, baseURL }) => {
@@ -337,7 +361,6 @@ test.describe('download dialog', () => {
 test('the resource cards of /blogs-resources open the download dialog for their resource', async ({ page }) => {
   await consentAlreadyGiven(page);
   await page.goto('/blogs-resources');
-  await islandReady(page, 'DownloadDialog');
   const section = page.locator('#resources');
   for (const title of ['Executive Career Acceleration Guide', 'Corporate Parenting Wellbeing Program Brochure']) {
     await section.getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: /^Download/ }).click();
@@ -438,8 +461,6 @@ test.describe('accessibility of the open dialogs', () => {
     await page.getByRole('button', { name: 'Preferences' }).click();
     expect(await axe(page)).toEqual([]);
     await page.getByRole('button', { name: 'Accept All' }).click();
-
-    await islandReady(page, 'CallModal');
     await page.getByRole('navigation').getByRole('link', { name: 'Book A Free Call' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await axe(page)).toEqual([]);
@@ -448,8 +469,6 @@ test.describe('accessibility of the open dialogs', () => {
     await expect(page.getByRole('dialog')).toBeVisible();
     await page.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
-
-    await islandReady(page, 'Quiz');
     await page.getByRole('button', { name: 'Take the Free Assessment' }).click();
     await page.getByRole('radio').first().check();
     expect(await axe(page)).toEqual([]);
@@ -462,7 +481,6 @@ test.describe('accessibility of the open dialogs', () => {
     await page.keyboard.press('Escape');
 
     await page.goto('/corporate-parenting-wellbeing');
-    await islandReady(page, 'DownloadDialog');
     await page.getByRole('button', { name: 'Download Our Corporate Brochure' }).click();
     const dialog = page.getByRole('dialog', { name: 'Corporate Parenting Wellbeing Program Brochure' });
     await dialog.getByRole('button', { name: 'Download Now' }).click();

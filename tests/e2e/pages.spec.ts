@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { watchConsole } from './support/console';
 
 const visibleCards = (page: Page) =>
@@ -162,13 +163,21 @@ test.describe('section scrolling', () => {
 
 test.describe('why-us counters', () => {
   test('wait 1 s, then count up over 2 s to their targets', async ({ page }) => {
-    const start = new Date('2026-01-05T10:00:00+05:30');
-    await page.clock.install({ time: start });
-    await page.clock.pauseAt(new Date(start.getTime() + 10));
+    await page.clock.install({ time: new Date('2026-01-05T10:00:00+05:30') });
+    // The counters start from 0 when the page's behaviours run, after the first paint; note
+    // that moment on the page's (fake) clock, then stop the clock 0.9 s after it.
+    await page.addInitScript(() => {
+      new MutationObserver((_changes, observer) => {
+        if (document.querySelector('[data-counter="professionals"]')?.textContent !== '0') return;
+        (window as unknown as { countersReset: number }).countersReset = Date.now();
+        observer.disconnect();
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     await page.goto('/why-ccc-edu');
+    const reset = await page.evaluate(() => (window as unknown as { countersReset?: number }).countersReset);
+    expect(reset).toBeDefined();
+    await page.clock.pauseAt(reset! + 900);
     const professionals = page.locator('[data-counter="professionals"]');
-    await expect(professionals).toHaveText('0');
-    await page.clock.runFor(900);
     await expect(professionals).toHaveText('0');
     await page.clock.runFor(1100);
     const midway = Number((await professionals.textContent())?.replace(/,/g, ''));

@@ -1,4 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { ISLAND_REQUEST_EVENT } from '../../src/islands/on-request/requestIsland';
+import { watchCsp } from './support/csp';
+import { expect, test } from './support/test';
 
 // Every page runs under the Content Security Policy Astro writes (hashes, no
 // 'unsafe-inline' for scripts) and the same security headers as on Netlify.
@@ -15,21 +17,6 @@ const pages = [
   '/checkout/ascend-plus',
   '/admin/login',
 ];
-
-/** Records every CSP violation the page reports, from the first script on. */
-async function watchCsp(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await page.exposeFunction('__reportCsp', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { __reportCsp: (text: string) => void }).__reportCsp(`${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
-  });
-  return violations;
-}
 
 for (const path of pages) {
   test(`${path} loads with no CSP violation and sends the security headers`, async ({ page }) => {
@@ -48,17 +35,22 @@ for (const path of pages) {
     expect(policy).toMatch(/script-src 'self' https:\/\/checkout\.razorpay\.com 'sha256-/);
     expect(policy).not.toContain("'unsafe-inline'");
     await page.waitForLoadState('networkidle');
-    // Islands still hydrate under the policy (each drops `ssr` once hydrated); the
-    // client:visible ones are brought into view first.
+    // Islands still hydrate under the policy (each drops `ssr` once hydrated): the
+    // client:request ones are asked for the way the page asks (the request event), the
+    // client:visible ones are brought into view.
     await expect
       .poll(
         () =>
-          page.evaluate(() => {
+          page.evaluate((requestEvent) => {
             const waiting = [...document.querySelectorAll('astro-island[ssr]')];
-            // An island is `display: contents`: its first element is what can come into view.
-            waiting.forEach((island) => (island.firstElementChild ?? island).scrollIntoView());
+            for (const island of waiting) {
+              const name = JSON.parse(island.getAttribute('opts') ?? '{}').value;
+              if (island.getAttribute('client') === 'request') document.dispatchEvent(new CustomEvent(requestEvent, { detail: name }));
+              // An island is `display: contents`: its first element is what can come into view.
+              else (island.firstElementChild ?? island).scrollIntoView();
+            }
             return waiting.length;
-          }),
+          }, ISLAND_REQUEST_EVENT),
         { timeout: 15_000 },
       )
       .toBe(0);

@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
-import { usePreloadOnIntent } from '../dialog/usePreloadOnIntent';
+import { usePreload } from '../dialog/usePreload';
 import { useHydrated } from '../useHydrated';
 import { $callModal } from '../../stores/dialogs';
 
-// The island mounted on every page renders nothing until a trigger asks for the
-// modal; the form, its copy and validation arrive in their own chunk on demand.
+// The island mounted on every page hydrates when a call trigger is reached for and
+// renders nothing until one asks for the modal; the form, its copy and validation
+// arrive in their own chunk.
 const loadDialog = () => import('./CallModalDialog');
 const CallModalDialog = lazy(loadDialog);
 
@@ -14,7 +15,7 @@ export default function CallModal() {
   // Not in the server HTML: only a hydrated island may claim call triggers open the modal.
   const ready = useHydrated();
 
-  usePreloadOnIntent('[data-open-call]', loadDialog);
+  usePreload(loadDialog);
 
   // data-call-modal-ready tells page scripts and tests that call triggers now open the modal.
   return (

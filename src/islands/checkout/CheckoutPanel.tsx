@@ -34,13 +34,6 @@ export default function CheckoutPanel({ packageId, packageName, price }: Props) 
     payHeadingRef.current?.focus({ preventScroll: true });
   }, [order]);
 
-  useEffect(() => {
-    if (new URLSearchParams(window.location.search).get('payment') !== 'success') return;
-    toast({ title: messages.paymentSuccessful.title, variant: 'success' });
-    const timer = window.setTimeout(() => window.location.assign('/'), REDIRECT_AFTER_PAYMENT_MS);
-    return () => window.clearTimeout(timer);
-  }, []);
-
   const complete = Object.values(details).every((value) => value.trim() !== '');
   const update = (field: keyof Details) => (event: { target: { value: string } }) => {
     setDetails((current) => ({ ...current, [field]: event.target.value }));

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
-import { usePreloadOnIntent } from '../dialog/usePreloadOnIntent';
+import { usePreload } from '../dialog/usePreload';
 import { useHydrated } from '../useHydrated';
 import { $downloadResource } from '../../stores/dialogs';
 
@@ -13,7 +13,7 @@ export default function DownloadDialog() {
   const resourceId = useStore($downloadResource);
   const hydrated = useHydrated();
 
-  usePreloadOnIntent('[data-download-resource]', loadDialog);
+  usePreload(loadDialog);
 
   // An empty fragment, not null: Astro recognises a React component by the element it returns.
   if (!hydrated || !resourceId) return <></>;

@@ -1,15 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { Suspense, lazy } from 'react';
 import { $packageBooking, closePackageBooking } from '../../stores/dialogs';
+import { usePreload } from '../dialog/usePreload';
 import { useHydrated } from '../useHydrated';
 
-// Mounted on every page but weighs almost nothing: the form, the catalogue and the
-// payment code load the first time someone asks to book a package.
-const BookingDialog = lazy(() => import('./BookingDialog'));
+// Mounted on every page but weighs almost nothing, and hydrates only when a booking
+// trigger is reached for: the form, the catalogue and the payment code follow.
+const loadDialog = () => import('./BookingDialog');
+const BookingDialog = lazy(loadDialog);
 
 export default function PackageBooking() {
   const packageId = useStore($packageBooking);
   const hydrated = useHydrated();
+  usePreload(loadDialog);
   // An empty fragment, not null: Astro's React renderer recognises a component by
   // the element it returns, and a null would send it to the MDX renderer instead.
   if (!hydrated || !packageId) return <></>;

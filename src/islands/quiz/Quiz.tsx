@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
-import { usePreloadOnIntent } from '../dialog/usePreloadOnIntent';
+import { usePreload } from '../dialog/usePreload';
 import { useHydrated } from '../useHydrated';
 import { $quizOpen } from '../../stores/dialogs';
 
@@ -13,7 +13,7 @@ export default function Quiz() {
   const open = useStore($quizOpen);
   const hydrated = useHydrated();
 
-  usePreloadOnIntent('[data-open-quiz]', loadDialog);
+  usePreload(loadDialog);
 
   // An empty fragment, not null: Astro recognises a React component by the element it returns.
   if (!hydrated || !open) return <></>;

@@ -1,31 +1,26 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
 import { $toasts, dismissToast } from '../../stores/toasts';
+import { useHydrated } from '../useHydrated';
+import { NOTIFICATIONS_LIST_ID } from './notificationsHotkey';
 import { ToastItem } from './ToastItem';
 import './toaster.css';
 
-/** The one notifications region of every page; F8 moves focus to it (SPEC 9). */
+/**
+ * The one notifications region of every page (SPEC 9). Its empty list is in the page's
+ * HTML, so F8 (notificationsHotkey) has a place to go before this island hydrates, which
+ * it does only when the first toast is raised (src/islands/on-request).
+ */
 export default function Toaster() {
   const toasts = useStore($toasts);
-  const regionRef = useRef<HTMLOListElement>(null);
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'F8') {
-        event.preventDefault();
-        regionRef.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  // The first client render must match the empty server HTML, even though the toast
+  // that asked for this island is already in the store.
+  const hydrated = useHydrated();
 
   return (
     <section aria-label="Notifications (F8)" className="toaster">
-      <ol ref={regionRef} tabIndex={-1} className="toaster-list" data-testid="toaster">
-        {toasts.map((item) => (
-          <ToastItem key={item.id} toast={item} onDismiss={() => dismissToast(item.id)} />
-        ))}
+      <ol id={NOTIFICATIONS_LIST_ID} tabIndex={-1} className="toaster-list" data-testid="toaster">
+        {hydrated &&
+          toasts.map((item) => <ToastItem key={item.id} toast={item} onDismiss={() => dismissToast(item.id)} />)}
       </ol>
     </section>
   );
