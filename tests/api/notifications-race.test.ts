@@ -1,27 +1,19 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import bookCallFn from '../../netlify/functions/book-call.mts';
 import { readEntry, replaceEntry } from '../../src/server/notifications/outbox';
 import { SITE, call, jsonOf, settleAfterResponse } from './support/call';
 import { bundleFunction, callInParallelProcesses } from './support/function-process';
-import { OWNER_ADDRESS, type SmtpReceiver, type WebhookReceiver, clearNotificationEnv, startSmtpReceiver, startWebhookReceiver, useNotificationEnv } from './support/mail-receivers';
+import { OWNER_ADDRESS, useNotificationEnv } from './support/mail-receivers';
+import { useMailReceivers } from './support/mail-suite';
 
-let smtp: SmtpReceiver;
-let hook: WebhookReceiver;
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  hook = await startWebhookReceiver();
-});
-afterAll(async () => {
-  clearNotificationEnv();
-  await smtp.stop();
-  await hook.stop();
-});
+const receivers = useMailReceivers({ notificationsOn: false });
 
 interface JobAnswer {
   outbox: { examined: number; outcomes: Record<string, number> };
 }
 
 test('two retry processes racing over one outbox deliver every notification exactly once', async () => {
+  const { smtp, hook } = receivers;
   const env = useNotificationEnv(smtp, hook);
   // Both channels down while the leads arrive: every entry waits in the outbox.
   await smtp.outage();

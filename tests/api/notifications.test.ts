@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import bookCallFn from '../../netlify/functions/book-call.mts';
 import bookingsFn from '../../netlify/functions/bookings.mts';
 import contactFn from '../../netlify/functions/contact.mts';
@@ -18,39 +18,17 @@ import { collectionStore } from '../../src/server/storage/blobs';
 import { subscribers } from '../../src/server/subscribers';
 import { SITE, call, jsonOf, settleAfterResponse } from './support/call';
 import { razorpayId } from './support/fake-razorpay';
-import {
-  OWNER_ADDRESS,
-  type ReceivedMail,
-  type SmtpReceiver,
-  type WebhookReceiver,
-  clearNotificationEnv,
-  startSmtpReceiver,
-  startWebhookReceiver,
-  useNotificationEnv,
-} from './support/mail-receivers';
+import { OWNER_ADDRESS, type ReceivedMail, clearNotificationEnv } from './support/mail-receivers';
+import { useMailReceivers } from './support/mail-suite';
 import { buyerPays, useFakeGateway, webhookDelivery } from './support/payments';
 
 // Real handlers, a real local Blobs server, a real SMTP server and a real webhook receiver.
 const gateway = useFakeGateway();
-let smtp: SmtpReceiver;
-let hook: WebhookReceiver;
+const receivers = useMailReceivers();
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  hook = await startWebhookReceiver();
-});
-afterAll(async () => {
-  clearNotificationEnv();
-  await smtp.stop();
-  await hook.stop();
-});
-beforeEach(() => {
-  useNotificationEnv(smtp, hook);
-});
-
-const ownerMailsFor = (leadId: string): ReceivedMail[] => smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(leadId));
-const visitorMailsTo = (address: string): ReceivedMail[] => smtp.mails.filter((mail) => mail.to.includes(address));
-const hooksFor = (leadId: string) => hook.bodies.filter((body) => body.leadId === leadId);
+const ownerMailsFor = (leadId: string): ReceivedMail[] => receivers.smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(leadId));
+const visitorMailsTo = (address: string): ReceivedMail[] => receivers.smtp.mails.filter((mail) => mail.to.includes(address));
+const hooksFor = (leadId: string) => receivers.hook.bodies.filter((body) => body.leadId === leadId);
 
 /** The one item of a list that must hold exactly one. */
 function only<T>(items: T[]): T {
@@ -83,7 +61,7 @@ describe('owner notifications for every kind of lead', () => {
     expect(body.text).toContain('New discovery call request: Asha Rao');
     expect(body.callbackPromise).toContain('within 4 hours');
     // No visitor e-mail was given, so no confirmation.
-    expect(smtp.mails.filter((mail) => mail.text.includes(id) && !mail.to.includes(OWNER_ADDRESS))).toHaveLength(0);
+    expect(receivers.smtp.mails.filter((mail) => mail.text.includes(id) && !mail.to.includes(OWNER_ADDRESS))).toHaveLength(0);
   });
 
   test('a contact message: owner e-mail and webhook, and the visitor gets the 24-hour confirmation with business hours', async () => {
@@ -171,12 +149,12 @@ describe('owner notifications for every kind of lead', () => {
       expect(answer.status).toBe(200);
       await settleAfterResponse();
     }
-    const captured = smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.subject.startsWith('Payment captured'));
+    const captured = receivers.smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.subject.startsWith('Payment captured'));
     const mine = captured.filter((mail) => mail.text.includes(paymentId));
     const mineOnly = only(mine);
     expect(mineOnly.subject).toBe('Payment captured: ₹10,599 for Ascend Plus (Kiran Shah)');
     expect(mineOnly.text).toContain('Source: google / cpc');
-    const hooks = hook.bodies.filter((body) => body.kind === 'payment-captured' && String(body.text).includes(paymentId));
+    const hooks = receivers.hook.bodies.filter((body) => body.kind === 'payment-captured' && String(body.text).includes(paymentId));
         const receipt = only(visitorMailsTo(email));
     expect(receipt.subject).toBe('Payment received: Ascend Plus');
     expect(receipt.text).toContain('Amount paid: ₹10,599');
@@ -199,8 +177,8 @@ describe('owner notifications for every kind of lead', () => {
     const delivery = webhookDelivery('payment.captured', { id: success.razorpay_payment_id, order_id: order.orderId, amount: 1059900, status: 'captured' });
     expect((await call(webhookFn, '/api/razorpay-webhook', { rawBody: delivery.rawBody, headers: delivery.headers, origin: null })).status).toBe(200);
     await settleAfterResponse();
-    expect(smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.subject.startsWith('Payment captured') && mail.text.includes(success.razorpay_payment_id))).toHaveLength(1);
-    expect(hook.bodies.filter((body) => body.kind === 'payment-captured' && body.name === 'Vera Nair')).toHaveLength(1);
+    expect(receivers.smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.subject.startsWith('Payment captured') && mail.text.includes(success.razorpay_payment_id))).toHaveLength(1);
+    expect(receivers.hook.bodies.filter((body) => body.kind === 'payment-captured' && body.name === 'Vera Nair')).toHaveLength(1);
     expect(only(visitorMailsTo(email)).subject).toBe('Payment received: Ascend Plus');
   });
 
@@ -213,9 +191,9 @@ describe('owner notifications for every kind of lead', () => {
     const delivery = webhookDelivery('payment.failed', { id: paymentId, order_id: order.orderId, amount: 1059900, status: 'failed', error_description: 'Card declined by bank' });
     expect((await call(webhookFn, '/api/razorpay-webhook', { rawBody: delivery.rawBody, headers: delivery.headers, origin: null })).status).toBe(200);
     await settleAfterResponse();
-    const failed = smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.subject === 'Payment failed: Ascend Plus (Dev Patel)');
+    const failed = receivers.smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.subject === 'Payment failed: Ascend Plus (Dev Patel)');
     expect(only(failed).text).toContain('Reason: Card declined by bank');
-    expect(hook.bodies.filter((body) => body.kind === 'payment-failed' && body.name === 'Dev Patel')).toHaveLength(1);
+    expect(receivers.hook.bodies.filter((body) => body.kind === 'payment-failed' && body.name === 'Dev Patel')).toHaveLength(1);
     expect(visitorMailsTo(email)).toHaveLength(0);
   });
 });
@@ -223,7 +201,7 @@ describe('owner notifications for every kind of lead', () => {
 describe('outages', () => {
   test('SMTP down during the request: 201, the lead stored, the outbox pending; after recovery the scheduled retry delivers it once', async () => {
     const { default: retryFn } = await import('../../netlify/functions/follow-up.mts');
-    await smtp.outage();
+    await receivers.smtp.outage();
     let id: string;
     try {
       const started = Date.now();
@@ -240,7 +218,7 @@ describe('outages', () => {
       expect(hooksFor(id)).toHaveLength(1);
       expect(ownerMailsFor(id)).toHaveLength(0);
     } finally {
-      await smtp.recover();
+      await receivers.smtp.recover();
     }
     // Not due yet: the sweep leaves it.
     await retryFn();
@@ -255,10 +233,10 @@ describe('outages', () => {
 
   test('webhook down: the e-mail goes, the webhook entry waits with the error, then goes once', async () => {
     const { default: retryFn } = await import('../../netlify/functions/follow-up.mts');
-    hook.outage();
+    receivers.hook.outage();
     const { id } = await bookCall({ name: 'Webhook Outage' });
     await settleAfterResponse();
-    hook.recover();
+    receivers.hook.recover();
     expect(ownerMailsFor(id)).toHaveLength(1);
     expect(hooksFor(id)).toHaveLength(0);
     const waiting = await readEntry(`${id}.discovery-call.webhook`);
@@ -329,11 +307,11 @@ describe('a lead whose request died before its follow-up', () => {
 describe('without SMTP settings', () => {
   test('nothing is queued or sent, and the lead is stored as usual', async () => {
     clearNotificationEnv();
-    const before = smtp.mails.length;
+    const before = receivers.smtp.mails.length;
     const { response, id } = await bookCall({ name: 'Quiet Lead' });
     expect(response.status).toBe(201);
     await settleAfterResponse();
-    expect(smtp.mails.length).toBe(before);
+    expect(receivers.smtp.mails.length).toBe(before);
     expect(hooksFor(id)).toHaveLength(0);
     expect((await entryIds()).filter((entryId) => entryId.startsWith(`${id}.`))).toHaveLength(0);
   });

@@ -1,35 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import contactFn from '../../netlify/functions/contact.mts';
 import downloadsFn from '../../netlify/functions/resource-downloads.mts';
 import { entryId, readEntry } from '../../src/server/notifications/outbox';
 import { CONFIRMATIONS_PER_DAY } from '../../src/server/notifications/visitorQuota';
 import { SITE, call, jsonOf, settleAfterResponse } from './support/call';
-import {
-  OWNER_ADDRESS,
-  type SmtpReceiver,
-  type WebhookReceiver,
-  clearNotificationEnv,
-  startSmtpReceiver,
-  startWebhookReceiver,
-  useNotificationEnv,
-} from './support/mail-receivers';
+import { OWNER_ADDRESS } from './support/mail-receivers';
+import { useMailReceivers } from './support/mail-suite';
 
 // Issue 18 items 3, 7 and 8: the lead forms take any name and any e-mail address, so the
 // site must never become a way to mail a stranger someone else's words or links.
-let smtp: SmtpReceiver;
-let hook: WebhookReceiver;
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  hook = await startWebhookReceiver();
-});
-afterAll(async () => {
-  clearNotificationEnv();
-  await smtp.stop();
-  await hook.stop();
-});
-beforeEach(() => {
-  useNotificationEnv(smtp, hook);
-});
+const receivers = useMailReceivers();
 
 const LURE = 'Your account is locked - verify now at https://evil.example/login';
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -48,7 +28,7 @@ describe('a stranger named as the visitor', () => {
   test('the confirmation holds none of the typed text and no web address; the owner still sees the name as typed', async () => {
     const stranger = `victim.${unique()}@example.com`;
     const id = await contact(LURE, stranger);
-    const [confirmation, ...more] = smtp.mails.filter((mail) => mail.to.includes(stranger));
+    const [confirmation, ...more] = receivers.smtp.mails.filter((mail) => mail.to.includes(stranger));
     expect(more).toHaveLength(0);
     for (const part of [confirmation!.subject, confirmation!.text, confirmation!.html]) {
       expect(part).not.toContain('evil.example');
@@ -56,14 +36,14 @@ describe('a stranger named as the visitor', () => {
       expect(part).not.toMatch(/https?:\/\//);
     }
     expect(confirmation!.text).toMatch(/^Hello,/);
-    const owner = smtp.mails.find((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(id));
+    const owner = receivers.smtp.mails.find((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(id));
     expect(owner?.text).toContain(`Name: ${LURE}`);
   });
 
   test('a plain name is kept in the greeting', async () => {
     const email = `asha.${unique()}@example.com`;
     await contact('Asha K. Rao-Menon', email);
-    expect(smtp.mails.find((mail) => mail.to.includes(email))?.text).toMatch(/^Dear Asha K\. Rao-Menon,/);
+    expect(receivers.smtp.mails.find((mail) => mail.to.includes(email))?.text).toMatch(/^Dear Asha K\. Rao-Menon,/);
   });
 
   test('a download confirmation links only to this site', async () => {
@@ -74,7 +54,7 @@ describe('a stranger named as the visitor', () => {
     });
     expect(response.status).toBe(201);
     await settleAfterResponse();
-    const confirmation = smtp.mails.find((mail) => mail.to.includes(stranger));
+    const confirmation = receivers.smtp.mails.find((mail) => mail.to.includes(stranger));
     expect(confirmation?.text).not.toContain('evil.example');
     expect([...confirmation!.text.matchAll(/https?:\/\/[^\s"]+/g)].map(([url]) => new URL(url).origin)).toEqual([SITE]);
   });
@@ -83,19 +63,19 @@ describe('a stranger named as the visitor', () => {
     const stranger = `flooded.${unique()}@example.com`;
     const ids: string[] = [];
     for (let index = 0; index <= CONFIRMATIONS_PER_DAY; index += 1) ids.push(await contact('Asha Rao', stranger));
-    expect(smtp.mails.filter((mail) => mail.to.includes(stranger))).toHaveLength(CONFIRMATIONS_PER_DAY);
+    expect(receivers.smtp.mails.filter((mail) => mail.to.includes(stranger))).toHaveLength(CONFIRMATIONS_PER_DAY);
     const held = await readEntry(entryId(ids.at(-1)!, 'contact', 'visitor-email'));
     expect(held?.entry).toMatchObject({ status: 'failed', nextAttemptAt: null });
     expect(held?.entry.lastError).toMatch(/^Not sent: this address had 3 confirmations/);
     // The owner hears about every one of them.
-    for (const id of ids) expect(smtp.mails.some((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(id))).toBe(true);
+    for (const id of ids) expect(receivers.smtp.mails.some((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(id))).toBe(true);
   });
 });
 
 describe('the owner webhook', () => {
   test('a visitor name cannot ping a channel or disguise a link in Slack or Google Chat', async () => {
     const id = await contact('<!channel> <https://evil.example|Open the admin> & co', `x.${unique()}@example.com`);
-    const body = hook.bodies.find((item) => item.leadId === id);
+    const body = receivers.hook.bodies.find((item) => item.leadId === id);
     expect(body?.text).toContain('&lt;!channel&gt; &lt;https://evil.example|Open the admin&gt; &amp; co');
     expect(body?.text).not.toMatch(/<!channel>|<https:/);
   });
@@ -105,14 +85,14 @@ describe('links in messages', () => {
   test('come from the site address, never from the request Host', async () => {
     const email = `host.${unique()}@example.com`;
     const id = await contact('Asha Rao', email, { site: 'http://evil.example' });
-    const owner = smtp.mails.find((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(id));
+    const owner = receivers.smtp.mails.find((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(id));
     expect(owner?.text).toContain(`In the admin: ${SITE}/admin/bookings#customers`);
     expect(owner?.text).not.toContain('evil.example');
     const configured = 'https://coach.example.com';
     process.env.URL = configured;
     try {
       const second = await contact('Asha Rao', `host2.${unique()}@example.com`, { site: 'http://evil.example' });
-      const mail = smtp.mails.find((item) => item.to.includes(OWNER_ADDRESS) && item.text.includes(second));
+      const mail = receivers.smtp.mails.find((item) => item.to.includes(OWNER_ADDRESS) && item.text.includes(second));
       expect(mail?.text).toContain(`In the admin: ${configured}/admin/bookings#customers`);
     } finally {
       delete process.env.URL;
