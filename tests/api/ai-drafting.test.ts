@@ -139,6 +139,9 @@ describe('every AI route is admin only and validates its input', () => {
       [await generate({ ...request, length: 'epic' }, { cookie }), 'length'],
       [await generate({ ...request, category: 'Astrology' }, { cookie }), 'category'],
       [await generate({ ...request, keywords: Array.from({ length: 11 }, (_, i) => `k${i}`).join(',') }, { cookie }), 'keywords'],
+      [await generate({ ...request, keywords: Array.from({ length: 11 }, (_, i) => `k${i}`) }, { cookie }), 'keywords'],
+      [await generate({ ...request, keywords: ['hr', 42] }, { cookie }), 'keywords'],
+      [await generate({ ...request, keywords: 42 }, { cookie }), 'keywords'],
       [await improve({ content: 'Some post', improvements: '  ' }, { cookie }), 'improvements'],
       [await improve({ content: 'x'.repeat(60_001), improvements: 'Shorter' }, { cookie }), 'content'],
       [await call(blogPreview, '/api/blog-preview', { body: { content: 42 }, cookie, site }), 'content'],
@@ -210,6 +213,13 @@ describe('POST /api/generate-blog', () => {
     expect(fake.requests[0]).toMatchObject({ model: 'fake-model', schema: 'blog_post' });
     const job = await storedJob(jobId);
     expect(job).toMatchObject({ status: 'done', postId: post.id, kind: 'generate' });
+  });
+
+  it('takes keywords as a list too (SPEC 3), trimmed and without empty ones', async () => {
+    const cookie = await adminCookie();
+    const jobId = await startedJob(await generate({ ...request, keywords: [' hr career', 'sales', '', 'people skills '] }, { cookie }));
+    const view = await settled<GenerateJobView>(() => generateJob(jobId, cookie));
+    expect(view.post?.keywords.slice(0, 3)).toEqual(['hr career', 'sales', 'people skills']);
   });
 
   it('survives the editor closing: a new session polls the job by id alone', async () => {

@@ -34,10 +34,15 @@ export function splitKeywords(text: string): string[] {
     .filter((keyword) => keyword !== '');
 }
 
+const keywordText = z.string().max(2000, 'Keywords are too long').transform(splitKeywords);
+// SPEC 3 sends keywords as a list; the editor's field sends the text as typed.
+const keywordList = z
+  .array(z.string({ error: 'Each keyword must be text' }).max(MAX_KEYWORD_LENGTH, `Each keyword must be ${MAX_KEYWORD_LENGTH} characters or fewer`))
+  .max(MAX_KEYWORDS * 4, `Use at most ${MAX_KEYWORDS} keywords`)
+  .transform((list) => list.map((keyword) => keyword.trim()).filter((keyword) => keyword !== ''));
+
 export const keywordsField = z
-  .string({ error: 'Keywords must be text (comma-separated)' })
-  .max(2000, 'Keywords are too long')
-  .transform(splitKeywords)
+  .union([keywordText, keywordList], { error: 'Keywords must be a list of words or comma-separated text' })
   .pipe(
     z
       .array(z.string().max(MAX_KEYWORD_LENGTH, `Each keyword must be ${MAX_KEYWORD_LENGTH} characters or fewer`))
@@ -56,7 +61,7 @@ export const generateBlogRequestSchema = z.object({
   category: z.enum(editorCategories, { error: 'Choose one of the blog categories' }).default(DEFAULT_BLOG_CATEGORY),
   keywords: keywordsField.default([]),
 });
-/** What the editor sends (keywords as typed, comma-separated). */
+/** What the editor sends (keywords as typed, comma-separated, or a list). */
 export type GenerateBlogRequest = z.input<typeof generateBlogRequestSchema>;
 /** What the server works with (keywords split). */
 export type GenerateBlogOrder = z.output<typeof generateBlogRequestSchema>;
