@@ -25,8 +25,9 @@ async function newCall(name = 'Ananya Iyer', phone = '98450 11111'): Promise<Sto
 }
 
 const bookingPath = (id: string) => `/api/bookings/${id}`;
+// `If-Match: *` (whatever is stored) unless a test names a version.
 const patch = (id: string, body: unknown, options: CallOptions = {}) =>
-  call(bookingFn, bookingPath(id), { method: 'PATCH', body, params: { id }, cookie, ...options });
+  call(bookingFn, bookingPath(id), { method: 'PATCH', body, params: { id }, cookie, headers: { 'if-match': '*' }, ...options });
 const patchStatus = (id: string, status: unknown, options: CallOptions = {}) =>
   call(bookingFn, `${bookingPath(id)}/status`, { method: 'PATCH', body: { status }, params: { id }, cookie, ...options });
 const getBooking = (id: string, options: CallOptions = {}) => call(bookingFn, bookingPath(id), { params: { id }, cookie, ...options });
@@ -259,5 +260,10 @@ describe('If-Match', () => {
     expect((await patch(booking.id, { notes: 'a' }, { headers: { 'if-match': '"nope"' } })).status).toBe(412);
     expect((await patch(booking.id, { notes: 'a' }, { headers: { 'if-match': `"nope", ${etag}` } })).status).toBe(200);
     expect((await patch(booking.id, { notes: 'b' }, { headers: { 'if-match': '*' } })).status).toBe(200);
+    // Without If-Match an edit is refused (428), not applied blindly.
+    const blind = await patch(booking.id, { notes: 'blind' }, { headers: {} });
+    expect(blind.status).toBe(428);
+    expect((await jsonOf<{ error: string }>(blind)).error).toMatch(/If-Match/);
+    expect((await bookings.get(booking.id))?.notes).toBe('b');
   });
 });

@@ -145,7 +145,7 @@ describe('the index follows edits of a booking', () => {
       await call(bookCallFn, '/api/book-call', { body: { name: 'Kavya Menon', phone: '99000 11111', background: 'college-graduate' } }),
     );
     await settleAfterResponse();
-    const edit = (body: Record<string, unknown>) => call(bookingFn, `/api/bookings/${booking.id}`, { method: 'PATCH', body, params: { id: booking.id }, cookie });
+    const edit = (body: Record<string, unknown>) => call(bookingFn, `/api/bookings/${booking.id}`, { method: 'PATCH', body, params: { id: booking.id }, cookie, headers: { 'if-match': '*' } });
     expect((await edit({ fullName: 'Kavya Pillai', mobile: '99000 22222' })).status).toBe(200);
 
     expect(kindsAndIds(await search('pillai'))).toEqual([`booking:${booking.id}`]);
@@ -170,7 +170,7 @@ describe('the index follows edits of a booking', () => {
       await call(bookCallFn, '/api/book-call', { body: { name: 'Arjun Reddy', phone: '99000 33333', background: 'college-graduate' } }),
     );
     await settleAfterResponse();
-    const edit = (fullName: string) => call(bookingFn, `/api/bookings/${booking.id}`, { method: 'PATCH', body: { fullName }, params: { id: booking.id }, cookie });
+    const edit = (fullName: string) => call(bookingFn, `/api/bookings/${booking.id}`, { method: 'PATCH', body: { fullName }, params: { id: booking.id }, cookie, headers: { 'if-match': '*' } });
     await Promise.all([edit('Arjun Varma'), edit('Arjun Kapoor')]);
     const stored = await bookings.get(booking.id);
     const [kept, dropped] = stored?.fullName === 'Arjun Varma' ? ['varma', 'kapoor'] : ['kapoor', 'varma'];

@@ -186,7 +186,7 @@ test('an edit made stale by another change is refused: the card says so and show
   await expect(form.getByLabel('Full name')).toHaveValue(name);
 
   // Someone else (another tab, another device) changes the booking meanwhile.
-  const elsewhere = await api.patch(`/api/bookings/${id}`, { data: { fullName: `${name} Elsewhere`, notes: 'Changed in another tab' }, headers: { origin: baseURL ?? '' } });
+  const elsewhere = await api.patch(`/api/bookings/${id}`, { data: { fullName: `${name} Elsewhere`, notes: 'Changed in another tab' }, headers: { origin: baseURL ?? '', 'if-match': '*' } });
   expect(elsewhere.status()).toBe(200);
 
   await form.getByLabel('Notes').fill('My note');
