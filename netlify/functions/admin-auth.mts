@@ -22,7 +22,7 @@ export default route({
     assertSameOrigin(req);
     if (which === 'login') {
       const { password } = await readJson(req, loginSchema);
-      const settings = adminSettings(context);
+      const settings = adminSettings(req, context);
       // Checked before the password, so a blocked address learns nothing, even when right.
       await assertLoginAllowed(context.ip);
       if (!safeEqualSecret(password, settings.password)) {

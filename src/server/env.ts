@@ -18,9 +18,30 @@ export function isLoopbackAddress(ip: string | null | undefined): boolean {
   return isIP(v4) === 4 && v4.startsWith('127.');
 }
 
-/** Development-only defaults (the admin password `admin`, a fixed session secret) apply here only. */
-export function localDefaultsApply(clientIp: string | null | undefined): boolean {
-  return isLocalServer() && isLoopbackAddress(clientIp);
+const LOCAL_HOST_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether the request was made on this machine to this machine, not passed on by a proxy
+ * or tunnel: `Host` names localhost and no `Forwarded`, `X-Forwarded-*` or `Via` header
+ * is present. Behind a same-host proxy (nginx, cloudflared, ssh -R) every client's socket
+ * is loopback, so the socket alone says nothing (issue 18 item 4).
+ */
+export function isDirectLocalRequest(req: Request): boolean {
+  const host = (req.headers.get('host') ?? new URL(req.url).host).trim().toLowerCase();
+  const hostname = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d*$/, '');
+  if (!LOCAL_HOST_NAMES.has(hostname)) return false;
+  for (const [name] of req.headers) {
+    if (name === 'forwarded' || name === 'via' || name.startsWith('x-forwarded-')) return false;
+  }
+  return true;
+}
+
+/**
+ * Development-only defaults (the admin password `admin`, a fixed session secret) apply
+ * only on the project's own local server, to a loopback socket, for a direct local request.
+ */
+export function localDefaultsApply(req: Request, clientIp: string | null | undefined): boolean {
+  return isLocalServer() && isLoopbackAddress(clientIp) && isDirectLocalRequest(req);
 }
 
 export function env(name: string): string | undefined {

@@ -81,7 +81,7 @@ describe('admin sessions', () => {
     expect((await call(adminAuth, '/api/admin/session', { cookie: `ccc_admin=${unknown}` })).status).toBe(401);
   });
 
-  it('uses ADMIN_PASSWORD and SESSION_SECRET when set; changing either ends every session', async () => {
+  it('uses ADMIN_PASSWORD and SESSION_SECRET when set; changing either ends every session for good', async () => {
     vi.stubEnv('ADMIN_PASSWORD', STRONG_PASSWORD);
     vi.stubEnv('SESSION_SECRET', STRONG_SECRET);
     expect((await loginStatus('admin', '127.0.0.3')).status).toBe(401);
@@ -89,10 +89,15 @@ describe('admin sessions', () => {
     expect((await call(adminAuth, '/api/admin/session', { cookie })).status).toBe(200);
     vi.stubEnv('ADMIN_PASSWORD', `${STRONG_PASSWORD} 2`);
     expect((await call(adminAuth, '/api/admin/session', { cookie })).status).toBe(401);
+    // Changing it back brings no old session back.
     vi.stubEnv('ADMIN_PASSWORD', STRONG_PASSWORD);
-    expect((await call(adminAuth, '/api/admin/session', { cookie })).status).toBe(200);
-    vi.stubEnv('SESSION_SECRET', `${STRONG_SECRET}-rotated`);
     expect((await call(adminAuth, '/api/admin/session', { cookie })).status).toBe(401);
+    const fresh = await adminCookie(STRONG_PASSWORD);
+    expect((await call(adminAuth, '/api/admin/session', { cookie: fresh })).status).toBe(200);
+    vi.stubEnv('SESSION_SECRET', `${STRONG_SECRET}-rotated`);
+    expect((await call(adminAuth, '/api/admin/session', { cookie: fresh })).status).toBe(401);
+    vi.stubEnv('SESSION_SECRET', STRONG_SECRET);
+    expect((await call(adminAuth, '/api/admin/session', { cookie: fresh })).status).toBe(401);
   });
 
   it('signs out for real: the copied cookie stops working at once', async () => {

@@ -5,6 +5,8 @@ import { isLoopbackAddress, localDefaultsApply } from '../../src/server/env';
 
 afterEach(() => vi.unstubAllEnvs());
 
+const local = new Request('http://localhost:8888/admin/login', { headers: { host: 'localhost:8888' } });
+
 describe('loopback addresses', () => {
   it('knows 127/8, ::1 and their mapped forms', () => {
     for (const ip of ['127.0.0.1', '127.9.8.7', '::1', '[::1]', '::ffff:127.0.0.1']) expect(isLoopbackAddress(ip)).toBe(true);
@@ -15,13 +17,13 @@ describe('loopback addresses', () => {
 
   it('applies local defaults only with the explicit marker and a loopback client', () => {
     vi.stubEnv('NETLIFY_LOCAL', 'true');
-    expect(localDefaultsApply('127.0.0.1')).toBe(true);
-    expect(localDefaultsApply('203.0.113.5')).toBe(false);
+    expect(localDefaultsApply(local, '127.0.0.1')).toBe(true);
+    expect(localDefaultsApply(local, '203.0.113.5')).toBe(false);
     vi.stubEnv('NETLIFY_LOCAL', '');
     vi.stubEnv('CONTEXT', '');
-    expect(localDefaultsApply('127.0.0.1')).toBe(false);
+    expect(localDefaultsApply(local, '127.0.0.1')).toBe(false);
     vi.stubEnv('CONTEXT', 'dev');
-    expect(localDefaultsApply('127.0.0.1')).toBe(false);
+    expect(localDefaultsApply(local, '127.0.0.1')).toBe(false);
   });
 });
 
@@ -30,12 +32,25 @@ describe('admin settings', () => {
     vi.stubEnv('ADMIN_PASSWORD', '');
     vi.stubEnv('SESSION_SECRET', '');
     vi.stubEnv('NETLIFY_LOCAL', '');
-    expect(usesLocalDefaultPassword({ ip: '127.0.0.1' })).toBe(false);
-    expect(adminDisabledReason({ ip: '127.0.0.1' })).toMatch(/set ADMIN_PASSWORD and SESSION_SECRET/);
+    expect(usesLocalDefaultPassword(local, { ip: '127.0.0.1' })).toBe(false);
+    expect(adminDisabledReason(local, { ip: '127.0.0.1' })).toMatch(/set ADMIN_PASSWORD and SESSION_SECRET/);
     vi.stubEnv('NETLIFY_LOCAL', 'true');
-    expect(usesLocalDefaultPassword({ ip: '127.0.0.1' })).toBe(true);
-    expect(usesLocalDefaultPassword({ ip: '198.51.100.1' })).toBe(false);
-    expect(adminDisabledReason({ ip: '127.0.0.1' })).toBeNull();
+    expect(usesLocalDefaultPassword(local, { ip: '127.0.0.1' })).toBe(true);
+    expect(usesLocalDefaultPassword(local, { ip: '198.51.100.1' })).toBe(false);
+    expect(adminDisabledReason(local, { ip: '127.0.0.1' })).toBeNull();
+  });
+
+  it('never offers it through a proxy or tunnel on this machine, nor for another Host', () => {
+    vi.stubEnv('ADMIN_PASSWORD', '');
+    vi.stubEnv('SESSION_SECRET', '');
+    vi.stubEnv('NETLIFY_LOCAL', 'true');
+    const via = (headers: Record<string, string | undefined>) => new Request('http://localhost:8888/admin/login', { headers: { host: 'localhost:8888', ...(headers as Record<string, string>) } });
+    expect(usesLocalDefaultPassword(via({ host: '127.0.0.1:8888' }), { ip: '127.0.0.1' })).toBe(true);
+    expect(usesLocalDefaultPassword(via({ host: '[::1]:8888' }), { ip: '::1' })).toBe(true);
+    for (const headers of [{ host: 'coach.example.com' }, { 'x-forwarded-for': '203.0.113.9' }, { 'x-forwarded-host': 'localhost' }, { forwarded: 'for=203.0.113.9' }, { via: '1.1 nginx' }]) {
+      expect(usesLocalDefaultPassword(via(headers), { ip: '127.0.0.1' }), JSON.stringify(headers)).toBe(false);
+      expect(adminDisabledReason(via(headers), { ip: '127.0.0.1' }), JSON.stringify(headers)).toMatch(/set ADMIN_PASSWORD and SESSION_SECRET/);
+    }
   });
 });
 

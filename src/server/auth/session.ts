@@ -1,7 +1,8 @@
 import { env } from '../env';
 import { forbidden, unauthorized } from '../http/errors';
 import { type Client, adminSettings } from './settings';
-import { recordSession, revokeSession, sessionIsLive } from './sessionStore';
+import { keyFingerprint, keyInUseSince } from './keyGeneration';
+import { recordSession, revokeSession, sessionStartedAt } from './sessionStore';
 import { createToken, newSessionId, signingKey, verifyToken } from './token';
 
 export { type Client } from './settings';
@@ -36,11 +37,14 @@ export function readCookie(req: Request, name: string): string | undefined {
 
 /** Starts a session recorded on the server; the answer's Set-Cookie carries its token. */
 export async function startSession(req: Request, client: Client, now: number = Date.now()): Promise<{ cookie: string; expiresAt: number }> {
-  const { password, secret } = adminSettings(client);
+  const { password, secret } = adminSettings(req, client);
   const expiresAt = now + SESSION_HOURS * 3600_000;
   const sessionId = newSessionId();
+  const key = signingKey(secret, password);
+  // The key is on record before the session, so the session starts after it.
+  await keyInUseSince(keyFingerprint(key), now);
   await recordSession(sessionId, expiresAt, now);
-  const token = createToken(signingKey(secret, password), expiresAt, sessionId);
+  const token = createToken(key, expiresAt, sessionId);
   return { cookie: `${sessionCookieName(req)}=${token}; ${cookieAttributes(req, SESSION_HOURS * 3600)}`, expiresAt };
 }
 
@@ -55,15 +59,25 @@ export interface AdminSession {
 
 /**
  * A session is valid when its token is signed with today's secret and password, has
- * not expired, and its server record still exists (not signed out).
+ * not expired, its server record still exists (not signed out), and it started after
+ * today's secret and password came into use (a change back revives nothing).
  */
 export async function readSession(req: Request, client: Client, now: number = Date.now()): Promise<AdminSession | null> {
-  const { password, secret } = adminSettings(client);
+  const { password, secret } = adminSettings(req, client);
   const token = readCookie(req, sessionCookieName(req));
   if (!token) return null;
-  const check = verifyToken(token, signingKey(secret, password), now);
+  const key = signingKey(secret, password);
+  // Asked first, also for a token that fails: the key in use is on record from the first
+  // request that meets it, so a later change back cannot bring older sessions back.
+  const keySince = await keyInUseSince(keyFingerprint(key), now);
+  const check = verifyToken(token, key, now);
   if (!check.valid) return null;
-  if (!(await sessionIsLive(check.sessionId))) return null;
+  const startedAt = await sessionStartedAt(check.sessionId);
+  if (startedAt === null) return null;
+  if (startedAt < keySince) {
+    await revokeSession(check.sessionId);
+    return null;
+  }
   return { sessionId: check.sessionId, expiresAt: check.expiresAt };
 }
 

@@ -11,9 +11,13 @@ export async function recordSession(sessionId: string, expiresAt: number, now: n
   );
 }
 
-export async function sessionIsLive(sessionId: string): Promise<boolean> {
+/** When the session started (ms), or null when it was ended or never existed. */
+export async function sessionStartedAt(sessionId: string): Promise<number | null> {
   const store = collectionStore(SESSIONS);
-  return (await blobCall(() => store.getMetadata(sessionId))) != null;
+  const record = (await blobCall(() => store.get(sessionId, { type: 'json' }))) as { createdAt?: unknown } | null;
+  if (!record) return null;
+  const started = typeof record.createdAt === 'string' ? Date.parse(record.createdAt) : NaN;
+  return Number.isNaN(started) ? 0 : started;
 }
 
 export async function revokeSession(sessionId: string): Promise<void> {

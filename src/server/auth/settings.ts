@@ -18,11 +18,11 @@ export interface Client {
 
 /**
  * Why the admin is disabled for this client, or null when it is usable (DECISIONS 15).
- * Local defaults apply only on the project's own local server and from a loopback
- * address; a deployed site without both secrets stays closed.
+ * Local defaults apply only on the project's own local server, from a loopback address,
+ * to a request not passed on by a proxy; a deployed site without both secrets stays closed.
  */
-export function adminDisabledReason(client: Client): string | null {
-  const local = localDefaultsApply(client.ip);
+export function adminDisabledReason(req: Request, client: Client): string | null {
+  const local = localDefaultsApply(req, client.ip);
   const password = env('ADMIN_PASSWORD');
   const secret = env('SESSION_SECRET');
   const missing = [!password && !local && 'ADMIN_PASSWORD', !secret && !local && 'SESSION_SECRET'].filter(Boolean);
@@ -38,8 +38,8 @@ export function adminDisabledReason(client: Client): string | null {
   return null;
 }
 
-export function adminSettings(client: Client): AdminSettings {
-  const reason = adminDisabledReason(client);
+export function adminSettings(req: Request, client: Client): AdminSettings {
+  const reason = adminDisabledReason(req, client);
   if (reason) throw serviceUnavailable(reason);
   return {
     password: env('ADMIN_PASSWORD') ?? LOCAL_ADMIN_PASSWORD,
@@ -48,6 +48,6 @@ export function adminSettings(client: Client): AdminSettings {
 }
 
 /** Whether the login page may say that the password is `admin`. */
-export function usesLocalDefaultPassword(client: Client): boolean {
-  return localDefaultsApply(client.ip) && !env('ADMIN_PASSWORD');
+export function usesLocalDefaultPassword(req: Request, client: Client): boolean {
+  return localDefaultsApply(req, client.ip) && !env('ADMIN_PASSWORD');
 }
