@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { jobIdPattern } from '../../src/lib/schemas/aiDrafting';
 import { runJob } from '../../src/server/ai/drafting';
 import { claimJob } from '../../src/server/ai/jobs';
+import { HttpError } from '../../src/server/http/errors';
+import { MAX_BODY_BYTES, readLimited } from '../../src/server/http/validate';
 
 // The AI work of one job, in a background function (up to 15 minutes: a long post from
 // a real model outlasts a synchronous function's 30 s). Started by POST /api/generate-blog
@@ -14,8 +16,9 @@ export default async (req: Request): Promise<Response> => {
   if (req.method !== 'POST') return new Response(null, { status: 405, headers: { allow: 'POST' } });
   let body: unknown;
   try {
-    body = await req.json();
-  } catch {
+    body = JSON.parse(await readLimited(req, MAX_BODY_BYTES));
+  } catch (error) {
+    if (error instanceof HttpError) return new Response(null, { status: error.status });
     body = null;
   }
   const trigger = triggerSchema.safeParse(body);

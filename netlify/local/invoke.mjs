@@ -5,9 +5,36 @@
 // the server can finish it before it stops.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { BACKGROUND_FUNCTION_TIMEOUT, SYNCHRONOUS_FUNCTION_TIMEOUT } from '@netlify/functions';
+import bodyLimit from '../../src/lib/body-limit.json' with { type: 'json' };
 import { createContext, createCookieStore } from './context.mjs';
 
 const TIMED_OUT = Symbol('timed out');
+const TOO_LARGE = Symbol('too large');
+
+/**
+ * A body read up to `limit` bytes, or TOO_LARGE as soon as it passes it (a 400 MB
+ * chunked upload to a background function is refused, not held in memory).
+ * @param {Request} request
+ * @param {number} limit
+ * @returns {Promise<Uint8Array | typeof TOO_LARGE>}
+ */
+async function readUpTo(request, limit) {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return TOO_LARGE;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
 
 /**
  * @typedef {import('./router.mjs').Route} Route
@@ -98,7 +125,9 @@ export class Invoker {
     // gone by the time the handler asks for it.
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
     const abort = new AbortController();
-    const buffered = new Request(request, { signal: abort.signal, ...(hasBody ? { body: await request.arrayBuffer() } : {}) });
+    const body = hasBody ? await readUpTo(request, bodyLimit.maxBodyBytes) : null;
+    if (body === TOO_LARGE) return new Response(JSON.stringify({ error: `The request body is larger than ${bodyLimit.maxBodyBytes / 1024} KB.` }), { status: 413, headers: { 'content-type': 'application/json' } });
+    const buffered = new Request(request, { signal: abort.signal, ...(body ? { body } : {}) });
     const run = this.#run(fn, buffered, { ...meta, abort }, this.#timeouts.background).then((response) => {
       if (response.status >= 500) console.error(`[background] ${fn.name} ended with ${response.status}`);
     });

@@ -2,6 +2,7 @@
 // loaded beside the site's (`serve.mjs --functions tests/server/fixtures/functions`):
 // background and scheduled functions, the 30 s limit, the Context, method and excluded
 // routes, streamed answers. The slow checks run side by side.
+import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { postJson, rawRequest } from './support/http.ts';
@@ -69,6 +70,35 @@ describe.concurrent('slow platform behaviour', () => {
     expect(answer.body.toString()).toBe('');
     await waitFor(async () => (await storedKeys(server.blobsDir, 'server-fixtures')).find((k) => k === 'note/n-1'), 10_000);
   });
+});
+
+test('a background function gets no body over the one limit: a 50 MB chunked upload is refused with 413 long before its end', async () => {
+  const url = new URL(`${server.origin}/.netlify/functions/note-background?id=huge`);
+  const chunk = Buffer.alloc(64 * 1024, 'a');
+  const total = 50 * 1024 * 1024;
+  let sent = 0;
+  const status = await new Promise<number>((resolve, reject) => {
+    const request = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+      request.destroy();
+    });
+    request.on('error', (error) => (sent < total ? undefined : reject(error)));
+    const pump = () => {
+      while (sent < total && !request.destroyed) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return void request.once('drain', pump);
+      }
+      if (!request.destroyed) request.end();
+    };
+    pump();
+  });
+  expect(status).toBe(413);
+  expect(sent).toBeLessThan(total);
+  // Nothing ran: a small body still does.
+  expect((await rawRequest(`${server.origin}/.netlify/functions/note-background?id=small`, { method: 'POST', body: '{}' })).status).toBe(202);
+  await waitFor(async () => (await storedKeys(server.blobsDir, 'server-fixtures')).find((k) => k === 'note/small'), 10_000);
+  expect(await storedKeys(server.blobsDir, 'server-fixtures')).not.toContain('note/huge');
 });
 
 describe('the Context', () => {

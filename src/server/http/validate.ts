@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import bodyLimit from '../../lib/body-limit.json';
 import { HttpError, badRequest } from './errors';
 
-export const MAX_BODY_BYTES = 64 * 1024;
+/** One limit for every body the site reads, the local server's background buffering included. */
+export const MAX_BODY_BYTES: number = bodyLimit.maxBodyBytes;
 
 /** Turns zod issues into `{ field: message }`, one message per field (the first). */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
