@@ -1,7 +1,19 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../../src/server/auth/loginThrottle';
-import { assertSameOrigin, clearedSessionCookie, endSession, readSession, startSession } from '../../src/server/auth/session';
+import { afterResponse } from '../../src/server/followUp/afterResponse';
+import { forgetAllDevices, knownDevice, newDevice } from '../../src/server/auth/deviceCookie';
+import { pruneEndedWindows, releaseLoginAttempt, reserveLoginAttempt } from '../../src/server/auth/loginThrottle';
+import {
+  assertSameOrigin,
+  clearedSessionCookie,
+  cookieHeader,
+  deviceCookieName,
+  endSession,
+  readCookie,
+  readSession,
+  sessionKey,
+  startSession,
+} from '../../src/server/auth/session';
 import { revokeAllSessions } from '../../src/server/auth/sessionStore';
 import { adminSettings } from '../../src/server/auth/settings';
 import { safeEqualSecret } from '../../src/server/auth/token';
@@ -11,6 +23,10 @@ import { route } from '../../src/server/http/route';
 import { readJson } from '../../src/server/http/validate';
 
 const loginSchema = z.object({ password: z.string().min(1, 'Password is required').max(200) });
+
+// Ended windows' slots are deleted after the answer, at most once a minute per instance.
+const PRUNE_EVERY_MS = 60_000;
+let lastPrune = 0;
 
 function action(req: Request): string {
   return new URL(req.url).pathname.replace(/\/+$/, '').split('/').pop() ?? '';
@@ -23,15 +39,24 @@ export default route({
     if (which === 'login') {
       const { password } = await readJson(req, loginSchema);
       const settings = adminSettings(req, context);
-      // Checked before the password, so a blocked address learns nothing, even when right.
-      await assertLoginAllowed(context.ip);
-      if (!safeEqualSecret(password, settings.password)) {
-        await recordLoginFailure(context.ip);
-        throw unauthorized('Wrong password.');
+      const key = sessionKey(req, context);
+      const deviceId = await knownDevice(readCookie(req, deviceCookieName(req)), key);
+      // Reserved before the password is compared, so racing guesses cannot outrun the
+      // count, and a blocked client learns nothing, even when right.
+      const reservation = await reserveLoginAttempt({ ip: context.ip, deviceId });
+      if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+        lastPrune = Date.now();
+        await afterResponse('prune sign-in attempts', () => pruneEndedWindows());
       }
-      await clearLoginFailures(context.ip);
+      if (!safeEqualSecret(password, settings.password)) throw unauthorized('Wrong password.');
+      await releaseLoginAttempt(reservation);
       const { cookie, expiresAt } = await startSession(req, context);
-      return json({ authenticated: true, expiresAt: new Date(expiresAt).toISOString() }, { headers: { 'set-cookie': cookie } });
+      const headers = new Headers({ 'set-cookie': cookie });
+      if (!deviceId) {
+        const device = await newDevice(key);
+        headers.append('set-cookie', cookieHeader(req, deviceCookieName(req), device.token, device.maxAgeSeconds));
+      }
+      return json({ authenticated: true, expiresAt: new Date(expiresAt).toISOString() }, { headers });
     }
     if (which === 'logout') {
       await endSession(req, context);
@@ -39,8 +64,10 @@ export default route({
     }
     if (which === 'logout-everywhere') {
       if (!(await readSession(req, context))) throw unauthorized();
-      const ended = await revokeAllSessions();
-      return json({ authenticated: false, endedSessions: ended }, { headers: { 'set-cookie': clearedSessionCookie(req) } });
+      const [ended, forgotten] = await Promise.all([revokeAllSessions(), forgetAllDevices()]);
+      const headers = new Headers({ 'set-cookie': clearedSessionCookie(req) });
+      headers.append('set-cookie', cookieHeader(req, deviceCookieName(req), '', 0));
+      return json({ authenticated: false, endedSessions: ended, forgottenDevices: forgotten }, { headers });
     }
     throw notFound();
   },
@@ -53,7 +80,7 @@ export default route({
 });
 
 // Literal on purpose: Netlify reads this config statically. The app throttles failed
-// logins itself (loginThrottle); this platform limit is a coarse outer fence.
+// sign-in attempts itself (loginThrottle); this platform limit is a coarse outer fence.
 export const config: Config = {
   path: ['/api/admin/login', '/api/admin/logout', '/api/admin/logout-everywhere', '/api/admin/session'],
   rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },

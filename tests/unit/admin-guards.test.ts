@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { blockedFor, recentFailures, withFailure } from '../../src/server/auth/attemptWindow';
+import { addressScope, expandIPv6, freeSlots, hashedBucket, slotPrefix, windowOfFolder, windowStart } from '../../src/server/auth/attemptBuckets';
 import { adminDisabledReason, usesLocalDefaultPassword } from '../../src/server/auth/settings';
 import { isLoopbackAddress, localDefaultsApply } from '../../src/server/env';
 
@@ -54,19 +54,45 @@ describe('admin settings', () => {
   });
 });
 
-describe('login attempt window', () => {
-  const rule = { limit: 3, windowMs: 1000 };
-
-  it('keeps only failures inside the window, newest last, at most the limit', () => {
-    expect(recentFailures([100, 5000, 5500, 5600, 5700], rule, 6000)).toEqual([5500, 5600, 5700]);
-    expect(recentFailures([4000, 7000], rule, 6000)).toEqual([]);
+describe('sign-in attempt buckets', () => {
+  it('counts IPv4 per address and IPv6 per /64, mapped IPv4 as IPv4', () => {
+    expect(addressScope('203.0.113.9')).toBe('203.0.113.9');
+    expect(addressScope('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(addressScope('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(addressScope('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(addressScope('[2001:db8:1:2::9]')).toBe('2001:db8:1:2::/64');
+    expect(addressScope('2001:db8:1:3::1')).not.toBe(addressScope('2001:db8:1:2::1'));
+    expect(addressScope('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressScope('::1')).toBe('0:0:0:0::/64');
+    expect(addressScope(undefined)).toBe('unknown');
+    expect(addressScope('not an address')).toBe('unknown');
   });
 
-  it('blocks at the limit until the oldest counted failure leaves the window', () => {
-    let times: number[] = [];
-    for (const at of [1000, 1200, 1400]) times = withFailure(times, rule, at);
-    expect(blockedFor(times.slice(0, 2), rule, 1500)).toBe(0);
-    expect(blockedFor(times, rule, 1500)).toBe(500);
-    expect(blockedFor(times, rule, 2000)).toBe(0);
+  it('expands IPv6 with a zero run or a trailing dotted quad', () => {
+    expect(expandIPv6('2001:db8::1')).toEqual(['2001', 'db8', '0', '0', '0', '0', '0', '1']);
+    expect(expandIPv6('64:ff9b::192.0.2.33')).toEqual(['64', 'ff9b', '0', '0', '0', '0', 'c000', '221']);
+    expect(expandIPv6('::')).toEqual(['0', '0', '0', '0', '0', '0', '0', '0']);
+  });
+
+  it('names buckets without the address in the clear, per kind', () => {
+    expect(hashedBucket('ip', '203.0.113.9')).toMatch(/^ip-[0-9a-f]{32}$/);
+    expect(hashedBucket('ip', '203.0.113.9')).not.toContain('203');
+    expect(hashedBucket('device', 'x')).not.toBe(hashedBucket('ip', 'x').replace('ip-', 'device-'));
+  });
+
+  it('puts every attempt of one fixed window under one folder', () => {
+    const windowMs = 15 * 60_000;
+    const at = Date.parse('2026-11-22T10:07:00Z');
+    expect(windowStart(at, windowMs)).toBe(Date.parse('2026-11-22T10:00:00Z'));
+    expect(slotPrefix('site', at, windowMs)).toBe(`w${Date.parse('2026-11-22T10:00:00Z')}/site/`);
+    expect(slotPrefix('site', at + 8 * 60_000, windowMs)).not.toBe(slotPrefix('site', at, windowMs));
+    expect(windowOfFolder(`w${at}/`)).toBe(at);
+    expect(windowOfFolder('all-addresses')).toBeNull();
+  });
+
+  it('offers each free slot once, taken ones never', () => {
+    const free = freeSlots(new Set([0, 3, 7]), 10);
+    expect([...free].sort((a, b) => a - b)).toEqual([1, 2, 4, 5, 6, 8, 9]);
+    expect(freeSlots(new Set(Array.from({ length: 10 }, (_, slot) => slot)), 10)).toEqual([]);
   });
 });

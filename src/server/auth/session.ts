@@ -1,6 +1,7 @@
 import { env } from '../env';
 import { forbidden, unauthorized } from '../http/errors';
 import { type Client, adminSettings } from './settings';
+import { DEVICE_COOKIE, SECURE_DEVICE_COOKIE } from './deviceCookie';
 import { keyFingerprint, keyInUseSince } from './keyGeneration';
 import { recordSession, revokeSession, sessionStartedAt } from './sessionStore';
 import { createToken, newSessionId, signingKey, verifyToken } from './token';
@@ -19,6 +20,21 @@ function isLocalHost(req: Request): boolean {
 
 export function sessionCookieName(req: Request): string {
   return isLocalHost(req) ? SESSION_COOKIE : SECURE_SESSION_COOKIE;
+}
+
+export function deviceCookieName(req: Request): string {
+  return isLocalHost(req) ? DEVICE_COOKIE : SECURE_DEVICE_COOKIE;
+}
+
+/** The key that signs this site's session (and device) cookies today. */
+export function sessionKey(req: Request, client: Client): Buffer {
+  const { password, secret } = adminSettings(req, client);
+  return signingKey(secret, password);
+}
+
+/** A Set-Cookie value with the admin's cookie attributes. */
+export function cookieHeader(req: Request, name: string, value: string, maxAge: number): string {
+  return `${name}=${value}; ${cookieAttributes(req, maxAge)}`;
 }
 
 function cookieAttributes(req: Request, maxAge: number): string {

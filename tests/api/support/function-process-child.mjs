@@ -2,7 +2,7 @@
 //
 //   CHILD_REQUEST   the request, as JSON
 //   CHILD_REPEAT    answer the request this many times (a busy instance), CHILD_CONCURRENCY at once;
-//                   `<n>` in its body becomes the request's number
+//                   `<n>` in its body and its `ip` becomes the request's number
 //   CHILD_DIE_AFTER_ANSWER=1   exit the moment the answer is written, before any
 //                   context.waitUntil work ran (a process killed right after answering)
 import { once } from 'node:events';
@@ -22,7 +22,7 @@ async function answer(index) {
   const response = await handler(
     new Request(request.url, { method: request.method, headers: request.headers, body }),
     {
-      ip: '127.0.0.1',
+      ip: (request.ip ?? '127.0.0.1').replaceAll('<n>', String(index)),
       params: request.params ?? {},
       requestId: `child-${process.pid}-${index}`,
       // The work is started, but a process that dies takes it along.

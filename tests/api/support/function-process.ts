@@ -29,6 +29,8 @@ export interface ProcessRequest {
   method: string;
   headers: Record<string, string>;
   body?: string;
+  /** The client address (context.ip), loopback by default; `<n>` becomes the request's number. */
+  ip?: string;
   /** The route's path parameters, as Netlify passes them in `context.params`. */
   params?: Record<string, string>;
 }
@@ -60,7 +62,8 @@ export async function callInParallelProcesses(bundle: string, requests: ProcessR
       child.on('exit', (code) => reject(new Error(`child exited early with ${code}`)));
     });
     const done = new Promise<ProcessAnswer>((resolveDone, reject) => {
-      child.on('exit', (code) => {
+      // 'close', not 'exit': a busy machine can report the exit before the last output is read.
+      child.on('close', (code) => {
         const line = output.split('\n').find((text) => text.startsWith('{'));
         if (code !== 0 || !line) reject(new Error(`child failed (${code}): ${output}`));
         else resolveDone(JSON.parse(line) as ProcessAnswer);
