@@ -35,7 +35,7 @@ async function openBlogTab(page: Page): Promise<void> {
   await page.goto('/admin/bookings#blog');
   await expect(page).toHaveURL(/\/admin\/login\?next=/);
   await page.getByLabel('Password').fill('admin');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/bookings#blog$/);
   await expect.poll(() => page.locator('astro-island[component-url*="AdminDashboard"]').evaluate((element) => element.hasAttribute('ssr')), { timeout: 30_000 }).toBe(false);
 }

@@ -36,7 +36,7 @@ async function signIn(page: Page, path = '/admin/bookings'): Promise<void> {
   await page.goto(path);
   await expect(page).toHaveURL(/\/admin\/login\?next=\/admin\/bookings/);
   await page.getByLabel('Password').fill('admin');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/bookings(#.*)?$/);
   await dashboardReady(page);
 }
@@ -400,7 +400,7 @@ test('when the session ends mid-edit the owner signs in again and the unsaved ed
   await expect(toast(page, 'Session Expired')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login\?next=\/admin\/bookings/, { timeout: 10_000 });
   await page.getByLabel('Password').fill('admin');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await dashboardReady(page);
 
   const restored = page.getByRole('region', { name: 'Unsaved edits' }).getByTestId('booking-card');

@@ -33,7 +33,7 @@ async function signIn(page: Page): Promise<void> {
   await page.goto('/admin/bookings');
   await expect(page).toHaveURL(/\/admin\/login\?next=\/admin\/bookings/);
   await page.getByLabel('Password').fill('admin');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/bookings(#.*)?$/);
   await expect.poll(() => page.locator('astro-island[component-url*="AdminDashboard"]').evaluate((element) => element.hasAttribute('ssr')), { timeout: 30_000 }).toBe(false);
   await expect(page.getByTestId('list-bookings').locator('[data-testid="booking-card"], [data-testid="empty-state"]').first()).toBeAttached();

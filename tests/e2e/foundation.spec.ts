@@ -99,10 +99,10 @@ test('the admin login page signs in to the dashboard and out', async ({ page }) 
   await page.goto('/admin/login');
   await expect(page.getByTestId('local-password-hint')).toContainText('admin');
   await page.getByLabel('Password').fill('wrong');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Wrong password.');
   await page.getByLabel('Password').fill('admin');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/bookings$/);
   await page.goto('/admin/login');
   await expect(page.getByTestId('signed-in')).toBeVisible();

@@ -53,6 +53,9 @@ export function DashboardHeader({ brand }: { brand: string }) {
             </svg>
             {exporter.busyShown ? `Exporting… ${exporter.progress ? formatCount(exporter.progress) : ''}`.trim() : 'Export'}
           </button>
+          <a className="btn btn-outline adm-btn-sm adm-signout" href="/admin/passkeys">
+            Passkeys
+          </a>
           <button type="button" className="btn btn-outline adm-btn-sm adm-signout" onClick={() => void signOut()} disabled={signingOut}>
             {signingOut ? 'Signing out…' : 'Sign out'}
           </button>

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+// What the browser sends in the passkey ceremonies (@simplewebauthn/browser's JSON).
+// The shapes are checked here; the signatures by @simplewebauthn/server.
+
+const base64url = z.string().regex(/^[A-Za-z0-9_-]+$/, 'Must be base64url');
+export const passkeyIdSchema = base64url.min(16, 'Not a passkey id').max(1024, 'Not a passkey id');
+const challengeId = base64url.length(24, 'Not a challenge id');
+
+const credentialBase = {
+  id: passkeyIdSchema,
+  rawId: base64url.max(1024),
+  type: z.literal('public-key'),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+};
+
+export const passkeyRegistrationSchema = z.object({
+  challengeId,
+  name: z.string().trim().min(1, 'Give the passkey a name').max(60, 'At most 60 characters'),
+  response: z.looseObject({
+    ...credentialBase,
+    response: z.looseObject({
+      clientDataJSON: base64url.max(4096),
+      attestationObject: base64url.max(16_384),
+      transports: z.array(z.string().max(32)).max(10).optional(),
+    }),
+  }),
+});
+
+export const passkeyLoginSchema = z.object({
+  challengeId,
+  response: z.looseObject({
+    ...credentialBase,
+    response: z.looseObject({
+      clientDataJSON: base64url.max(4096),
+      authenticatorData: base64url.max(4096),
+      signature: base64url.max(1024),
+      userHandle: base64url.max(256).optional(),
+    }),
+  }),
+});
