@@ -7,6 +7,7 @@ import mdx from '@astrojs/mdx';
 import { pageContentSecurityPolicy, staticHeadersFile } from './src/server/http/securityHeaders';
 import { lateLoading } from './src/integrations/lateLoading';
 import { namedReactImports } from './vite-plugins/named-react-imports.mjs';
+import { devClientAddress } from './vite-plugins/dev-client-address.mjs';
 
 /** Static files get the same security headers as functions and on-demand pages. */
 const staticSecurityHeaders = {
@@ -41,7 +42,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [namedReactImports()],
+    plugins: [namedReactImports(), devClientAddress()],
     // papaparse is CommonJS: bundled for the server too, so its named import (which keeps
     // the browser's interop helpers small) works wherever the export module is loaded.
     ssr: { noExternal: ['papaparse'] },

@@ -22,6 +22,16 @@ export default defineConfig({
       },
       {
         test: {
+          // Against a real `astro dev` (npm run dev); run before the build, which it would clear.
+          name: 'dev',
+          include: ['tests/dev/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
           // Against real `node netlify/serve.mjs` processes (see tests/server/support).
           name: 'server',
           include: ['tests/server/**/*.test.ts'],

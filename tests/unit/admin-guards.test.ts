@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addressScope, expandIPv6, freeSlots, hashedBucket, slotPrefix, windowOfFolder, windowStart } from '../../src/server/auth/attemptBuckets';
 import { adminDisabledReason, usesLocalDefaultPassword } from '../../src/server/auth/settings';
-import { isLoopbackAddress, localDefaultsApply } from '../../src/server/env';
+import { isDirectLocalRequest, isLoopbackAddress, localDefaultsApply } from '../../src/server/env';
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -24,6 +24,26 @@ describe('loopback addresses', () => {
     expect(localDefaultsApply(local, '127.0.0.1')).toBe(false);
     vi.stubEnv('CONTEXT', 'dev');
     expect(localDefaultsApply(local, '127.0.0.1')).toBe(false);
+  });
+});
+
+describe('a direct local request under npm run dev', () => {
+  const devRequest = (mark: string | null, host = 'localhost:4321') =>
+    new Request(`http://${host}/admin/login`, {
+      headers: { host, 'x-forwarded-for': '127.0.0.1', ...(mark === null ? {} : { 'x-ccc-dev-client': mark }) },
+    });
+
+  it("trusts only the dev server's own record, made with this process's secret", () => {
+    vi.stubEnv('CCC_DEV_CLIENT_SECRET', 'process-secret');
+    expect(isDirectLocalRequest(devRequest('process-secret;direct'))).toBe(true);
+    expect(isDirectLocalRequest(devRequest('process-secret;forwarded'))).toBe(false);
+    expect(isDirectLocalRequest(devRequest('guess;direct'))).toBe(false);
+    expect(isDirectLocalRequest(devRequest(null))).toBe(false);
+    expect(isDirectLocalRequest(devRequest('process-secret;direct', 'coach.example.com'))).toBe(false);
+  });
+
+  it('outside the dev server a record means nothing and X-Forwarded-For refuses', () => {
+    expect(isDirectLocalRequest(devRequest('process-secret;direct'))).toBe(false);
   });
 });
 

@@ -13,6 +13,7 @@ export const PORTS = {
   aiDrafting: 8902,
   aiDraftingOpenAi: 8904,
   leadLatency: 8991,
+  localDefaults: 8992,
 } as const;
 
 export const FIXTURE_FUNCTIONS = 'tests/server/fixtures/functions';

@@ -22,6 +22,8 @@ export interface StartOptions {
   args?: string[];
   env?: Record<string, string>;
   blobsDir?: string;
+  /** What node runs instead of `netlify/serve.mjs` (e.g. the Astro CLI for `npm run dev`). */
+  command?: string[];
   /** Poll interval while waiting for the first answer. */
   pollMs?: number;
   timeoutMs?: number;
@@ -29,10 +31,10 @@ export interface StartOptions {
 
 export const projectRoot = resolve(import.meta.dirname, '../../..');
 
-export async function startServerProcess({ port, args = [], env = {}, blobsDir, pollMs = 20, timeoutMs = 120_000 }: StartOptions): Promise<ServerProcess> {
+export async function startServerProcess({ port, args = [], env = {}, blobsDir, command = ['netlify/serve.mjs'], pollMs = 20, timeoutMs = 120_000 }: StartOptions): Promise<ServerProcess> {
   const dir = blobsDir ?? (await mkdtemp(join(scratchDir(), 'ccc-server-blobs-')));
   const started = Date.now();
-  const child = spawn(process.execPath, ['netlify/serve.mjs', ...args], {
+  const child = spawn(process.execPath, [...command, ...args], {
     cwd: projectRoot,
     env: { ...process.env, ...env, PORT: String(port), BLOBS_DIR: dir },
     stdio: ['ignore', 'pipe', 'pipe'],
