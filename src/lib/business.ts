@@ -25,6 +25,8 @@ export const business = {
     address: 'Bengaluru, Karnataka, India', // OWNER
     hours: 'Monday to Friday, 9:00 AM-6:00 PM IST',
     hoursShort: 'Mon-Fri 9 AM-6 PM IST',
+    /** The same hours as data, for what counts or offers time (callback due times, call slots). */
+    businessHours: { timeZone: 'Asia/Kolkata', weekdays: [1, 2, 3, 4, 5], open: '09:00', close: '18:00' },
     schedulingUrl: 'https://calendly.com/ccc-edu/discovery-call', // OWNER
   },
   promises: {
