@@ -35,7 +35,9 @@ export const passkeyLoginSchema = z.object({
     response: z.looseObject({
       clientDataJSON: base64url.max(4096),
       authenticatorData: base64url.max(4096),
-      signature: base64url.max(1024),
+      // Room for post-quantum signatures: @simplewebauthn offers ML-DSA-44 first, and
+      // Chromium signs with it (2,420 bytes); ML-DSA-87's 4,627 bytes fit too.
+      signature: base64url.max(8192),
       userHandle: base64url.max(256).optional(),
     }),
   }),
