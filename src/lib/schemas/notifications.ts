@@ -12,6 +12,7 @@ export const notificationKinds = [
   'newsletter',
   'payment-captured',
   'payment-failed',
+  'payment-request',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

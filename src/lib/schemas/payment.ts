@@ -77,6 +77,8 @@ export const paymentSchema = z.object({
   confirmedBy: z.enum(['verify', 'webhook']).nullable(),
   failureReason: z.string().max(500).nullable(),
   paidAt: z.string().nullable(),
+  /** Paid through the owner's payment request (a Razorpay Payment Link), issue 20. */
+  paymentRequestId: recordId.optional(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
