@@ -165,7 +165,8 @@ describe('payment_link.paid webhook', () => {
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ status: 'captured', amount: 18000, amountPaise: 1800000, razorpayPaymentId: payment.id, paymentRequestId: request.id });
     expect(paid!.paymentId).toBe((await payments.all()).find((item) => item.razorpayPaymentId === payment.id)!.id);
-    expect(await bookings.get(booking.id)).toMatchObject({ paymentStatus: 'paid' });
+    // Life coaching is priced after the consultation: the booking now carries the agreed fee.
+    expect(await bookings.get(booking.id)).toMatchObject({ paymentStatus: 'paid', amount: 18000 });
 
     const owner = receivers.smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(payment.id));
     expect(owner).toHaveLength(1);

@@ -105,7 +105,12 @@ export async function applyPaymentLinkEvent(value: unknown, now: Date): Promise<
   }
   const booking = await bookings.get(request.bookingId);
   if (booking && booking.paymentStatus !== 'paid') {
-    await bookings.update(request.bookingId, (current) => ({ ...current, paymentStatus: bookingPaymentStatusAfter(current.paymentStatus, 'captured') }));
+    // A package priced after the consultation has no amount until its fee is paid.
+    await bookings.update(request.bookingId, (current) => ({
+      ...current,
+      paymentStatus: bookingPaymentStatusAfter(current.paymentStatus, 'captured'),
+      amount: current.amount ? current.amount : request.amount,
+    }));
   }
   await announcePayment(stored);
   return { status: 'processed' };

@@ -1,0 +1,20 @@
+import { business } from '../business';
+import { formatRupees } from '../format';
+
+// Sharing a payment link from the admin (issue 20): a WhatsApp chat with the customer,
+// the message written in, ready to send. Pure, so it is unit-tested alone.
+
+/** wa.me wants the number with its country code and nothing else; ten digits is an Indian mobile. */
+export function whatsappNumber(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length === 10 ? `91${digits}` : digits.replace(/^0+/, '');
+}
+
+export function paymentLinkMessage(request: { name: string; amount: number; description: string; url: string }): string {
+  const first = request.name.trim().split(/\s+/)[0] ?? '';
+  return `Hello ${first}, here is the secure link to pay ${formatRupees(request.amount)} for ${request.description} to ${business.brand}: ${request.url}`;
+}
+
+export function whatsappShareHref(phone: string, text: string): string {
+  return `https://wa.me/${whatsappNumber(phone)}?text=${encodeURIComponent(text)}`;
+}
