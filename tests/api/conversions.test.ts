@@ -5,6 +5,7 @@ import paymentRequestsFn from '../../netlify/functions/admin-payment-requests.mt
 import webhookFn from '../../netlify/functions/razorpay-webhook.mts';
 import type { LeadsBySourceAnswer } from '../../src/lib/schemas/notifications';
 import { bookings } from '../../src/server/bookings';
+import { payments } from '../../src/server/payments';
 import { LEAD_SOURCES_STORE, foldLeadSources } from '../../src/server/notifications/leadSources';
 import { adminCookie } from './support/admin';
 import { SITE, call, jsonOf, settleAfterResponse } from './support/call';
@@ -61,6 +62,9 @@ describe('what converts', () => {
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(answers.slice(0, 5).map((answer) => (answer.body as { status: string }).status)).toEqual(['processed', 'processed', 'processed', 'processed', 'processed']);
     expect(await bookings.get(googleA.id)).toMatchObject({ paymentStatus: 'paid' });
+    // The payment delivered twice at once is stored once: googleA paid two requests, so two payments.
+    const ofGoogleA = (await payments.all()).filter((payment) => payment.bookingId === googleA.id);
+    expect(ofGoogleA.map((payment) => payment.amount).sort((a, b) => a - b)).toEqual([2000, 10000]);
 
     const expectFigures = (answer: LeadsBySourceAnswer) => {
       expect(rowOf(answer, google)).toMatchObject({ leads: 3, payingClients: 2, revenue: 27000, conversionRate: 66.7 });
