@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import paymentRequestsFn from '../../netlify/functions/admin-payment-requests.mts';
+import receiptFn from '../../netlify/functions/payment-receipt.mts';
 import paymentsFn from '../../netlify/functions/payments.mts';
 import webhookFn from '../../netlify/functions/razorpay-webhook.mts';
 import { bookings } from '../../src/server/bookings';
@@ -8,7 +9,7 @@ import { payments } from '../../src/server/payments';
 import { adminCookie } from './support/admin';
 import { call, jsonOf, settleAfterResponse } from './support/call';
 import { signWebhook } from './support/fake-razorpay';
-import { OWNER_ADDRESS } from './support/mail-receivers';
+import { OWNER_ADDRESS, clearNotificationEnv } from './support/mail-receivers';
 import { useMailReceivers } from './support/mail-suite';
 import { bookPackage, clearGatewayEnv, useFakeGateway } from './support/payments';
 
@@ -119,6 +120,17 @@ describe('POST /api/admin/payment-requests', () => {
     expect(receivers.smtp.mails.filter((mail) => mail.text.includes(request.bookingId))).toHaveLength(0);
   });
 
+  test('asked to e-mail the link without mail settings: 503 saying so, no link made', async () => {
+    clearNotificationEnv();
+    const asked = gateway().requests.length;
+    const response = await requestPayment({ name: 'Priya Raman', email: 'priya@example.com', phone: '98450 12345', amount: 5000, description: 'Agreed fee', emailCustomer: true });
+    expect(response.status).toBe(503);
+    expect((await jsonOf<{ error: string }>(response)).error).toContain('SMTP_URL');
+    expect(gateway().requests.length).toBe(asked);
+    const noAddress = await requestPayment({ name: 'Priya Raman', phone: '98450 12345', amount: 5000, description: 'Agreed fee', emailCustomer: true });
+    expect((await jsonOf<{ fields: Record<string, string> }>(noAddress)).fields).toHaveProperty('email');
+  });
+
   test('e-mails the link to the customer through the outbox when asked', async () => {
     const { request, email } = await lifeCoachingRequest(9000, { emailCustomer: true });
     const mails = receivers.smtp.mails.filter((mail) => mail.to.includes(email) && mail.subject.startsWith('Your payment link'));
@@ -174,6 +186,26 @@ describe('payment_link.paid webhook', () => {
     const receipt = receivers.smtp.mails.filter((mail) => mail.to.includes(email) && mail.subject.startsWith('Payment received'));
     expect(receipt).toHaveLength(1);
     expect(receipt[0]!.text).toContain('Amount paid: ₹18,000');
+  });
+
+  test('the thank-you page after the link: being confirmed until the webhook, then the receipt; another payment id is not found', async () => {
+    const { request } = await lifeCoachingRequest(18000);
+    const { payment, delivery, redirect } = await gateway().payLink(request.linkId);
+    const back = new URL(redirect!);
+    expect(back.pathname).toBe('/thank-you');
+    expect(back.searchParams.get('type')).toBe('payment-link');
+    const query = { link: back.searchParams.get('razorpay_payment_link_id')!, reference: back.searchParams.get('razorpay_payment_link_reference_id')!, payment: back.searchParams.get('razorpay_payment_id')! };
+    expect(query).toEqual({ link: request.linkId, reference: request.id, payment: payment.id });
+    const receipt = (params: Record<string, string>) => call(receiptFn, `/api/payment-receipt?${new URLSearchParams(params)}`);
+    expect(await jsonOf(await receipt(query))).toEqual({ status: 'pending' });
+    await deliver(delivery);
+    await settleAfterResponse();
+    expect(await jsonOf(await receipt(query))).toEqual({ status: 'captured', amount: 18000, packageName: 'Life Coaching: 6 sessions' });
+    expect((await receipt({ ...query, payment: 'pay_SomeoneElse0001' })).status).toBe(404);
+    expect((await receipt({ ...query, link: 'plink_NotThisOne001' })).status).toBe(404);
+    const malformed = await receipt({ ...query, reference: 'x' });
+    expect(malformed.status).toBe(400);
+    expect((await jsonOf<{ fields: Record<string, string> }>(malformed)).fields).toHaveProperty('reference');
   });
 
   test('a duplicate delivery, and the same payment under another event id, change nothing', async () => {

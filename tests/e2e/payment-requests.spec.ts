@@ -94,7 +94,15 @@ test('the owner requests a payment for a life-coaching client, the link is paid,
   const mine = listed.items.find((item) => item.name === name)!;
   expect(mine.url).toBe(url);
   const paid = await request.post(`${fakeRazorpayUrl}/_test/payment_links/${mine.linkId}/pay`);
-  expect(await paid.json()).toMatchObject({ event: 'payment_link.paid', webhookStatus: 200 });
+  const outcome = (await paid.json()) as { event: string; webhookStatus: number; redirect: string };
+  expect(outcome).toMatchObject({ event: 'payment_link.paid', webhookStatus: 200 });
+
+  // Razorpay sends the customer back to our thank-you page, which asks the server what was paid.
+  const customer = await page.context().newPage();
+  await customer.goto(outcome.redirect);
+  await expect(customer.getByRole('heading', { level: 1 })).toHaveText('Payment Successful!');
+  await expect(customer.getByText('Your investment of ₹18,000 has been processed successfully.')).toBeVisible();
+  await customer.close();
 
   // The open request is asked about again every 15 s; once paid, the card follows without a reload.
   await expect(panelRow).toContainText('Paid', { timeout: 45_000 });

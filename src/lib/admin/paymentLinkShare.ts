@@ -4,10 +4,10 @@ import { formatRupees } from '../format';
 // Sharing a payment link from the admin (issue 20): a WhatsApp chat with the customer,
 // the message written in, ready to send. Pure, so it is unit-tested alone.
 
-/** wa.me wants the number with its country code and nothing else; ten digits is an Indian mobile. */
+/** wa.me wants the number with its country code and nothing else; ten digits (a trunk 0 dropped) is an Indian mobile. */
 export function whatsappNumber(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return digits.length === 10 ? `91${digits}` : digits.replace(/^0+/, '');
+  const digits = phone.replace(/\D/g, '').replace(/^0+/, '');
+  return digits.length === 10 ? `91${digits}` : digits;
 }
 
 export function paymentLinkMessage(request: { name: string; amount: number; description: string; url: string }): string {

@@ -90,7 +90,7 @@ export interface FakeRazorpay {
    * is paid, and the signed `payment_link.paid` delivery is returned (and POSTed to the
    * webhook target when one is set).
    */
-  payLink(linkId: string): Promise<{ payment: FakePayment; delivery: FakeWebhookDelivery; webhookStatus: number | null }>;
+  payLink(linkId: string): Promise<{ payment: FakePayment; delivery: FakeWebhookDelivery; webhookStatus: number | null; redirect: string | null }>;
   /** The link passes its expire_by: `payment_link.expired`, delivered like payLink's. */
   expireLink(linkId: string): Promise<{ delivery: FakeWebhookDelivery; webhookStatus: number | null }>;
   /**
@@ -241,7 +241,20 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
       payment: { entity: { ...payment, email: link.customer.email ?? null, contact: link.customer.contact ?? null } },
     });
     const webhookStatus = await deliverWebhook(delivery);
-    return { payment, delivery, webhookStatus };
+    return { payment, delivery, webhookStatus, redirect: callbackRedirect(link, payment.id) };
+  }
+
+  /** Where Razorpay sends the customer after paying: the callback_url with its parameters, signed with the key secret. */
+  function callbackRedirect(link: FakePaymentLink, paymentId: string): string | null {
+    if (!link.callback_url) return null;
+    const url = new URL(link.callback_url);
+    const signed = `${link.id}|${link.reference_id}|${link.status}|${paymentId}`;
+    url.searchParams.set('razorpay_payment_id', paymentId);
+    url.searchParams.set('razorpay_payment_link_id', link.id);
+    url.searchParams.set('razorpay_payment_link_reference_id', link.reference_id);
+    url.searchParams.set('razorpay_payment_link_status', link.status);
+    url.searchParams.set('razorpay_signature', createHmac('sha256', keySecret).update(signed).digest('hex'));
+    return url.toString();
   }
 
   async function expireLink(linkId: string) {
@@ -304,7 +317,7 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
       try {
         const linkId = decodeURIComponent(testLink[1] ?? '');
         const outcome = testLink[2] === 'pay' ? await payLink(linkId) : await expireLink(linkId);
-        return send(res, 200, { event: outcome.delivery.event, webhookStatus: outcome.webhookStatus });
+        return send(res, 200, { event: outcome.delivery.event, webhookStatus: outcome.webhookStatus, redirect: 'redirect' in outcome ? outcome.redirect : null });
       } catch (failure) {
         return send(res, 400, error((failure as Error).message));
       }
