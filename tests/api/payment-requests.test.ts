@@ -63,7 +63,7 @@ describe('POST /api/admin/payment-requests', () => {
       reference_id: request.id,
       description: 'Life Coaching: 6 sessions',
       callback_method: 'get',
-      customer: { name: 'Priya Raman', contact: '98450 12345' },
+      customer: { name: 'Priya Raman', contact: '+919845012345' },
     });
     const body = sent.body as { callback_url: string; expire_by: number };
     expect(body.callback_url).toBe('http://localhost:8888/thank-you?type=payment-link');

@@ -4,7 +4,8 @@ import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './support/test';
 import { signInAsAdmin } from './support/admin';
 import { watchConsole } from './support/console';
-import { fakeRazorpayUrl } from './support/ports';
+import { startFreshServer } from './support/fresh-server';
+import { e2ePort, fakeRazorpayUrl } from './support/ports';
 
 // Issue 20 in the browser: after a good consultation the owner charges a life-coaching
 // client the agreed fee with a Razorpay Payment Link; the customer pays it (the fake
@@ -87,6 +88,11 @@ test('the owner requests a payment for a life-coaching client, the link is paid,
 
   const panelRow = page.getByTestId('payment-requests').getByRole('article', { name: `Payment request to ${name}` });
   await expect(panelRow).toContainText('Waiting for payment');
+  expect(await axeViolations(page, ['[data-testid="payment-requests-panel"]'])).toEqual([]);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await panelRow.screenshot({ path: `${SHOTS}/request-waiting-${width}.png` });
+  }
 
   // The customer pays: the fake Razorpay sends the signed payment_link.paid webhook to the site.
   await signInAsAdmin(request, baseURL!);
@@ -135,4 +141,35 @@ test('the owner requests a payment for a life-coaching client, the link is paid,
   // The one 400 is the deliberate whole-rupees mistake above, answered by the server.
   expect(problems.filter((problem) => !problem.includes('status of 400'))).toEqual([]);
   expect(problems.filter((problem) => problem.includes('status of 400'))).toHaveLength(1);
+});
+
+test('without Razorpay keys the dialog says what to set, and nothing is made', async ({ browser }) => {
+  const server = await startFreshServer(e2ePort + 9, { RAZORPAY_KEY_ID: '', RAZORPAY_KEY_SECRET: '', RAZORPAY_API_BASE_URL: '' });
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 390, height: 900 } });
+  try {
+    const page = await context.newPage();
+    const name = 'Kabir No Keys';
+    const booked = await context.request.post('/api/bookings', {
+      data: { fullName: name, mobile: '98450 13579', designation: 'Director', company: 'TCS', industry: 'Technology', packageId: 'senior-transition' },
+    });
+    expect(booked.status()).toBe(201);
+    await signIn(page);
+    const card = page.getByTestId('list-bookings').getByTestId('booking-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+    await card.getByRole('button', { name: `Request payment from ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Request payment from ${name}` });
+    await expect(dialog.getByLabel('What it is for')).toHaveValue('senior-transition');
+    await dialog.getByLabel('Amount (₹, whole rupees)').fill('25000');
+    await dialog.getByRole('button', { name: 'Create payment link' }).click();
+    const alert = dialog.getByTestId('payment-request-error');
+    await expect(alert).toHaveAttribute('role', 'alert');
+    await expect(alert).toContainText('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are missing');
+    await expect(dialog.getByTestId('payment-link-ready')).toHaveCount(0);
+    expect(await axeViolations(page, ['[data-testid="request-payment-dialog"]'])).toEqual([]);
+    await dialog.screenshot({ path: `${SHOTS}/dialog-no-keys-390.png` });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByTestId('payment-requests-panel')).toContainText('No payment requests yet');
+  } finally {
+    await context.close();
+    await server.stop();
+  }
 });

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { paymentLinkMessage, whatsappNumber, whatsappShareHref } from '../../src/lib/admin/paymentLinkShare';
+import { paymentLinkMessage, internationalDigits, whatsappShareHref } from '../../src/lib/admin/paymentLinkShare';
 
 describe('sharing a payment link on WhatsApp', () => {
   test('ten digits is an Indian mobile (+91); a number with its country code keeps it', () => {
-    expect(whatsappNumber('98450 12345')).toBe('919845012345');
-    expect(whatsappNumber('+91 98450-12345')).toBe('919845012345');
-    expect(whatsappNumber('+44 7700 900123')).toBe('447700900123');
-    expect(whatsappNumber('09845012345')).toBe('919845012345');
+    expect(internationalDigits('98450 12345')).toBe('919845012345');
+    expect(internationalDigits('+91 98450-12345')).toBe('919845012345');
+    expect(internationalDigits('+44 7700 900123')).toBe('447700900123');
+    expect(internationalDigits('09845012345')).toBe('919845012345');
   });
 
   test('the message greets by first name and carries the amount, what for and the link, encoded for wa.me', () => {

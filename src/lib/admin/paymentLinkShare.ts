@@ -4,8 +4,11 @@ import { formatRupees } from '../format';
 // Sharing a payment link from the admin (issue 20): a WhatsApp chat with the customer,
 // the message written in, ready to send. Pure, so it is unit-tested alone.
 
-/** wa.me wants the number with its country code and nothing else; ten digits (a trunk 0 dropped) is an Indian mobile. */
-export function whatsappNumber(phone: string): string {
+/**
+ * A phone number as digits with its country code (what wa.me wants, and Razorpay's
+ * customer contact after a +): ten digits, a trunk 0 dropped, is an Indian mobile.
+ */
+export function internationalDigits(phone: string): string {
   const digits = phone.replace(/\D/g, '').replace(/^0+/, '');
   return digits.length === 10 ? `91${digits}` : digits;
 }
@@ -16,5 +19,5 @@ export function paymentLinkMessage(request: { name: string; amount: number; desc
 }
 
 export function whatsappShareHref(phone: string, text: string): string {
-  return `https://wa.me/${whatsappNumber(phone)}?text=${encodeURIComponent(text)}`;
+  return `https://wa.me/${internationalDigits(phone)}?text=${encodeURIComponent(text)}`;
 }

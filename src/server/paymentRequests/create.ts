@@ -1,3 +1,4 @@
+import { internationalDigits } from '../../lib/admin/paymentLinkShare';
 import { findPackage } from '../../lib/packageCatalogue';
 import type { Booking } from '../../lib/schemas/booking';
 import type { createPaymentRequestSchema } from '../../lib/schemas/paymentRequest';
@@ -50,7 +51,7 @@ export async function createPaymentRequest(input: NewRequest, now: Date = new Da
       description: input.description,
       reference_id: id,
       expire_by: Math.floor(expiresAt.getTime() / 1000),
-      customer: { name: input.name, contact: input.phone, ...(email ? { email } : {}) },
+      customer: { name: input.name, contact: `+${internationalDigits(input.phone)}`, ...(email ? { email } : {}) },
       notify: { sms: false, email: false },
       reminder_enable: false,
       notes: { requestId: id, bookingId },

@@ -18,7 +18,7 @@ export interface PaymentCustomer {
 const OTHER = '';
 const SHOWN_FIELDS = ['amount', 'description', 'expiresInDays', 'email'];
 
-const packageLabel = (item: (typeof packageCatalogue)[number]) => `${item.name} (${item.price > 0 ? formatRupees(item.price) : 'priced after consultation'})`;
+const packageLabel = (item: (typeof packageCatalogue)[number]) => `${item.name} (${item.price > 0 ? formatRupees(item.price) : 'agreed fee'})`;
 
 /**
  * "Request payment" (issue 20) in a native modal dialog: the agreed amount, what it is for
