@@ -129,14 +129,21 @@ test('the owner requests a payment for a life-coaching client, the link is paid,
   expect(await chart.locator('desc').textContent()).toMatch(/paying client/);
   await page.getByTestId('lead-sources').getByRole('button', { name: '30 days' }).click();
 
+  // The person's timeline offers the same action (a second fee), beside the payment just recorded.
+  await page.getByLabel('Find a person').fill('98450 24680');
+  const timeline = page.getByTestId('search-results');
+  await expect(timeline.locator('li').filter({ hasText: 'Life Coaching: 6 sessions' })).toContainText('₹18,000');
+  await expect(timeline.getByRole('button', { name: `Request payment from ${name}` })).toHaveCount(1);
+
   const paidCard = page.getByTestId('list-bookings').getByTestId('booking-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
-  expect(await axeViolations(page, ['[data-testid="lead-sources"]', '[data-testid="payment-requests-panel"]', `[data-booking-id]`])).toEqual([]);
+  expect(await axeViolations(page, ['[data-testid="lead-sources"]', '[data-testid="payment-requests-panel"]', '[data-booking-id]', '[data-testid="search-results"]'])).toEqual([]);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await page.getByTestId('lead-sources').screenshot({ path: `${SHOTS}/what-converts-${width}.png` });
     await page.getByTestId('payment-requests-panel').screenshot({ path: `${SHOTS}/payment-requests-${width}.png` });
     await paidCard.screenshot({ path: `${SHOTS}/card-paid-${width}.png` });
+    await timeline.screenshot({ path: `${SHOTS}/timeline-${width}.png` });
   }
   // The one 400 is the deliberate whole-rupees mistake above, answered by the server.
   expect(problems.filter((problem) => !problem.includes('status of 400'))).toEqual([]);

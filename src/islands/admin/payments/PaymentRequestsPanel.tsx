@@ -88,13 +88,12 @@ function RequestRow({ request }: { request: PaymentRequestRecord }) {
         )}
       </p>
       {request.status === 'created' ? (
-        <div className="adm-pay-row-actions">
-          <ShareLink request={request} />
-          <button type="button" className="btn btn-outline adm-btn-sm adm-btn-quiet-danger" onClick={() => cancel.mutate(request.id)} disabled={cancel.isPending}>
+        <ShareLink request={request}>
+          <button type="button" className="btn btn-outline adm-btn-sm adm-btn-quiet-danger adm-pay-cancel" onClick={() => cancel.mutate(request.id)} disabled={cancel.isPending}>
             {cancel.isPending ? 'Cancelling…' : 'Cancel link'}
             <span className="visually-hidden"> for {request.name}</span>
           </button>
-        </div>
+        </ShareLink>
       ) : null}
       {cancel.isError ? (
         <p className="adm-inline-error" role="alert">

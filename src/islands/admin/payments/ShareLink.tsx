@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { paymentLinkMessage, whatsappShareHref } from '../../../lib/admin/paymentLinkShare';
 import type { PaymentRequestRecord } from '../api/paymentRequests';
 
 /** The ways the owner hands a link over: copy it, or open WhatsApp with the message written. */
-export function ShareLink({ request, showUrl = false }: { request: PaymentRequestRecord; showUrl?: boolean }) {
+export function ShareLink({ request, showUrl = false, children }: { request: PaymentRequestRecord; showUrl?: boolean; children?: ReactNode }) {
   const urlId = useId();
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const copy = async () => {
@@ -29,6 +29,7 @@ export function ShareLink({ request, showUrl = false }: { request: PaymentReques
         <a className="btn btn-outline adm-btn-sm" href={whatsappShareHref(request.phone, paymentLinkMessage(request))} target="_blank" rel="noopener noreferrer">
           WhatsApp<span className="visually-hidden"> the link to {request.name} (opens WhatsApp)</span>
         </a>
+        {children}
       </div>
       <p className="adm-share-status" role="status">
         {copied === 'yes' ? 'Link copied.' : copied === 'failed' ? 'Could not copy: select the link and copy it by hand.' : ''}
