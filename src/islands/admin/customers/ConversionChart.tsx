@@ -44,7 +44,7 @@ export function ConversionChart({ daily }: { daily: DailyFigures[] }) {
             <g key={bar.date}>
               {bar.leads.height > 0 ? <rect className="adm-chart-leads" x={bar.x} y={bar.leads.y} width={bar.width} height={bar.leads.height} rx={Math.min(2, bar.width / 4)} /> : null}
               {bar.clients.height > 0 ? (
-                <rect className="adm-chart-clients" x={bar.clients.x} y={bar.clients.y} width={bar.clients.width} height={bar.clients.height} rx={Math.min(2, bar.clients.width / 4)} />
+                <rect className={`adm-chart-clients${bar.clients.width >= 4 ? ' is-outlined' : ''}`} x={bar.clients.x} y={bar.clients.y} width={bar.clients.width} height={bar.clients.height} rx={Math.min(2, bar.clients.width / 4)} />
               ) : null}
             </g>
           ))}
