@@ -40,13 +40,20 @@ export function PaymentRequestsPanel() {
     );
   } else {
     body = (
-      <ul className="adm-items adm-items-rows" data-testid="payment-requests">
-        {items.map((request) => (
-          <li key={request.id}>
-            <RequestRow request={request} />
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul className="adm-items adm-items-rows" data-testid="payment-requests">
+          {items.map((request) => (
+            <li key={request.id}>
+              <RequestRow request={request} />
+            </li>
+          ))}
+        </ul>
+        {requests.data && requests.data.total > items.length ? (
+          <p className="adm-list-count">
+            The newest {items.length} of {requests.data.total}; older ones are in Razorpay's Payment Links and, once paid, under Payments.
+          </p>
+        ) : null}
+      </>
     );
   }
 
