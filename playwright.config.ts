@@ -64,7 +64,7 @@ export default defineConfig({
     url: `${razorpayEnv.RAZORPAY_API_BASE_URL}/health`,
     timeout: 20_000,
     reuseExistingServer: false,
-    env: { FAKE_RAZORPAY_PORT: new URL(fakeRazorpayUrl).port },
+    env: { FAKE_RAZORPAY_PORT: new URL(fakeRazorpayUrl).port, FAKE_RAZORPAY_WEBHOOK_URL: `${baseURL}/api/razorpay-webhook` },
   }, {
     command: 'node tests/support/fake-openai.mjs',
     url: `${fakeOpenAiUrl}/health`,

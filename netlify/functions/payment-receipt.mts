@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { paymentReceiptQuerySchema } from '../../src/lib/schemas/payment';
+import { paymentLinkReceiptQuerySchema, paymentReceiptQuerySchema } from '../../src/lib/schemas/payment';
+import { paymentLinkReceipt } from '../../src/server/paymentRequests/receipt';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readQuery } from '../../src/server/http/validate';
@@ -7,6 +8,10 @@ import { paymentReceipt } from '../../src/server/payments/receipt';
 
 export default route({
   async GET(req) {
+    if (new URL(req.url).searchParams.has('link')) {
+      const { link, reference, payment } = readQuery(req, paymentLinkReceiptQuerySchema);
+      return json(await paymentLinkReceipt(reference, link, payment));
+    }
     const { order, payment } = readQuery(req, paymentReceiptQuerySchema);
     return json(await paymentReceipt(order, payment));
   },

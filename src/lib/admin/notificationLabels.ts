@@ -10,6 +10,7 @@ export const notificationKindLabels = {
   newsletter: 'Newsletter subscription',
   'payment-captured': 'Payment received',
   'payment-failed': 'Payment failed',
+  'payment-request': 'Payment link to a customer',
 } as const satisfies Record<NotificationKind, string>;
 
 export const notificationChannelLabels = {

@@ -12,6 +12,7 @@ export const notificationKinds = [
   'newsletter',
   'payment-captured',
   'payment-failed',
+  'payment-request',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -77,10 +78,29 @@ export interface LeadsBySourceRow {
   byKind: Partial<Record<LeadKind, number>>;
 }
 
+/**
+ * What converts (issue 20). A paying client is a booking with at least one captured
+ * payment, counted once, on the day of its first payment, under the booking's source;
+ * revenue is every captured payment in rupees on the day it was paid; the rate is paying
+ * clients per 100 leads of the same window (null without leads).
+ */
+export interface ConversionFigures {
+  leads: number;
+  payingClients: number;
+  revenue: number;
+  conversionRate: number | null;
+}
+
+export type SourceConversionRow = LeadsBySourceRow & ConversionFigures;
+
 export interface LeadsBySourceAnswer {
   days: number;
   /** ISO time: the start of the first day counted (UTC). */
   since: string;
-  /** Sorted by leads, most first. */
-  rows: LeadsBySourceRow[];
+  /** Sorted by leads, most first; sources with payments but no leads in the window last. */
+  rows: SourceConversionRow[];
+  /** The whole site over the window. */
+  totals: ConversionFigures;
+  /** Leads and paying clients per UTC day, oldest first (the chart). */
+  daily: Array<{ date: string; leads: number; payingClients: number }>;
 }

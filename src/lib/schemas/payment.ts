@@ -77,11 +77,19 @@ export const paymentSchema = z.object({
   confirmedBy: z.enum(['verify', 'webhook']).nullable(),
   failureReason: z.string().max(500).nullable(),
   paidAt: z.string().nullable(),
+  /** Paid through the owner's payment request (a Razorpay Payment Link), issue 20. */
+  paymentRequestId: recordId.optional(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
 /** GET /api/payment-receipt?order=&payment= : what the thank-you page may show. */
 export const paymentReceiptQuerySchema = z.object({ order: orderId, payment: paymentId });
+/** GET /api/payment-receipt?link=&reference=&payment= : after a payment link (issue 20). */
+export const paymentLinkReceiptQuerySchema = z.object({
+  link: z.string().regex(/^plink_[A-Za-z0-9]{6,40}$/, 'Invalid payment link id'),
+  reference: recordId,
+  payment: paymentId,
+});
 export type PaymentReceiptAnswer =
   | { status: 'captured'; amount: number; packageName: string }
   | { status: 'pending' };

@@ -2,6 +2,7 @@ import { leadKinds, type LeadKind } from '../../lib/schemas/notifications';
 import { indexPerson } from '../admin/search/personIndex';
 import { addToCounts } from '../admin/stats/counterStore';
 import { deliver } from '../notifications/deliver';
+import { countConversion } from '../notifications/conversions';
 import { countLeadSource } from '../notifications/leadSources';
 import { queueLeadNotifications } from '../notifications/queue';
 import { blobCall, collectionStore } from '../storage/blobs';
@@ -33,6 +34,7 @@ export async function completeEvent(event: FollowUpEvent): Promise<string[]> {
   if (event.counts) steps.push(addToCounts(event.id, event.counts));
   if (event.person) steps.push(indexPerson(event.person.type, event.person.id, event.person.person));
   if (lead && isLeadKind(lead.kind)) steps.push(countLeadSource(event.id, lead.kind, lead.attribution, new Date(lead.at)));
+  if (lead?.kind === 'payment-captured') steps.push(countConversion(event.id, lead));
   const [entries] = await Promise.all([lead ? queueLeadNotifications(lead) : Promise.resolve([]), ...steps]);
   await finishEvent(event.id);
   return entries;

@@ -4,6 +4,7 @@ import { leadKinds } from '../../lib/schemas/notifications';
 import { blobCall, collectionStore } from '../storage/blobs';
 import { defineTally } from '../storage/tally';
 import type { Counts } from '../storage/tallyMath';
+import { SOURCE_SEPARATOR, dayConversionsOf, figures, withConversions } from './conversionMath';
 
 // 'Leads by source' (issue 12): counted per UTC day as leads come in (DECISIONS 25, 26),
 // so the breakdown reads one bucket a day, never every lead. Each lead's count is a
@@ -20,11 +21,11 @@ const DAY_MS = 86_400_000;
 
 /** source + medium, joined by a character no form can send; then the kind. */
 type DayCounts = Record<string, Partial<Record<LeadKind, number>>>;
-const SEPARATOR = '\u001f';
+const SEPARATOR = SOURCE_SEPARATOR;
 
 // A day's tally bucket; an earlier version kept the whole day in one blob under the same
 // name (outside the tally's folders), read too until those days pass out of range.
-const dayBucket = (day: Date) => `days/${day.toISOString().slice(0, 10)}`;
+export const dayBucket = (day: Date) => `days/${day.toISOString().slice(0, 10)}`;
 
 const cut = (value: string) => value.trim().toLowerCase().slice(0, MAX_SOURCE_LENGTH).trim();
 
@@ -54,6 +55,8 @@ export function placeSource(counts: Counts, field: string): string {
 }
 
 const tally = defineTally(LEAD_SOURCES_STORE, { placeField: placeSource });
+/** The day buckets also count paying clients and revenue per source (conversions.ts). */
+export const leadSourceTally = tally;
 
 /** Counts one lead for its day, once per `changeId` (the lead's follow-up event). */
 export async function countLeadSource(changeId: string, kind: LeadKind, attribution: Attribution | null | undefined, at: Date): Promise<void> {
@@ -100,6 +103,18 @@ export async function readLeadsBySource(days: number, now: Date = new Date()): P
     tally.read(dates.map(dayBucket)),
     Promise.all(dates.map((date) => blobCall(() => store.get(dayBucket(date), { type: 'json' })) as Promise<DayCounts | null>)),
   ]);
-  const counted = [...tallied.values()].map(dayCountsOf);
-  return { days, since: since.toISOString(), rows: leadsBySourceRows([...counted, ...legacy.filter((day): day is DayCounts => day !== null)]) };
+  const leadDays = dates.map((date, index) => {
+    const day = [dayCountsOf(tallied.get(dayBucket(date)) ?? {})];
+    if (legacy[index]) day.push(legacy[index]);
+    return day;
+  });
+  const paidDays = dates.map((date) => dayConversionsOf(tallied.get(dayBucket(date)) ?? {}));
+  const rows = withConversions(leadsBySourceRows(leadDays.flat()), paidDays);
+  const sum = (values: number[]) => values.reduce((total, n) => total + n, 0);
+  const leadsOn = (day: DayCounts[]) => sum(day.flatMap((byKey) => Object.values(byKey).flatMap((byKind) => Object.values(byKind) as number[])));
+  const daily = dates
+    .map((date, index) => ({ date: date.toISOString().slice(0, 10), leads: leadsOn(leadDays[index]!), payingClients: sum(Object.values(paidDays[index]!).map((day) => day.clients)) }))
+    .reverse();
+  const totals = figures(sum(rows.map((row) => row.leads)), sum(rows.map((row) => row.payingClients)), sum(rows.map((row) => row.revenue)));
+  return { days, since: since.toISOString(), rows, totals, daily };
 }

@@ -103,6 +103,7 @@ const HEADLINES: Record<NotificationKind, string> = {
   newsletter: 'New newsletter subscriber',
   'payment-captured': 'Payment captured',
   'payment-failed': 'Payment failed',
+  'payment-request': 'Payment link sent',
 };
 
 function ownerSubject(event: LeadEvent): string {
@@ -269,4 +270,22 @@ export function visitorEmail(event: LeadEvent, site: string): MailContent | null
   const text = [paragraphs.join('\n\n'), ...(textLines.length ? [textLines.join('\n')] : []), signOff.join('\n')].join('\n\n');
   const html = htmlOf(subject, lines, paragraphs, signOff);
   return { subject, text, html };
+}
+
+/** A payment link the owner asked us to e-mail (issue 20): only our words, the amount and Razorpay's link. */
+export function paymentLinkEmail(request: { name: string; amount: number; description: string; url: string; expiresAt: string }): MailContent {
+  const name = plainName(request.name);
+  const subject = `Your payment link: ${business.brand}`;
+  const lines: Line[] = [
+    { label: 'For', text: request.description },
+    { label: 'Amount', text: formatRupees(request.amount) },
+    { label: 'Pay here', text: request.url, href: request.url },
+    { label: 'Valid until', text: formatIst(request.expiresAt) },
+  ];
+  const paragraphs = [
+    name ? `Dear ${name},` : 'Hello,',
+    `As agreed on our call, here is your secure Razorpay link to pay ${business.brand} by card, UPI or net banking. You will get a receipt by e-mail once it is paid.`,
+  ];
+  const text = [paragraphs.join('\n\n'), lines.map((line) => `${line.label}: ${line.text}`).join('\n'), signOff.join('\n')].join('\n\n');
+  return { subject, text, html: htmlOf(subject, lines, paragraphs, signOff) };
 }

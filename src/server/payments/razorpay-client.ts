@@ -84,3 +84,45 @@ export function fetchRazorpayOrder(keys: GatewayKeys, orderId: string): Promise<
 export function fetchRazorpayPayment(keys: GatewayKeys, paymentId: string): Promise<RazorpayPayment> {
   return callRazorpay(keys, razorpayPaymentSchema, 'GET', `/v1/payments/${encodeURIComponent(paymentId)}`);
 }
+
+// Payment Links (issue 20): the owner's requests for an agreed fee.
+export const razorpayPaymentLinkSchema = z.object({
+  id: z.string().regex(/^plink_[A-Za-z0-9]+$/),
+  amount: z.number().int(),
+  amount_paid: z.number().int().optional(),
+  currency: z.string(),
+  // created, partially_paid, paid, expired, cancelled
+  status: z.string(),
+  reference_id: z.string().nullable().optional(),
+  short_url: z.string().regex(/^https?:\/\//),
+  expire_by: z.number().int().optional(),
+});
+export type RazorpayPaymentLink = z.infer<typeof razorpayPaymentLinkSchema>;
+
+export interface NewPaymentLink {
+  amount: number;
+  currency: 'INR';
+  accept_partial: false;
+  description: string;
+  reference_id: string;
+  expire_by: number;
+  customer: { name: string; contact: string; email?: string };
+  // We share the link ourselves (WhatsApp or our own e-mail), so Razorpay sends nothing.
+  notify: { sms: false; email: false };
+  reminder_enable: false;
+  notes: Record<string, string>;
+  callback_url: string;
+  callback_method: 'get';
+}
+
+export function createRazorpayPaymentLink(keys: GatewayKeys, link: NewPaymentLink): Promise<RazorpayPaymentLink> {
+  return callRazorpay(keys, razorpayPaymentLinkSchema, 'POST', '/v1/payment_links', link);
+}
+
+export function fetchRazorpayPaymentLink(keys: GatewayKeys, linkId: string): Promise<RazorpayPaymentLink> {
+  return callRazorpay(keys, razorpayPaymentLinkSchema, 'GET', `/v1/payment_links/${encodeURIComponent(linkId)}`);
+}
+
+export function cancelRazorpayPaymentLink(keys: GatewayKeys, linkId: string): Promise<RazorpayPaymentLink> {
+  return callRazorpay(keys, razorpayPaymentLinkSchema, 'POST', `/v1/payment_links/${encodeURIComponent(linkId)}/cancel`);
+}

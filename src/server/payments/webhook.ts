@@ -1,6 +1,7 @@
 import { webhookEventSchema } from '../../lib/schemas/payment';
 import { badRequest } from '../http/errors';
 import { claimEvent, markEventHandled, paymentForOrder, releaseEvent } from '../payments';
+import { applyPaymentLinkEvent, isPaymentLinkEvent } from '../paymentRequests/linkEvents';
 import { confirmPayment, recordFailure } from './confirm';
 import { signaturesMatch, webhookSignature } from './signatures';
 import { createHash } from 'node:crypto';
@@ -37,7 +38,7 @@ export async function handleWebhook(delivery: WebhookDelivery, secret: string, n
 
   let outcome: WebhookOutcome;
   try {
-    outcome = await applyEvent(event, now);
+    outcome = isPaymentLinkEvent(event.event) ? await applyPaymentLinkEvent(value, now) : await applyEvent(event, now);
   } catch (error) {
     await releaseEvent(eventId).catch(() => undefined);
     throw error;

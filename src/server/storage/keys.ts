@@ -5,8 +5,14 @@ import { randomBytes } from 'node:crypto';
 const MAX_TIME = 9_999_999_999_999;
 
 export function newestFirstKey(now: number = Date.now()): string {
+  return newestFirstKeyWith(now, randomBytes(5).toString('hex'));
+}
+
+/** A newest-first key with a chosen 10-hex-digit tail: the same fact always gets the same key. */
+export function newestFirstKeyWith(now: number, hex: string): string {
+  if (!/^[0-9a-f]{10}$/.test(hex)) throw new Error('A key tail is 10 hex digits');
   const inverted = (MAX_TIME - now).toString().padStart(13, '0');
-  return `${inverted}-${randomBytes(5).toString('hex')}`;
+  return `${inverted}-${hex}`;
 }
 
 export function timeFromKey(key: string): number | null {

@@ -1,8 +1,12 @@
-// A small local server that speaks the part of Razorpay's Orders API we use
-// (POST /v1/orders, GET /v1/orders/:id) with HTTP basic auth, so tests exercise
-// the real client code through its one configuration seam, RAZORPAY_API_BASE_URL.
+// A small local server that speaks the part of Razorpay's API we use (Orders: POST
+// /v1/orders, GET /v1/orders/:id; Payments: GET /v1/payments/:id; Payment Links: POST
+// /v1/payment_links, GET /v1/payment_links/:id, POST /v1/payment_links/:id/cancel) with
+// HTTP basic auth, so tests exercise the real client code through its one configuration
+// seam, RAZORPAY_API_BASE_URL. A customer paying a link is played by payLink() (or the
+// test-only POST /_test/payment_links/:id/pay), which then sends the signed webhook the
+// way Razorpay does.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 
 export const TEST_KEY_ID = 'rzp_test_FakeKey0001';
@@ -37,10 +41,58 @@ export interface FakePayment {
   created_at: number;
 }
 
+export type FakeLinkStatus = 'created' | 'paid' | 'expired' | 'cancelled';
+
+export interface FakePaymentLink {
+  id: string;
+  amount: number;
+  amount_paid: number;
+  currency: string;
+  accept_partial: boolean;
+  description: string;
+  reference_id: string;
+  expire_by: number;
+  customer: { name?: string; contact?: string; email?: string };
+  notify: { sms?: boolean; email?: boolean };
+  notes: Record<string, string>;
+  callback_url: string | null;
+  callback_method: string | null;
+  short_url: string;
+  status: FakeLinkStatus;
+  order_id: string | null;
+  payments: Array<{ payment_id: string; amount: number; status: string }> | null;
+  created_at: number;
+  updated_at: number;
+  cancelled_at: number;
+  expired_at: number;
+}
+
+/** A webhook delivery as Razorpay sends it: the raw body and its headers. */
+export interface FakeWebhookDelivery {
+  event: string;
+  rawBody: string;
+  headers: Record<string, string>;
+}
+
+/** Where the fake sends webhooks (the site under test) and with which secret it signs them. */
+export interface FakeWebhookTarget {
+  url: string;
+  secret: string;
+}
+
 export interface FakeRazorpay {
   url: string;
   orders: Map<string, FakeOrder>;
   payments: Map<string, FakePayment>;
+  links: Map<string, FakePaymentLink>;
+  /**
+   * The customer pays a payment link: its order is paid by a captured payment, the link
+   * is paid, and the signed `payment_link.paid` delivery is returned (and POSTed to the
+   * webhook target when one is set).
+   */
+  payLink(linkId: string): Promise<{ payment: FakePayment; delivery: FakeWebhookDelivery; webhookStatus: number | null; redirect: string | null }>;
+  /** The link passes its expire_by: `payment_link.expired`, delivered like payLink's. */
+  expireLink(linkId: string): Promise<{ delivery: FakeWebhookDelivery; webhookStatus: number | null }>;
   /**
    * What happens at Razorpay when a buyer completes Checkout: a payment on the order,
    * captured (auto-capture, the order becomes paid), only authorised, or failed.
@@ -48,14 +100,14 @@ export interface FakeRazorpay {
   pay(orderId: string, paymentId: string, status: FakePaymentStatus): FakePayment;
   /** Captures an authorised payment, as the owner (or auto-capture) would later. */
   capture(paymentId: string): FakePayment;
-  requests: { method: string; path: string; authorised: boolean }[];
+  requests: { method: string; path: string; authorised: boolean; body?: unknown }[];
   /** Makes every next call fail with this status (e.g. 500) until cleared with null. */
   failWith(status: number | null): void;
   stop(): Promise<void>;
 }
 
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-export function razorpayId(prefix: 'order' | 'pay'): string {
+export function razorpayId(prefix: 'order' | 'pay' | 'plink' | 'evt'): string {
   const bytes = randomBytes(14);
   return `${prefix}_${Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('')}`;
 }
@@ -72,9 +124,18 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KEY_SECRET, listenPort = 0): Promise<FakeRazorpay> {
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Razorpay's webhook signature (HMAC-SHA256 of the raw body, hex), computed here on the gateway's side. */
+export function signWebhook(rawBody: string, secret: string): string {
+  return createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex');
+}
+
+export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KEY_SECRET, listenPort = 0, webhook: FakeWebhookTarget | null = null): Promise<FakeRazorpay> {
   const orders = new Map<string, FakeOrder>();
   const payments = new Map<string, FakePayment>();
+  const links = new Map<string, FakePaymentLink>();
+  let baseUrl = '';
   const requests: FakeRazorpay['requests'] = [];
   let failure: number | null = null;
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
@@ -116,12 +177,151 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
     return payment;
   }
 
+  function newOrder(amount: number, currency: string, receipt: string | null, notes: Record<string, string>): FakeOrder {
+    const order: FakeOrder = {
+      id: razorpayId('order'),
+      entity: 'order',
+      amount,
+      amount_paid: 0,
+      amount_due: amount,
+      currency,
+      receipt,
+      status: 'created',
+      attempts: 0,
+      notes,
+      created_at: nowSeconds(),
+    };
+    orders.set(order.id, order);
+    return order;
+  }
+
+  const linkEntity = (link: FakePaymentLink) => structuredClone(link);
+
+  function webhookOf(event: string, payload: Record<string, unknown>): FakeWebhookDelivery {
+    const rawBody = JSON.stringify({
+      entity: 'event',
+      account_id: 'acc_TestAccount01',
+      event,
+      contains: Object.keys(payload),
+      payload,
+      created_at: nowSeconds(),
+    });
+    return { event, rawBody, headers: { 'content-type': 'application/json', 'x-razorpay-event-id': razorpayId('evt') } };
+  }
+
+  /** Signs a delivery (for tests that deliver it themselves) and POSTs it when a target is set. */
+  async function deliverWebhook(delivery: FakeWebhookDelivery, secret = webhook?.secret ?? TEST_WEBHOOK_SECRET): Promise<number | null> {
+    delivery.headers['x-razorpay-signature'] = signWebhook(delivery.rawBody, secret);
+    if (!webhook) return null;
+    const response = await fetch(webhook.url, { method: 'POST', headers: delivery.headers, body: delivery.rawBody });
+    await response.arrayBuffer();
+    return response.status;
+  }
+
+  function openLink(linkId: string): FakePaymentLink {
+    const link = links.get(linkId);
+    if (!link) throw new Error(`fake Razorpay: no payment link ${linkId}`);
+    if (link.status !== 'created') throw new Error(`fake Razorpay: payment link ${linkId} is ${link.status}`);
+    return link;
+  }
+
+  async function payLink(linkId: string) {
+    const link = openLink(linkId);
+    // Razorpay makes an order for the link when the customer opens it; the payment settles it.
+    const order = newOrder(link.amount, link.currency, null, link.notes);
+    const payment = pay(order.id, razorpayId('pay'), 'captured');
+    link.status = 'paid';
+    link.amount_paid = link.amount;
+    link.order_id = order.id;
+    link.payments = [{ payment_id: payment.id, amount: payment.amount, status: 'captured' }];
+    link.updated_at = nowSeconds();
+    const delivery = webhookOf('payment_link.paid', {
+      payment_link: { entity: linkEntity(link) },
+      order: { entity: { ...order } },
+      payment: { entity: { ...payment, email: link.customer.email ?? null, contact: link.customer.contact ?? null } },
+    });
+    const webhookStatus = await deliverWebhook(delivery);
+    return { payment, delivery, webhookStatus, redirect: callbackRedirect(link, payment.id) };
+  }
+
+  /** Where Razorpay sends the customer after paying: the callback_url with its parameters, signed with the key secret. */
+  function callbackRedirect(link: FakePaymentLink, paymentId: string): string | null {
+    if (!link.callback_url) return null;
+    const url = new URL(link.callback_url);
+    const signed = `${link.id}|${link.reference_id}|${link.status}|${paymentId}`;
+    url.searchParams.set('razorpay_payment_id', paymentId);
+    url.searchParams.set('razorpay_payment_link_id', link.id);
+    url.searchParams.set('razorpay_payment_link_reference_id', link.reference_id);
+    url.searchParams.set('razorpay_payment_link_status', link.status);
+    url.searchParams.set('razorpay_signature', createHmac('sha256', keySecret).update(signed).digest('hex'));
+    return url.toString();
+  }
+
+  async function expireLink(linkId: string) {
+    const link = openLink(linkId);
+    link.status = 'expired';
+    link.expired_at = nowSeconds();
+    link.updated_at = link.expired_at;
+    const delivery = webhookOf('payment_link.expired', { payment_link: { entity: linkEntity(link) } });
+    const webhookStatus = await deliverWebhook(delivery);
+    return { delivery, webhookStatus };
+  }
+
+  function createLink(input: Record<string, unknown>): FakePaymentLink | string {
+    const { amount, currency, reference_id: referenceId, expire_by: expireBy, callback_url: callbackUrl, callback_method: callbackMethod } = input;
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) return 'The amount must be atleast INR 1.00';
+    if (currency !== 'INR') return 'The currency is invalid';
+    if (typeof referenceId !== 'string' || referenceId.length > 40) return 'The reference id may not be greater than 40 characters';
+    if ([...links.values()].some((link) => link.reference_id === referenceId)) return `Payment Link with reference id ${referenceId} already exists`;
+    const now = nowSeconds();
+    if (typeof expireBy !== 'number' || expireBy < now + 15 * 60) return 'expire_by should be at least 15 minutes after current time';
+    if (callbackUrl !== undefined && callbackMethod !== 'get') return 'callback_method must be get when callback_url is set';
+    const id = razorpayId('plink');
+    const link: FakePaymentLink = {
+      id,
+      amount,
+      amount_paid: 0,
+      currency,
+      accept_partial: Boolean(input.accept_partial),
+      description: String(input.description ?? ''),
+      reference_id: referenceId,
+      expire_by: expireBy,
+      customer: (input.customer as FakePaymentLink['customer']) ?? {},
+      notify: (input.notify as FakePaymentLink['notify']) ?? {},
+      notes: (input.notes as Record<string, string>) ?? {},
+      callback_url: typeof callbackUrl === 'string' ? callbackUrl : null,
+      callback_method: typeof callbackMethod === 'string' ? callbackMethod : null,
+      short_url: `${baseUrl}/i/${id.slice(6, 14)}`,
+      status: 'created',
+      order_id: null,
+      payments: null,
+      created_at: now,
+      updated_at: now,
+      cancelled_at: 0,
+      expired_at: 0,
+    };
+    links.set(id, link);
+    return link;
+  }
+
   const server: Server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
     const authorised = req.headers.authorization === expectedAuth;
     if (path === '/health') return send(res, 200, { ok: true });
     requests.push({ method: req.method ?? '', path, authorised });
     if (failure) return send(res, failure, error('Simulated gateway failure'));
+    // Not Razorpay's API: the customer pays a payment link (or it expires), and the fake
+    // sends Razorpay's signed webhook to the site, as the real gateway does.
+    const testLink = /^\/_test\/payment_links\/([^/]+)\/(pay|expire)$/.exec(path);
+    if (req.method === 'POST' && testLink) {
+      try {
+        const linkId = decodeURIComponent(testLink[1] ?? '');
+        const outcome = testLink[2] === 'pay' ? await payLink(linkId) : await expireLink(linkId);
+        return send(res, 200, { event: outcome.delivery.event, webhookStatus: outcome.webhookStatus, redirect: 'redirect' in outcome ? outcome.redirect : null });
+      } catch (failure) {
+        return send(res, 400, error((failure as Error).message));
+      }
+    }
     // Not Razorpay's API: the browser stand-in for checkout.js reports the buyer's payment here,
     // as the real Checkout does with Razorpay's servers, without the merchant's API key.
     if (req.method === 'POST' && path === '/v1/test/checkout-payments') {
@@ -134,6 +334,31 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
     }
     if (!authorised) return send(res, 401, error('The api key provided is invalid'));
 
+    if (req.method === 'POST' && path === '/v1/payment_links') {
+      let input: Record<string, unknown>;
+      try {
+        input = JSON.parse(await readBody(req)) as Record<string, unknown>;
+      } catch {
+        return send(res, 400, error('The request body is not valid JSON'));
+      }
+      requests[requests.length - 1]!.body = input;
+      const link = createLink(input);
+      return typeof link === 'string' ? send(res, 400, error(link)) : send(res, 200, linkEntity(link));
+    }
+    const linkMatch = /^\/v1\/payment_links\/([^/]+?)(\/cancel)?$/.exec(path);
+    if (linkMatch) {
+      const link = links.get(decodeURIComponent(linkMatch[1] ?? ''));
+      if (!link) return send(res, 400, error('The id provided does not exist'));
+      if (req.method === 'GET' && !linkMatch[2]) return send(res, 200, linkEntity(link));
+      if (req.method === 'POST' && linkMatch[2]) {
+        if (link.status !== 'created') return send(res, 400, error(`Payment Link cannot be cancelled as it is already ${link.status}`));
+        link.status = 'cancelled';
+        link.cancelled_at = nowSeconds();
+        link.updated_at = link.cancelled_at;
+        return send(res, 200, linkEntity(link));
+      }
+    }
+
     if (req.method === 'POST' && path === '/v1/orders') {
       let input: Record<string, unknown>;
       try {
@@ -145,20 +370,7 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
       if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) return send(res, 400, error('The amount must be atleast INR 1.00'));
       if (currency !== 'INR') return send(res, 400, error('The currency is invalid'));
       if (receipt !== undefined && (typeof receipt !== 'string' || receipt.length > 40)) return send(res, 400, error('The receipt may not be greater than 40 characters'));
-      const order: FakeOrder = {
-        id: razorpayId('order'),
-        entity: 'order',
-        amount,
-        amount_paid: 0,
-        amount_due: amount,
-        currency,
-        receipt: (receipt as string | undefined) ?? null,
-        status: 'created',
-        attempts: 0,
-        notes: (notes as Record<string, string> | undefined) ?? {},
-        created_at: Math.floor(Date.now() / 1000),
-      };
-      orders.set(order.id, order);
+      const order = newOrder(amount, currency, (receipt as string | undefined) ?? null, (notes as Record<string, string> | undefined) ?? {});
       return send(res, 200, order);
     }
     const paymentMatch = /^\/v1\/payments\/([^/]+)$/.exec(path);
@@ -176,10 +388,14 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
 
   await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: baseUrl,
     orders,
     payments,
+    links,
+    payLink,
+    expireLink,
     pay,
     capture,
     requests,

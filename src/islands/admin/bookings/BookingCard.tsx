@@ -4,6 +4,7 @@ import { sourceLabel } from '../../../lib/admin/leadSource';
 import { formatRupees } from '../../../lib/format';
 import type { BookingRecord, BookingStatus } from '../api';
 import { EmailLink, PhoneLink } from '../ui/Contact';
+import { RequestPaymentButton } from '../payments/RequestPaymentButton';
 import { Pill, bookingStatusTone, paymentTone } from '../ui/Pill';
 import { When } from '../ui/When';
 import { BookingEditForm } from './BookingEditForm';
@@ -132,10 +133,15 @@ export function BookingCard({ booking, restored, onEditEnd }: Props) {
           </select>
         </div>
         {editor.editing ? null : (
-          <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => void editor.open()} disabled={editor.opening || status.isPending}>
-            {editor.opening ? 'Opening…' : 'Edit'}
-            <span className="visually-hidden"> {booking.fullName}'s booking</span>
-          </button>
+          <>
+            {booking.paymentStatus === 'paid' ? null : (
+              <RequestPaymentButton customer={{ bookingId: booking.id, name: booking.fullName, phone: booking.mobile, email: booking.email ?? null, packageId: booking.packageId }} />
+            )}
+            <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => void editor.open()} disabled={editor.opening || status.isPending}>
+              {editor.opening ? 'Opening…' : 'Edit'}
+              <span className="visually-hidden"> {booking.fullName}'s booking</span>
+            </button>
+          </>
         )}
       </footer>
       {booking.updatedAt ? (

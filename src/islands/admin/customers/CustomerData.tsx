@@ -1,6 +1,7 @@
 import { BookingCard } from '../bookings/BookingCard';
 import { RestoredEdits } from '../bookings/RestoredEdits';
 import { NotificationsPanel } from '../notifications/NotificationsPanel';
+import { PaymentRequestsPanel } from '../payments/PaymentRequestsPanel';
 import { LeadList } from './LeadList';
 import { LeadsBySource } from './LeadsBySource';
 import { ContactRow, DownloadRow, PaymentRow, SubscriberRow } from './LeadRows';
@@ -21,6 +22,7 @@ export function CustomerData() {
         before={<RestoredEdits />}
         renderItem={(booking) => <BookingCard booking={booking} />}
       />
+      <PaymentRequestsPanel />
       <LeadsBySource />
       <div className="adm-lists-grid">
         <LeadList

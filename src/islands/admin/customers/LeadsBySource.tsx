@@ -1,20 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { formatDateIST } from '../../../lib/admin/istDates';
 import { DIRECT, leadKindBreakdown } from '../../../lib/admin/leadSource';
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatRupees } from '../../../lib/format';
+import type { ConversionFigures } from '../../../lib/schemas/notifications';
 import { leadSourcesQuery } from '../api/queries';
 import { EmptyState, ErrorState } from '../ui/States';
+import { ConversionChart } from './ConversionChart';
+import './conversions.css';
 
-const DAYS = 30;
+const WINDOWS = [30, 90] as const;
+type Window = (typeof WINDOWS)[number];
 
-/** 'Leads by source' (issue 12): which ads and sites brought the last 30 days' leads. */
+const rate = (figures: ConversionFigures) => (figures.conversionRate === null ? '–' : `${figures.conversionRate.toLocaleString('en-IN')}%`);
+
+/**
+ * 'Leads by source' (issue 12) and what converts (issue 20): per source and for the whole
+ * site over 30 or 90 days, the leads, the paying clients they became, the revenue and
+ * the rate, all counted at write time; and a chart of both per day.
+ */
 export function LeadsBySource() {
   const headingId = useId();
   const captionId = useId();
-  const sources = useQuery(leadSourcesQuery(DAYS));
+  const [days, setDays] = useState<Window>(30);
+  const sources = useQuery(leadSourcesQuery(days));
   const rows = sources.data?.rows ?? [];
-  const total = rows.reduce((sum, row) => sum + row.leads, 0);
+  const totals = sources.data?.totals;
 
   let body;
   if (sources.isPending) {
@@ -28,52 +39,95 @@ export function LeadsBySource() {
     body = <ErrorState what="leads by source" error={sources.error} onRetry={() => void sources.refetch()} retrying={sources.isFetching} />;
   } else if (rows.length === 0) {
     body = (
-      <EmptyState title={`No leads in the last ${DAYS} days`}>
+      <EmptyState title={`No leads in the last ${days} days`}>
         Each new lead is counted here under the source of the visit that brought it: the utm_source of an ad or a link, or the site that sent the visitor.
       </EmptyState>
     );
   } else {
     body = (
-      // Scrolls sideways on a phone rather than squeezing the table; focusable so a keyboard can scroll it.
-      <div className="adm-table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table className="adm-table" data-testid="leads-by-source">
-          <caption id={captionId} className="visually-hidden">
-            Leads by source in the last {DAYS} days
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Source</th>
-              <th scope="col">Medium</th>
-              <th scope="col" className="is-number">
-                Leads
-              </th>
-              <th scope="col">Kinds of lead</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={`${row.source}\u001f${row.medium ?? ''}`}>
-                <th scope="row">{row.source}</th>
-                <td>{row.medium ?? <span className="adm-none">none</span>}</td>
-                <td className="is-number">{formatCount(row.leads)}</td>
-                <td>{leadKindBreakdown(row.byKind)}</td>
+      <>
+        {totals ? (
+          <dl className="adm-convert-totals" data-testid="conversion-totals" aria-label={`The whole site, last ${days} days`}>
+            <div>
+              <dt>Leads</dt>
+              <dd>{formatCount(totals.leads)}</dd>
+            </div>
+            <div>
+              <dt>Paying clients</dt>
+              <dd>{formatCount(totals.payingClients)}</dd>
+            </div>
+            <div>
+              <dt>Revenue</dt>
+              <dd>{formatRupees(totals.revenue)}</dd>
+            </div>
+            <div>
+              <dt>Conversion</dt>
+              <dd>{rate(totals)}</dd>
+            </div>
+          </dl>
+        ) : null}
+        {sources.data ? <ConversionChart daily={sources.data.daily} /> : null}
+        {/* Scrolls sideways on a phone rather than squeezing the table; focusable so a keyboard can scroll it. */}
+        <div className="adm-table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
+          <table className="adm-table" data-testid="leads-by-source">
+            <caption id={captionId} className="visually-hidden">
+              Leads, paying clients and revenue by source in the last {days} days
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Source</th>
+                <th scope="col">Medium</th>
+                <th scope="col" className="is-number">
+                  Leads
+                </th>
+                <th scope="col" className="is-number">
+                  Paying clients
+                </th>
+                <th scope="col" className="is-number">
+                  Revenue
+                </th>
+                <th scope="col" className="is-number">
+                  Conversion
+                </th>
+                <th scope="col">Kinds of lead</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={`${row.source}\u001f${row.medium ?? ''}`}>
+                  <th scope="row">{row.source}</th>
+                  <td>{row.medium ?? <span className="adm-none">none</span>}</td>
+                  <td className="is-number">{formatCount(row.leads)}</td>
+                  <td className="is-number">{formatCount(row.payingClients)}</td>
+                  <td className="is-number">{formatRupees(row.revenue)}</td>
+                  <td className="is-number">{rate(row)}</td>
+                  <td>{leadKindBreakdown(row.byKind) || <span className="adm-none">none in this period</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </>
     );
   }
 
   return (
     <section className="adm-panel adm-sources" aria-labelledby={headingId} data-testid="lead-sources">
-      <header className="adm-panel-head">
+      <header className="adm-panel-head adm-sources-head">
         <h2 id={headingId}>Leads by source</h2>
-        {sources.data ? <span className="adm-count">{formatCount(total)}</span> : null}
+        {totals ? <span className="adm-count">{formatCount(totals.leads)}</span> : null}
+        <div className="adm-period" role="group" aria-label="Period">
+          {WINDOWS.map((window) => (
+            <button key={window} type="button" className="adm-period-option" aria-pressed={days === window} onClick={() => setDays(window)}>
+              {window} days
+            </button>
+          ))}
+        </div>
       </header>
       <p className="adm-panel-note">
-        The last {DAYS} days{sources.data ? `, since ${formatDateIST(sources.data.since) ?? sources.data.since}` : ''}. A visit without a utm_source or another site
-        sending it counts as {DIRECT}.
+        The last {days} days{sources.data ? `, since ${formatDateIST(sources.data.since) ?? sources.data.since}` : ''}. A visit without a utm_source or another site
+        sending it counts as {DIRECT}. Paying clients: bookings with a captured payment, each counted once, on its first payment, under its source.
+        Conversion: paying clients per 100 leads.
       </p>
       {body}
     </section>

@@ -11,6 +11,7 @@ import { Pill, type PillTone } from '../ui/Pill';
 import { ErrorState } from '../ui/States';
 import { When } from '../ui/When';
 import { useDebounced } from './useDebounced';
+import { TimelinePaymentAction } from '../payments/TimelinePaymentAction';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -76,6 +77,7 @@ export function PersonSearch() {
                   {typeof hit.amount === 'number' && hit.amount > 0 ? <span>{formatRupees(hit.amount)}</span> : null}
                   {sourceLabel(hit.attribution) ? <span data-testid="lead-source">Source: {sourceLabel(hit.attribution)}</span> : null}
                 </p>
+                <TimelinePaymentAction hit={hit} />
               </li>
             ))}
           </ol>

@@ -1,0 +1,179 @@
+import { type FormEvent, useId, useState } from 'react';
+import { formatRupees } from '../../../lib/format';
+import { packageCatalogue } from '../../../lib/packageCatalogue';
+import { DEFAULT_EXPIRY_DAYS, MAX_EXPIRY_DAYS, MAX_REQUEST_RUPEES } from '../../../lib/schemas/paymentRequest';
+import { AdminApiError, failureMessage } from '../api';
+import { useModalDialog } from '../ui/useModalDialog';
+import { ShareLink } from './ShareLink';
+import { useCreatePaymentRequest } from './usePaymentRequests';
+
+export interface PaymentCustomer {
+  bookingId?: string;
+  name: string;
+  phone: string;
+  email?: string | null;
+  packageId?: string | null;
+}
+
+const OTHER = '';
+const SHOWN_FIELDS = ['amount', 'description', 'expiresInDays', 'email'];
+
+const packageLabel = (item: (typeof packageCatalogue)[number]) => `${item.name} (${item.price > 0 ? formatRupees(item.price) : 'agreed fee'})`;
+
+/**
+ * "Request payment" (issue 20) in a native modal dialog: the agreed amount, what it is for
+ * (a catalogue package, the two priced after consultation included, or the owner's own
+ * words) and how long the link stays open. The server makes the Razorpay link; the
+ * dialog then shows it to copy or send on WhatsApp.
+ */
+export function RequestPaymentDialog({ customer, onClose }: { customer: PaymentCustomer; onClose: () => void }) {
+  const dialog = useModalDialog();
+  const id = useId();
+  const known = packageCatalogue.find((item) => item.id === customer.packageId);
+  const [packageId, setPackageId] = useState(known?.id ?? OTHER);
+  const [description, setDescription] = useState(known?.name ?? '');
+  const [amount, setAmount] = useState(known && known.price > 0 ? String(known.price) : '');
+  const [days, setDays] = useState(String(DEFAULT_EXPIRY_DAYS));
+  const [emailCustomer, setEmailCustomer] = useState(false);
+  const create = useCreatePaymentRequest();
+  const fields = create.error instanceof AdminApiError ? create.error.fields : {};
+  // Field errors show under their fields; anything else (no keys: 503, the gateway: 502) above the form.
+  const unshown = Object.entries(fields).filter(([name]) => !SHOWN_FIELDS.includes(name));
+  const failure =
+    create.error && (Object.keys(fields).length === 0 || unshown.length > 0)
+      ? [failureMessage(create.error, 'The payment link could not be made. Please try again.'), ...unshown.map(([name, message]) => `${name}: ${message}`)].join(' ')
+      : null;
+
+  const choosePackage = (value: string) => {
+    setPackageId(value);
+    const item = packageCatalogue.find((entry) => entry.id === value);
+    if (item) {
+      setDescription(item.name);
+      if (item.price > 0) setAmount(String(item.price));
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate({
+      ...(customer.bookingId ? { bookingId: customer.bookingId } : {}),
+      name: customer.name,
+      phone: customer.phone,
+      ...(customer.email ? { email: customer.email } : {}),
+      amount: amount.trim() === '' ? Number.NaN : Number(amount),
+      ...(packageId ? { packageId } : {}),
+      description: description.trim(),
+      expiresInDays: Number(days),
+      emailCustomer,
+    });
+  };
+
+  const describedBy = (name: string, hint?: string) => [hint, fields[name] ? `${id}-${name}-error` : null].filter(Boolean).join(' ') || undefined;
+  const error = (name: string) =>
+    fields[name] ? (
+      <p className="error" id={`${id}-${name}-error`}>
+        {fields[name]}
+      </p>
+    ) : null;
+
+  return (
+    <dialog ref={dialog} className="adm-dialog adm-pay-dialog" aria-labelledby={`${id}-title`} onClose={onClose} data-testid="request-payment-dialog">
+      <h2 id={`${id}-title`}>Request payment from {customer.name}</h2>
+      {create.data ? (
+        <>
+          <p className="adm-pay-ready" data-testid="payment-link-ready">
+            A Razorpay link for <strong>{formatRupees(create.data.amount)}</strong> is ready. It stays open until {new Date(create.data.expiresAt).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })}.
+            {create.data.email && emailCustomer ? ` It is on its way to ${create.data.email}.` : ''}
+          </p>
+          <ShareLink request={create.data} showUrl />
+          <div className="adm-dialog-actions">
+            <button type="button" className="btn btn-primary adm-btn-sm" onClick={() => dialog.current?.close()} autoFocus>
+              Done
+            </button>
+          </div>
+        </>
+      ) : (
+        <form className="adm-pay-form" onSubmit={submit} noValidate>
+          {failure ? (
+            <div className="adm-notice adm-notice-conflict" role="alert" data-testid="payment-request-error">
+              <p>{failure}</p>
+            </div>
+          ) : null}
+          <div className="field">
+            <label htmlFor={`${id}-package`}>What it is for</label>
+            <select id={`${id}-package`} value={packageId} onChange={(event) => choosePackage(event.target.value)}>
+              {packageCatalogue.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {packageLabel(item)}
+                </option>
+              ))}
+              <option value={OTHER}>Something else</option>
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-description`}>Description the customer sees</label>
+            <input
+              id={`${id}-description`}
+              type="text"
+              value={description}
+              maxLength={200}
+              onChange={(event) => setDescription(event.target.value)}
+              aria-invalid={fields.description ? true : undefined}
+              aria-describedby={describedBy('description')}
+            />
+            {error('description')}
+          </div>
+          <div className="adm-pay-pair">
+            <div className="field">
+              <label htmlFor={`${id}-amount`}>Amount (₹, whole rupees)</label>
+              <input
+                id={`${id}-amount`}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_REQUEST_RUPEES}
+                step={1}
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+                aria-invalid={fields.amount ? true : undefined}
+                aria-describedby={describedBy('amount')}
+                autoFocus
+              />
+              {error('amount')}
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-days`}>Link open for (days)</label>
+              <input
+                id={`${id}-days`}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_EXPIRY_DAYS}
+                step={1}
+                value={days}
+                onChange={(event) => setDays(event.target.value)}
+                aria-invalid={fields.expiresInDays ? true : undefined}
+                aria-describedby={describedBy('expiresInDays')}
+              />
+              {error('expiresInDays')}
+            </div>
+          </div>
+          {customer.email ? (
+            <label className="adm-pay-check">
+              <input type="checkbox" checked={emailCustomer} onChange={(event) => setEmailCustomer(event.target.checked)} /> Also e-mail the link to {customer.email}
+            </label>
+          ) : null}
+          {error('email')}
+          <div className="adm-dialog-actions">
+            <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => dialog.current?.close()} disabled={create.isPending}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary adm-btn-sm" disabled={create.isPending}>
+              {create.isPending ? 'Making the link…' : 'Create payment link'}
+            </button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+}

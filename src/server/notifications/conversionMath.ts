@@ -1,0 +1,67 @@
+import { DIRECT_SOURCE } from '../../lib/schemas/attribution';
+import type { ConversionFigures, LeadsBySourceRow, SourceConversionRow } from '../../lib/schemas/notifications';
+import type { Counts } from '../storage/tallyMath';
+
+// What converts (issue 20), the pure part: a day's bucket of 'lead-sources' holds, beside
+// each source's leads by kind, its paying clients and revenue in rupees under fields of
+// their own (`{source}␟{medium}␟clients`, `…␟revenue`), so one read of a day gives all.
+
+/** Joins source, medium and kind in a field; no form can send this character. */
+export const SOURCE_SEPARATOR = '\u001f';
+export const conversionKinds = ['clients', 'revenue'] as const;
+export type ConversionKind = (typeof conversionKinds)[number];
+
+export const conversionField = (sourceKey: string, kind: ConversionKind) => `${sourceKey}${SOURCE_SEPARATOR}${kind}`;
+
+export interface SourceConversions {
+  clients: number;
+  revenue: number;
+}
+
+/** A day's tally as source key -> paying clients and revenue (pure). */
+export function dayConversionsOf(counts: Counts): Record<string, SourceConversions> {
+  const day: Record<string, SourceConversions> = {};
+  for (const [field, n] of Object.entries(counts)) {
+    const cut = field.lastIndexOf(SOURCE_SEPARATOR);
+    const kind = field.slice(cut + 1) as ConversionKind;
+    if (cut <= 0 || !(conversionKinds as readonly string[]).includes(kind) || n === 0) continue;
+    const entry = (day[field.slice(0, cut)] ??= { clients: 0, revenue: 0 });
+    entry[kind] += n;
+  }
+  return day;
+}
+
+/** Paying clients as a share of leads, to one decimal of a percent; null without leads. */
+export function conversionRate(leads: number, payingClients: number): number | null {
+  return leads > 0 ? Math.round((payingClients / leads) * 1000) / 10 : null;
+}
+
+export function figures(leads: number, payingClients: number, revenue: number): ConversionFigures {
+  return { leads, payingClients, revenue, conversionRate: conversionRate(leads, payingClients) };
+}
+
+/**
+ * The rows with their paying clients, revenue and rate; a source that brought payments
+ * but no leads in the window (the lead came earlier) gets a row of its own. Sorted by
+ * leads, then revenue (pure).
+ */
+export function withConversions(rows: readonly LeadsBySourceRow[], days: ReadonlyArray<Record<string, SourceConversions>>): SourceConversionRow[] {
+  const totals = new Map<string, SourceConversions>();
+  for (const day of days) {
+    for (const [key, value] of Object.entries(day)) {
+      const sum = totals.get(key) ?? { clients: 0, revenue: 0 };
+      totals.set(key, { clients: sum.clients + value.clients, revenue: sum.revenue + value.revenue });
+    }
+  }
+  const keyOf = (row: { source: string; medium: string | null }) => `${row.source}${SOURCE_SEPARATOR}${row.medium ?? ''}`;
+  const out: SourceConversionRow[] = rows.map((row) => {
+    const paid = totals.get(keyOf(row)) ?? { clients: 0, revenue: 0 };
+    totals.delete(keyOf(row));
+    return { ...row, ...figures(row.leads, paid.clients, paid.revenue) };
+  });
+  for (const [key, paid] of totals) {
+    const [source, medium] = key.split(SOURCE_SEPARATOR);
+    out.push({ source: source || DIRECT_SOURCE, medium: medium || null, byKind: {}, ...figures(0, paid.clients, paid.revenue) });
+  }
+  return out.sort((a, b) => b.leads - a.leads || b.revenue - a.revenue || a.source.localeCompare(b.source) || (a.medium ?? '').localeCompare(b.medium ?? ''));
+}

@@ -1,0 +1,46 @@
+import { afterResponse } from '../followUp/afterResponse';
+import { RETRY_WINDOW_MS } from '../notifications/backoff';
+import { deliver } from '../notifications/deliver';
+import { enqueue, entryId } from '../notifications/outbox';
+import { notificationSettings } from '../notifications/settings';
+import { paymentLinkEmail } from '../notifications/templates';
+import { HttpError } from '../http/errors';
+import type { StoredPaymentRequest } from './store';
+
+/** Checked before a link is made: asked to e-mail it without mail settings, nothing is made. */
+export function requireMailSettings(): void {
+  const state = notificationSettings();
+  if (!state.enabled) throw new HttpError(503, `E-mail is not set up (${state.reason}) No link was made: untick "E-mail it", then copy the link or share it on WhatsApp.`);
+}
+
+/**
+ * Puts the payment link in the customer's inbox through the outbox (one entry per
+ * request, onlyIfNew, retried by the minute job like every other message), sent after
+ * the response. Without mail settings the owner is told so: they share the link by hand.
+ */
+export async function emailPaymentLink(request: StoredPaymentRequest, to: string, now: Date = new Date()): Promise<void> {
+  requireMailSettings();
+  const mail = paymentLinkEmail(request);
+  const id = entryId(request.id, 'payment-request', 'visitor-email');
+  await enqueue([
+    {
+      id,
+      kind: 'payment-request',
+      leadId: request.id,
+      channel: 'visitor-email',
+      subject: mail.subject,
+      to,
+      mail,
+      webhook: null,
+      status: 'pending',
+      attempts: 0,
+      lastError: null,
+      nextAttemptAt: now.toISOString(),
+      claimedAt: null,
+      retryUntil: new Date(now.getTime() + RETRY_WINDOW_MS).toISOString(),
+      createdAt: now.toISOString(),
+      sentAt: null,
+    },
+  ]);
+  await afterResponse(`payment link mail ${request.id}`, () => deliver(id));
+}
