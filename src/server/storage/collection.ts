@@ -8,6 +8,7 @@ import { type FollowUpEvent, eventIdForRecord, finishEvent, storeEvent } from '.
 import { completeEvent, deliverAll } from '../followUp/process';
 import { scheduleFollowUp } from '../followUp/record';
 import type { LeadEvent } from '../notifications/leadEvents';
+import type { TodoEntry } from '../../lib/schemas/todo';
 import { blobCall, collectionStore } from './blobs';
 import { StorageConflictError, StorageUnavailableError } from './errors';
 import { updateJson } from './atomicJson';
@@ -44,6 +45,8 @@ export interface NewRecordFollowUp {
   counts?: CountDelta | null;
   person?: { type: SearchRecordType; id: string; person: Person } | null;
   lead?: LeadEvent | null;
+  /** A lead awaiting the response the site promised: its to-do entry. */
+  todo?: TodoEntry | null;
 }
 
 /**
@@ -187,6 +190,7 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
       counts: parts.counts ?? null,
       person: parts.person ?? null,
       lead: announce ? (parts.lead ?? null) : null,
+      todo: parts.todo ?? null,
     };
     if (!inRequest()) {
       const created = await writeRecord();
