@@ -18,14 +18,14 @@ export type ContactLead = z.infer<typeof contactLeadSchema>;
 
 export const contactRequestSchema = contactLeadSchema.extend({ ...attributionField, ...honeypot });
 
-/** Pending until the owner has answered it (the to-do's "Mark contacted"). */
+/** Pending until the owner has answered it (the to-do's "Mark contacted"); stored once set. */
 export const contactStatuses = ['pending', 'contacted'] as const;
 export type ContactStatus = (typeof contactStatuses)[number];
 
 /** A stored contact message: the form's fields, where the visitor came from, and whether it is answered. */
 export const contactRecordSchema = contactLeadSchema.extend({
-  // Messages stored before statuses existed read as pending (a recount puts them on the to-do).
-  status: z.enum(contactStatuses).default('pending'),
+  // Absent until the owner sets one: a message without a status is pending.
+  status: z.enum(contactStatuses).optional(),
   attribution: attributionSchema.optional(),
 });
 export type ContactRecord = z.infer<typeof contactRecordSchema>;

@@ -34,5 +34,5 @@ export function bookingTodo(booking: Stored<Booking>): TodoEntry | null {
 }
 
 export function contactTodo(contact: Stored<ContactRecord>): TodoEntry | null {
-  return contact.status === 'pending' ? entryFor('contact', contactEvent(contact)) : null;
+  return (contact.status ?? 'pending') === 'pending' ? entryFor('contact', contactEvent(contact)) : null;
 }
