@@ -292,6 +292,22 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
       return { items, nextCursor: more && last ? last : null, total };
     },
 
+    /** The time slices holding records, newest first: units the export reads side by side. */
+    slices: timeSlices,
+
+    /**
+     * Up to `limit` records of one time slice after `cursor`, newest first: one listing
+     * of that slice, then its records. Slices in turn, pages in turn, give the same
+     * records in the same order as `list`.
+     */
+    async inSlice(slice: string, { cursor = null, limit }: { cursor?: string | null; limit: number }): Promise<{ items: Rec[]; nextCursor: string | null }> {
+      if (!timeSlicePattern.test(slice)) return { items: [], nextCursor: null };
+      const ids = await idsInSlice(slice);
+      const after = cursor ? ids.filter((id) => id > cursor) : ids;
+      const wanted = after.slice(0, Math.max(1, limit));
+      return { items: await readMany(wanted), nextCursor: after.length > wanted.length ? (wanted.at(-1) ?? null) : null };
+    },
+
     /** Every record, newest first. For small collections and the admin's recount. */
     async all(): Promise<Rec[]> {
       return readMany(await allIds());
