@@ -4,6 +4,7 @@ import bookingFn from '../../netlify/functions/booking.mts';
 import contactFn from '../../netlify/functions/contact.mts';
 import contactStatusFn from '../../netlify/functions/contact-status.mts';
 import todoFn from '../../netlify/functions/admin-todo.mts';
+import statsFn from '../../netlify/functions/admin-stats.mts';
 import type { Booking } from '../../src/lib/schemas/booking';
 import type { TodoAnswer } from '../../src/lib/schemas/todo';
 import { TODO_STORE } from '../../src/server/admin/todo/pendingIndex';
@@ -12,6 +13,7 @@ import { contacts } from '../../src/server/contacts';
 import { resourceDownloads } from '../../src/server/resourceDownloads';
 import { subscribe } from '../../src/server/subscribers';
 import { collectionStore } from '../../src/server/storage/blobs';
+import { newestFirstKey, recordKey } from '../../src/server/storage/keys';
 import { adminCookie } from './support/admin';
 import { type CallOptions, call, jsonOf, settleAfterResponse } from './support/call';
 
@@ -169,5 +171,27 @@ describe('Mark contacted', () => {
     expect((await patchContactStatus('nope', { status: 'contacted' })).status).toBe(404);
     expect((await contacts.get(contact.id))?.status).toBeUndefined();
     expect((await items()).map((item) => item.id)).toEqual([contact.id]);
+  });
+});
+
+describe('leads stored before the to-do existed', () => {
+  it('are put on it by the owner\'s recount, once', async () => {
+    // Stored as an earlier version did: the record only, no follow-up, no index key.
+    const at = ist('2026-10-23', '10:00');
+    const id = newestFirstKey(at.getTime());
+    const legacy = { name: 'Old Message', email: 'old.message@example.com', phone: '98450 20050', whoIsThisFor: 'college', id, createdAt: at.toISOString() };
+    await collectionStore('contacts').setJSON(recordKey(id), legacy);
+    const ours = async () => (await items()).filter((item) => item.id === id);
+    expect(await ours()).toEqual([]);
+
+    const recount = await call(statsFn, '/api/admin/stats/recount', { method: 'POST', cookie });
+    expect(recount.status).toBe(200);
+    // Every pending lead is checked: this one and the message the test before left pending.
+    expect(await jsonOf(recount)).toMatchObject({ pendingLeads: 2 });
+    expect(await ours()).toEqual([expect.objectContaining({ kind: 'contact', id, name: 'Old Message', promiseHours: 24, overdue: true })]);
+    const keys = await todoKeys();
+    await call(statsFn, '/api/admin/stats/recount', { method: 'POST', cookie });
+    expect(await todoKeys()).toEqual(keys);
+    expect(keys.filter((key) => key.includes(id))).toHaveLength(1);
   });
 });
