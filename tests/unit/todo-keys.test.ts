@@ -16,7 +16,7 @@ const entry: TodoEntry = {
 describe('to-do index keys', () => {
   it('carry the whole entry, due time first after the lead, so a listing needs no reads', () => {
     const key = todoKey(entry);
-    expect(key.startsWith(`pending/booking/${entry.id}/${String(Date.parse(entry.dueAt)).padStart(13, '0')}.`)).toBe(true);
+    expect(key.startsWith(`pending/booking.${entry.id}.${String(Date.parse(entry.dueAt)).padStart(13, '0')}.`)).toBe(true);
     expect(entryOfTodoKey(key)).toEqual(entry);
     expect(entryOfTodoKey(todoKey({ ...entry, kind: 'contact', email: null }))).toEqual({ ...entry, kind: 'contact', email: null });
   });
@@ -31,7 +31,7 @@ describe('to-do index keys', () => {
 
   it('ignore keys that are not entries', () => {
     expect(entryOfTodoKey('pending/booking/x')).toBeNull();
-    expect(entryOfTodoKey('pending/payment/8205123456789-0a1b2c3d4e/0000000000001.e30')).toBeNull();
-    expect(entryOfTodoKey(`pending/booking/${entry.id}/1795000000000.not-base64-json`)).toBeNull();
+    expect(entryOfTodoKey('pending/payment.8205123456789-0a1b2c3d4e.0000000000001.e30')).toBeNull();
+    expect(entryOfTodoKey(`pending/booking.${entry.id}.1795000000000.not-base64-json`)).toBeNull();
   });
 });
