@@ -3,5 +3,6 @@ import { leadBookkeeping } from './admin/bookkeeping';
 import { bookingProfile } from './admin/leadProfiles';
 import { bookingEvent } from './notifications/leadEvents';
 import { defineCollection } from './storage/collection';
+import { bookingTodo } from './admin/todo/todoRules';
 
-export const bookings = defineCollection('bookings', bookingSchema, { hooks: leadBookkeeping(bookingProfile, bookingEvent) });
+export const bookings = defineCollection('bookings', bookingSchema, { hooks: leadBookkeeping(bookingProfile, bookingEvent, bookingTodo) });

@@ -53,13 +53,13 @@ describe('owner notifications for every kind of lead', () => {
     expect(mail.text).toContain('Phone: 98450 11111 (tel:+919845011111)');
     expect(mail.html).toContain('href="tel:+919845011111"');
     expect(mail.text).toContain('Chose: Free Discovery Call');
-    expect(mail.text).toContain(`call back within ${business.promises.callbackAfterCallHours} hours`);
+    expect(mail.text).toContain(`call back within ${business.promises.callbackAfterCallHours} business hours`);
     expect(mail.text).toContain('Source: google / cpc (campaign diwali)');
     expect(mail.text).toContain(`${SITE}/admin/bookings#customers`);
     const body = only(hooksFor(id));
     expect(body).toMatchObject({ kind: 'discovery-call', name: 'Asha Rao', phone: '98450 11111', phoneHref: 'tel:+919845011111', source: 'google', medium: 'cpc', campaign: 'diwali' });
     expect(body.text).toContain('New discovery call request: Asha Rao');
-    expect(body.callbackPromise).toContain('within 4 hours');
+    expect(body.callbackPromise).toContain('within 4 business hours');
     // No visitor e-mail was given, so no confirmation.
     expect(receivers.smtp.mails.filter((mail) => mail.text.includes(id) && !mail.to.includes(OWNER_ADDRESS))).toHaveLength(0);
   });
@@ -75,7 +75,7 @@ describe('owner notifications for every kind of lead', () => {
     // The visitor's text is escaped in HTML, never markup.
     expect(mail.html).toContain('Meera &lt;b&gt;Iyer&lt;/b&gt;');
     expect(mail.html).not.toContain('<b>Iyer</b>');
-    expect(mail.text).toContain('within 24 hours');
+    expect(mail.text).toContain('within 24 business hours');
     expect(mail.text).toContain(`E-mail: ${email}`);
     expect(mail.text).toContain('Source: (direct)');
     expect(hooksFor(contact.id)).toHaveLength(1);

@@ -251,7 +251,9 @@ test('export shows its busy state when preparing takes longer than half a second
   const button = page.getByTestId('export-button');
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/newsletter?*', async (route) => {
+  // The export's first call (the list of time slices to read) is held back.
+  const exportReads = /\/api\/admin\/export(\/|\?|$)/;
+  await page.route(exportReads, async (route) => {
     await held;
     await route.continue();
   });
@@ -262,9 +264,9 @@ test('export shows its busy state when preparing takes longer than half a second
   release();
   await expect(toast(page, 'Export Complete')).toBeVisible();
   await expect(button).toHaveText('Export');
-  await page.unroute('**/api/newsletter?*');
+  await page.unroute(exportReads);
 
-  await page.route('**/api/payments?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Storage is down"}' }));
+  await page.route(exportReads, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Storage is down"}' }));
   await button.click();
   await expect(toast(page, 'Export Failed')).toContainText('Failed to export data. Please try again.');
   await expect(button).toBeEnabled();

@@ -40,11 +40,12 @@ describe('owner messages', () => {
   });
 
   test('the callback promise comes from the business facts: 4 hours after a call request, 24 after a contact, none for a download', () => {
-    expect(callbackPromise(event())).toBe(`The site promised a call back within ${business.promises.callbackAfterCallHours} hours: by 23 Nov, 2:00 pm IST.`);
-    expect(callbackPromise(event({ kind: 'contact' }))).toBe(`The site promised a call back within ${business.promises.responseHours} hours: by 24 Nov, 10:00 am IST.`);
+    expect(callbackPromise(event())).toBe(`The site promised a call back within ${business.promises.callbackAfterCallHours} business hours: by 23 Nov, 2:00 pm IST.`);
+    // Monday 10:00 IST + 24 business hours: 8 on Monday, 9 on Tuesday, 7 on Wednesday.
+    expect(callbackPromise(event({ kind: 'contact' }))).toBe(`The site promised a call back within ${business.promises.responseHours} business hours: by 25 Nov, 4:00 pm IST.`);
     expect(callbackPromise(event({ kind: 'resource-download' }))).toBeNull();
     expect(callbackPromise(event({ kind: 'newsletter' }))).toBeNull();
-    expect(ownerEmail(event(), SITE).text).toContain('Promise: The site promised a call back within 4 hours');
+    expect(ownerEmail(event(), SITE).text).toContain('Promise: The site promised a call back within 4 business hours');
     expect(ownerEmail(event({ kind: 'resource-download' }), SITE).text).not.toContain('Promise:');
   });
 

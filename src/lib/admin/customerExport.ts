@@ -1,4 +1,5 @@
-import { unparse } from 'papaparse';
+// The default export: papaparse is CommonJS, and Node (the export's server side) gives no named exports of it.
+import Papa from 'papaparse';
 import type { Booking } from '../schemas/booking';
 import type { ContactRecord } from '../schemas/contact';
 import type { Payment } from '../schemas/payment';
@@ -119,7 +120,7 @@ export const UTF8_BOM = '\uFEFF';
 
 /** The whole file as one string: the header, then every row; Papa quotes what needs quoting. */
 export function buildCsv(rows: readonly ExportRow[]): string {
-  return UTF8_BOM + unparse({ fields: [...EXPORT_HEADER], data: rows as ExportRow[] }, { newline: '\r\n' });
+  return UTF8_BOM + Papa.unparse({ fields: [...EXPORT_HEADER], data: rows as ExportRow[] }, { newline: '\r\n' });
 }
 
 /** "ccc-edu-data-2026-11-21.csv": the brand, 'data' and the IST date (SPEC 7). */

@@ -18,6 +18,17 @@ export type ContactLead = z.infer<typeof contactLeadSchema>;
 
 export const contactRequestSchema = contactLeadSchema.extend({ ...attributionField, ...honeypot });
 
-/** A stored contact message: the form's fields and where the visitor came from. */
-export const contactRecordSchema = contactLeadSchema.extend({ attribution: attributionSchema.optional() });
+/** Pending until the owner has answered it (the to-do's "Mark contacted"); stored once set. */
+export const contactStatuses = ['pending', 'contacted'] as const;
+export type ContactStatus = (typeof contactStatuses)[number];
+
+/** A stored contact message: the form's fields, where the visitor came from, and whether it is answered. */
+export const contactRecordSchema = contactLeadSchema.extend({
+  // Absent until the owner sets one: a message without a status is pending.
+  status: z.enum(contactStatuses).optional(),
+  attribution: attributionSchema.optional(),
+});
 export type ContactRecord = z.infer<typeof contactRecordSchema>;
+
+/** PATCH /api/contacts/{id}/status (the admin's "Mark contacted"). */
+export const contactStatusPatchSchema = z.strictObject({ status: z.enum(contactStatuses, { error: 'Choose pending or contacted' }) });

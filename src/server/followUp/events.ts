@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { searchRecordTypes } from '../../lib/schemas/adminApi';
 import { leadEventSchema } from '../notifications/leadEvents';
+import { todoEntrySchema } from '../../lib/schemas/todo';
 import { blobCall, collectionStore } from '../storage/blobs';
 
 // A lead's follow-up event (DECISIONS 26): the one durable note a request writes besides
@@ -28,6 +29,8 @@ export const followUpEventSchema = z.object({
   person: z.object({ type: z.enum(searchRecordTypes), id: z.string(), person: personSchema }).nullable(),
   /** A lead or payment to count by source and announce. */
   lead: leadEventSchema.nullable(),
+  /** A lead awaiting a promised response: its key on the owner's to-do (absent in older events). */
+  todo: todoEntrySchema.nullish(),
 });
 export type FollowUpEvent = z.infer<typeof followUpEventSchema>;
 

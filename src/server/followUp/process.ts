@@ -1,5 +1,6 @@
 import { leadKinds, type LeadKind } from '../../lib/schemas/notifications';
 import { indexPerson } from '../admin/search/personIndex';
+import { addTodo } from '../admin/todo/pendingIndex';
 import { addToCounts } from '../admin/stats/counterStore';
 import { deliver } from '../notifications/deliver';
 import { countConversion } from '../notifications/conversions';
@@ -33,6 +34,7 @@ export async function completeEvent(event: FollowUpEvent): Promise<string[]> {
   if (event.record) steps.push(storeRecord(event.record));
   if (event.counts) steps.push(addToCounts(event.id, event.counts));
   if (event.person) steps.push(indexPerson(event.person.type, event.person.id, event.person.person));
+  if (event.todo) steps.push(addTodo(event.todo));
   if (lead && isLeadKind(lead.kind)) steps.push(countLeadSource(event.id, lead.kind, lead.attribution, new Date(lead.at)));
   if (lead?.kind === 'payment-captured') steps.push(countConversion(event.id, lead));
   const [entries] = await Promise.all([lead ? queueLeadNotifications(lead) : Promise.resolve([]), ...steps]);

@@ -1,4 +1,5 @@
 import { business } from '../../lib/business';
+import { dueAfter } from '../../lib/dueTime';
 import { formatRupees } from '../../lib/format';
 import { type Attribution, DIRECT_SOURCE } from '../../lib/schemas/attribution';
 import type { NotificationKind } from '../../lib/schemas/notifications';
@@ -76,8 +77,9 @@ export function callbackHours(kind: NotificationKind): number | null {
 export function callbackPromise(event: Pick<LeadEvent, 'kind' | 'at'>): string | null {
   const hours = callbackHours(event.kind);
   if (hours === null) return null;
-  const due = new Date(new Date(event.at).getTime() + hours * 3_600_000);
-  return `The site promised a call back within ${hours} hours: by ${formatIst(due)}.`;
+  // The same due time as the admin's to-do: counted in business hours (DECISIONS 30).
+  const due = dueAfter(new Date(event.at), hours);
+  return `The site promised a call back within ${hours} business hours: by ${formatIst(due)}.`;
 }
 
 export function sourceOf(attribution: Attribution | null): { source: string; medium: string | null; campaign: string | null } {

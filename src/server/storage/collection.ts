@@ -8,6 +8,7 @@ import { type FollowUpEvent, eventIdForRecord, finishEvent, storeEvent } from '.
 import { completeEvent, deliverAll } from '../followUp/process';
 import { scheduleFollowUp } from '../followUp/record';
 import type { LeadEvent } from '../notifications/leadEvents';
+import type { TodoEntry } from '../../lib/schemas/todo';
 import { blobCall, collectionStore } from './blobs';
 import { StorageConflictError, StorageUnavailableError } from './errors';
 import { updateJson } from './atomicJson';
@@ -44,6 +45,8 @@ export interface NewRecordFollowUp {
   counts?: CountDelta | null;
   person?: { type: SearchRecordType; id: string; person: Person } | null;
   lead?: LeadEvent | null;
+  /** A lead awaiting the response the site promised: its to-do entry. */
+  todo?: TodoEntry | null;
 }
 
 /**
@@ -123,6 +126,24 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
     return records;
   }
 
+  /**
+   * Reads records in order, READ_BATCH in flight at any moment (a new read starts as
+   * each one ends, with no wait for the slowest of a batch): a whole slice for the export.
+   */
+  async function readAll(ids: string[]): Promise<Rec[]> {
+    const values: Array<Rec | null> = new Array(ids.length);
+    let next = 0;
+    const reader = async () => {
+      while (next < ids.length) {
+        const index = next;
+        next += 1;
+        values[index] = await read(ids[index]!);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(READ_BATCH, ids.length) }, reader));
+    return values.filter((value): value is Rec => value !== null);
+  }
+
   /** The time slices holding records, newest first (a short list: one per ~11.6 days). */
   async function timeSlices(): Promise<string[]> {
     const store = collectionStore(name);
@@ -187,6 +208,7 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
       counts: parts.counts ?? null,
       person: parts.person ?? null,
       lead: announce ? (parts.lead ?? null) : null,
+      todo: parts.todo ?? null,
     };
     if (!inRequest()) {
       const created = await writeRecord();
@@ -286,6 +308,22 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
       const items = await readMany(ids);
       const last = ids.at(-1);
       return { items, nextCursor: more && last ? last : null, total };
+    },
+
+    /** The time slices holding records, newest first: units the export reads side by side. */
+    slices: timeSlices,
+
+    /**
+     * Up to `limit` records of one time slice after `cursor`, newest first: one listing
+     * of that slice, then its records. Slices in turn, pages in turn, give the same
+     * records in the same order as `list`.
+     */
+    async inSlice(slice: string, { cursor = null, limit }: { cursor?: string | null; limit: number }): Promise<{ items: Rec[]; nextCursor: string | null }> {
+      if (!timeSlicePattern.test(slice)) return { items: [], nextCursor: null };
+      const ids = await idsInSlice(slice);
+      const after = cursor ? ids.filter((id) => id > cursor) : ids;
+      const wanted = after.slice(0, Math.max(1, limit));
+      return { items: await readAll(wanted), nextCursor: after.length > wanted.length ? (wanted.at(-1) ?? null) : null };
     },
 
     /** Every record, newest first. For small collections and the admin's recount. */

@@ -1,7 +1,7 @@
 import { generationJob, getAiStatus, improvementJob, previewBlogContent, startGeneration, startImprovement } from './aiDrafting';
 import { createBlogPost, deleteBlogPost, listBlogPosts, updateBlogPost } from './blog';
 import { getBooking, setBookingStatus, updateBooking } from './bookings';
-import { eachLeadPage, leadPage } from './leads';
+import { leadPage } from './leads';
 import { getLeadsBySource } from './leadSources';
 import { listUndeliveredNotifications, resendNotification } from './notifications';
 import { findPerson } from './search';
@@ -14,7 +14,7 @@ import { getStats } from './stats';
  */
 export const adminApi = {
   stats: { get: getStats },
-  leads: { page: leadPage, eachPage: eachLeadPage },
+  leads: { page: leadPage },
   bookings: { get: getBooking, setStatus: setBookingStatus, update: updateBooking },
   search: { person: findPerson },
   leadSources: { get: getLeadsBySource },

@@ -24,8 +24,6 @@ const leadPaths: Record<LeadKind, string> = {
 
 /** Bookings fill a grid of cards (3 across on a laptop); the other lists are compact rows. */
 export const PAGE_SIZES: Record<LeadKind, number> = { bookings: 12, contacts: 10, payments: 10, downloads: 10, subscribers: 10 };
-/** The server's largest page (pageQuerySchema): fewest round trips for the export. */
-export const MAX_PAGE_SIZE = 100;
 
 export interface PageRequest {
   cursor?: string | null;
@@ -38,18 +36,4 @@ export async function leadPage<K extends LeadKind>(kind: K, { cursor = null, lim
   if (cursor) params.set('cursor', cursor);
   const options = signal ? { signal } : {};
   return (await adminRequest<AdminPage<LeadRecords[K]>>('GET', `${leadPaths[kind]}?${params}`, options)).data;
-}
-
-/**
- * Every record of one collection, newest first, a page at a time (the cursor of a
- * page is only known from the page before it). `onPage` sees each page as it
- * arrives, so callers can turn records into something smaller and let them go.
- */
-export async function eachLeadPage<K extends LeadKind>(kind: K, onPage: (page: AdminPage<LeadRecords[K]>) => void, signal?: AbortSignal): Promise<void> {
-  let cursor: string | null = null;
-  do {
-    const page: AdminPage<LeadRecords[K]> = await leadPage(kind, { cursor, limit: MAX_PAGE_SIZE, ...(signal ? { signal } : {}) });
-    onPage(page);
-    cursor = page.nextCursor;
-  } while (cursor);
 }

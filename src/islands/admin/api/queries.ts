@@ -25,6 +25,7 @@ export const adminKeys = {
   aiStatus: () => ['admin', 'ai', 'status'] as const,
   leadSources: (days: number) => ['admin', 'lead-sources', days] as const,
   undeliveredNotifications: () => ['admin', 'notifications', 'undelivered'] as const,
+  todo: () => ['admin', 'todo'] as const,
 };
 
 export const statsQuery = () => queryOptions({ queryKey: adminKeys.stats(), queryFn: ({ signal }) => getStats(signal) });
@@ -70,6 +71,7 @@ export function putBooking(client: QueryClient, booking: BookingRecord, etag: st
 export function bookingChanged(client: QueryClient, booking: BookingRecord, etag: string | null): void {
   putBooking(client, booking, etag);
   void client.invalidateQueries({ queryKey: adminKeys.stats() });
+  void client.invalidateQueries({ queryKey: adminKeys.todo() });
   void client.invalidateQueries({ queryKey: adminKeys.searches() });
 }
 

@@ -2,15 +2,17 @@ import { BookingCard } from '../bookings/BookingCard';
 import { RestoredEdits } from '../bookings/RestoredEdits';
 import { NotificationsPanel } from '../notifications/NotificationsPanel';
 import { PaymentRequestsPanel } from '../payments/PaymentRequestsPanel';
+import { TodoPanel } from '../todo/TodoPanel';
 import { LeadList } from './LeadList';
 import { LeadsBySource } from './LeadsBySource';
 import { ContactRow, DownloadRow, PaymentRow, SubscriberRow } from './LeadRows';
 import { PersonSearch } from './PersonSearch';
 
-/** The 'Customer Data' tab: find a person, see that notifications reach the owner, work the bookings, see where leads come from, read every other lead. */
+/** The 'Customer Data' tab: what is due first (the to-do), then find a person, see that notifications reach the owner, work the bookings, see where leads come from, read every other lead. */
 export function CustomerData() {
   return (
     <div className="adm-customers">
+      <TodoPanel />
       <PersonSearch />
       <NotificationsPanel />
       <LeadList

@@ -14,6 +14,7 @@ export function ContactRow({ contact }: { contact: ContactRecord }) {
       <div className="adm-row-main">
         <h3 className="adm-row-title">{contact.name}</h3>
         <Pill tone="navy">{audienceLabel(contact.whoIsThisFor)}</Pill>
+        {contact.status === 'contacted' ? <Pill tone="teal">Contacted</Pill> : null}
       </div>
       <p className="adm-row-reach">
         <EmailLink email={contact.email} />

@@ -1,40 +1,61 @@
-import { type ExportRow, bookingRow, contactRow, downloadRow, paymentRow, subscriberRow } from '../../../lib/admin/customerExport';
-import { type LeadKind, type LeadRecords, adminApi, leadKinds } from '../api';
+import type { ExportRow } from '../../../lib/admin/customerExport';
+import type { ExportPlanAnswer, ExportSliceAnswer } from '../../../lib/schemas/adminExport';
+import { type LeadKind, leadKinds } from '../api';
+import { adminRequest } from '../api/request';
 
-const rowBuilders: { [K in LeadKind]: (record: LeadRecords[K]) => ExportRow } = {
-  bookings: bookingRow,
-  contacts: contactRow,
-  payments: paymentRow,
-  downloads: downloadRow,
-  subscribers: subscriberRow,
-};
+/** Calls in flight at once: enough to keep the server's Blobs reads busy, few enough for a phone. */
+export const EXPORT_CONCURRENCY = 6;
 
-async function rowsOf<K extends LeadKind>(kind: K, onRecords: (count: number) => void, signal?: AbortSignal): Promise<ExportRow[]> {
-  const rows: ExportRow[] = [];
-  await adminApi.leads.eachPage(
-    kind,
-    (page) => {
-      // Records become rows at once and are let go: 50,000 records never sit in memory twice.
-      for (const record of page.items) rows.push(rowBuilders[kind](record));
-      onRecords(page.items.length);
+/** Where the rows come from: the admin's export API, or (in tests) its handlers. */
+export interface ExportReader {
+  plan(): Promise<ExportPlanAnswer>;
+  slice(kind: LeadKind, slice: string, cursor: string | null): Promise<ExportSliceAnswer>;
+}
+
+export function exportApiReader(signal?: AbortSignal): ExportReader {
+  const options = signal ? { signal } : {};
+  return {
+    plan: async () => (await adminRequest<ExportPlanAnswer>('GET', '/api/admin/export', options)).data,
+    slice: async (kind, slice, cursor) => {
+      const query = cursor ? `?${new URLSearchParams({ cursor })}` : '';
+      return (await adminRequest<ExportSliceAnswer>('GET', `/api/admin/export/${kind}/${slice}${query}`, options)).data;
     },
-    signal,
-  );
-  return rows;
+  };
 }
 
 /**
  * Every record of the five collections as export rows, in SPEC's order (bookings,
- * contacts, payments, downloads, subscribers), each newest first. A collection's pages
- * come one after another (each cursor comes from the page before); the five
- * collections are read side by side, so at most five requests run at once.
+ * contacts, payments, downloads, subscribers), each newest first: the rows the server
+ * builds per time slice, many slices read side by side and put back in order. A slice's
+ * pages follow one another (each cursor comes from the page before).
  */
-export async function collectExportRows(onProgress: (recordsSoFar: number) => void, signal?: AbortSignal): Promise<ExportRow[]> {
+export async function collectRowsFrom(reader: ExportReader, onProgress: (recordsSoFar: number) => void, concurrency = EXPORT_CONCURRENCY): Promise<ExportRow[]> {
+  const { slices } = await reader.plan();
+  const tasks = leadKinds.flatMap((kind) => (slices[kind] ?? []).map((slice) => ({ kind, slice })));
+  const results: ExportRow[][] = new Array(tasks.length);
   let soFar = 0;
-  const count = (records: number) => {
-    soFar += records;
-    onProgress(soFar);
+  let next = 0;
+  const work = async () => {
+    while (next < tasks.length) {
+      const index = next;
+      next += 1;
+      const { kind, slice } = tasks[index]!;
+      const rows: ExportRow[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: ExportSliceAnswer = await reader.slice(kind, slice, cursor);
+        rows.push(...page.rows);
+        soFar += page.rows.length;
+        onProgress(soFar);
+        cursor = page.nextCursor;
+      } while (cursor);
+      results[index] = rows;
+    }
   };
-  const perKind = await Promise.all(leadKinds.map((kind) => rowsOf(kind, count, signal)));
-  return perKind.flat();
+  await Promise.all(Array.from({ length: Math.min(concurrency, tasks.length) }, work));
+  return results.flat();
+}
+
+export function collectExportRows(onProgress: (recordsSoFar: number) => void, signal?: AbortSignal): Promise<ExportRow[]> {
+  return collectRowsFrom(exportApiReader(signal), onProgress);
 }

@@ -5,6 +5,7 @@ import { contacts } from '../../contacts';
 import { payments } from '../../payments';
 import { resourceDownloads } from '../../resourceDownloads';
 import { subscribers } from '../../subscribers';
+import { restorePendingTodo } from '../todo/restore';
 import { addToCounts, oneOffChangeId, readCounts } from './counterStore';
 import { type Counts, differenceOf, zeroCounts } from './counts';
 
@@ -13,6 +14,8 @@ export interface RecountResult {
   after: Counts;
   /** Records an earlier version stored without time folders, moved into place. */
   moved: number;
+  /** Pending leads checked onto the to-do (those stored before it existed are added). */
+  pendingLeads: number;
 }
 
 const leadCollections = [bookings, contacts, payments, resourceDownloads, subscribers] as const;
@@ -30,7 +33,8 @@ export async function recountStats(): Promise<RecountResult> {
   const target = await countStoredRecords();
   const before = await readCounts();
   await addToCounts(oneOffChangeId('recount'), differenceOf(target, before));
-  return { before, after: await readCounts(), moved };
+  const pendingLeads = await restorePendingTodo();
+  return { before, after: await readCounts(), moved, pendingLeads };
 }
 
 /** What the counters should say, counted from the stored records themselves (a full scan). */

@@ -1,0 +1,35 @@
+import type { Config, Context } from '@netlify/functions';
+import { contactStatusPatchSchema } from '../../src/lib/schemas/contact';
+import { requireAdmin } from '../../src/server/auth/session';
+import { StaleContactError, contactEtag, setContactStatus } from '../../src/server/contactEdits';
+import { notFound } from '../../src/server/http/errors';
+import { errorBody, json } from '../../src/server/http/respond';
+import { route } from '../../src/server/http/route';
+import { readJson } from '../../src/server/http/validate';
+import { ifMatchOf } from '../../src/server/http/versions';
+import { recordIdPattern } from '../../src/server/storage/keys';
+
+const NOT_FOUND = 'Message not found.';
+
+export default route({
+  /** PATCH /api/contacts/{id}/status: pending or contacted (the to-do's "Mark contacted"). */
+  async PATCH(req, context: Context) {
+    await requireAdmin(req, context);
+    const id = context.params?.id ?? '';
+    if (!recordIdPattern.test(id)) throw notFound(NOT_FOUND);
+    const { status } = await readJson(req, contactStatusPatchSchema);
+    try {
+      const updated = await setContactStatus(id, status, ifMatchOf(req));
+      if (!updated) throw notFound(NOT_FOUND);
+      return json(updated, { headers: { etag: contactEtag(updated) } });
+    } catch (error) {
+      if (!(error instanceof StaleContactError)) throw error;
+      return json({ ...errorBody(error.message), current: error.current }, { status: 412, headers: { etag: contactEtag(error.current) } });
+    }
+  },
+});
+
+// The owner's, one message at a time: no platform rate limit; every call needs an admin session.
+export const config: Config = {
+  path: '/api/contacts/:id/status',
+};

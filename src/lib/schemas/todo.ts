@@ -1,0 +1,31 @@
+import { z } from './zod';
+
+// The admin's to-do (issue 20, DECISIONS 30): every lead still waiting for the call or
+// reply the site promised, with when that promise falls due in business hours.
+
+/** The leads the site promises a response to (SPEC 9); downloads and subscribers get none. */
+export const todoKinds = ['booking', 'contact'] as const;
+export type TodoKind = (typeof todoKinds)[number];
+
+/** One pending lead as the to-do index keeps it. */
+export const todoEntrySchema = z.object({
+  kind: z.enum(todoKinds),
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  createdAt: z.string(),
+  /** When the promise runs out (ISO), counted in business hours from createdAt. */
+  dueAt: z.string(),
+  /** The promise in business hours: a discovery call's callback or a reply. */
+  promiseHours: z.number().int().min(0),
+});
+export type TodoEntry = z.infer<typeof todoEntrySchema>;
+
+/** GET /api/admin/todo: due soonest first, so what is overdue leads. */
+export interface TodoItem extends TodoEntry {
+  overdue: boolean;
+}
+export interface TodoAnswer {
+  items: TodoItem[];
+}

@@ -1,0 +1,49 @@
+import { type ExportRow, bookingRow, contactRow, downloadRow, paymentRow, subscriberRow } from '../../../lib/admin/customerExport';
+import { EXPORT_PAGE_ROWS, exportKindSchema } from '../../../lib/schemas/adminExport';
+import { bookings } from '../../bookings';
+import { contacts } from '../../contacts';
+import { payments } from '../../payments';
+import { resourceDownloads } from '../../resourceDownloads';
+import { subscribers } from '../../subscribers';
+
+// The customer-data export at scale (issue 20): the browser asks for the time slices of
+// each collection, then for the rows of many slices side by side, and writes the same
+// file it always wrote (src/lib/admin/customerExport.ts builds every row, here as there).
+// Each call reads one slice's page of records, so a call stays short on any store size.
+
+const exportKinds = exportKindSchema.options;
+export type ExportKind = (typeof exportKinds)[number];
+
+interface Source {
+  slices(): Promise<string[]>;
+  rows(slice: string, cursor: string | null, limit: number): Promise<{ rows: ExportRow[]; nextCursor: string | null }>;
+}
+
+function sourceOf<Rec>(collection: { slices(): Promise<string[]>; inSlice(slice: string, page: { cursor?: string | null; limit: number }): Promise<{ items: Rec[]; nextCursor: string | null }> }, toRow: (record: Rec) => ExportRow): Source {
+  return {
+    slices: () => collection.slices(),
+    async rows(slice, cursor, limit) {
+      const { items, nextCursor } = await collection.inSlice(slice, { cursor, limit });
+      return { rows: items.map(toRow), nextCursor };
+    },
+  };
+}
+
+const sources: Record<ExportKind, Source> = {
+  bookings: sourceOf(bookings, bookingRow),
+  contacts: sourceOf(contacts, contactRow),
+  payments: sourceOf(payments, paymentRow),
+  downloads: sourceOf(resourceDownloads, downloadRow),
+  subscribers: sourceOf(subscribers, subscriberRow),
+};
+
+/** GET /api/admin/export: each collection's time slices, newest first. */
+export async function exportPlan(): Promise<{ slices: Record<ExportKind, string[]> }> {
+  const lists = await Promise.all(exportKinds.map((kind) => sources[kind].slices()));
+  return { slices: Object.fromEntries(exportKinds.map((kind, index) => [kind, lists[index]!])) as Record<ExportKind, string[]> };
+}
+
+/** GET /api/admin/export/{kind}/{slice}?cursor=&limit=: one slice's rows, newest first. */
+export function exportSliceRows(kind: ExportKind, slice: string, cursor: string | null, limit = EXPORT_PAGE_ROWS) {
+  return sources[kind].rows(slice, cursor, Math.min(limit, EXPORT_PAGE_ROWS));
+}

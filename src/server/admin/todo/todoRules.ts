@@ -1,0 +1,38 @@
+import { dueAfter } from '../../../lib/dueTime';
+import type { Booking } from '../../../lib/schemas/booking';
+import type { ContactRecord } from '../../../lib/schemas/contact';
+import type { TodoEntry } from '../../../lib/schemas/todo';
+import { bookingEvent, contactEvent, type LeadEvent } from '../../notifications/leadEvents';
+import { callbackHours } from '../../notifications/templates';
+import type { RecordMeta } from '../../storage/collection';
+
+// Which leads are on the owner's to-do and when each falls due (SPEC 9, DECISIONS 30).
+// A lead is on it while its status is pending and the site promised it a response: the
+// same promise its notification states (callbackHours), 4 business hours for a free
+// discovery call and 24 for a package booking or a contact message. Resource downloads
+// and newsletter sign-ups are promised nothing, so they are never on it.
+
+type Stored<T> = T & RecordMeta;
+
+function entryFor(kind: TodoEntry['kind'], event: LeadEvent): TodoEntry | null {
+  const hours = callbackHours(event.kind);
+  if (hours === null) return null;
+  return {
+    kind,
+    id: event.leadId,
+    name: event.person.name ?? '',
+    phone: event.person.phone ?? '',
+    email: event.person.email,
+    createdAt: event.at,
+    dueAt: dueAfter(new Date(event.at), hours).toISOString(),
+    promiseHours: hours,
+  };
+}
+
+export function bookingTodo(booking: Stored<Booking>): TodoEntry | null {
+  return booking.status === 'pending' ? entryFor('booking', bookingEvent(booking)) : null;
+}
+
+export function contactTodo(contact: Stored<ContactRecord>): TodoEntry | null {
+  return (contact.status ?? 'pending') === 'pending' ? entryFor('contact', contactEvent(contact)) : null;
+}

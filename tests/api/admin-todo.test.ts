@@ -1,0 +1,197 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import bookCallFn from '../../netlify/functions/book-call.mts';
+import bookingFn from '../../netlify/functions/booking.mts';
+import contactFn from '../../netlify/functions/contact.mts';
+import contactStatusFn from '../../netlify/functions/contact-status.mts';
+import todoFn from '../../netlify/functions/admin-todo.mts';
+import statsFn from '../../netlify/functions/admin-stats.mts';
+import type { Booking } from '../../src/lib/schemas/booking';
+import type { TodoAnswer } from '../../src/lib/schemas/todo';
+import { TODO_STORE } from '../../src/server/admin/todo/pendingIndex';
+import { bookings } from '../../src/server/bookings';
+import { contacts } from '../../src/server/contacts';
+import { resourceDownloads } from '../../src/server/resourceDownloads';
+import { subscribe } from '../../src/server/subscribers';
+import { collectionStore } from '../../src/server/storage/blobs';
+import { newestFirstKey, recordKey } from '../../src/server/storage/keys';
+import { adminCookie } from './support/admin';
+import { type CallOptions, call, jsonOf, settleAfterResponse } from './support/call';
+
+// Leads from the past are stored through the collection code, as the demo seed does
+// (src/server/demo): outside a request their follow-up (counts, index, to-do) runs at once.
+const ist = (date: string, time: string) => new Date(`${date}T${time}:00+05:30`);
+
+const call4h = (name: string, phone: string): Booking => ({
+  fullName: name,
+  mobile: phone,
+  currentStage: 'College Graduate',
+  packageId: null,
+  packageName: 'Free Discovery Call',
+  bookingType: 'discovery_call',
+  amount: 0,
+  status: 'pending',
+  paymentStatus: null,
+  notes: '',
+  source: 'hero',
+});
+
+let cookie = '';
+beforeAll(async () => {
+  cookie = await adminCookie();
+});
+
+const todo = async (options: CallOptions = {}) => call(todoFn, '/api/admin/todo', { cookie, ...options });
+const items = async () => (await jsonOf<TodoAnswer>(await todo())).items;
+const todoKeys = async () => (await collectionStore(TODO_STORE).list({ prefix: 'pending/' })).blobs.map((blob) => blob.key);
+const patchBookingStatus = (id: string, status: string) =>
+  call(bookingFn, `/api/bookings/${id}/status`, { method: 'PATCH', body: { status }, params: { id }, cookie });
+const patchContactStatus = (id: string, body: unknown, options: CallOptions = {}) =>
+  call(contactStatusFn, `/api/contacts/${id}/status`, { method: 'PATCH', body, params: { id }, cookie, ...options });
+
+describe('GET /api/admin/todo', () => {
+  it('answers 401 without a session', async () => {
+    const response = await todo({ cookie: '' });
+    expect(response.status).toBe(401);
+  });
+
+  it('orders pending leads by when their promise falls due in business hours, overdue first', async () => {
+    // Friday 16 Oct 2026, 17:00 IST: a free call, due 4 business hours later, Monday 12:00 IST.
+    const fridayCall = await bookings.create(call4h('Farah Khan', '98450 20001'), ist('2026-10-16', '17:00'), { announce: false });
+    // Thursday 15 Oct, 10:00 IST: a message (24 business hours): 8 Thu + 9 Fri + 7 Mon -> Monday 16:00 IST.
+    // Older than the call, yet due after it.
+    const thursdayMessage = await contacts.create(
+      { name: 'Tarun Rao', email: 'tarun@example.com', phone: '98450 20002', whoIsThisFor: 'working-professional' },
+      ist('2026-10-15', '10:00'),
+      { announce: false },
+    );
+    // Saturday 17 Oct: the clock starts Monday 09:00 -> due 13:00, after the Friday call.
+    const saturdayCall = await bookings.create(call4h('Sanya Malik', '98450 20003'), ist('2026-10-17', '11:30'), { announce: false });
+    // A call requested now, through the site: not due yet.
+    const fresh = await call(bookCallFn, '/api/book-call', { body: { name: 'Nikhil Jain', phone: '98450 20004', background: 'college-graduate' } });
+    expect(fresh.status).toBe(201);
+    await settleAfterResponse();
+    const freshId = (await jsonOf<{ booking: { id: string } }>(fresh)).booking.id;
+
+    const response = await todo();
+    expect(response.status).toBe(200);
+    const list = (await jsonOf<TodoAnswer>(response)).items;
+    expect(list.map((item) => item.id)).toEqual([fridayCall.id, saturdayCall.id, thursdayMessage.id, freshId]);
+    expect(list[0]).toEqual({
+      kind: 'booking',
+      id: fridayCall.id,
+      name: 'Farah Khan',
+      phone: '98450 20001',
+      email: null,
+      createdAt: ist('2026-10-16', '17:00').toISOString(),
+      dueAt: ist('2026-10-19', '12:00').toISOString(),
+      promiseHours: 4,
+      overdue: true,
+    });
+    expect(list[1]!.dueAt).toBe(ist('2026-10-19', '13:00').toISOString());
+    expect(list[2]).toMatchObject({ kind: 'contact', email: 'tarun@example.com', dueAt: ist('2026-10-19', '16:00').toISOString(), promiseHours: 24, overdue: true });
+    expect(list[3]).toMatchObject({ kind: 'booking', name: 'Nikhil Jain', promiseHours: 4, overdue: false });
+    expect(Date.parse(list[3]!.dueAt)).toBeGreaterThan(Date.now());
+
+    for (const id of [fridayCall.id, saturdayCall.id, thursdayMessage.id, freshId]) {
+      expect((await patchBookingStatus(id, 'contacted')).status).toBe(id === thursdayMessage.id ? 404 : 200);
+    }
+    expect((await patchContactStatus(thursdayMessage.id, { status: 'contacted' })).status).toBe(200);
+    expect(await items()).toEqual([]);
+  });
+
+  it('lists only pending leads the site promised a response: not other statuses, downloads or subscribers', async () => {
+    const at = ist('2026-10-20', '10:00');
+    for (const status of ['contacted', 'completed', 'cancelled'] as const) {
+      await bookings.create({ ...call4h(`Done ${status}`, '98450 20010'), status }, at, { announce: false });
+    }
+    await resourceDownloads.create(
+      { fullName: 'Dev Patel', email: 'dev@example.com', mobile: '98450 20011', currentStage: 'graduates', resourceId: 'career-guide', resourceTitle: 'Career guide' },
+      at,
+      { announce: false },
+    );
+    await subscribe('reader@example.com', at, undefined, { announce: false });
+    const contactedMessage = await contacts.create({ name: 'Old Reply', email: 'old@example.com', phone: '98450 20012', whoIsThisFor: 'college' }, at, { announce: false });
+    expect((await patchContactStatus(contactedMessage.id, { status: 'contacted' })).status).toBe(200);
+    const pending = await bookings.create(call4h('Still Waiting', '98450 20013'), at, { announce: false });
+
+    expect((await items()).map((item) => item.id)).toEqual([pending.id]);
+    expect(await todoKeys()).toHaveLength(1);
+    await patchBookingStatus(pending.id, 'completed');
+    expect(await todoKeys()).toEqual([]);
+  });
+});
+
+describe('Mark contacted', () => {
+  it('takes a booking off the to-do through the status change, and pending puts it back', async () => {
+    const booking = await bookings.create(call4h('Meera Shah', '98450 20020'), ist('2026-10-21', '12:00'), { announce: false });
+    expect((await items()).map((item) => item.id)).toEqual([booking.id]);
+    const response = await patchBookingStatus(booking.id, 'contacted');
+    expect(response.status).toBe(200);
+    // Read back: the booking says contacted and its index key is gone.
+    expect((await bookings.get(booking.id))?.status).toBe('contacted');
+    expect(await todoKeys()).toEqual([]);
+    expect(await items()).toEqual([]);
+    await patchBookingStatus(booking.id, 'pending');
+    expect((await items()).map((item) => item.id)).toEqual([booking.id]);
+    await patchBookingStatus(booking.id, 'cancelled');
+    expect(await items()).toEqual([]);
+  });
+
+  it('marks a contact message contacted with the same If-Match rules as a booking status', async () => {
+    const created = await call(contactFn, '/api/contact', { body: { name: 'Kavya Nair', email: 'kavya@example.com', phone: '98450 20030', whoIsThisFor: 'college' } });
+    expect(created.status).toBe(201);
+    await settleAfterResponse();
+    const { contact } = await jsonOf<{ contact: { id: string; status?: string } }>(created);
+    // A new message has no status yet: it is pending.
+    expect(contact.status).toBeUndefined();
+    expect((await items()).map((item) => item.id)).toEqual([contact.id]);
+
+    const stale = await patchContactStatus(contact.id, { status: 'contacted' }, { headers: { 'if-match': '"not-this-version"' } });
+    expect(stale.status).toBe(412);
+    expect((await jsonOf<{ current: { status?: string } }>(stale)).current.status).toBeUndefined();
+    expect((await contacts.get(contact.id))?.status).toBeUndefined();
+
+    const done = await patchContactStatus(contact.id, { status: 'contacted' }, { headers: { 'if-match': stale.headers.get('etag')! } });
+    expect(done.status).toBe(200);
+    expect(done.headers.get('etag')).toMatch(/^"/);
+    expect((await contacts.get(contact.id))?.status).toBe('contacted');
+    expect(await todoKeys()).toEqual([]);
+    expect(await items()).toEqual([]);
+  });
+
+  it('refuses bad input, foreign origins and strangers, and changes nothing', async () => {
+    const contact = await contacts.create({ name: 'Ira Sen', email: 'ira@example.com', phone: '98450 20040', whoIsThisFor: 'college' }, ist('2026-10-22', '10:00'), { announce: false });
+    const bad = await patchContactStatus(contact.id, { status: 'done' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await jsonOf(bad))).toContain('status');
+    expect((await patchContactStatus(contact.id, { status: 'contacted', extra: 1 })).status).toBe(400);
+    expect((await patchContactStatus(contact.id, { status: 'contacted' }, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await patchContactStatus(contact.id, { status: 'contacted' }, { cookie: '' })).status).toBe(401);
+    expect((await patchContactStatus('0000000000000-0000000000', { status: 'contacted' })).status).toBe(404);
+    expect((await patchContactStatus('nope', { status: 'contacted' })).status).toBe(404);
+    expect((await contacts.get(contact.id))?.status).toBeUndefined();
+    expect((await items()).map((item) => item.id)).toEqual([contact.id]);
+  });
+});
+
+describe('leads stored before the to-do existed', () => {
+  it('are put on it by the owner\'s recount, once', async () => {
+    // Stored as an earlier version did: the record only, no follow-up, no index key.
+    const at = ist('2026-10-23', '10:00');
+    const id = newestFirstKey(at.getTime());
+    const legacy = { name: 'Old Message', email: 'old.message@example.com', phone: '98450 20050', whoIsThisFor: 'college', id, createdAt: at.toISOString() };
+    await collectionStore('contacts').setJSON(recordKey(id), legacy);
+    const ours = async () => (await items()).filter((item) => item.id === id);
+    expect(await ours()).toEqual([]);
+
+    const recount = await call(statsFn, '/api/admin/stats/recount', { method: 'POST', cookie });
+    expect(recount.status).toBe(200);
+    // Every pending lead is checked: this one and the message the test before left pending.
+    expect(await jsonOf(recount)).toMatchObject({ pendingLeads: 2 });
+    expect(await ours()).toEqual([expect.objectContaining({ kind: 'contact', id, name: 'Old Message', promiseHours: 24, overdue: true })]);
+    const keys = await todoKeys();
+    await call(statsFn, '/api/admin/stats/recount', { method: 'POST', cookie });
+    expect(await todoKeys()).toEqual(keys);
+    expect(keys.filter((key) => key.includes(id))).toHaveLength(1);
+  });
+});
