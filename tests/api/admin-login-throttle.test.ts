@@ -89,10 +89,12 @@ describe('attempts are reserved before the password is compared', () => {
   });
 });
 
+// The tests below set the clock years ahead, so their 15-minute windows never meet
+// the windows the separate-process tests above fill on the real clock.
 describe('device cookies', () => {
   it("a flood from 150 addresses never keeps the owner out of a browser they used before; a new browser gets 429", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-25T09:00:00Z'));
+    vi.setSystemTime(new Date('2031-03-03T09:00:00Z'));
     useSecrets();
     const first = await login(PASSWORD, '127.0.0.1');
     expect(first.status).toBe(200);
@@ -117,12 +119,12 @@ describe('device cookies', () => {
     expect(stranger.status).toBe(429);
     expect(Number(stranger.headers.get('retry-after'))).toBeGreaterThan(0);
     // A forged or foreign device cookie is a stranger too.
-    expect((await login(PASSWORD, '127.0.0.78', 'ccc_device=1893456000000.AAAAAAAAAAAAAAAAAAAAAAAA.forged')).status).toBe(429);
+    expect((await login(PASSWORD, '127.0.0.78', 'ccc_device=4102444800000.AAAAAAAAAAAAAAAAAAAAAAAA.forged')).status).toBe(429);
   });
 
   it("counts a device's own wrong passwords for that device only", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-25T12:00:00Z'));
+    vi.setSystemTime(new Date('2031-03-03T12:00:00Z'));
     useSecrets();
     const laptop = deviceCookieOf(await login(PASSWORD, '127.0.0.21'));
     const phone = deviceCookieOf(await login(PASSWORD, '127.0.0.21'));
@@ -137,7 +139,7 @@ describe('device cookies', () => {
 
   it('Sign out everywhere ends device cookies too', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-26T09:00:00Z'));
+    vi.setSystemTime(new Date('2031-03-04T09:00:00Z'));
     useSecrets();
     const response = await login(PASSWORD, '127.0.0.31');
     const device = deviceCookieOf(response);
@@ -155,7 +157,7 @@ describe('device cookies', () => {
 describe('per address', () => {
   it('a right password gives its reservation back; wrong ones keep theirs', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-27T09:00:00Z'));
+    vi.setSystemTime(new Date('2031-03-05T09:00:00Z'));
     useSecrets();
     const ip = '127.0.0.60';
     for (let attempt = 0; attempt < PER_ADDRESS.limit - 1; attempt += 1) expect((await login('wrong', ip)).status).toBe(401);
@@ -166,7 +168,7 @@ describe('per address', () => {
 
   it('counts IPv6 per /64: new addresses in the same /64 are the same client', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-28T09:00:00Z'));
+    vi.setSystemTime(new Date('2031-03-06T09:00:00Z'));
     useSecrets();
     for (let host = 1; host <= PER_ADDRESS.limit; host += 1) {
       expect((await login('wrong', `2001:db8:5:6::${host.toString(16)}`)).status).toBe(401);
@@ -177,16 +179,16 @@ describe('per address', () => {
 
   it("deletes an ended window's attempts after a later sign-in", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-29T09:00:00Z'));
+    vi.setSystemTime(new Date('2031-03-07T09:00:00Z'));
     useSecrets();
     expect((await login('wrong', '127.0.0.90')).status).toBe(401);
-    const oldWindow = `w${Date.parse('2026-11-29T09:00:00Z')}/`;
+    const oldWindow = `w${Date.parse('2031-03-07T09:00:00Z')}/`;
     expect((await attemptKeys()).some((key) => key.startsWith(oldWindow))).toBe(true);
-    vi.setSystemTime(new Date('2026-11-29T09:16:00Z'));
+    vi.setSystemTime(new Date('2031-03-07T09:16:00Z'));
     expect((await login('wrong', '127.0.0.90')).status).toBe(401);
     await settleAfterResponse();
     const keys = await attemptKeys();
     expect(keys.some((key) => key.startsWith(oldWindow))).toBe(false);
-    expect(keys.some((key) => key.startsWith(`w${Date.parse('2026-11-29T09:15:00Z')}/`))).toBe(true);
+    expect(keys.some((key) => key.startsWith(`w${Date.parse('2031-03-07T09:15:00Z')}/`))).toBe(true);
   });
 });
