@@ -119,3 +119,33 @@ export interface ManageAnswer {
   /** False within `rescheduleNoticeHours` of the call, or once it is cancelled. */
   changeable: boolean;
 }
+
+/** What a follow-up event carries for a change of an appointment: the messages to send. */
+export const appointmentNoticeSchema = z.object({
+  change: z.enum(['booked', 'moved', 'cancelled']),
+  by: z.enum(['visitor', 'owner']),
+  appointment: appointmentSchema,
+  previousStart: z.string().nullable(),
+});
+export type AppointmentNotice = z.infer<typeof appointmentNoticeSchema>;
+
+/** GET /api/admin/appointments: a range of IST dates, or one booking's appointment. */
+export const adminAppointmentsQuerySchema = z.union([
+  z.object({ bookingId: z.string().regex(/^\d{13}-[0-9a-f]{10}$/, 'Unknown booking') }),
+  appointmentRangeSchema,
+]);
+
+export interface AdminAppointmentsAnswer {
+  items: Appointment[];
+}
+
+export interface AvailabilityAnswer {
+  availability: Availability;
+  updatedAt: string | null;
+  timeZone: typeof SLOT_TIME_ZONE;
+  slotMinutes: number;
+}
+
+export interface CalendarFeedAnswer {
+  url: string;
+}

@@ -12,6 +12,11 @@ export const notificationKinds = [
   'newsletter',
   'payment-captured',
   'payment-failed',
+  'appointment-booked',
+  'appointment-moved',
+  'appointment-cancelled',
+  'appointment-reminder-day',
+  'appointment-reminder-hour',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { searchRecordTypes } from '../../lib/schemas/adminApi';
+import { appointmentNoticeSchema } from '../../lib/schemas/appointment';
 import { leadEventSchema } from '../notifications/leadEvents';
 import { blobCall, collectionStore } from '../storage/blobs';
 
@@ -28,6 +29,8 @@ export const followUpEventSchema = z.object({
   person: z.object({ type: z.enum(searchRecordTypes), id: z.string(), person: personSchema }).nullable(),
   /** A lead or payment to count by source and announce. */
   lead: leadEventSchema.nullable(),
+  /** A booked, moved or cancelled call: its invites and reminders (issue 19). */
+  appointment: appointmentNoticeSchema.nullish(),
 });
 export type FollowUpEvent = z.infer<typeof followUpEventSchema>;
 

@@ -1,4 +1,6 @@
 import { leadKinds, type LeadKind } from '../../lib/schemas/notifications';
+import { queueCallNotices } from '../appointments/notices';
+import { scheduleReminders } from '../appointments/reminders';
 import { indexPerson } from '../admin/search/personIndex';
 import { addToCounts } from '../admin/stats/counterStore';
 import { deliver } from '../notifications/deliver';
@@ -33,9 +35,14 @@ export async function completeEvent(event: FollowUpEvent): Promise<string[]> {
   if (event.counts) steps.push(addToCounts(event.id, event.counts));
   if (event.person) steps.push(indexPerson(event.person.type, event.person.id, event.person.person));
   if (lead && isLeadKind(lead.kind)) steps.push(countLeadSource(event.id, lead.kind, lead.attribution, new Date(lead.at)));
-  const [entries] = await Promise.all([lead ? queueLeadNotifications(lead) : Promise.resolve([]), ...steps]);
+  if (event.appointment) steps.push(scheduleReminders(event.appointment.appointment));
+  const [entries, callEntries] = await Promise.all([
+    lead ? queueLeadNotifications(lead) : Promise.resolve([]),
+    event.appointment ? queueCallNotices(event.appointment) : Promise.resolve([]),
+    ...steps,
+  ]);
   await finishEvent(event.id);
-  return entries;
+  return [...entries, ...callEntries];
 }
 
 /** Sends the entries now; whatever fails stays due for the sweep. */

@@ -103,6 +103,11 @@ const HEADLINES: Record<NotificationKind, string> = {
   newsletter: 'New newsletter subscriber',
   'payment-captured': 'Payment captured',
   'payment-failed': 'Payment failed',
+  'appointment-booked': 'Call booked',
+  'appointment-moved': 'Call moved',
+  'appointment-cancelled': 'Call cancelled',
+  'appointment-reminder-day': 'Call reminder',
+  'appointment-reminder-hour': 'Call reminder',
 };
 
 function ownerSubject(event: LeadEvent): string {

@@ -1,0 +1,175 @@
+import { business } from '../../lib/business';
+import { type Appointment, type AppointmentNotice, type Slot } from '../../lib/schemas/appointment';
+import { bookableDates, freeSlots, offeredSlot } from '../../lib/schedule/slots';
+import { newEventId } from '../followUp/events';
+import { recordFollowUp } from '../followUp/record';
+import { HttpError, conflict, notFound } from '../http/errors';
+import { newestFirstKey } from '../storage/keys';
+import { readAvailability } from './availability';
+import {
+  claimBooking,
+  claimSlot,
+  monthsOf,
+  readAppointment,
+  readAppointmentForUpdate,
+  releaseBooking,
+  releaseSlot,
+  replaceAppointment,
+  takenInMonths,
+  writeNewAppointment,
+} from './store';
+
+// Booking, moving and cancelling a call. Each change takes the new slot with a create-only
+// write first (the one place two visitors can race), then writes the record, then frees
+// the old slot; invites and reminders are a follow-up event, done after the response.
+
+/** A slot that was free when the visitor looked and is taken now: 409 with the free slots. */
+export class SlotTakenError extends HttpError {
+  constructor(readonly slots: Slot[]) {
+    super(409, 'That time has just been taken. Please pick another one.');
+  }
+}
+
+export interface SlotsNow {
+  slots: Slot[];
+  /** The same, as if nothing were booked: tells a taken slot from one never offered. */
+  grid: Slot[];
+}
+
+/** The free slots now (one or two listings of taken keys, no record reads). */
+export async function currentSlots(now: Date = new Date(), days?: number): Promise<SlotsNow> {
+  const availability = await readAvailability();
+  const dates = bookableDates(availability, { now, days });
+  const taken = await takenInMonths(monthsOf(dates));
+  return { slots: freeSlots(availability, taken, { now, days }), grid: freeSlots(availability, [], { now, days }) };
+}
+
+/** The offered slot at `start`; 409 when it was taken meanwhile, 400 when it is not on offer at all. */
+async function slotOnOffer(start: string, now: Date, except?: { startMs: number }): Promise<Slot> {
+  const { slots, grid } = await currentSlots(now);
+  const free = offeredSlot(slots, start);
+  if (free) return free;
+  const inGrid = offeredSlot(grid, start);
+  if (inGrid && except && Date.parse(inGrid.start) === except.startMs) {
+    throw new HttpError(400, 'The call is at that time already.', { start: 'Pick a different time' });
+  }
+  if (inGrid) throw new SlotTakenError(slots);
+  throw new HttpError(400, 'That time is not offered. Pick one of the free slots.', { start: 'Not an offered slot' });
+}
+
+function notice(change: AppointmentNotice['change'], by: AppointmentNotice['by'], appointment: Appointment, previousStart: string | null) {
+  return recordFollowUp({
+    id: newEventId(),
+    recordedAt: new Date().toISOString(),
+    record: null,
+    counts: null,
+    person: null,
+    lead: null,
+    appointment: { change, by, appointment, previousStart },
+  });
+}
+
+export interface BookingRef {
+  id: string;
+  fullName: string;
+  mobile: string;
+  email?: string | undefined;
+}
+
+/** Books the slot at `start` for a booking: one winner per slot, one active call per booking. */
+export async function bookAppointment(booking: BookingRef, start: string, now: Date = new Date()): Promise<Appointment> {
+  const slot = await slotOnOffer(start, now);
+  const id = newestFirstKey(now.getTime());
+  const existing = await claimBooking(booking.id, id, now);
+  if (existing) {
+    const current = existing.appointmentId ? await readAppointment(existing.appointmentId) : null;
+    if (current?.status === 'confirmed' || !current) {
+      throw conflict('This request already has a call booked. Use the link in its confirmation to move it.');
+    }
+    // A cancelled call's claim left behind: clear it and claim again.
+    await releaseBooking(booking.id, existing.appointmentId);
+    if (await claimBooking(booking.id, id, now)) throw conflict('This request already has a call booked.');
+  }
+  const startMs = Date.parse(slot.start);
+  if (!(await claimSlot(startMs, id))) {
+    await releaseBooking(booking.id, id);
+    throw new SlotTakenError((await currentSlots(now)).slots);
+  }
+  const at = now.toISOString();
+  const appointment: Appointment = {
+    id,
+    bookingId: booking.id,
+    start: slot.start,
+    end: slot.end,
+    status: 'confirmed',
+    sequence: 0,
+    version: id,
+    name: booking.fullName,
+    phone: booking.mobile,
+    email: booking.email ?? null,
+    createdAt: at,
+    updatedAt: at,
+    cancelledBy: null,
+  };
+  await writeNewAppointment(appointment);
+  await notice('booked', 'visitor', appointment, null);
+  return appointment;
+}
+
+/** Whether a visitor may still change the call themselves (SPEC 9: until 24 hours before). */
+export function visitorMayChange(appointment: Appointment, now: Date): boolean {
+  return appointment.status === 'confirmed' && Date.parse(appointment.start) - now.getTime() >= business.promises.rescheduleNoticeHours * 3_600_000;
+}
+
+const lateMessage =
+  `Calls can be moved or cancelled online until ${business.promises.rescheduleNoticeHours} hours before. ` +
+  `Please call ${business.contact.phone} or WhatsApp +${business.contact.whatsappNumber} instead.`;
+
+async function changeable(id: string, by: AppointmentNotice['by'], now: Date) {
+  const found = await readAppointmentForUpdate(id);
+  if (!found) throw notFound('No such appointment.');
+  if (found.appointment.status !== 'confirmed') throw conflict('This call has been cancelled.');
+  if (by === 'visitor' && !visitorMayChange(found.appointment, now)) throw new HttpError(403, lateMessage);
+  return found;
+}
+
+/** Moves a call to another free slot: new slot first, then the record, then the old slot is freed. */
+export async function moveAppointment(id: string, start: string, by: AppointmentNotice['by'], now: Date = new Date()): Promise<Appointment> {
+  const { appointment, etag } = await changeable(id, by, now);
+  const oldStart = Date.parse(appointment.start);
+  const slot = await slotOnOffer(start, now, { startMs: oldStart });
+  const startMs = Date.parse(slot.start);
+  if (!(await claimSlot(startMs, id))) throw new SlotTakenError((await currentSlots(now)).slots);
+  const moved: Appointment = {
+    ...appointment,
+    start: slot.start,
+    end: slot.end,
+    sequence: appointment.sequence + 1,
+    version: newestFirstKey(now.getTime()),
+    updatedAt: now.toISOString(),
+  };
+  if (!(await replaceAppointment(moved, etag))) {
+    await releaseSlot(startMs, id);
+    throw conflict('This call was changed at the same moment. Please reload and try again.');
+  }
+  await releaseSlot(oldStart, id);
+  await notice('moved', by, moved, appointment.start);
+  return moved;
+}
+
+/** Cancels a call and frees its slot (and its booking, which may book again). */
+export async function cancelAppointment(id: string, by: AppointmentNotice['by'], now: Date = new Date()): Promise<Appointment> {
+  const { appointment, etag } = await changeable(id, by, now);
+  const cancelled: Appointment = {
+    ...appointment,
+    status: 'cancelled',
+    sequence: appointment.sequence + 1,
+    version: newestFirstKey(now.getTime()),
+    updatedAt: now.toISOString(),
+    cancelledBy: by,
+  };
+  if (!(await replaceAppointment(cancelled, etag))) throw conflict('This call was changed at the same moment. Please reload and try again.');
+  await Promise.all([releaseSlot(Date.parse(appointment.start), id), releaseBooking(appointment.bookingId, id)]);
+  await notice('cancelled', by, cancelled, null);
+  return cancelled;
+}

@@ -1,0 +1,143 @@
+import { SLOT_MINUTES, type Appointment, appointmentSchema } from '../../lib/schemas/appointment';
+import { istDateOf, istClock } from '../../lib/schedule/istClock';
+import type { TakenInterval } from '../../lib/schedule/slots';
+import { readForUpdate } from '../storage/atomicJson';
+import { blobCall, collectionStore } from '../storage/blobs';
+
+// One Blobs store for the calendar (issue 19):
+//   records/{id}             an appointment
+//   slots/{YYYY-MM}/{DD}T{HHMM}   one key per taken start (IST), written onlyIfNew: of two
+//                            requests for one slot, on any number of instances, one wins.
+//                            A month's keys are one listing, so the free slots of the
+//                            horizon cost one or two listings and no reads, however many
+//                            calls are booked.
+//   by-booking/{bookingId}   the booking's active appointment (onlyIfNew: one per booking)
+//   reminders/{YYYY-MM-DDTHH}/...  reminders by the UTC hour they are due (see reminders.ts)
+//   settings/...             availability, the feed secret, the manage-link key
+
+export const APPOINTMENT_STORE = 'appointments';
+export const appointmentStore = () => collectionStore(APPOINTMENT_STORE);
+
+const SLOT_MS = SLOT_MINUTES * 60_000;
+const recordKey = (id: string) => `records/${id}`;
+const bookingKey = (bookingId: string) => `by-booking/${bookingId}`;
+
+/** The month folder and the key of a start time (IST). */
+export function slotKey(startMs: number): string {
+  const date = istDateOf(startMs);
+  return `slots/${date.slice(0, 7)}/${date.slice(8, 10)}T${istClock(startMs).replace(':', '')}`;
+}
+
+/** The start instant a slot key names, or null for any other key. */
+export function startOfSlotKey(key: string): number | null {
+  const match = /^slots\/(\d{4}-\d{2})\/(\d{2})T(\d{2})(\d{2})$/.exec(key);
+  if (!match) return null;
+  const at = Date.parse(`${match[1]}-${match[2]}T${match[3]}:${match[4]}:00+05:30`);
+  return Number.isNaN(at) ? null : at;
+}
+
+/** The IST months (`YYYY-MM`) the given dates fall in. */
+export function monthsOf(dates: readonly string[]): string[] {
+  return [...new Set(dates.map((date) => date.slice(0, 7)))];
+}
+
+/** The taken calls in these months, from one listing per month (keys only). */
+export async function takenInMonths(months: readonly string[]): Promise<Array<TakenInterval & { key: string }>> {
+  const store = appointmentStore();
+  const listings = await Promise.all(months.map((month) => blobCall(() => store.list({ prefix: `slots/${month}/` }))));
+  const taken: Array<TakenInterval & { key: string }> = [];
+  for (const { blobs } of listings) {
+    for (const { key } of blobs) {
+      const start = startOfSlotKey(key);
+      if (start !== null) taken.push({ start, end: start + SLOT_MS, key });
+    }
+  }
+  return taken.sort((a, b) => a.start - b.start);
+}
+
+/** Takes a slot for an appointment; false when it is taken already. */
+export async function claimSlot(startMs: number, appointmentId: string): Promise<boolean> {
+  const store = appointmentStore();
+  const { modified } = await blobCall(() => store.setJSON(slotKey(startMs), { appointmentId, at: new Date().toISOString() }, { onlyIfNew: true }));
+  return modified;
+}
+
+export async function slotHolder(key: string): Promise<string | null> {
+  const store = appointmentStore();
+  const value = (await blobCall(() => store.get(key, { type: 'json' }))) as { appointmentId?: string } | null;
+  return value?.appointmentId ?? null;
+}
+
+/** Frees a slot, only if this appointment holds it. */
+export async function releaseSlot(startMs: number, appointmentId: string): Promise<void> {
+  const key = slotKey(startMs);
+  if ((await slotHolder(key)) !== appointmentId) return;
+  const store = appointmentStore();
+  await blobCall(() => store.delete(key));
+}
+
+export interface BookingClaim {
+  appointmentId: string;
+  at: string;
+}
+
+/** Marks the booking's active appointment; the existing claim when there is one. */
+export async function claimBooking(bookingId: string, appointmentId: string, now: Date): Promise<BookingClaim | null> {
+  const store = appointmentStore();
+  const claim: BookingClaim = { appointmentId, at: now.toISOString() };
+  const { modified } = await blobCall(() => store.setJSON(bookingKey(bookingId), claim, { onlyIfNew: true }));
+  if (modified) return null;
+  const existing = (await blobCall(() => store.get(bookingKey(bookingId), { type: 'json' }))) as BookingClaim | null;
+  // Gone in between (cancelled meanwhile): nothing holds the booking, but do not race on.
+  return existing ?? { appointmentId: '', at: now.toISOString() };
+}
+
+export async function activeAppointmentIdOf(bookingId: string): Promise<string | null> {
+  const store = appointmentStore();
+  const existing = (await blobCall(() => store.get(bookingKey(bookingId), { type: 'json' }))) as BookingClaim | null;
+  return existing?.appointmentId || null;
+}
+
+/** Lets the booking have another appointment (after a cancel, or a claim that came to nothing). */
+export async function releaseBooking(bookingId: string, appointmentId: string): Promise<void> {
+  const store = appointmentStore();
+  const found = await readForUpdate(store, bookingKey(bookingId));
+  if (!found || (found.data as BookingClaim).appointmentId !== appointmentId) return;
+  await blobCall(() => store.delete(bookingKey(bookingId)));
+}
+
+export async function writeNewAppointment(appointment: Appointment): Promise<void> {
+  const store = appointmentStore();
+  await blobCall(() => store.setJSON(recordKey(appointment.id), appointmentSchema.parse(appointment), { onlyIfNew: true }));
+}
+
+export async function readAppointment(id: string): Promise<Appointment | null> {
+  const store = appointmentStore();
+  const value = await blobCall(() => store.get(recordKey(id), { type: 'json' }));
+  return value == null ? null : appointmentSchema.parse(value);
+}
+
+export interface VersionedAppointment {
+  appointment: Appointment;
+  etag: string;
+}
+
+export async function readAppointmentForUpdate(id: string): Promise<VersionedAppointment | null> {
+  const found = await readForUpdate(appointmentStore(), recordKey(id));
+  return found ? { appointment: appointmentSchema.parse(found.data), etag: found.etag } : null;
+}
+
+/** Replaces the record only if nobody changed it since it was read; false when refused. */
+export async function replaceAppointment(appointment: Appointment, etag: string): Promise<boolean> {
+  const store = appointmentStore();
+  const { modified } = await blobCall(() => store.setJSON(recordKey(appointment.id), appointmentSchema.parse(appointment), { onlyIfMatch: etag }));
+  return modified;
+}
+
+/** The appointments holding slots in these months (for the admin and the calendar feed). */
+export async function appointmentsInMonths(months: readonly string[]): Promise<Appointment[]> {
+  const taken = await takenInMonths(months);
+  const ids = await Promise.all(taken.map((slot) => slotHolder(slot.key)));
+  const records = await Promise.all(ids.map((id) => (id ? readAppointment(id) : Promise.resolve(null))));
+  return records.filter((record): record is Appointment => record !== null && record.status === 'confirmed').sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+}
