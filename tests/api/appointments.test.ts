@@ -75,7 +75,7 @@ const mailsTo = (address: string) => mail.smtp.mails.filter((item: ReceivedMail)
 const inviteOf = (item: ReceivedMail) => {
   const part = item.attachments.find((attachment) => attachment.mimeType === 'text/calendar' && attachment.method);
   if (!part) throw new Error(`no calendar part in "${item.subject}"`);
-  const events = Object.values(ical.sync.parseICS(part.content)).filter((entry): entry is VEvent => entry.type === 'VEVENT');
+  const events = Object.values(ical.sync.parseICS(part.content)).filter((entry): entry is VEvent => entry?.type === 'VEVENT');
   return { method: part.method, raw: part.content, event: events[0]! };
 };
 
@@ -165,7 +165,7 @@ describe('messages', () => {
     expect(invite.raw).toContain('METHOD:REQUEST');
     expect(invite.event.uid).toBe(`appointment-${appointment.id}@ccc-edu`);
     expect(new Date(invite.event.start).toISOString()).toBe(new Date(slot.start).toISOString());
-    expect(new Date(invite.event.end).toISOString()).toBe(new Date(slot.end).toISOString());
+    expect(new Date(invite.event.end!).toISOString()).toBe(new Date(slot.end).toISOString());
     expect(invite.event.location).toBe('Phone call');
     expect(String((invite.event.organizer as { val?: string }).val ?? invite.event.organizer)).toMatch(/^mailto:/i);
     const [visitor] = mailsTo('invite@example.com');
@@ -215,7 +215,7 @@ describe('manage link', () => {
     expect(await jsonOf(right)).toMatchObject({ changeable: true, appointment: { id, status: 'confirmed' } });
     const ics = await call(appointmentsFn, `/api/appointments/${id}/invite.ics?token=${token}`, { params: { id } });
     expect(ics.headers.get('content-type')).toMatch(/^text\/calendar/);
-    expect(Object.values(ical.sync.parseICS(await ics.text())).some((entry) => entry.type === 'VEVENT')).toBe(true);
+    expect(Object.values(ical.sync.parseICS(await ics.text())).some((entry) => entry?.type === 'VEVENT')).toBe(true);
   });
 
   test('reschedule moves the call, frees the old slot and sends an invite with SEQUENCE raised', async () => {
@@ -305,7 +305,7 @@ describe('owner', () => {
     const feed = await call(calendarFeedFn, `/api/calendar/${file}`, { params: { file } });
     expect(feed.status).toBe(200);
     expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/);
-    const events = Object.values(ical.sync.parseICS(await feed.text())).filter((entry): entry is VEvent => entry.type === 'VEVENT');
+    const events = Object.values(ical.sync.parseICS(await feed.text())).filter((entry): entry is VEvent => entry?.type === 'VEVENT');
     const event = events.find((item) => item.uid === `appointment-${appointment.id}@ccc-edu`);
     expect(event).toBeDefined();
     expect(new Date(event!.start).toISOString()).toBe(new Date(slot.start).toISOString());

@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/api-client';
 import { business } from '../../lib/business';
 import { backgroundOptions } from '../../lib/schemas/callRequest';
@@ -6,6 +6,7 @@ import { HONEYPOT_FIELD } from '../../lib/schemas/fields';
 import { closeCallModal, type CallModalContext } from '../../stores/dialogs';
 import { toast } from '../../stores/toasts';
 import { Modal, useCloseModal } from '../dialog/Modal';
+import { PickTime } from '../slot-picker/PickTime';
 import './call-modal.css';
 
 const { callbackAfterCallHours, discoveryCallMinutes } = business.promises;
@@ -35,6 +36,7 @@ interface Props {
 }
 
 export default function CallModalDialog({ context }: Props) {
+  const [bookingId, setBookingId] = useState<string | null>(null);
   return (
     <Modal labelledBy="call-modal-title" describedBy="call-modal-intro" onClose={closeCallModal} size="lg" testId="call-modal">
       <div className="modal-head">
@@ -61,7 +63,7 @@ export default function CallModalDialog({ context }: Props) {
           </p>
         </div>
         <div className="call-side">
-          <CallForm context={context} />
+          {bookingId ? <RequestReceived bookingId={bookingId} /> : <CallForm context={context} onBooked={setBookingId} />}
           <section className="call-timeline" aria-labelledby="call-timeline-title">
             <h3 id="call-timeline-title">Your {discoveryCallMinutes}-Minute Call Timeline</h3>
             <ol role="list">
@@ -86,8 +88,23 @@ interface Draft {
 }
 const empty: Draft = { name: '', phone: '', background: '' };
 
-function CallForm({ context }: Props) {
+/** After the request: the promised call back, or a fixed time picked now (issue 19). */
+function RequestReceived({ bookingId }: { bookingId: string }) {
   const close = useCloseModal();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form and its focused button are gone: keyboard and screen-reader users start here.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="call-received" aria-labelledby="call-received-title" data-testid="call-received">
+      <h3 id="call-received-title" ref={heading} tabIndex={-1}>Request received</h3>
+      <p>We'll call you within {callbackAfterCallHours} hours ({business.contact.hoursShort}). Prefer a fixed time? Pick one now.</p>
+      <PickTime bookFor={{ bookingId }} />
+      <button type="button" className="btn btn-ghost btn-block" onClick={close}>Done</button>
+    </section>
+  );
+}
+
+function CallForm({ context, onBooked }: Props & { onBooked(bookingId: string): void }) {
   const [draft, setDraft] = useState<Draft>(empty);
   const [pending, setPending] = useState(false);
 
@@ -103,7 +120,7 @@ function CallForm({ context }: Props) {
     }
     setPending(true);
     try {
-      await api.postLead('/api/book-call', {
+      const { booking } = await api.postLead<{ booking: { id: string } }>('/api/book-call', {
         name: draft.name.trim(),
         phone: draft.phone.trim(),
         background: draft.background,
@@ -117,7 +134,7 @@ function CallForm({ context }: Props) {
         variant: 'success',
       });
       setDraft(empty);
-      close();
+      onBooked(booking.id);
     } catch {
       toast({ title: 'Failed to Book Call', description: 'Please try again later.', variant: 'destructive' });
     } finally {
