@@ -93,6 +93,9 @@ test.describe('free discovery call modal', () => {
 
     await expect(page.getByRole('status').filter({ hasText: 'Discovery Call Booked! 🎉' })).toBeVisible();
     await expect(page.getByRole('status')).toContainText("We'll call you within 4 hours for your 10-minute career clarity session.");
+    // The dialog offers a fixed time now (issue 19); Done closes it.
+    await expect(dialog.getByRole('button', { name: 'Pick a time now' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
     await expect(navButton).toBeFocused();
 

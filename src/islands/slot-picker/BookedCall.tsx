@@ -10,7 +10,8 @@ function localTime(start: string): string | null {
 }
 
 export function inviteUrl(appointment: PublicAppointment): string {
-  const token = new URL(appointment.manageUrl, window.location.origin).searchParams.get('token') ?? '';
+  // The manage link is absolute; the base only matters for a relative one (never in SSR).
+  const token = new URL(appointment.manageUrl, 'http://localhost').searchParams.get('token') ?? '';
   return `/api/appointments/${appointment.id}/invite.ics?token=${encodeURIComponent(token)}`;
 }
 

@@ -58,7 +58,7 @@ const slotStart = z.iso.datetime({ offset: true, error: 'Start must be an ISO 86
 
 /** POST /api/appointments: for the booking just made, or with the details to make one. */
 export const appointmentRequestSchema = z.union([
-  z.strictObject({ start: slotStart, bookingId: z.string().regex(/^\d{13}-[0-9a-f]{10}$/, 'Unknown booking'), ...honeypot }),
+  z.strictObject({ start: slotStart, bookingId: z.string().regex(/^\d{13}-[0-9a-f]{10}$/, 'Unknown booking'), ...attributionField, ...honeypot }),
   z.strictObject({
     start: slotStart,
     name: personName,
