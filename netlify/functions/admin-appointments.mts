@@ -15,7 +15,7 @@ import { z } from '../../src/lib/schemas/zod';
 import { readAvailability, saveAvailability } from '../../src/server/appointments/availability';
 import { SlotTakenError, cancelAppointment, moveAppointment } from '../../src/server/appointments/book';
 import { feedSecret, rotateFeedSecret } from '../../src/server/appointments/secrets';
-import { activeAppointmentIdOf, appointmentsInMonths, monthsOf, readAppointment } from '../../src/server/appointments/store';
+import { activeAppointmentIdOf, appointmentsOnDates, readAppointment } from '../../src/server/appointments/store';
 import { requireAdmin } from '../../src/server/auth/session';
 import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
@@ -58,7 +58,7 @@ export default route({
       items = found && found.status === 'confirmed' ? [found] : [];
     } else {
       const dates = datesBetween(query.from, query.to);
-      items = (await appointmentsInMonths(monthsOf(dates))).filter((appointment) => {
+      items = (await appointmentsOnDates(dates)).filter((appointment) => {
         const date = istDateOf(Date.parse(appointment.start));
         return date >= query.from && date <= query.to;
       });

@@ -58,20 +58,24 @@ export default route({
     const { start } = body;
     if (isBot(body)) return json({ appointment: { ...decoyRecord({ bookingId: decoyRecord({}).id, start, end: start, status: 'confirmed' }), manageUrl: '' } }, { status: 201 });
     return withFreshSlots(async () => {
-      let booking;
+      let booking: Parameters<typeof bookAppointment>[0];
       if ('bookingId' in body) {
-        booking = await bookings.get(body.bookingId);
-        if (!booking || booking.bookingType !== 'discovery_call') throw badRequest('That request is not a discovery call booking.', { bookingId: 'Unknown booking' });
+        const found = await bookings.get(body.bookingId);
+        if (!found || found.bookingType !== 'discovery_call') throw badRequest('That request is not a discovery call booking.', { bookingId: 'Unknown booking' });
+        booking = found;
       } else {
         const { name, phone, email, background, attribution } = body;
-        ({ booking } = await createDiscoveryCall({
-          name,
-          phone,
-          ...(email ? { email } : {}),
-          currentStage: background ? backgroundLabel(background) : 'Not given (booked a time from the contact form)',
-          source: 'contact-form-slot',
-          ...(attribution ? { attribution } : {}),
-        }));
+        booking = async () =>
+          (
+            await createDiscoveryCall({
+              name,
+              phone,
+              ...(email ? { email } : {}),
+              currentStage: background ? backgroundLabel(background) : 'Not given (booked a time from the contact form)',
+              source: 'contact-form-slot',
+              ...(attribution ? { attribution } : {}),
+            })
+          ).booking;
       }
       const appointment = await bookAppointment(booking, start);
       return json({ appointment: await publicAppointment(appointment) }, { status: 201, headers: privateHeaders });

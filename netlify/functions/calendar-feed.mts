@@ -3,7 +3,7 @@ import { addDays, istDateOf } from '../../src/lib/schedule/istClock';
 import { z } from '../../src/lib/schemas/zod';
 import { calendarFeed } from '../../src/server/appointments/invite';
 import { feedSecretMatches } from '../../src/server/appointments/secrets';
-import { appointmentsInMonths, monthsOf } from '../../src/server/appointments/store';
+import { appointmentsOnDates } from '../../src/server/appointments/store';
 import { notFound } from '../../src/server/http/errors';
 import { route } from '../../src/server/http/route';
 import { readParams } from '../../src/server/http/validate';
@@ -24,7 +24,7 @@ export default route({
     const today = istDateOf(Date.now());
     const dates = Array.from({ length: FEED_DAYS }, (_, index) => addDays(today, index));
     const now = Date.now();
-    const upcoming = (await appointmentsInMonths(monthsOf(dates))).filter((appointment) => Date.parse(appointment.end) > now);
+    const upcoming = (await appointmentsOnDates(dates)).filter((appointment) => Date.parse(appointment.end) > now);
     return new Response(calendarFeed(upcoming), { headers: { 'content-type': 'text/calendar; charset=utf-8', 'cache-control': 'private, no-store' } });
   },
 });

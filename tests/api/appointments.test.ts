@@ -106,9 +106,13 @@ describe('booking', () => {
   test('a time that is not offered gets 400; a slot taken meanwhile gets 409 with the free slots', async () => {
     const slot = await slotAhead(30);
     const offGrid = new Date(Date.parse(slot.start) + 10 * 60_000).toISOString();
+    const stored = (await bookings.list()).total;
     const wrong = await book(offGrid);
     expect(wrong.status).toBe(400);
     expect((await jsonOf(wrong)).fields).toHaveProperty('start');
+    // Nothing is stored for a time that is not offered: no booking either.
+    await settleAfterResponse();
+    expect((await bookings.list()).total).toBe(stored);
     expect((await book(slot.start)).status).toBe(201);
     const late = await book(slot.start);
     expect(late.status).toBe(409);

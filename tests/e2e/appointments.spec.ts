@@ -26,10 +26,14 @@ async function axe(page: Page, include?: string) {
   return violations.map((violation) => ({ rule: violation.id, nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
 }
 
-async function snap(page: Page, name: string, locator?: ReturnType<Page['locator']>) {
+/** At 390 and 1280 px: the element, or the viewport with `focus` scrolled into view (a dialog). */
+async function snap(page: Page, name: string, locator?: ReturnType<Page['locator']>, { viewport = false } = {}) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    if (locator) await locator.screenshot({ path: `${shots}/${name}-${width}.png` });
+    if (locator && viewport) {
+      await locator.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${shots}/${name}-${width}.png` });
+    } else if (locator) await locator.screenshot({ path: `${shots}/${name}-${width}.png` });
     else await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -59,7 +63,7 @@ test('a visitor books a call in the modal, picks a time with the keyboard and se
   const picker = dialog.getByTestId('slot-picker');
   await expect(picker.getByRole('radio').first()).toBeVisible();
   expect(pickerScripts.length).toBe(1);
-  await snap(page, 'picker-modal', dialog.locator('.call-received'));
+  await snap(page, 'picker-modal', picker.getByRole('radio').first(), { viewport: true });
   expect(await axe(page, '[data-testid="call-modal"]')).toEqual([]);
 
   // Keyboard: the first time, then the next one with an arrow key.
@@ -78,7 +82,7 @@ test('a visitor books a call in the modal, picks a time with the keyboard and se
   expect(manage).toMatch(/\/appointments\/\d{13}-[0-9a-f]{10}\?token=/);
   const ics = await page.request.get((await booked.getByRole('link', { name: 'Add to calendar' }).getAttribute('href'))!);
   expect(await ics.text()).toContain('BEGIN:VEVENT');
-  await snap(page, 'booked-modal', dialog.locator('.call-received'));
+  await snap(page, 'booked-modal', booked, { viewport: true });
   expect(await axe(page, '[data-testid="call-modal"]')).toEqual([]);
 
   // The owner's dashboard.
@@ -119,7 +123,7 @@ test('from the contact form: a time two weeks out, then moved through the manage
   // The last day offered is days away: the call may still be moved online.
   await picker.getByRole('group', { name: 'Day' }).getByRole('button').last().click();
   await picker.getByRole('radio').first().check();
-  await snap(page, 'picker-contact', thanks);
+  await snap(page, 'picker-contact', picker.getByRole('radio').first(), { viewport: true });
   await picker.getByRole('button', { name: /^Book / }).click();
   const manageHref = await thanks.getByRole('link', { name: 'Move or cancel' }).getAttribute('href');
   expect(await axe(page, '[data-testid="contact-thank-you"]')).toEqual([]);
@@ -141,7 +145,7 @@ test('from the contact form: a time two weeks out, then moved through the manage
   expect(after).not.toBe(before);
   await page.reload();
   await expect(page.getByTestId('manage-when')).toHaveText(after);
-  await snap(page, 'manage-moved');
+  await snap(page, 'manage-moved', page.getByTestId('manage-appointment'), { viewport: true });
 
   // A wrong token is a plain 404.
   const wrong = await page.goto(manageHref!.replace(/token=[^&]+/, `token=${'x'.repeat(43)}`));

@@ -47,36 +47,41 @@ export default function CallModalDialog({ context }: Props) {
           conversation about your next step.
         </p>
       </div>
-      <div className="call-grid">
-        <div className="call-info">
-          <section className="call-list free" aria-labelledby="call-free-title">
-            <h3 id="call-free-title">What You'll Get (Free)</h3>
-            <ul role="list">{included.map((item) => <li key={item}>{item}</li>)}</ul>
-          </section>
-          <section className="call-list paid" aria-labelledby="call-paid-title">
-            <h3 id="call-paid-title">Not Included (Paid Only)</h3>
-            <ul role="list">{paidOnly.map((item) => <li key={item}>{item}</li>)}</ul>
-          </section>
-          <p className="call-banner">
-            <strong>Quick &amp; Valuable</strong>
-            <span>{discoveryCallMinutes} minutes, focused entirely on you. No sales script, no pressure.</span>
-          </p>
+      {bookingId ? (
+        // Booked: the whole dialog is the next step, so the time picker has room.
+        <RequestReceived bookingId={bookingId} />
+      ) : (
+        <div className="call-grid">
+          <div className="call-info">
+            <section className="call-list free" aria-labelledby="call-free-title">
+              <h3 id="call-free-title">What You'll Get (Free)</h3>
+              <ul role="list">{included.map((item) => <li key={item}>{item}</li>)}</ul>
+            </section>
+            <section className="call-list paid" aria-labelledby="call-paid-title">
+              <h3 id="call-paid-title">Not Included (Paid Only)</h3>
+              <ul role="list">{paidOnly.map((item) => <li key={item}>{item}</li>)}</ul>
+            </section>
+            <p className="call-banner">
+              <strong>Quick &amp; Valuable</strong>
+              <span>{discoveryCallMinutes} minutes, focused entirely on you. No sales script, no pressure.</span>
+            </p>
+          </div>
+          <div className="call-side">
+            <CallForm context={context} onBooked={setBookingId} />
+            <section className="call-timeline" aria-labelledby="call-timeline-title">
+              <h3 id="call-timeline-title">Your {discoveryCallMinutes}-Minute Call Timeline</h3>
+              <ol role="list">
+                {timeline.map((step) => (
+                  <li key={step.minutes}>
+                    <span className="minutes">{step.minutes} min</span>
+                    <span><strong>{step.title}</strong> {step.text}</span>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          </div>
         </div>
-        <div className="call-side">
-          {bookingId ? <RequestReceived bookingId={bookingId} /> : <CallForm context={context} onBooked={setBookingId} />}
-          <section className="call-timeline" aria-labelledby="call-timeline-title">
-            <h3 id="call-timeline-title">Your {discoveryCallMinutes}-Minute Call Timeline</h3>
-            <ol role="list">
-              {timeline.map((step) => (
-                <li key={step.minutes}>
-                  <span className="minutes">{step.minutes} min</span>
-                  <span><strong>{step.title}</strong> {step.text}</span>
-                </li>
-              ))}
-            </ol>
-          </section>
-        </div>
-      </div>
+      )}
     </Modal>
   );
 }
@@ -99,7 +104,7 @@ function RequestReceived({ bookingId }: { bookingId: string }) {
       <h3 id="call-received-title" ref={heading} tabIndex={-1}>Request received</h3>
       <p>We'll call you within {callbackAfterCallHours} hours ({business.contact.hoursShort}). Prefer a fixed time? Pick one now.</p>
       <PickTime bookFor={{ bookingId }} />
-      <button type="button" className="btn btn-ghost btn-block" onClick={close}>Done</button>
+      <button type="button" className="btn btn-ghost" onClick={close}>Done</button>
     </section>
   );
 }

@@ -78,7 +78,7 @@ export function TimeChooser({ slots, onSlots, onBook, onBooked, action = 'Book' 
             <input type="radio" name={`${id}-time`} value={item.slot.start} checked={chosen === item.slot.start} onChange={() => setChosen(item.slot.start)} />
             <span>
               {item.ist}
-              {item.local && <small> · {item.local} your time</small>}
+              {item.local && <small>{item.local} yours</small>}
             </span>
           </label>
         ))}

@@ -1,5 +1,5 @@
 import { business } from '../../lib/business';
-import { type Appointment, type AppointmentNotice, type Slot } from '../../lib/schemas/appointment';
+import { type Appointment, type AppointmentNotice, type Slot, defaultAvailability } from '../../lib/schemas/appointment';
 import { bookableDates, freeSlots, offeredSlot } from '../../lib/schedule/slots';
 import { newEventId } from '../followUp/events';
 import { recordFollowUp } from '../followUp/record';
@@ -9,13 +9,12 @@ import { readAvailability } from './availability';
 import {
   claimBooking,
   claimSlot,
-  monthsOf,
   readAppointment,
   readAppointmentForUpdate,
   releaseBooking,
   releaseSlot,
   replaceAppointment,
-  takenInMonths,
+  takenOnDates,
   writeNewAppointment,
 } from './store';
 
@@ -36,11 +35,19 @@ export interface SlotsNow {
   grid: Slot[];
 }
 
-/** The free slots now (one or two listings of taken keys, no record reads). */
+/** Days listed before the availability is known (the picker asks for 14). */
+const FIRST_DAYS = 14;
+
+/**
+ * The free slots now: the availability and a listing of taken keys per day, side by side
+ * (no appointment is read). Days beyond the first 14 are listed once the horizon says so.
+ */
 export async function currentSlots(now: Date = new Date(), days?: number): Promise<SlotsNow> {
-  const availability = await readAvailability();
+  const first = bookableDates({ ...defaultAvailability, horizonDays: 60 }, { now, days: Math.min(days ?? FIRST_DAYS, FIRST_DAYS) });
+  const [availability, takenFirst] = await Promise.all([readAvailability(), takenOnDates(first)]);
   const dates = bookableDates(availability, { now, days });
-  const taken = await takenInMonths(monthsOf(dates));
+  const rest = dates.filter((date) => !first.includes(date));
+  const taken = rest.length > 0 ? [...takenFirst, ...(await takenOnDates(rest))] : takenFirst;
   return { slots: freeSlots(availability, taken, { now, days }), grid: freeSlots(availability, [], { now, days }) };
 }
 
@@ -76,9 +83,14 @@ export interface BookingRef {
   email?: string | undefined;
 }
 
-/** Books the slot at `start` for a booking: one winner per slot, one active call per booking. */
-export async function bookAppointment(booking: BookingRef, start: string, now: Date = new Date()): Promise<Appointment> {
+/**
+ * Books the slot at `start` for a booking: one winner per slot, one active call per booking.
+ * A booking still to be made (the contact form's details) is made once the time is known
+ * to be on offer, so a wrong time stores nothing.
+ */
+export async function bookAppointment(bookingOrMake: BookingRef | (() => Promise<BookingRef>), start: string, now: Date = new Date()): Promise<Appointment> {
   const slot = await slotOnOffer(start, now);
+  const booking = typeof bookingOrMake === 'function' ? await bookingOrMake() : bookingOrMake;
   const id = newestFirstKey(now.getTime());
   const existing = await claimBooking(booking.id, id, now);
   if (existing) {

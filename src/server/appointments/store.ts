@@ -6,11 +6,11 @@ import { blobCall, collectionStore } from '../storage/blobs';
 
 // One Blobs store for the calendar (issue 19):
 //   records/{id}             an appointment
-//   slots/{YYYY-MM}/{DD}T{HHMM}   one key per taken start (IST), written onlyIfNew: of two
+//   slots/{YYYY-MM-DD}/{HHMM} one key per taken start (IST), written onlyIfNew: of two
 //                            requests for one slot, on any number of instances, one wins.
-//                            A month's keys are one listing, so the free slots of the
-//                            horizon cost one or two listings and no reads, however many
-//                            calls are booked.
+//                            A day's keys are one small listing, so the free slots of the
+//                            horizon cost a listing per day (side by side) and no reads,
+//                            however many calls are booked on other days.
 //   by-booking/{bookingId}   the booking's active appointment (onlyIfNew: one per booking)
 //   reminders/{YYYY-MM-DDTHH}/...  reminders by the UTC hour they are due (see reminders.ts)
 //   settings/...             availability, the feed secret, the manage-link key
@@ -22,29 +22,23 @@ const SLOT_MS = SLOT_MINUTES * 60_000;
 const recordKey = (id: string) => `records/${id}`;
 const bookingKey = (bookingId: string) => `by-booking/${bookingId}`;
 
-/** The month folder and the key of a start time (IST). */
+/** The day folder and the key of a start time (IST). */
 export function slotKey(startMs: number): string {
-  const date = istDateOf(startMs);
-  return `slots/${date.slice(0, 7)}/${date.slice(8, 10)}T${istClock(startMs).replace(':', '')}`;
+  return `slots/${istDateOf(startMs)}/${istClock(startMs).replace(':', '')}`;
 }
 
 /** The start instant a slot key names, or null for any other key. */
 export function startOfSlotKey(key: string): number | null {
-  const match = /^slots\/(\d{4}-\d{2})\/(\d{2})T(\d{2})(\d{2})$/.exec(key);
+  const match = /^slots\/(\d{4}-\d{2}-\d{2})\/(\d{2})(\d{2})$/.exec(key);
   if (!match) return null;
-  const at = Date.parse(`${match[1]}-${match[2]}T${match[3]}:${match[4]}:00+05:30`);
+  const at = Date.parse(`${match[1]}T${match[2]}:${match[3]}:00+05:30`);
   return Number.isNaN(at) ? null : at;
 }
 
-/** The IST months (`YYYY-MM`) the given dates fall in. */
-export function monthsOf(dates: readonly string[]): string[] {
-  return [...new Set(dates.map((date) => date.slice(0, 7)))];
-}
-
-/** The taken calls in these months, from one listing per month (keys only). */
-export async function takenInMonths(months: readonly string[]): Promise<Array<TakenInterval & { key: string }>> {
+/** The taken calls on these IST dates, from one listing per day (keys only). */
+export async function takenOnDates(dates: readonly string[]): Promise<Array<TakenInterval & { key: string }>> {
   const store = appointmentStore();
-  const listings = await Promise.all(months.map((month) => blobCall(() => store.list({ prefix: `slots/${month}/` }))));
+  const listings = await Promise.all(dates.map((date) => blobCall(() => store.list({ prefix: `slots/${date}/` }))));
   const taken: Array<TakenInterval & { key: string }> = [];
   for (const { blobs } of listings) {
     for (const { key } of blobs) {
@@ -134,9 +128,9 @@ export async function replaceAppointment(appointment: Appointment, etag: string)
   return modified;
 }
 
-/** The appointments holding slots in these months (for the admin and the calendar feed). */
-export async function appointmentsInMonths(months: readonly string[]): Promise<Appointment[]> {
-  const taken = await takenInMonths(months);
+/** The appointments holding slots on these dates (for the admin and the calendar feed). */
+export async function appointmentsOnDates(dates: readonly string[]): Promise<Appointment[]> {
+  const taken = await takenOnDates(dates);
   const ids = await Promise.all(taken.map((slot) => slotHolder(slot.key)));
   const records = await Promise.all(ids.map((id) => (id ? readAppointment(id) : Promise.resolve(null))));
   return records.filter((record): record is Appointment => record !== null && record.status === 'confirmed').sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
