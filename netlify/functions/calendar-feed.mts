@@ -6,7 +6,6 @@ import { feedSecretMatches } from '../../src/server/appointments/secrets';
 import { appointmentsOnDates } from '../../src/server/appointments/store';
 import { notFound } from '../../src/server/http/errors';
 import { route } from '../../src/server/http/route';
-import { readParams } from '../../src/server/http/validate';
 
 // The owner's private calendar feed: the address is the secret (calendar apps cannot sign
 // in), shown and rotated in the admin. A wrong secret is a plain 404.
@@ -17,9 +16,10 @@ const FEED_DAYS = 90;
 
 export default route({
   async GET(_req, context) {
+    // Any malformed address is simply not found: the feed says nothing about its secret.
     const parsed = paramsSchema.safeParse(context.params ?? {});
     if (!parsed.success) throw notFound();
-    const { file } = readParams(context.params ?? {}, paramsSchema);
+    const { file } = parsed.data;
     if (!(await feedSecretMatches(file.slice(0, -'.ics'.length)))) throw notFound();
     const today = istDateOf(Date.now());
     const dates = Array.from({ length: FEED_DAYS }, (_, index) => addDays(today, index));
