@@ -8,8 +8,8 @@ import { blobCall, collectionStore } from '../storage/blobs';
 //   records/{id}             an appointment
 //   slots/{YYYY-MM-DD}/{HHMM} one key per taken start (IST), written onlyIfNew: of two
 //                            requests for one slot, on any number of instances, one wins.
-//                            A day's keys are one small listing, so the free slots of the
-//                            horizon cost a listing per day (side by side) and no reads,
+//                            The free slots of two weeks cost two or three listings of
+//                            those days' key names (see takenOnDates) and no reads,
 //                            however many calls are booked on other days.
 //   by-booking/{bookingId}   the booking's active appointment (onlyIfNew: one per booking)
 //   reminders/{YYYY-MM-DDTHH}/...  reminders by the UTC hour they are due (see reminders.ts)
@@ -35,15 +35,21 @@ export function startOfSlotKey(key: string): number | null {
   return Number.isNaN(at) ? null : at;
 }
 
-/** The taken calls on these IST dates, from one listing per day (keys only). */
+/**
+ * The taken calls on these IST dates (keys only). A listing's prefix is a string prefix, so
+ * one listing covers up to ten days (`slots/2026-11-2` is the 20th to the 29th): two weeks
+ * cost two or three listings of those days' keys.
+ */
 export async function takenOnDates(dates: readonly string[]): Promise<Array<TakenInterval & { key: string }>> {
   const store = appointmentStore();
-  const listings = await Promise.all(dates.map((date) => blobCall(() => store.list({ prefix: `slots/${date}/` }))));
+  const wanted = new Set(dates);
+  const prefixes = [...new Set(dates.map((date) => `slots/${date.slice(0, 9)}`))];
+  const listings = await Promise.all(prefixes.map((prefix) => blobCall(() => store.list({ prefix }))));
   const taken: Array<TakenInterval & { key: string }> = [];
   for (const { blobs } of listings) {
     for (const { key } of blobs) {
       const start = startOfSlotKey(key);
-      if (start !== null) taken.push({ start, end: start + SLOT_MS, key });
+      if (start !== null && wanted.has(key.slice(6, 16))) taken.push({ start, end: start + SLOT_MS, key });
     }
   }
   return taken.sort((a, b) => a.start - b.start);
