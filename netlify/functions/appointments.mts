@@ -32,11 +32,14 @@ async function managed(req: Request, context: Context) {
   return appointment;
 }
 
-function withFreshSlots(run: () => Promise<Response>): Promise<Response> {
-  return run().catch((error: unknown) => {
+/** A slot taken meanwhile: 409 with the slots free now, so the picker can offer them at once. */
+async function withFreshSlots(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
     if (error instanceof SlotTakenError) return json({ error: error.message, slots: error.slots }, { status: 409 });
     throw error;
-  });
+  }
 }
 
 const privateHeaders = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };

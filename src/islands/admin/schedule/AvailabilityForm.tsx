@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type SubmitEvent, useId, useState } from 'react';
 import type { Availability } from '../../../lib/schemas/appointment';
 import { AdminApiError, failureMessage } from '../api';
 import { ErrorState } from '../ui/States';
@@ -38,7 +38,7 @@ function Editor({ initial, updatedAt }: { initial: Availability; updatedAt: stri
   };
   const setDay = (day: number, hours: Availability['weekly'][number]) => change({ weekly: draft.weekly.map((value, index) => (index === day ? hours : value)) });
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     save.mutate(draft);
   }
