@@ -99,6 +99,15 @@ test('a visitor books a call in the modal, picks a time with the keyboard and se
   await snap(page, 'upcoming-calls', upcoming);
   expect(await axe(page, '[data-testid="upcoming-calls"]')).toEqual([]);
 
+  // The owner moves it to another free time; the old time is free again for visitors.
+  const before = await call.locator('time').first().getAttribute('datetime');
+  await call.getByRole('button', { name: /^Move/ }).click();
+  await call.getByRole('radio').nth(2).check();
+  await call.getByRole('button', { name: /^Move to / }).click();
+  await expect(call.locator('time').first()).not.toHaveAttribute('datetime', before!);
+  const free = (await (await page.request.get('/api/slots?days=14', { headers: { 'cache-control': 'no-cache' } })).json()) as { slots: Array<{ start: string }> };
+  expect(free.slots.map((slot) => slot.start)).toContain(before);
+
   await page.getByRole('tab', { name: 'Schedule' }).click();
   await expect(page.getByTestId('availability-form')).toBeVisible();
   await expect(page.getByTestId('calendar-feed').getByRole('textbox')).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]+\.ics$/);

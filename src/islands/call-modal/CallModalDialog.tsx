@@ -102,8 +102,8 @@ function RequestReceived({ bookingId }: { bookingId: string }) {
   return (
     <section className="call-received" aria-labelledby="call-received-title" data-testid="call-received">
       <h3 id="call-received-title" ref={heading} tabIndex={-1}>Request received</h3>
-      <p>We'll call you within {callbackAfterCallHours} hours ({business.contact.hoursShort}). Prefer a fixed time? Pick one now.</p>
-      <PickTime bookFor={{ bookingId }} />
+      <p>We'll call you within {callbackAfterCallHours} hours ({business.contact.hoursShort}).</p>
+      <PickTime bookFor={{ bookingId }} prompt="Prefer a fixed time? Pick one of the free times now." />
       <button type="button" className="btn btn-ghost" onClick={close}>Done</button>
     </section>
   );

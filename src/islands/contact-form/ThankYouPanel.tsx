@@ -19,8 +19,10 @@ export function ThankYouPanel({ lead, onReset }: Props) {
       </ol>
       <div className="schedule">
         <p className="label">Prefer to pick a time yourself?</p>
-        <PickTime bookFor={{ name: lead.name, phone: lead.phone, email: lead.email }} />
-        <p className="hint">The free times of the next two weeks, in India time; you get a calendar invite and a link to move it.</p>
+        <PickTime
+          bookFor={{ name: lead.name, phone: lead.phone, email: lead.email }}
+          prompt="The free times of the next two weeks, in India time; you get a calendar invite and a link to move it."
+        />
       </div>
       <button type="button" className="btn btn-ghost" onClick={onReset}>Send another request</button>
     </div>

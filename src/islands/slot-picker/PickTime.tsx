@@ -9,15 +9,20 @@ interface Props {
   bookFor: BookFor;
   /** Shown on the button; the picker replaces it once open. */
   label?: string;
+  /** A line above the button, gone with it once the picker is open. */
+  prompt?: string;
 }
 
-export function PickTime({ bookFor, label = 'Pick a time now' }: Props) {
+export function PickTime({ bookFor, label = 'Pick a time now', prompt }: Props) {
   const [open, setOpen] = useState(false);
   if (!open) {
     return (
-      <button type="button" className="btn btn-secondary" onClick={() => setOpen(true)} data-testid="pick-time">
-        {label}
-      </button>
+      <>
+        {prompt ? <p className="pick-time-prompt">{prompt}</p> : null}
+        <button type="button" className="btn btn-secondary" onClick={() => setOpen(true)} data-testid="pick-time">
+          {label}
+        </button>
+      </>
     );
   }
   return (
