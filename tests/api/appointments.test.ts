@@ -7,7 +7,7 @@ import calendarFeedFn from '../../netlify/functions/calendar-feed.mts';
 import slotsFn from '../../netlify/functions/slots.mts';
 import type { Availability, PublicAppointment, Slot, SlotsAnswer } from '../../src/lib/schemas/appointment';
 import { sendDueReminders } from '../../src/server/appointments/reminders';
-import { readAppointment, slotHolder, slotKey } from '../../src/server/appointments/store';
+import { appointmentStore, readAppointment, slotHolder, slotKey } from '../../src/server/appointments/store';
 import { bookings } from '../../src/server/bookings';
 import { adminCookie } from './support/admin';
 import { SITE, call, jsonOf, settleAfterResponse } from './support/call';
@@ -320,5 +320,27 @@ describe('owner', () => {
     expect(next).not.toBe(file);
     expect((await call(calendarFeedFn, `/api/calendar/${file}`, { params: { file } })).status).toBe(404);
     expect((await call(calendarFeedFn, `/api/calendar/${next}`, { params: { file: next } })).status).toBe(200);
+  });
+
+  test('what a request that died half way left behind is repaired: a slot key no call holds, a booking claim with no call', async () => {
+    const store = appointmentStore();
+    const longAgo = new Date(Date.now() - 10 * 60_000).toISOString();
+    // A move that died after taking its new slot: the key names a call that is elsewhere.
+    const { appointment } = await jsonOf<{ appointment: PublicAppointment }>(await book((await slotAhead(30)).start));
+    const stray = await slotAhead(30);
+    await store.setJSON(slotKey(Date.parse(stray.start)), { appointmentId: appointment.id, at: longAgo });
+    expect((await freeSlots()).map((item) => item.start)).not.toContain(stray.start);
+    const date = stray.start.slice(0, 10);
+    const listed = await jsonOf<{ items: Array<{ id: string; start: string }> }>(await call(adminAppointments, `/api/admin/appointments?from=${date}&to=${date}`, { cookie }));
+    expect(listed.items.filter((item) => item.start === stray.start)).toEqual([]);
+    expect((await freeSlots()).map((item) => item.start)).toContain(stray.start);
+    expect(await slotHolder(slotKey(Date.parse(appointment.start)))).toBe(appointment.id);
+
+    // A booking whose first request died before its call was stored: it may book again.
+    const made = await call(bookCall, '/api/book-call', { body: { name: 'Meera Iyer', phone: '98450 44444', background: 'college-graduate' } });
+    const { booking } = await jsonOf<{ booking: { id: string } }>(made);
+    await store.setJSON(`by-booking/${booking.id}`, { appointmentId: '8200000000000-0000000000', at: longAgo });
+    const again = await call(appointmentsFn, '/api/appointments', { body: { start: (await slotAhead(30)).start, bookingId: booking.id } });
+    expect(again.status).toBe(201);
   });
 });

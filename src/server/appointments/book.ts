@@ -13,7 +13,10 @@ import {
   readAppointmentForUpdate,
   releaseBooking,
   releaseSlot,
+  removeAppointment,
   replaceAppointment,
+  slotHolder,
+  slotKey,
   takenOnDates,
   writeNewAppointment,
 } from './store';
@@ -95,17 +98,14 @@ export async function bookAppointment(bookingOrMake: BookingRef | (() => Promise
   const existing = await claimBooking(booking.id, id, now);
   if (existing) {
     const current = existing.appointmentId ? await readAppointment(existing.appointmentId) : null;
-    if (current?.status === 'confirmed' || !current) {
+    if (current && (await holdsItsSlot(current))) {
       throw conflict('This request already has a call booked. Use the link in its confirmation to move it.');
     }
-    // A cancelled call's claim left behind: clear it and claim again.
+    // A cancelled call's claim, or one whose request died before its slot was taken (given
+    // a minute to finish): clear it and claim again.
+    if (!current && now.getTime() - Date.parse(existing.at) < ABANDONED_AFTER_MS) throw conflict('This request is booking a call right now.');
     await releaseBooking(booking.id, existing.appointmentId);
     if (await claimBooking(booking.id, id, now)) throw conflict('This request already has a call booked.');
-  }
-  const startMs = Date.parse(slot.start);
-  if (!(await claimSlot(startMs, id))) {
-    await releaseBooking(booking.id, id);
-    throw new SlotTakenError((await currentSlots(now)).slots);
   }
   const at = now.toISOString();
   const appointment: Appointment = {
@@ -123,9 +123,24 @@ export async function bookAppointment(bookingOrMake: BookingRef | (() => Promise
     updatedAt: at,
     cancelledBy: null,
   };
+  // The record first, then the slot: a slot key always names a stored appointment, so a
+  // request that dies half way never leaves a time blocked by nobody.
   await writeNewAppointment(appointment);
+  if (!(await claimSlot(Date.parse(slot.start), id))) {
+    await Promise.all([removeAppointment(id), releaseBooking(booking.id, id)]);
+    throw new SlotTakenError((await currentSlots(now)).slots);
+  }
   await notice('booked', 'visitor', appointment, null);
   return appointment;
+}
+
+/** A booking claim this old with no call behind it belongs to a request that died. */
+const ABANDONED_AFTER_MS = 60_000;
+
+/** Whether a confirmed call holds its slot (a call whose request died before the slot was taken does not). */
+async function holdsItsSlot(appointment: Appointment): Promise<boolean> {
+  if (appointment.status !== 'confirmed') return false;
+  return (await slotHolder(slotKey(Date.parse(appointment.start)))) === appointment.id;
 }
 
 /** Whether a visitor may still change the call themselves (SPEC 9: until 24 hours before). */

@@ -111,6 +111,11 @@ export async function writeNewAppointment(appointment: Appointment): Promise<voi
   await blobCall(() => store.setJSON(recordKey(appointment.id), appointmentSchema.parse(appointment), { onlyIfNew: true }));
 }
 
+/** Deletes a record that never became a call (its slot was taken by another). */
+export async function removeAppointment(id: string): Promise<void> {
+  await blobCall(() => appointmentStore().delete(recordKey(id)));
+}
+
 export async function readAppointment(id: string): Promise<Appointment | null> {
   const store = appointmentStore();
   const value = await blobCall(() => store.get(recordKey(id), { type: 'json' }));
@@ -134,10 +139,35 @@ export async function replaceAppointment(appointment: Appointment, etag: string)
   return modified;
 }
 
-/** The appointments holding slots on these dates (for the admin and the calendar feed). */
+/** A slot key this old whose call is not (or no longer) there was left by a request that died. */
+const STALE_SLOT_MS = 2 * 60_000;
+
+/**
+ * The confirmed calls holding slots on these dates (the admin and the calendar feed). A
+ * key whose call is elsewhere (a move that died before rewriting its record) is not a call;
+ * once it is a few minutes old it is deleted, so the time is offered again.
+ */
 export async function appointmentsOnDates(dates: readonly string[]): Promise<Appointment[]> {
+  const store = appointmentStore();
   const taken = await takenOnDates(dates);
-  const ids = await Promise.all(taken.map((slot) => slotHolder(slot.key)));
-  const records = await Promise.all(ids.map((id) => (id ? readAppointment(id) : Promise.resolve(null))));
-  return records.filter((record): record is Appointment => record !== null && record.status === 'confirmed').sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+  const holders = await Promise.all(
+    taken.map(async (slot) => ((await blobCall(() => store.get(slot.key, { type: 'json' }))) as { appointmentId?: string; at?: string } | null) ?? {}),
+  );
+  const records = await Promise.all(holders.map((holder) => (holder.appointmentId ? readAppointment(holder.appointmentId) : Promise.resolve(null))));
+  const calls: Appointment[] = [];
+  const now = Date.now();
+  await Promise.all(
+    taken.map(async (slot, index) => {
+      const record = records[index];
+      if (record && record.status === 'confirmed' && Date.parse(record.start) === slot.start) {
+        calls.push(record);
+        return;
+      }
+      const at = Date.parse(holders[index]?.at ?? '');
+      if (Number.isNaN(at) || now - at < STALE_SLOT_MS) return;
+      console.error(`[appointments] ${slot.key}: no call holds it any more; freeing it`);
+      await blobCall(() => store.delete(slot.key));
+    }),
+  );
+  return calls.sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
 }
