@@ -29,7 +29,6 @@ export const business = {
     hoursShort: 'Mon-Fri 9 AM-6 PM IST',
     /** The same hours as data, for what counts or offers time (callback due times, call slots). */
     businessHours: { timeZone: 'Asia/Kolkata', weekdays: [1, 2, 3, 4, 5], open: '09:00', close: '18:00' },
-    schedulingUrl: 'https://calendly.com/ccc-edu/discovery-call', // OWNER
   },
   promises: {
     callbackAfterCallHours: 4,

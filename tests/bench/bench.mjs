@@ -7,6 +7,8 @@
 //   flock /tmp/ccc-heavy.lock npm run bench                 build + measure every page
 //   flock /tmp/ccc-heavy.lock npm run bench -- --no-build   reuse the last build
 //   npm run bench -- --no-build / /contact                  only these paths
+//   npm run bench -- --no-build --js-only                   only the JavaScript per page (no Lighthouse), e.g. to
+//                                                           compare two builds; writes bench-results/bench-js.json
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,6 +48,7 @@ const ANSWERED_CONSENT = { essential: true, analytics: false, preferences: false
 
 const args = process.argv.slice(2);
 const build = !args.includes('--no-build');
+const jsOnly = args.includes('--js-only');
 const paths = args.filter((arg) => arg.startsWith('/'));
 const pages = paths.length ? paths : DEFAULT_PATHS;
 const port = Number(process.env.BENCH_PORT ?? 8895);
@@ -82,6 +85,11 @@ try {
   for (const path of pages) {
     const firstVisit = await javascriptBeforeInteraction(origin + path, { returning: false });
     const returning = await javascriptBeforeInteraction(origin + path, { returning: true });
+    if (jsOnly) {
+      rows.push({ path, firstVisit, returning });
+      console.log(`${path}: JS first visit ${firstVisit.kb} KB, returning ${returning.kb} KB`);
+      continue;
+    }
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) runs.push(await runLighthouse(origin + path));
     environment = runs[0].environment;
@@ -91,6 +99,13 @@ try {
   }
 } finally {
   stop();
+}
+
+if (jsOnly) {
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/bench-js.json', JSON.stringify(rows, null, 2));
+  console.log('Written to bench-results/bench-js.json');
+  process.exit(0);
 }
 
 const table = renderTable(rows, environment);

@@ -93,6 +93,9 @@ test.describe('free discovery call modal', () => {
 
     await expect(page.getByRole('status').filter({ hasText: 'Discovery Call Booked! 🎉' })).toBeVisible();
     await expect(page.getByRole('status')).toContainText("We'll call you within 4 hours for your 10-minute career clarity session.");
+    // The dialog offers a fixed time now (issue 19); Done closes it.
+    await expect(dialog.getByRole('button', { name: 'Pick a time now' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
     await expect(navButton).toBeFocused();
 
@@ -186,7 +189,9 @@ test.describe('free discovery call modal', () => {
     await dialog.getByRole('button', { name: 'Book My Free Call' }).click();
     await expect(dialog.getByRole('button', { name: 'Booking Your Call...' })).toBeDisabled();
     release();
-    await expect(dialog).toBeHidden();
+    // Booked: the dialog offers a fixed time (issue 19) instead of the form.
+    await expect(dialog.getByRole('heading', { name: 'Request received' })).toBeVisible();
+    await expect(dialog.getByTestId('call-form')).toHaveCount(0);
   });
 });
 

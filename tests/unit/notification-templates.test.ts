@@ -111,7 +111,7 @@ describe('visitor confirmations', () => {
     expect(mail.text).toContain('Amount paid: ₹5,999');
     expect(mail.text).toContain('Payment id: pay_ABC123def456');
     expect(mail.text).toContain('Next steps');
-    expect(mail.text).toContain(business.contact.schedulingUrl);
+    expect(mail.text).toContain('pick a time');
   });
 });
 

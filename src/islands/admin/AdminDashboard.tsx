@@ -3,6 +3,8 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { BlogPosts } from './blog/BlogPosts';
 import { CustomerData } from './customers/CustomerData';
 import { DashboardHeader } from './DashboardHeader';
+import { SchedulePanel } from './schedule/SchedulePanel';
+import { UpcomingCalls } from './schedule/UpcomingCalls';
 import type { AdminStats } from '../../lib/schemas/adminApi';
 import { adminKeys } from './api/queries';
 import { createAdminQueryClient } from './queryClient';
@@ -14,6 +16,7 @@ import './dashboard.css';
 const tabs = [
   { id: 'customers', label: 'Customer Data' },
   { id: 'blog', label: 'Blog Management' },
+  { id: 'schedule', label: 'Schedule' },
 ] as const;
 type TabId = (typeof tabs)[number]['id'];
 const tabIds = tabs.map((tab) => tab.id);
@@ -40,6 +43,7 @@ export default function AdminDashboard({ brand, initialStats }: { brand: string;
           <p>Every lead, booking and post of {brand}, newest first. Times are IST.</p>
         </div>
         <StatTiles />
+        <UpcomingCalls />
         <DashboardTabs />
       </div>
     </QueryClientProvider>
@@ -99,6 +103,9 @@ function DashboardTabs() {
       </div>
       <div role="tabpanel" id="panel-blog" aria-labelledby="tab-blog" hidden={current !== 'blog'} className="adm-tabpanel">
         {blogSeen || current === 'blog' ? <BlogPosts /> : null}
+      </div>
+      <div role="tabpanel" id="panel-schedule" aria-labelledby="tab-schedule" hidden={current !== 'schedule'} className="adm-tabpanel">
+        {current === 'schedule' ? <SchedulePanel /> : null}
       </div>
     </div>
   );

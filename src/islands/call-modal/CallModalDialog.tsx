@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/api-client';
 import { business } from '../../lib/business';
 import { backgroundOptions } from '../../lib/schemas/callRequest';
@@ -6,6 +6,7 @@ import { HONEYPOT_FIELD } from '../../lib/schemas/fields';
 import { closeCallModal, type CallModalContext } from '../../stores/dialogs';
 import { toast } from '../../stores/toasts';
 import { Modal, useCloseModal } from '../dialog/Modal';
+import { PickTime } from '../slot-picker/PickTime';
 import './call-modal.css';
 
 const { callbackAfterCallHours, discoveryCallMinutes } = business.promises;
@@ -35,6 +36,7 @@ interface Props {
 }
 
 export default function CallModalDialog({ context }: Props) {
+  const [bookingId, setBookingId] = useState<string | null>(null);
   return (
     <Modal labelledBy="call-modal-title" describedBy="call-modal-intro" onClose={closeCallModal} size="lg" testId="call-modal">
       <div className="modal-head">
@@ -45,36 +47,41 @@ export default function CallModalDialog({ context }: Props) {
           conversation about your next step.
         </p>
       </div>
-      <div className="call-grid">
-        <div className="call-info">
-          <section className="call-list free" aria-labelledby="call-free-title">
-            <h3 id="call-free-title">What You'll Get (Free)</h3>
-            <ul role="list">{included.map((item) => <li key={item}>{item}</li>)}</ul>
-          </section>
-          <section className="call-list paid" aria-labelledby="call-paid-title">
-            <h3 id="call-paid-title">Not Included (Paid Only)</h3>
-            <ul role="list">{paidOnly.map((item) => <li key={item}>{item}</li>)}</ul>
-          </section>
-          <p className="call-banner">
-            <strong>Quick &amp; Valuable</strong>
-            <span>{discoveryCallMinutes} minutes, focused entirely on you. No sales script, no pressure.</span>
-          </p>
+      {bookingId ? (
+        // Booked: the whole dialog is the next step, so the time picker has room.
+        <RequestReceived bookingId={bookingId} />
+      ) : (
+        <div className="call-grid">
+          <div className="call-info">
+            <section className="call-list free" aria-labelledby="call-free-title">
+              <h3 id="call-free-title">What You'll Get (Free)</h3>
+              <ul role="list">{included.map((item) => <li key={item}>{item}</li>)}</ul>
+            </section>
+            <section className="call-list paid" aria-labelledby="call-paid-title">
+              <h3 id="call-paid-title">Not Included (Paid Only)</h3>
+              <ul role="list">{paidOnly.map((item) => <li key={item}>{item}</li>)}</ul>
+            </section>
+            <p className="call-banner">
+              <strong>Quick &amp; Valuable</strong>
+              <span>{discoveryCallMinutes} minutes, focused entirely on you. No sales script, no pressure.</span>
+            </p>
+          </div>
+          <div className="call-side">
+            <CallForm context={context} onBooked={setBookingId} />
+            <section className="call-timeline" aria-labelledby="call-timeline-title">
+              <h3 id="call-timeline-title">Your {discoveryCallMinutes}-Minute Call Timeline</h3>
+              <ol role="list">
+                {timeline.map((step) => (
+                  <li key={step.minutes}>
+                    <span className="minutes">{step.minutes} min</span>
+                    <span><strong>{step.title}</strong> {step.text}</span>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          </div>
         </div>
-        <div className="call-side">
-          <CallForm context={context} />
-          <section className="call-timeline" aria-labelledby="call-timeline-title">
-            <h3 id="call-timeline-title">Your {discoveryCallMinutes}-Minute Call Timeline</h3>
-            <ol role="list">
-              {timeline.map((step) => (
-                <li key={step.minutes}>
-                  <span className="minutes">{step.minutes} min</span>
-                  <span><strong>{step.title}</strong> {step.text}</span>
-                </li>
-              ))}
-            </ol>
-          </section>
-        </div>
-      </div>
+      )}
     </Modal>
   );
 }
@@ -86,8 +93,23 @@ interface Draft {
 }
 const empty: Draft = { name: '', phone: '', background: '' };
 
-function CallForm({ context }: Props) {
+/** After the request: the promised call back, or a fixed time picked now (issue 19). */
+function RequestReceived({ bookingId }: { bookingId: string }) {
   const close = useCloseModal();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form and its focused button are gone: keyboard and screen-reader users start here.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="call-received" aria-labelledby="call-received-title" data-testid="call-received">
+      <h3 id="call-received-title" ref={heading} tabIndex={-1}>Request received</h3>
+      <p>We'll call you within {callbackAfterCallHours} hours ({business.contact.hoursShort}).</p>
+      <PickTime bookFor={{ bookingId }} prompt="Prefer a fixed time? Pick one of the free times now." />
+      <button type="button" className="btn btn-ghost" onClick={close}>Done</button>
+    </section>
+  );
+}
+
+function CallForm({ context, onBooked }: Props & { onBooked(bookingId: string): void }) {
   const [draft, setDraft] = useState<Draft>(empty);
   const [pending, setPending] = useState(false);
 
@@ -103,7 +125,7 @@ function CallForm({ context }: Props) {
     }
     setPending(true);
     try {
-      await api.postLead('/api/book-call', {
+      const { booking } = await api.postLead<{ booking: { id: string } }>('/api/book-call', {
         name: draft.name.trim(),
         phone: draft.phone.trim(),
         background: draft.background,
@@ -117,7 +139,7 @@ function CallForm({ context }: Props) {
         variant: 'success',
       });
       setDraft(empty);
-      close();
+      onBooked(booking.id);
     } catch {
       toast({ title: 'Failed to Book Call', description: 'Please try again later.', variant: 'destructive' });
     } finally {

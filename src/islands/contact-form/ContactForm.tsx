@@ -13,7 +13,7 @@ export default function ContactForm() {
   const [draft, setDraft] = useState<Draft>(empty);
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
   const [pending, setPending] = useState(false);
-  const [sentName, setSentName] = useState<string | null>(null);
+  const [sent, setSent] = useState<ContactLead | null>(null);
 
   const update = (field: keyof Draft) => (event: { target: { value: string } }) => {
     setDraft((current) => ({ ...current, [field]: event.target.value }));
@@ -34,7 +34,7 @@ export default function ContactForm() {
     try {
       await api.postLead('/api/contact', { ...parsed.data, [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? '') });
       toast({ title: 'Message Sent Successfully!', description: "We'll get back to you within 24 hours.", variant: 'success' });
-      setSentName(parsed.data.name);
+      setSent(parsed.data);
       setDraft(empty);
     } catch {
       toast({ title: 'Failed to Send Message', description: 'Please try again later.', variant: 'destructive' });
@@ -43,7 +43,7 @@ export default function ContactForm() {
     }
   }
 
-  if (sentName) return <ThankYouPanel name={sentName} onReset={() => setSentName(null)} />;
+  if (sent) return <ThankYouPanel lead={sent} onReset={() => setSent(null)} />;
 
   const errorId = (field: keyof Draft) => (errors[field] ? `contact-${field}-error` : undefined);
   return (

@@ -1,25 +1,16 @@
-import { useMemo } from 'react';
 import { business } from '../../lib/business';
-import { discoveryCallSlot, googleCalendarUrl, icsContent } from '../../lib/calendar';
+import type { ContactLead } from '../../lib/schemas/contact';
+import { PickTime } from '../slot-picker/PickTime';
 
 interface Props {
-  name: string;
+  lead: ContactLead;
   onReset: () => void;
 }
 
-export function ThankYouPanel({ name, onReset }: Props) {
-  const { googleUrl, icsHref } = useMemo(() => {
-    const now = new Date();
-    const slot = discoveryCallSlot(now);
-    return {
-      googleUrl: googleCalendarUrl(slot),
-      icsHref: `data:text/calendar;charset=utf-8,${encodeURIComponent(icsContent(slot, now))}`,
-    };
-  }, []);
-
+export function ThankYouPanel({ lead, onReset }: Props) {
   return (
     <div className="thank-you-panel" role="status" data-testid="contact-thank-you">
-      <h3>Thank you, {name.split(' ')[0]}!</h3>
+      <h3>Thank you, {lead.name.split(' ')[0]}!</h3>
       <p>Your request has reached us. Here is what happens next:</p>
       <ol className="next-steps">
         <li><strong>We review your details</strong> so the call starts where you are.</li>
@@ -28,12 +19,10 @@ export function ThankYouPanel({ name, onReset }: Props) {
       </ol>
       <div className="schedule">
         <p className="label">Prefer to pick a time yourself?</p>
-        <div className="actions">
-          <a className="btn btn-secondary" href={business.contact.schedulingUrl} target="_blank" rel="noopener">Choose a slot online</a>
-          <a className="btn btn-outline" href={googleUrl} target="_blank" rel="noopener" data-testid="add-to-calendar">Add to Google Calendar</a>
-          <a className="btn btn-ghost" href={icsHref} download="ccc-edu-discovery-call.ics">Download .ics</a>
-        </div>
-        <p className="hint">The invite holds tomorrow 10:00-10:30 AM IST as a tentative slot; we confirm by phone.</p>
+        <PickTime
+          bookFor={{ name: lead.name, phone: lead.phone, email: lead.email }}
+          prompt="The free times of the next two weeks, in India time; you get a calendar invite and a link to move it."
+        />
       </div>
       <button type="button" className="btn btn-ghost" onClick={onReset}>Send another request</button>
     </div>

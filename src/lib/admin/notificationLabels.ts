@@ -11,6 +11,11 @@ export const notificationKindLabels = {
   'payment-captured': 'Payment received',
   'payment-failed': 'Payment failed',
   'payment-request': 'Payment link to a customer',
+  'appointment-booked': 'Call booked',
+  'appointment-moved': 'Call moved',
+  'appointment-cancelled': 'Call cancelled',
+  'appointment-reminder-day': 'Call reminder (a day before)',
+  'appointment-reminder-hour': 'Call reminder (an hour before)',
 } as const satisfies Record<NotificationKind, string>;
 
 export const notificationChannelLabels = {

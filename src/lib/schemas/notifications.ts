@@ -13,6 +13,11 @@ export const notificationKinds = [
   'payment-captured',
   'payment-failed',
   'payment-request',
+  'appointment-booked',
+  'appointment-moved',
+  'appointment-cancelled',
+  'appointment-reminder-day',
+  'appointment-reminder-hour',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

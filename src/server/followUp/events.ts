@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { searchRecordTypes } from '../../lib/schemas/adminApi';
+import { appointmentNoticeSchema } from '../../lib/schemas/appointment';
 import { leadEventSchema } from '../notifications/leadEvents';
 import { todoEntrySchema } from '../../lib/schemas/todo';
 import { blobCall, collectionStore } from '../storage/blobs';
@@ -31,6 +32,8 @@ export const followUpEventSchema = z.object({
   lead: leadEventSchema.nullable(),
   /** A lead awaiting a promised response: its key on the owner's to-do (absent in older events). */
   todo: todoEntrySchema.nullish(),
+  /** A booked, moved or cancelled call: its invites and reminders (issue 19). */
+  appointment: appointmentNoticeSchema.nullish(),
 });
 export type FollowUpEvent = z.infer<typeof followUpEventSchema>;
 

@@ -1,6 +1,7 @@
 import { foldCounts } from '../admin/stats/counterStore';
 import { eachUntil, pruneOutbox, sweepOutbox, type SweepReport } from '../notifications/deliver';
 import { foldLeadSources } from '../notifications/leadSources';
+import { type ReminderReport, sendDueReminders } from '../appointments/reminders';
 import { eventTime, pendingEventIds, readEvent } from './events';
 import { followUp, isInFlight } from './process';
 
@@ -28,6 +29,7 @@ export interface JobReport {
   folded: { counts: number; sources: number; left: number };
   outbox: SweepReport;
   pruned: number;
+  reminders: ReminderReport;
 }
 
 export async function runFollowUpJob({ budgetMs = JOB_BUDGET_MS, now = () => new Date(), prune = false }: JobOptions = {}): Promise<JobReport> {
@@ -65,6 +67,10 @@ export async function runFollowUpJob({ budgetMs = JOB_BUDGET_MS, now = () => new
     return { folded: 0, repeated: 0, left: 0 };
   });
 
+  const reminders = await sendDueReminders(now(), until(0.8)).catch((error: unknown) => {
+    console.error('[follow-up] call reminders failed; the next run tries again', error);
+    return { sent: 0, dropped: 0, left: 0 };
+  });
   const outbox = await sweepOutbox({ now, deadline: until(0.95) });
   const pruned = prune ? await pruneOutbox(now(), deadline).catch((error: unknown) => (console.error('[follow-up] prune failed', error), 0)) : 0;
 
@@ -74,6 +80,7 @@ export async function runFollowUpJob({ budgetMs = JOB_BUDGET_MS, now = () => new
     folded: { counts: counts.folded, sources: sources.folded, left: counts.left + sources.left },
     outbox,
     pruned,
+    reminders,
   };
 }
 
@@ -83,6 +90,7 @@ export function describeRun(report: JobReport): string {
   return (
     `[follow-up] ran ${report.ms} ms: ${report.events.done} events done, ${report.events.left} left; ` +
     `folded ${report.folded.counts + report.folded.sources} changes, ${report.folded.left} left; ` +
-    `outbox ${report.outbox.examined} tried (${sent} sent), ${report.outbox.left} left; pruned ${report.pruned}`
+    `outbox ${report.outbox.examined} tried (${sent} sent), ${report.outbox.left} left; ` +
+    `reminders ${report.reminders.sent} sent, ${report.reminders.left} left; pruned ${report.pruned}`
   );
 }

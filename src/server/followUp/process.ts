@@ -1,4 +1,6 @@
 import { leadKinds, type LeadKind } from '../../lib/schemas/notifications';
+import { queueCallNotices } from '../appointments/notices';
+import { scheduleReminders } from '../appointments/reminders';
 import { indexPerson } from '../admin/search/personIndex';
 import { addTodo } from '../admin/todo/pendingIndex';
 import { addToCounts } from '../admin/stats/counterStore';
@@ -37,9 +39,14 @@ export async function completeEvent(event: FollowUpEvent): Promise<string[]> {
   if (event.todo) steps.push(addTodo(event.todo));
   if (lead && isLeadKind(lead.kind)) steps.push(countLeadSource(event.id, lead.kind, lead.attribution, new Date(lead.at)));
   if (lead?.kind === 'payment-captured') steps.push(countConversion(event.id, lead));
-  const [entries] = await Promise.all([lead ? queueLeadNotifications(lead) : Promise.resolve([]), ...steps]);
+  if (event.appointment) steps.push(scheduleReminders(event.appointment.appointment));
+  const [entries, callEntries] = await Promise.all([
+    lead ? queueLeadNotifications(lead) : Promise.resolve([]),
+    event.appointment ? queueCallNotices(event.appointment) : Promise.resolve([]),
+    ...steps,
+  ]);
   await finishEvent(event.id);
-  return entries;
+  return [...entries, ...callEntries];
 }
 
 /** Sends the entries now; whatever fails stays due for the sweep. */

@@ -19,7 +19,10 @@ const ENTRY_PREFIX = 'entries/';
 const DUE_PREFIX = 'due/';
 const FAILED_PREFIX = 'failed/';
 
-const mailSchema = z.object({ subject: z.string(), text: z.string(), html: z.string() });
+/** A calendar invite sent as the mail's text/calendar part (nodemailer's icalEvent). */
+export const icalEventSchema = z.object({ method: z.enum(['REQUEST', 'CANCEL', 'PUBLISH']), filename: z.string(), content: z.string() });
+export type IcalEvent = z.infer<typeof icalEventSchema>;
+const mailSchema = z.object({ subject: z.string(), text: z.string(), html: z.string(), icalEvent: icalEventSchema.optional() });
 
 export const outboxEntrySchema = z.object({
   id: z.string(),

@@ -106,6 +106,11 @@ const HEADLINES: Record<NotificationKind, string> = {
   'payment-captured': 'Payment captured',
   'payment-failed': 'Payment failed',
   'payment-request': 'Payment link sent',
+  'appointment-booked': 'Call booked',
+  'appointment-moved': 'Call moved',
+  'appointment-cancelled': 'Call cancelled',
+  'appointment-reminder-day': 'Call reminder',
+  'appointment-reminder-hour': 'Call reminder',
 };
 
 function ownerSubject(event: LeadEvent): string {
@@ -263,7 +268,7 @@ export function visitorEmail(event: LeadEvent, site: string): MailContent | null
     paragraphs = [
       greeting,
       `Thank you: your payment to ${business.brand} is confirmed. This e-mail is your receipt.`,
-      `Next steps: we'll call you within ${hours} hours (${business.contact.hours}) to plan your first session. You can also pick a time yourself: ${business.contact.schedulingUrl}`,
+      `Next steps: we'll call you within ${hours} hours (${business.contact.hours}) to plan your first session. You can also book a time yourself: open ${site}, choose 'Book A Free Call' and pick a time.`,
     ];
   } else {
     return null;

@@ -13,6 +13,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** An invite: sent as `text/calendar; method=...` (and as an .ics attachment) by nodemailer. */
+  icalEvent?: { method: string; filename: string; content: string } | undefined;
 }
 
 // A burst of leads sends hundreds of mails a minute. One pooled connection set per mail
@@ -70,7 +72,7 @@ function retire(url: string, pool: Pool): void {
 }
 
 export async function sendMail(settings: NotificationSettings, mail: OutgoingMail): Promise<void> {
-  const message = { from: settings.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+  const message = { from: settings.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, ...(mail.icalEvent ? { icalEvent: mail.icalEvent } : {}) };
   const pool = poolFor(settings);
   pool.sending += 1;
   try {

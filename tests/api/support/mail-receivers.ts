@@ -12,6 +12,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Attachments and calendar parts (`method` for text/calendar), content as text. */
+  attachments: Array<{ mimeType: string; filename: string | null; method: string | null; content: string }>;
 }
 
 export interface SmtpReceiver {
@@ -54,6 +56,12 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
                 subject: parsed.subject ?? '',
                 text: parsed.text ?? '',
                 html: parsed.html ?? '',
+                attachments: parsed.attachments.map((part) => ({
+                  mimeType: part.mimeType,
+                  filename: part.filename ?? null,
+                  method: part.method ?? null,
+                  content: typeof part.content === 'string' ? part.content : new TextDecoder().decode(part.content),
+                })),
               });
               callback();
             },

@@ -7,6 +7,7 @@ import { EmailLink, PhoneLink } from '../ui/Contact';
 import { RequestPaymentButton } from '../payments/RequestPaymentButton';
 import { Pill, bookingStatusTone, paymentTone } from '../ui/Pill';
 import { When } from '../ui/When';
+import { BookingCall } from '../schedule/BookingCall';
 import { BookingEditForm } from './BookingEditForm';
 import type { BookingDraft } from './bookingDrafts';
 import { useBookingEditor } from './useBookingEditor';
@@ -100,6 +101,7 @@ export function BookingCard({ booking, restored, onEditEnd }: Props) {
                 <dd>{booking.quizScore}%</dd>
               </div>
             ) : null}
+            {booking.bookingType === 'discovery_call' ? <BookingCall bookingId={booking.id} /> : null}
             {source ? (
               <div className="adm-fact-wide" data-testid="lead-source">
                 <dt>Source</dt>

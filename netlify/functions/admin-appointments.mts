@@ -1,0 +1,101 @@
+import type { Config } from '@netlify/functions';
+import {
+  type AdminAppointmentsAnswer,
+  type AvailabilityAnswer,
+  type CalendarFeedAnswer,
+  SLOT_MINUTES,
+  SLOT_TIME_ZONE,
+  adminAppointmentsQuerySchema,
+  appointmentIdSchema,
+  availabilitySchema,
+  rescheduleSchema,
+} from '../../src/lib/schemas/appointment';
+import { addDays } from '../../src/lib/schedule/istClock';
+import { z } from '../../src/lib/schemas/zod';
+import { readAvailability, saveAvailability } from '../../src/server/appointments/availability';
+import { SlotTakenError, cancelAppointment, moveAppointment } from '../../src/server/appointments/book';
+import { feedSecret, rotateFeedSecret } from '../../src/server/appointments/secrets';
+import { activeAppointmentIdOf, appointmentsOnDates, readAppointment } from '../../src/server/appointments/store';
+import { requireAdmin } from '../../src/server/auth/session';
+import { notFound } from '../../src/server/http/errors';
+import { json } from '../../src/server/http/respond';
+import { route } from '../../src/server/http/route';
+import { readJson, readParams, readQuery } from '../../src/server/http/validate';
+import { siteAddress } from '../../src/server/notifications/settings';
+import { istDateOf } from '../../src/lib/schedule/istClock';
+
+// The owner's calendar (issue 19): availability, the calls in a range or of one booking,
+// cancelling or moving one, and the private feed's address. Session + Origin as every admin route.
+
+const paramsSchema = z.object({ id: appointmentIdSchema });
+const pathOf = (req: Request) => new URL(req.url).pathname.replace(/\/+$/, '');
+
+function datesBetween(from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) dates.push(date);
+  return dates;
+}
+
+async function availabilityAnswer(): Promise<AvailabilityAnswer> {
+  const { updatedAt, ...availability } = await readAvailability();
+  return { availability, updatedAt, timeZone: SLOT_TIME_ZONE, slotMinutes: SLOT_MINUTES };
+}
+
+const feedUrl = (secret: string): CalendarFeedAnswer => ({ url: `${siteAddress()}/api/calendar/${secret}.ics` });
+
+export default route({
+  async GET(req, context) {
+    await requireAdmin(req, context);
+    const path = pathOf(req);
+    if (path === '/api/admin/availability') return json(await availabilityAnswer());
+    if (path === '/api/admin/calendar-feed') return json(feedUrl(await feedSecret()));
+    if (path !== '/api/admin/appointments') throw notFound();
+    const query = readQuery(req, adminAppointmentsQuerySchema);
+    let items;
+    if ('bookingId' in query) {
+      const id = await activeAppointmentIdOf(query.bookingId);
+      const found = id ? await readAppointment(id) : null;
+      items = found && found.status === 'confirmed' ? [found] : [];
+    } else {
+      const dates = datesBetween(query.from, query.to);
+      items = (await appointmentsOnDates(dates)).filter((appointment) => {
+        const date = istDateOf(Date.parse(appointment.start));
+        return date >= query.from && date <= query.to;
+      });
+    }
+    const answer: AdminAppointmentsAnswer = { items };
+    return json(answer);
+  },
+  async PUT(req, context) {
+    await requireAdmin(req, context);
+    if (pathOf(req) !== '/api/admin/availability') throw notFound();
+    await saveAvailability(await readJson(req, availabilitySchema));
+    return json(await availabilityAnswer());
+  },
+  async POST(req, context) {
+    await requireAdmin(req, context);
+    const path = pathOf(req);
+    if (path === '/api/admin/calendar-feed/rotate') return json(feedUrl(await rotateFeedSecret()));
+    const { id } = readParams(context.params ?? {}, paramsSchema);
+    if (path.endsWith('/cancel')) return json({ appointment: await cancelAppointment(id, 'owner') });
+    if (!path.endsWith('/move')) throw notFound();
+    const { start } = await readJson(req, rescheduleSchema);
+    try {
+      return json({ appointment: await moveAppointment(id, start, 'owner') });
+    } catch (error) {
+      if (error instanceof SlotTakenError) return json({ error: error.message, slots: error.slots }, { status: 409 });
+      throw error;
+    }
+  },
+});
+
+export const config: Config = {
+  path: [
+    '/api/admin/availability',
+    '/api/admin/appointments',
+    '/api/admin/appointments/:id/cancel',
+    '/api/admin/appointments/:id/move',
+    '/api/admin/calendar-feed',
+    '/api/admin/calendar-feed/rotate',
+  ],
+};

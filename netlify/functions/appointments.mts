@@ -1,0 +1,104 @@
+import type { Config, Context } from '@netlify/functions';
+import { type ManageAnswer, appointmentIdSchema, appointmentRequestSchema, manageQuerySchema, rescheduleSchema } from '../../src/lib/schemas/appointment';
+import { backgroundLabel } from '../../src/lib/schemas/callRequest';
+import { SlotTakenError, bookAppointment, cancelAppointment, moveAppointment, visitorMayChange } from '../../src/server/appointments/book';
+import { visitorIcs } from '../../src/server/appointments/invite';
+import { manageUrl, publicAppointment } from '../../src/server/appointments/links';
+import { manageTokenValid } from '../../src/server/appointments/secrets';
+import { readAppointment } from '../../src/server/appointments/store';
+import { assertSameOrigin } from '../../src/server/auth/session';
+import { bookings } from '../../src/server/bookings';
+import { createDiscoveryCall } from '../../src/server/discoveryCall';
+import { decoyRecord, isBot } from '../../src/server/http/honeypot';
+import { badRequest, notFound } from '../../src/server/http/errors';
+import { json } from '../../src/server/http/respond';
+import { route } from '../../src/server/http/route';
+import { readJson, readParams, readQuery } from '../../src/server/http/validate';
+import { z } from '../../src/lib/schemas/zod';
+
+// POST /api/appointments books a call; the visitor's manage link (a signed token) reads,
+// moves and cancels it: /api/appointments/{id}?token=, .../reschedule, .../cancel, .../invite.ics
+
+const paramsSchema = z.object({ id: appointmentIdSchema });
+const action = (req: Request) => /\/(reschedule|cancel|invite\.ics)\/?$/.exec(new URL(req.url).pathname)?.[1] ?? null;
+
+/** The appointment behind a manage link; 404 for a wrong token, as for an unknown id. */
+async function managed(req: Request, context: Context) {
+  const { id } = readParams(context.params ?? {}, paramsSchema);
+  const { token } = readQuery(req, manageQuerySchema);
+  if (!(await manageTokenValid(id, token))) throw notFound('No such appointment.');
+  const appointment = await readAppointment(id);
+  if (!appointment) throw notFound('No such appointment.');
+  return appointment;
+}
+
+/** A slot taken meanwhile: 409 with the slots free now, so the picker can offer them at once. */
+async function withFreshSlots(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof SlotTakenError) return json({ error: error.message, slots: error.slots }, { status: 409 });
+    throw error;
+  }
+}
+
+const privateHeaders = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
+
+export default route({
+  async POST(req, context) {
+    assertSameOrigin(req);
+    const which = action(req);
+    if (which === 'reschedule' || which === 'cancel') {
+      const appointment = await managed(req, context);
+      if (which === 'cancel') return json({ appointment: await publicAppointment(await cancelAppointment(appointment.id, 'visitor')) }, { headers: privateHeaders });
+      const { start } = await readJson(req, rescheduleSchema);
+      return withFreshSlots(async () =>
+        json({ appointment: await publicAppointment(await moveAppointment(appointment.id, start, 'visitor')) }, { headers: privateHeaders }),
+      );
+    }
+    if (context.params?.id) throw notFound();
+    const body = await readJson(req, appointmentRequestSchema);
+    const { start } = body;
+    if (isBot(body)) return json({ appointment: { ...decoyRecord({ bookingId: decoyRecord({}).id, start, end: start, status: 'confirmed' }), manageUrl: '' } }, { status: 201 });
+    return withFreshSlots(async () => {
+      let booking: Parameters<typeof bookAppointment>[0];
+      if ('bookingId' in body) {
+        const found = await bookings.get(body.bookingId);
+        if (!found || found.bookingType !== 'discovery_call') throw badRequest('That request is not a discovery call booking.', { bookingId: 'Unknown booking' });
+        booking = found;
+      } else {
+        const { name, phone, email, background, attribution } = body;
+        booking = async () =>
+          (
+            await createDiscoveryCall({
+              name,
+              phone,
+              ...(email ? { email } : {}),
+              currentStage: background ? backgroundLabel(background) : 'Not given (booked a time from the contact form)',
+              source: 'contact-form-slot',
+              ...(attribution ? { attribution } : {}),
+            })
+          ).booking;
+      }
+      const appointment = await bookAppointment(booking, start);
+      return json({ appointment: await publicAppointment(appointment) }, { status: 201, headers: privateHeaders });
+    });
+  },
+  async GET(req, context) {
+    const appointment = await managed(req, context);
+    if (action(req) === 'invite.ics') {
+      return new Response(visitorIcs(appointment, await manageUrl(appointment)), {
+        headers: { ...privateHeaders, 'content-type': 'text/calendar; charset=utf-8', 'content-disposition': 'attachment; filename="ccc-edu-discovery-call.ics"' },
+      });
+    }
+    if (action(req) !== null) throw notFound();
+    const answer: ManageAnswer = { appointment: await publicAppointment(appointment), changeable: visitorMayChange(appointment, new Date()) };
+    return json(answer, { headers: privateHeaders });
+  },
+});
+
+// Literal on purpose: Netlify reads this config statically (DECISIONS 9).
+export const config: Config = {
+  path: ['/api/appointments', '/api/appointments/:id', '/api/appointments/:id/reschedule', '/api/appointments/:id/cancel', '/api/appointments/:id/invite.ics'],
+  rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

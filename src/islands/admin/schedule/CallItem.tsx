@@ -1,0 +1,105 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { Appointment } from '../../../lib/schemas/appointment';
+import { describeSlotIst } from '../../../lib/schedule/slotDays';
+import { TimeChooser } from '../../slot-picker/TimeChooser';
+import { failureMessage } from '../api';
+import { bookingQuery } from '../api/queries';
+import { BookingCard } from '../bookings/BookingCard';
+import { EmailLink, PhoneLink } from '../ui/Contact';
+import { callsChanged, cancelCall, freeSlots, moveCall } from './scheduleApi';
+import '../../slot-picker/slot-picker.css';
+
+const istTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'Asia/Kolkata' })
+    .format(new Date(iso))
+    .replace(/\s/g, ' ');
+
+/** One call: when, who, the booking behind it, and the owner's cancel and move. */
+export function CallItem({ call }: { call: Appointment }) {
+  const [mode, setMode] = useState<'view' | 'booking' | 'move' | 'cancel'>('view');
+  const bookingPanel = useId();
+  return (
+    <li className="adm-call" data-testid="upcoming-call" data-appointment-id={call.id}>
+      <div className="adm-call-main">
+        <time className="adm-call-time" dateTime={call.start}>{istTime(call.start)}</time>
+        <div className="adm-call-who">
+          <strong>{call.name}</strong>
+          <span>
+            <PhoneLink phone={call.phone} />
+            {call.email ? (
+              <>
+                {' · '}
+                <EmailLink email={call.email} />
+              </>
+            ) : null}
+          </span>
+        </div>
+        <div className="adm-call-actions">
+          <button type="button" className="btn btn-outline adm-btn-sm" aria-expanded={mode === 'booking'} aria-controls={bookingPanel} onClick={() => setMode(mode === 'booking' ? 'view' : 'booking')}>
+            Booking<span className="visually-hidden"> of {call.name}</span>
+          </button>
+          <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => setMode(mode === 'move' ? 'view' : 'move')}>
+            Move<span className="visually-hidden"> {call.name}'s call</span>
+          </button>
+          <button type="button" className="btn btn-outline adm-btn-sm adm-btn-quiet-danger" onClick={() => setMode(mode === 'cancel' ? 'view' : 'cancel')}>
+            Cancel<span className="visually-hidden"> {call.name}'s call</span>
+          </button>
+        </div>
+      </div>
+      <div id={bookingPanel}>{mode === 'booking' ? <BookingOfCall bookingId={call.bookingId} /> : null}</div>
+      {mode === 'move' ? <MoveCall call={call} onDone={() => setMode('view')} /> : null}
+      {mode === 'cancel' ? <CancelCall call={call} onDone={() => setMode('view')} /> : null}
+    </li>
+  );
+}
+
+function BookingOfCall({ bookingId }: { bookingId: string }) {
+  const booking = useQuery(bookingQuery(bookingId));
+  if (booking.isPending) return <p className="adm-panel-note" aria-busy="true">Loading the booking…</p>;
+  if (booking.isError) return <p className="adm-panel-note" role="alert">{failureMessage(booking.error, 'The booking could not be loaded.')}</p>;
+  return (
+    <div className="adm-call-booking">
+      <BookingCard booking={booking.data.booking} />
+    </div>
+  );
+}
+
+function CancelCall({ call, onDone }: { call: Appointment; onDone(): void }) {
+  const client = useQueryClient();
+  const cancel = useMutation({ mutationFn: () => cancelCall(call.id), onSuccess: () => callsChanged(client).then(onDone) });
+  return (
+    <div className="adm-call-confirm" role="group" aria-label={`Cancel ${call.name}'s call`}>
+      <p>Cancel the call with {call.name} on {describeSlotIst(call.start)}? They get a cancellation with the calendar update, and the time is free again.</p>
+      {cancel.isError ? <p role="alert" className="adm-call-error">{failureMessage(cancel.error, 'The call could not be cancelled.')}</p> : null}
+      <div className="adm-call-actions">
+        <button type="button" className="btn adm-btn-sm adm-btn-danger" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+          {cancel.isPending ? 'Cancelling…' : 'Yes, cancel the call'}
+        </button>
+        <button type="button" className="btn btn-ghost adm-btn-sm" onClick={onDone}>Keep it</button>
+      </div>
+    </div>
+  );
+}
+
+function MoveCall({ call, onDone }: { call: Appointment; onDone(): void }) {
+  const client = useQueryClient();
+  const slots = useQuery({ queryKey: ['schedule', 'slots'], queryFn: freeSlots, staleTime: 0 });
+  if (slots.isPending) return <p className="adm-panel-note" aria-busy="true">Loading free times…</p>;
+  if (slots.isError) return <p className="adm-panel-note" role="alert">{failureMessage(slots.error, 'The free times could not be loaded.')}</p>;
+  return (
+    <div className="adm-call-move">
+      <TimeChooser
+        slots={slots.data.slots}
+        action="Move to"
+        onSlots={(fresh) => client.setQueryData(['schedule', 'slots'], { ...slots.data, slots: fresh })}
+        onBook={async (start) => {
+          const moved = await moveCall(call.id, start);
+          return { id: moved.id, bookingId: moved.bookingId, start: moved.start, end: moved.end, status: moved.status, manageUrl: '' };
+        }}
+        onBooked={() => void callsChanged(client).then(onDone)}
+      />
+      <button type="button" className="btn btn-ghost adm-btn-sm" onClick={onDone}>Keep the time</button>
+    </div>
+  );
+}

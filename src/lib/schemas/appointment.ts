@@ -1,0 +1,151 @@
+import { business } from '../business';
+import { z } from './zod';
+import { attributionField } from './attribution';
+import { background } from './callRequest';
+import { emailAddress, honeypot, personName, phoneNumber } from './fields';
+
+// Discovery calls booked on the site itself (issue 19): the owner's availability, the
+// appointments and the requests that make and change them.
+
+export const SLOT_TIME_ZONE = 'Asia/Kolkata';
+export const SLOT_MINUTES = business.promises.calendarSlotMinutes;
+
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM (24-hour)');
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD').refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Not a real date');
+
+/** One weekday's hours in IST, or null for a day off. */
+export const dayHoursSchema = z
+  .object({ open: clock, close: clock })
+  .refine((hours) => minutesOf(hours.close) - minutesOf(hours.open) >= SLOT_MINUTES, { message: `Close at least ${SLOT_MINUTES} minutes after opening`, path: ['close'] })
+  .nullable();
+
+/** The owner's availability; `weekly[0]` is Sunday, as Date.getUTCDay() counts. */
+export const availabilitySchema = z.object({
+  weekly: z.array(dayHoursSchema).length(7, 'Give the hours of all seven weekdays'),
+  bufferMinutes: z.number({ error: 'Buffer must be a number' }).int().min(0).max(120),
+  noticeHours: z.number({ error: 'Minimum notice must be a number' }).int().min(0).max(168),
+  horizonDays: z.number({ error: 'Horizon must be a number' }).int().min(1).max(60),
+  blockedDates: z.array(isoDate).max(366, 'At most 366 blocked dates'),
+});
+export type Availability = z.infer<typeof availabilitySchema>;
+
+const { weekdays, open, close } = business.contact.businessHours;
+/** SPEC's business hours, the callback promise as notice, two weeks ahead. */
+export const defaultAvailability: Availability = {
+  weekly: Array.from({ length: 7 }, (_, day) => ((weekdays as readonly number[]).includes(day) ? { open, close } : null)),
+  bufferMinutes: 0,
+  noticeHours: business.promises.callbackAfterCallHours,
+  horizonDays: 14,
+  blockedDates: [],
+};
+
+export const slotSchema = z.object({ start: z.string(), end: z.string() });
+export type Slot = z.infer<typeof slotSchema>;
+
+export interface SlotsAnswer {
+  timeZone: typeof SLOT_TIME_ZONE;
+  slotMinutes: number;
+  slots: Slot[];
+}
+
+/** GET /api/slots?days=14 */
+export const slotsQuerySchema = z.object({
+  days: z.coerce.number({ error: 'Days must be a number' }).int('Days must be a whole number').min(1, 'At least 1 day').max(60, 'At most 60 days').optional(),
+});
+
+const slotStart = z.iso.datetime({ offset: true, error: 'Start must be an ISO 8601 time with its offset' });
+
+/** POST /api/appointments: for the booking just made, or with the details to make one. */
+export const appointmentRequestSchema = z.union([
+  z.strictObject({ start: slotStart, bookingId: z.string().regex(/^\d{13}-[0-9a-f]{10}$/, 'Unknown booking'), ...attributionField, ...honeypot }),
+  z.strictObject({
+    start: slotStart,
+    name: personName,
+    phone: phoneNumber,
+    email: emailAddress.optional(),
+    background: background.optional(),
+    ...attributionField,
+    ...honeypot,
+  }),
+]);
+export type AppointmentRequest = z.infer<typeof appointmentRequestSchema>;
+
+export const appointmentStatuses = ['confirmed', 'cancelled'] as const;
+
+/** A stored appointment. `version` changes with every change (the invite's and the reminders' key). */
+export const appointmentSchema = z.object({
+  id: z.string(),
+  bookingId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  status: z.enum(appointmentStatuses),
+  sequence: z.number().int().min(0),
+  version: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  cancelledBy: z.enum(['visitor', 'owner']).nullable(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+export const appointmentIdSchema = z.string({ error: 'Appointment id is required' }).regex(/^\d{13}-[0-9a-f]{10}$/, 'Unknown appointment');
+
+/** What a visitor sees of their appointment. */
+export interface PublicAppointment {
+  id: string;
+  bookingId: string;
+  start: string;
+  end: string;
+  status: Appointment['status'];
+  manageUrl: string;
+}
+
+/** GET/POST /api/appointments/{id}/...?token= */
+export const manageQuerySchema = z.object({ token: z.string({ error: 'Token is required' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'Invalid token') });
+export const rescheduleSchema = z.strictObject({ start: slotStart });
+
+/** GET /api/admin/appointments?from=&to= (IST dates, both included) */
+export const appointmentRangeSchema = z
+  .object({ from: isoDate, to: isoDate })
+  .refine((range) => range.from <= range.to, { message: 'From must not be after to', path: ['to'] })
+  .refine((range) => (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 <= 62, { message: 'At most 62 days at a time', path: ['to'] });
+
+/** The visitor's manage page: what they may still do. */
+export interface ManageAnswer {
+  appointment: PublicAppointment;
+  /** False within `rescheduleNoticeHours` of the call, or once it is cancelled. */
+  changeable: boolean;
+}
+
+/** What a follow-up event carries for a change of an appointment: the messages to send. */
+export const appointmentNoticeSchema = z.object({
+  change: z.enum(['booked', 'moved', 'cancelled']),
+  by: z.enum(['visitor', 'owner']),
+  appointment: appointmentSchema,
+  previousStart: z.string().nullable(),
+});
+export type AppointmentNotice = z.infer<typeof appointmentNoticeSchema>;
+
+/** GET /api/admin/appointments: a range of IST dates, or one booking's appointment. */
+export const adminAppointmentsQuerySchema = z.union([
+  z.object({ bookingId: z.string().regex(/^\d{13}-[0-9a-f]{10}$/, 'Unknown booking') }),
+  appointmentRangeSchema,
+]);
+
+export interface AdminAppointmentsAnswer {
+  items: Appointment[];
+}
+
+export interface AvailabilityAnswer {
+  availability: Availability;
+  updatedAt: string | null;
+  timeZone: typeof SLOT_TIME_ZONE;
+  slotMinutes: number;
+}
+
+export interface CalendarFeedAnswer {
+  url: string;
+}

@@ -1,0 +1,202 @@
+import { business } from '../../lib/business';
+import { type Appointment, type AppointmentNotice, type Slot, defaultAvailability } from '../../lib/schemas/appointment';
+import { bookableDates, freeSlots, offeredSlot } from '../../lib/schedule/slots';
+import { newEventId } from '../followUp/events';
+import { recordFollowUp } from '../followUp/record';
+import { HttpError, conflict, notFound } from '../http/errors';
+import { newestFirstKey } from '../storage/keys';
+import { readAvailability } from './availability';
+import {
+  claimBooking,
+  claimSlot,
+  readAppointment,
+  readAppointmentForUpdate,
+  releaseBooking,
+  releaseSlot,
+  removeAppointment,
+  replaceAppointment,
+  slotHolder,
+  slotKey,
+  takenOnDates,
+  writeNewAppointment,
+} from './store';
+
+// Booking, moving and cancelling a call. Each change takes the new slot with a create-only
+// write first (the one place two visitors can race), then writes the record, then frees
+// the old slot; invites and reminders are a follow-up event, done after the response.
+
+/** A slot that was free when the visitor looked and is taken now: 409 with the free slots. */
+export class SlotTakenError extends HttpError {
+  constructor(readonly slots: Slot[]) {
+    super(409, 'That time has just been taken. Please pick another one.');
+  }
+}
+
+export interface SlotsNow {
+  slots: Slot[];
+  /** The same, as if nothing were booked: tells a taken slot from one never offered. */
+  grid: Slot[];
+}
+
+/** Days listed before the availability is known (the picker asks for 14). */
+const FIRST_DAYS = 14;
+
+/**
+ * The free slots now: the availability and a listing of taken keys per day, side by side
+ * (no appointment is read). Days beyond the first 14 are listed once the horizon says so.
+ */
+export async function currentSlots(now: Date = new Date(), days?: number): Promise<SlotsNow> {
+  const first = bookableDates({ ...defaultAvailability, horizonDays: 60 }, { now, days: Math.min(days ?? FIRST_DAYS, FIRST_DAYS) });
+  const [availability, takenFirst] = await Promise.all([readAvailability(), takenOnDates(first)]);
+  const dates = bookableDates(availability, { now, days });
+  const rest = dates.filter((date) => !first.includes(date));
+  const taken = rest.length > 0 ? [...takenFirst, ...(await takenOnDates(rest))] : takenFirst;
+  return { slots: freeSlots(availability, taken, { now, days }), grid: freeSlots(availability, [], { now, days }) };
+}
+
+/** The offered slot at `start`; 409 when it was taken meanwhile, 400 when it is not on offer at all. */
+async function slotOnOffer(start: string, now: Date, except?: { startMs: number }): Promise<Slot> {
+  const { slots, grid } = await currentSlots(now);
+  const free = offeredSlot(slots, start);
+  if (free) return free;
+  const inGrid = offeredSlot(grid, start);
+  if (inGrid && except && Date.parse(inGrid.start) === except.startMs) {
+    throw new HttpError(400, 'The call is at that time already.', { start: 'Pick a different time' });
+  }
+  if (inGrid) throw new SlotTakenError(slots);
+  throw new HttpError(400, 'That time is not offered. Pick one of the free slots.', { start: 'Not an offered slot' });
+}
+
+function notice(change: AppointmentNotice['change'], by: AppointmentNotice['by'], appointment: Appointment, previousStart: string | null) {
+  return recordFollowUp({
+    id: newEventId(),
+    recordedAt: new Date().toISOString(),
+    record: null,
+    counts: null,
+    person: null,
+    lead: null,
+    appointment: { change, by, appointment, previousStart },
+  });
+}
+
+export interface BookingRef {
+  id: string;
+  fullName: string;
+  mobile: string;
+  email?: string | undefined;
+}
+
+/**
+ * Books the slot at `start` for a booking: one winner per slot, one active call per booking.
+ * A booking still to be made (the contact form's details) is made once the time is known
+ * to be on offer, so a wrong time stores nothing.
+ */
+export async function bookAppointment(bookingOrMake: BookingRef | (() => Promise<BookingRef>), start: string, now: Date = new Date()): Promise<Appointment> {
+  const slot = await slotOnOffer(start, now);
+  const booking = typeof bookingOrMake === 'function' ? await bookingOrMake() : bookingOrMake;
+  const id = newestFirstKey(now.getTime());
+  const existing = await claimBooking(booking.id, id, now);
+  if (existing) {
+    const current = existing.appointmentId ? await readAppointment(existing.appointmentId) : null;
+    if (current && (await holdsItsSlot(current))) {
+      throw conflict('This request already has a call booked. Use the link in its confirmation to move it.');
+    }
+    // A cancelled call's claim, or one whose request died before its slot was taken (given
+    // a minute to finish): clear it and claim again.
+    if (!current && now.getTime() - Date.parse(existing.at) < ABANDONED_AFTER_MS) throw conflict('This request is booking a call right now.');
+    await releaseBooking(booking.id, existing.appointmentId);
+    if (await claimBooking(booking.id, id, now)) throw conflict('This request already has a call booked.');
+  }
+  const at = now.toISOString();
+  const appointment: Appointment = {
+    id,
+    bookingId: booking.id,
+    start: slot.start,
+    end: slot.end,
+    status: 'confirmed',
+    sequence: 0,
+    version: id,
+    name: booking.fullName,
+    phone: booking.mobile,
+    email: booking.email ?? null,
+    createdAt: at,
+    updatedAt: at,
+    cancelledBy: null,
+  };
+  // The record first, then the slot: a slot key always names a stored appointment, so a
+  // request that dies half way never leaves a time blocked by nobody.
+  await writeNewAppointment(appointment);
+  if (!(await claimSlot(Date.parse(slot.start), id))) {
+    await Promise.all([removeAppointment(id), releaseBooking(booking.id, id)]);
+    throw new SlotTakenError((await currentSlots(now)).slots);
+  }
+  await notice('booked', 'visitor', appointment, null);
+  return appointment;
+}
+
+/** A booking claim this old with no call behind it belongs to a request that died. */
+const ABANDONED_AFTER_MS = 60_000;
+
+/** Whether a confirmed call holds its slot (a call whose request died before the slot was taken does not). */
+async function holdsItsSlot(appointment: Appointment): Promise<boolean> {
+  if (appointment.status !== 'confirmed') return false;
+  return (await slotHolder(slotKey(Date.parse(appointment.start)))) === appointment.id;
+}
+
+/** Whether a visitor may still change the call themselves (SPEC 9: until 24 hours before). */
+export function visitorMayChange(appointment: Appointment, now: Date): boolean {
+  return appointment.status === 'confirmed' && Date.parse(appointment.start) - now.getTime() >= business.promises.rescheduleNoticeHours * 3_600_000;
+}
+
+const lateMessage =
+  `Calls can be moved or cancelled online until ${business.promises.rescheduleNoticeHours} hours before. ` +
+  `Please call ${business.contact.phone} or WhatsApp +${business.contact.whatsappNumber} instead.`;
+
+async function changeable(id: string, by: AppointmentNotice['by'], now: Date) {
+  const found = await readAppointmentForUpdate(id);
+  if (!found) throw notFound('No such appointment.');
+  if (found.appointment.status !== 'confirmed') throw conflict('This call has been cancelled.');
+  if (by === 'visitor' && !visitorMayChange(found.appointment, now)) throw new HttpError(403, lateMessage);
+  return found;
+}
+
+/** Moves a call to another free slot: new slot first, then the record, then the old slot is freed. */
+export async function moveAppointment(id: string, start: string, by: AppointmentNotice['by'], now: Date = new Date()): Promise<Appointment> {
+  const { appointment, etag } = await changeable(id, by, now);
+  const oldStart = Date.parse(appointment.start);
+  const slot = await slotOnOffer(start, now, { startMs: oldStart });
+  const startMs = Date.parse(slot.start);
+  if (!(await claimSlot(startMs, id))) throw new SlotTakenError((await currentSlots(now)).slots);
+  const moved: Appointment = {
+    ...appointment,
+    start: slot.start,
+    end: slot.end,
+    sequence: appointment.sequence + 1,
+    version: newestFirstKey(now.getTime()),
+    updatedAt: now.toISOString(),
+  };
+  if (!(await replaceAppointment(moved, etag))) {
+    await releaseSlot(startMs, id);
+    throw conflict('This call was changed at the same moment. Please reload and try again.');
+  }
+  await releaseSlot(oldStart, id);
+  await notice('moved', by, moved, appointment.start);
+  return moved;
+}
+
+/** Cancels a call and frees its slot (and its booking, which may book again). */
+export async function cancelAppointment(id: string, by: AppointmentNotice['by'], now: Date = new Date()): Promise<Appointment> {
+  const { appointment, etag } = await changeable(id, by, now);
+  const cancelled: Appointment = {
+    ...appointment,
+    status: 'cancelled',
+    sequence: appointment.sequence + 1,
+    version: newestFirstKey(now.getTime()),
+    updatedAt: now.toISOString(),
+    cancelledBy: by,
+  };
+  if (!(await replaceAppointment(cancelled, etag))) throw conflict('This call was changed at the same moment. Please reload and try again.');
+  await Promise.all([releaseSlot(Date.parse(appointment.start), id), releaseBooking(appointment.bookingId, id)]);
+  await notice('cancelled', by, cancelled, null);
+  return cancelled;
+}

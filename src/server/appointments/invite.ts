@@ -1,0 +1,65 @@
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import { business } from '../../lib/business';
+import type { Appointment } from '../../lib/schemas/appointment';
+
+// iCalendar from ical-generator (RFC 5545 escaping, folding and UTC times done for us):
+// one invite per change of a call, and the owner's subscription feed. The UID stays the
+// appointment's for its whole life and SEQUENCE rises with each change, so a calendar
+// moves or removes the event it already has instead of adding another.
+
+export const CALL_TITLE = `Career discovery call with ${business.brand}`;
+export const CALL_LOCATION = 'Phone call';
+
+export function appointmentUid(appointment: Pick<Appointment, 'id'>): string {
+  return `appointment-${appointment.id}@ccc-edu`;
+}
+
+interface EventOptions {
+  /** The owner's view: the visitor's name and phone in the title and notes. */
+  forOwner: boolean;
+  manageUrl?: string;
+}
+
+function addEvent(calendar: ReturnType<typeof ical>, appointment: Appointment, { forOwner, manageUrl }: EventOptions) {
+  const cancelled = appointment.status === 'cancelled';
+  const description = forOwner
+    ? `${appointment.name}, ${appointment.phone}${appointment.email ? `, ${appointment.email}` : ''}. Call them on that number.`
+    : `${business.brand} will call you on the number you gave. Questions: ${business.contact.phone} / ${business.contact.email}` +
+      (manageUrl ? `\nMove or cancel: ${manageUrl}` : '');
+  calendar.createEvent({
+    id: appointmentUid(appointment),
+    sequence: appointment.sequence,
+    start: new Date(appointment.start),
+    end: new Date(appointment.end),
+    stamp: new Date(appointment.updatedAt),
+    summary: forOwner ? `Discovery call: ${appointment.name}` : CALL_TITLE,
+    description,
+    location: CALL_LOCATION,
+    organizer: { name: business.brand, email: business.contact.email },
+    ...(appointment.email && !forOwner ? { attendees: [{ email: appointment.email, name: appointment.name, rsvp: false }] } : {}),
+    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    ...(manageUrl ? { url: manageUrl } : {}),
+  });
+}
+
+/** The invite mailed with a change: METHOD:REQUEST for a booked or moved call, CANCEL for a cancelled one. */
+export function appointmentInvite(appointment: Appointment, options: EventOptions): { method: 'REQUEST' | 'CANCEL'; content: string } {
+  const method = appointment.status === 'cancelled' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST;
+  const calendar = ical({ prodId: { company: business.brand, product: 'Discovery calls', language: 'EN' }, method });
+  addEvent(calendar, appointment, options);
+  return { method: method === ICalCalendarMethod.CANCEL ? 'CANCEL' : 'REQUEST', content: calendar.toString() };
+}
+
+/** The owner's private feed of upcoming calls, for Google Calendar or Outlook to subscribe to. */
+export function calendarFeed(appointments: readonly Appointment[]): string {
+  const calendar = ical({ name: `${business.brand} discovery calls`, prodId: { company: business.brand, product: 'Discovery calls', language: 'EN' }, ttl: 15 * 60 });
+  for (const appointment of appointments) addEvent(calendar, appointment, { forOwner: true });
+  return calendar.toString();
+}
+
+/** The visitor's "Add to calendar" file. */
+export function visitorIcs(appointment: Appointment, manageUrl: string): string {
+  const calendar = ical({ prodId: { company: business.brand, product: 'Discovery calls', language: 'EN' } });
+  addEvent(calendar, appointment, { forOwner: false, manageUrl });
+  return calendar.toString();
+}

@@ -1,0 +1,20 @@
+import type { Appointment, PublicAppointment } from '../../lib/schemas/appointment';
+import { siteAddress } from '../notifications/settings';
+import { manageToken } from './secrets';
+
+/** The visitor's link to move or cancel their call: signed, so only they have it. */
+export async function manageUrl(appointment: Pick<Appointment, 'id'>, site: string = siteAddress()): Promise<string> {
+  return `${site}/appointments/${appointment.id}?token=${await manageToken(appointment.id)}`;
+}
+
+/** What the visitor is told of their appointment (no one else's details). */
+export async function publicAppointment(appointment: Appointment, site?: string): Promise<PublicAppointment> {
+  return {
+    id: appointment.id,
+    bookingId: appointment.bookingId,
+    start: appointment.start,
+    end: appointment.end,
+    status: appointment.status,
+    manageUrl: await manageUrl(appointment, site),
+  };
+}

@@ -1,0 +1,78 @@
+import type { Appointment, AppointmentNotice } from '../../lib/schemas/appointment';
+import type { NotificationKind } from '../../lib/schemas/notifications';
+import { RETRY_WINDOW_MS } from '../notifications/backoff';
+import { type IcalEvent, type OutboxEntry, enqueue, entryId } from '../notifications/outbox';
+import { notificationSettings, siteAddress } from '../notifications/settings';
+import { adminUrl } from '../notifications/templates';
+import { appointmentInvite } from './invite';
+import { manageUrl } from './links';
+import { type CallMail, ownerCallMail, reminderMail, visitorCallMail } from './messages';
+
+// Call messages go through the lead outbox (same retries, claims, quota and admin panel).
+// Each change of a call has its own `version` id, which names its entries, so a change
+// queued twice is sent once and every change is sent.
+
+const KINDS: Record<AppointmentNotice['change'], NotificationKind> = {
+  booked: 'appointment-booked',
+  moved: 'appointment-moved',
+  cancelled: 'appointment-cancelled',
+};
+
+function entry(version: string, kind: NotificationKind, channel: 'email' | 'visitor-email', to: string | null, mail: CallMail & { icalEvent?: IcalEvent }, now: Date): OutboxEntry {
+  return {
+    id: entryId(version, kind, channel),
+    kind,
+    leadId: version,
+    channel,
+    subject: mail.subject,
+    to,
+    mail,
+    webhook: null,
+    status: 'pending',
+    attempts: 0,
+    lastError: null,
+    nextAttemptAt: now.toISOString(),
+    claimedAt: null,
+    retryUntil: new Date(now.getTime() + RETRY_WINDOW_MS).toISOString(),
+    createdAt: now.toISOString(),
+    sentAt: null,
+  };
+}
+
+const inviteFile = (appointment: Appointment) => (appointment.status === 'cancelled' ? 'cancel.ics' : 'invite.ics');
+
+/** The owner's notice and the visitor's confirmation of one change, each with its invite (pure but for the link). */
+export async function callEntries(notice: AppointmentNotice, site: string, now: Date): Promise<OutboxEntry[]> {
+  const { appointment } = notice;
+  const kind = KINDS[notice.change];
+  const link = await manageUrl(appointment, site);
+  const ownerInvite = appointmentInvite(appointment, { forOwner: true });
+  const entries = [
+    entry(appointment.version, kind, 'email', null, { ...ownerCallMail(notice, adminUrl(site)), icalEvent: { ...ownerInvite, filename: inviteFile(appointment) } }, now),
+  ];
+  if (appointment.email) {
+    const invite = appointmentInvite(appointment, { forOwner: false, manageUrl: link });
+    entries.push(entry(appointment.version, kind, 'visitor-email', appointment.email, { ...visitorCallMail(notice, link), icalEvent: { ...invite, filename: inviteFile(appointment) } }, now));
+  }
+  return entries;
+}
+
+/** Queues the messages of a change (none when notifications are off); the entry ids to send. */
+export async function queueCallNotices(notice: AppointmentNotice, now: Date = new Date()): Promise<string[]> {
+  const state = notificationSettings();
+  if (!state.enabled) return [];
+  const entries = await callEntries(notice, siteAddress(), now);
+  await enqueue(entries);
+  return entries.map((item) => item.id);
+}
+
+/** Queues one reminder to the visitor; its entry id, or null when there is nobody to remind. */
+export async function queueReminder(appointment: Appointment, which: 'day' | 'hour', now: Date = new Date()): Promise<string | null> {
+  const state = notificationSettings();
+  if (!state.enabled || !appointment.email) return null;
+  const site = siteAddress();
+  const kind: NotificationKind = which === 'day' ? 'appointment-reminder-day' : 'appointment-reminder-hour';
+  const item = entry(appointment.version, kind, 'visitor-email', appointment.email, reminderMail(appointment, which, await manageUrl(appointment, site)), now);
+  await enqueue([item]);
+  return item.id;
+}

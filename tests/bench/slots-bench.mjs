@@ -1,0 +1,96 @@
+// Slots benchmark (not a test): GET /api/slots on `npm start`'s production server with
+// 1,000 future appointments booked through the real API (issue 19: p99 <= 50 ms). The
+// taken slots are read from one listing of key names per month, never from the records,
+// so the figure should not move with the number of calls booked.
+//
+//   npm run bench:slots                  build, then measure (run it under the heavy lock)
+//   npm run bench:slots -- --no-build    reuse the last build
+//   npm run bench:slots -- 3000          another number of appointments
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { startServerProcess } from '../server/support/server-process.ts';
+
+const args = process.argv.slice(2);
+const APPOINTMENTS = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 1000);
+const PORT = Number(process.env.BENCH_PORT ?? 6190);
+const origin = `http://localhost:${PORT}`;
+const GOAL_P99_MS = 50;
+
+if (!args.includes('--no-build')) {
+  const result = spawnSync('npx', ['astro', 'build'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = await startServerProcess({ port: PORT });
+try {
+  // Open round the clock, 60 days ahead: room for every appointment, all of them in the listing.
+  const login = await fetch(`${origin}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ password: 'admin' }) });
+  if (!login.ok) throw new Error(`admin login failed: ${login.status}`);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  const availability = { weekly: Array.from({ length: 7 }, () => ({ open: '00:00', close: '23:30' })), bufferMinutes: 0, noticeHours: 0, horizonDays: 60, blockedDates: [] };
+  const saved = await fetch(`${origin}/api/admin/availability`, { method: 'PUT', headers: { 'content-type': 'application/json', origin, cookie }, body: JSON.stringify(availability) });
+  if (!saved.ok) throw new Error(`availability not saved: ${saved.status}`);
+
+  const { slots } = await (await fetch(`${origin}/api/slots`)).json();
+  if (slots.length < APPOINTMENTS) throw new Error(`only ${slots.length} slots for ${APPOINTMENTS} appointments`);
+  // Every other slot, spread over the whole horizon.
+  const step = Math.max(1, Math.floor(slots.length / APPOINTMENTS));
+  const starts = Array.from({ length: APPOINTMENTS }, (_, index) => slots[index * step].start);
+  const seedStarted = performance.now();
+  let next = 0;
+  let failed = 0;
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (next < starts.length) {
+        const start = starts[next];
+        next += 1;
+        const response = await fetch(`${origin}/api/appointments`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin },
+          body: JSON.stringify({ start, name: `Bench Caller ${next}`, phone: '98765 43210' }),
+        });
+        if (response.status !== 201) failed += 1;
+        await response.arrayBuffer();
+      }
+    }),
+  );
+  if (failed > 0) throw new Error(`${failed} of ${APPOINTMENTS} bookings failed`);
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  const { slots: free } = await (await fetch(`${origin}/api/slots`)).json();
+  console.log(`booked ${APPOINTMENTS} in ${seedSeconds.toFixed(1)} s; ${free.length} slots still free`);
+
+  const run = (connections, duration) =>
+    new Promise((resolve, reject) => autocannon({ url: `${origin}/api/slots?days=14`, connections, duration }, (error, result) => (error ? reject(error) : resolve(result))));
+  await run(5, 3); // warm-up
+  // One visitor at a time (the latency of the route itself), then ten at once on the same 2 cores.
+  const rows = [];
+  for (const connections of [1, 10]) {
+    const result = await run(connections, 15);
+    rows.push({
+      appointments: APPOINTMENTS,
+      connections,
+      requests: result.requests.total,
+      errors: result.non2xx + result.errors + result.timeouts,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      perSecond: result.requests.average,
+    });
+  }
+  const table = [
+    '| Future appointments | Connections | Requests | Errors | p50 ms | p99 ms | Req/s |',
+    '|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (row) =>
+        `| ${row.appointments.toLocaleString('en-US')} | ${row.connections} | ${row.requests} | ${row.errors} | ${row.p50} | ${row.p99} ${row.p99 <= GOAL_P99_MS ? '✓' : '✗'} | ${Math.round(row.perSecond)} |`,
+    ),
+    '',
+    `GET /api/slots?days=14 on \`node netlify/serve.mjs\` (production build, local Blobs store), autocannon for 15 s per row after a 3 s warm-up; ${APPOINTMENTS} appointments booked through POST /api/appointments over a 60-day horizon (seeded in ${seedSeconds.toFixed(0)} s). Goal: p99 <= ${GOAL_P99_MS} ms.`,
+  ].join('\n');
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/slots-bench.md', table);
+  writeFileSync('bench-results/slots-bench.json', JSON.stringify(rows, null, 2));
+  console.log(`\n${table}`);
+} finally {
+  await server.stop();
+}
