@@ -1,7 +1,6 @@
 import type { Appointment, AppointmentNotice } from '../../lib/schemas/appointment';
 import type { NotificationKind } from '../../lib/schemas/notifications';
-import { RETRY_WINDOW_MS } from '../notifications/backoff';
-import { type IcalEvent, type OutboxEntry, enqueue, entryId } from '../notifications/outbox';
+import { type IcalEvent, type OutboxEntry, enqueue, newEntry } from '../notifications/outbox';
 import { notificationSettings, siteAddress } from '../notifications/settings';
 import { adminUrl } from '../notifications/templates';
 import { appointmentInvite } from './invite';
@@ -19,24 +18,7 @@ const KINDS: Record<AppointmentNotice['change'], NotificationKind> = {
 };
 
 function entry(version: string, kind: NotificationKind, channel: 'email' | 'visitor-email', to: string | null, mail: CallMail & { icalEvent?: IcalEvent }, now: Date): OutboxEntry {
-  return {
-    id: entryId(version, kind, channel),
-    kind,
-    leadId: version,
-    channel,
-    subject: mail.subject,
-    to,
-    mail,
-    webhook: null,
-    status: 'pending',
-    attempts: 0,
-    lastError: null,
-    nextAttemptAt: now.toISOString(),
-    claimedAt: null,
-    retryUntil: new Date(now.getTime() + RETRY_WINDOW_MS).toISOString(),
-    createdAt: now.toISOString(),
-    sentAt: null,
-  };
+  return newEntry({ kind, leadId: version, channel, subject: mail.subject, to, mail, webhook: null }, now);
 }
 
 const inviteFile = (appointment: Appointment) => (appointment.status === 'cancelled' ? 'cancel.ics' : 'invite.ics');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { notificationChannels, notificationKinds, notificationStatuses, type NotificationItem } from '../../lib/schemas/notifications';
 import { readForUpdate } from '../storage/atomicJson';
 import { blobCall, collectionStore } from '../storage/blobs';
+import { RETRY_WINDOW_MS } from './backoff';
 
 // The notification outbox (issue 12) in its own Blobs store. One entry per (lead, kind,
 // channel) under `entries/{id}`, created with onlyIfNew: announcing the same lead twice
@@ -47,6 +48,25 @@ export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
 export function entryId(leadId: string, kind: OutboxEntry['kind'], channel: OutboxEntry['channel']): string {
   return `${leadId}.${kind}.${channel}`;
+}
+
+/** What a message is; the rest of a new entry (id, due now, retry window) follows from it. */
+export type NewMessage = Pick<OutboxEntry, 'kind' | 'leadId' | 'channel' | 'subject' | 'to' | 'mail' | 'webhook'>;
+
+/** A new entry, due at once, retried for the one retry window every message has (pure). */
+export function newEntry(message: NewMessage, now: Date): OutboxEntry {
+  return {
+    ...message,
+    id: entryId(message.leadId, message.kind, message.channel),
+    status: 'pending',
+    attempts: 0,
+    lastError: null,
+    nextAttemptAt: now.toISOString(),
+    claimedAt: null,
+    retryUntil: new Date(now.getTime() + RETRY_WINDOW_MS).toISOString(),
+    createdAt: now.toISOString(),
+    sentAt: null,
+  };
 }
 
 const entryKey = (id: string) => `${ENTRY_PREFIX}${id}`;

@@ -1,34 +1,20 @@
-import { RETRY_WINDOW_MS } from './backoff';
 import type { LeadEvent } from './leadEvents';
-import { type OutboxEntry, enqueue, entryId } from './outbox';
+import { type OutboxEntry, enqueue, newEntry } from './outbox';
 import { notificationSettings, siteAddress } from './settings';
 import { ownerEmail, ownerWebhook, visitorEmail } from './templates';
 
 /** The outbox entries one event needs with the current settings (pure). */
 export function outboxEntriesFor(event: LeadEvent, site: string, webhook: boolean, now: Date): OutboxEntry[] {
-  const base = {
-    kind: event.kind,
-    leadId: event.leadId,
-    status: 'pending' as const,
-    attempts: 0,
-    lastError: null,
-    nextAttemptAt: now.toISOString(),
-    claimedAt: null,
-    retryUntil: new Date(now.getTime() + RETRY_WINDOW_MS).toISOString(),
-    createdAt: now.toISOString(),
-    sentAt: null,
-  };
+  const { kind, leadId } = event;
   const owner = ownerEmail(event, site);
-  const entries: OutboxEntry[] = [
-    { ...base, id: entryId(event.leadId, event.kind, 'email'), channel: 'email', subject: owner.subject, to: null, mail: owner, webhook: null },
-  ];
+  const entries: OutboxEntry[] = [newEntry({ kind, leadId, channel: 'email', subject: owner.subject, to: null, mail: owner, webhook: null }, now)];
   if (webhook) {
     const body = ownerWebhook(event, site);
-    entries.push({ ...base, id: entryId(event.leadId, event.kind, 'webhook'), channel: 'webhook', subject: owner.subject, to: null, mail: null, webhook: { ...body } });
+    entries.push(newEntry({ kind, leadId, channel: 'webhook', subject: owner.subject, to: null, mail: null, webhook: { ...body } }, now));
   }
   const visitor = visitorEmail(event, site);
   if (visitor && event.person.email) {
-    entries.push({ ...base, id: entryId(event.leadId, event.kind, 'visitor-email'), channel: 'visitor-email', subject: visitor.subject, to: event.person.email, mail: visitor, webhook: null });
+    entries.push(newEntry({ kind, leadId, channel: 'visitor-email', subject: visitor.subject, to: event.person.email, mail: visitor, webhook: null }, now));
   }
   return entries;
 }

@@ -1,7 +1,6 @@
 import { afterResponse } from '../followUp/afterResponse';
-import { RETRY_WINDOW_MS } from '../notifications/backoff';
 import { deliver } from '../notifications/deliver';
-import { enqueue, entryId } from '../notifications/outbox';
+import { enqueue, newEntry } from '../notifications/outbox';
 import { notificationSettings } from '../notifications/settings';
 import { paymentLinkEmail } from '../notifications/templates';
 import { HttpError } from '../http/errors';
@@ -21,26 +20,7 @@ export function requireMailSettings(): void {
 export async function emailPaymentLink(request: StoredPaymentRequest, to: string, now: Date = new Date()): Promise<void> {
   requireMailSettings();
   const mail = paymentLinkEmail(request);
-  const id = entryId(request.id, 'payment-request', 'visitor-email');
-  await enqueue([
-    {
-      id,
-      kind: 'payment-request',
-      leadId: request.id,
-      channel: 'visitor-email',
-      subject: mail.subject,
-      to,
-      mail,
-      webhook: null,
-      status: 'pending',
-      attempts: 0,
-      lastError: null,
-      nextAttemptAt: now.toISOString(),
-      claimedAt: null,
-      retryUntil: new Date(now.getTime() + RETRY_WINDOW_MS).toISOString(),
-      createdAt: now.toISOString(),
-      sentAt: null,
-    },
-  ]);
-  await afterResponse(`payment link mail ${request.id}`, () => deliver(id));
+  const entry = newEntry({ kind: 'payment-request', leadId: request.id, channel: 'visitor-email', subject: mail.subject, to, mail, webhook: null }, now);
+  await enqueue([entry]);
+  await afterResponse(`payment link mail ${request.id}`, () => deliver(entry.id));
 }
