@@ -4,8 +4,12 @@ import adminAppointments from '../../netlify/functions/admin-appointments.mts';
 import appointmentsFn from '../../netlify/functions/appointments.mts';
 import bookCall from '../../netlify/functions/book-call.mts';
 import calendarFeedFn from '../../netlify/functions/calendar-feed.mts';
+import todoFn from '../../netlify/functions/admin-todo.mts';
 import slotsFn from '../../netlify/functions/slots.mts';
+import { business } from '../../src/lib/business';
+import { dueAfter } from '../../src/lib/dueTime';
 import type { Availability, PublicAppointment, Slot, SlotsAnswer } from '../../src/lib/schemas/appointment';
+import type { TodoAnswer } from '../../src/lib/schemas/todo';
 import { sendDueReminders } from '../../src/server/appointments/reminders';
 import { appointmentStore, readAppointment, slotHolder, slotKey } from '../../src/server/appointments/store';
 import { bookings } from '../../src/server/bookings';
@@ -252,6 +256,34 @@ describe('manage link', () => {
     expect(invite.raw).toContain('METHOD:CANCEL');
     expect(invite.raw).toMatch(/SEQUENCE:1\r?\n/);
     expect((await call(appointmentsFn, `/api/appointments/${id}/cancel?token=${token}`, { params: { id }, method: 'POST' })).status).toBe(409);
+  });
+
+  test("the owner's to-do falls due at the booked call, keeps it through an edit, moves with it, and gets the 4-hour promise back on a cancel", async () => {
+    const { appointment, id, token } = await booked(30);
+    const onTodo = async () => {
+      const answer = await jsonOf<TodoAnswer>(await call(todoFn, '/api/admin/todo', { cookie }));
+      return answer.items.filter((item) => item.id === appointment.bookingId);
+    };
+    const dueOf = async () => {
+      const items = await onTodo();
+      expect(items).toHaveLength(1);
+      return items[0]!;
+    };
+    expect((await dueOf()).dueAt).toBe(new Date(appointment.start).toISOString());
+
+    // An owner's edit of the booking recomputes its entry: the call still decides.
+    await bookings.update(appointment.bookingId, (current) => ({ ...current, notes: 'Prefers mornings' }));
+    expect((await dueOf()).dueAt).toBe(new Date(appointment.start).toISOString());
+
+    const next = await slotAhead(30);
+    expect((await call(appointmentsFn, `/api/appointments/${id}/reschedule?token=${token}`, { params: { id }, body: { start: next.start } })).status).toBe(200);
+    await settleAfterResponse();
+    expect((await dueOf()).dueAt).toBe(new Date(next.start).toISOString());
+
+    expect((await call(appointmentsFn, `/api/appointments/${id}/cancel?token=${token}`, { params: { id }, method: 'POST' })).status).toBe(200);
+    await settleAfterResponse();
+    const promised = await dueOf();
+    expect(promised.dueAt).toBe(dueAfter(new Date(promised.createdAt), business.promises.callbackAfterCallHours).toISOString());
   });
 
   test('within 24 hours of the call the visitor cannot move or cancel it online (403 naming phone and WhatsApp)', async () => {

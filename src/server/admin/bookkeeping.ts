@@ -23,6 +23,8 @@ export function leadBookkeeping<Rec extends RecordMeta>(
   announce?: (record: Rec) => LeadEvent,
   /** A lead the site promised a response: its entry on the owner's to-do while pending. */
   todo?: (record: Rec) => TodoEntry | null,
+  /** What the to-do knows beyond the record (a booking's booked call), applied on every edit. */
+  adjustTodo: (entry: TodoEntry | null) => Promise<TodoEntry | null> = async (entry) => entry,
 ): CollectionHooks<Rec> {
   const todoKind = profile.type === 'booking' || profile.type === 'contact' ? profile.type : null;
   // Every edit makes the to-do say what the lead says now (also mending a key left behind).
@@ -31,7 +33,7 @@ export function leadBookkeeping<Rec extends RecordMeta>(
     return [
       syncTodo(todoKind, id, async () => {
         const current = await reload();
-        return current ? todo(current) : null;
+        return current ? adjustTodo(todo(current)) : null;
       }),
     ];
   };

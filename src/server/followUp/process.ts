@@ -1,5 +1,6 @@
 import { leadKinds, type LeadKind } from '../../lib/schemas/notifications';
 import { queueCallNotices } from '../appointments/notices';
+import { syncCallTodo } from '../appointments/callTodo';
 import { scheduleReminders } from '../appointments/reminders';
 import { indexPerson } from '../admin/search/personIndex';
 import { addTodo } from '../admin/todo/pendingIndex';
@@ -36,10 +37,15 @@ export async function completeEvent(event: FollowUpEvent): Promise<string[]> {
   if (event.record) steps.push(storeRecord(event.record));
   if (event.counts) steps.push(addToCounts(event.id, event.counts));
   if (event.person) steps.push(indexPerson(event.person.type, event.person.id, event.person.person));
-  if (event.todo) steps.push(addTodo(event.todo));
+  if (event.todo) {
+    const { todo } = event;
+    // A free call's request may have its call booked before this runs: the to-do then
+    // takes the call's start (checked after the key is written, so neither order loses it).
+    steps.push(addTodo(todo).then(() => (lead?.kind === 'discovery-call' ? syncCallTodo(todo.id) : undefined)));
+  }
   if (lead && isLeadKind(lead.kind)) steps.push(countLeadSource(event.id, lead.kind, lead.attribution, new Date(lead.at)));
   if (lead?.kind === 'payment-captured') steps.push(countConversion(event.id, lead));
-  if (event.appointment) steps.push(scheduleReminders(event.appointment.appointment));
+  if (event.appointment) steps.push(scheduleReminders(event.appointment.appointment), syncCallTodo(event.appointment.appointment.bookingId));
   const [entries, callEntries] = await Promise.all([
     lead ? queueLeadNotifications(lead) : Promise.resolve([]),
     event.appointment ? queueCallNotices(event.appointment) : Promise.resolve([]),

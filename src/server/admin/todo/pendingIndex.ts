@@ -77,6 +77,15 @@ async function readBody(key: string): Promise<TodoEntry | null> {
   return parsed.success ? parsed.data : null;
 }
 
+/** One lead's entry as the to-do holds it now, or null when it is not on it. */
+export async function pendingEntryOf(kind: TodoKind, id: string): Promise<TodoEntry | null> {
+  const { blobs } = await blobCall(() => store().list({ prefix: leadPrefix(kind, id) }));
+  const key = blobs[0]?.key;
+  if (!key) return null;
+  const entry = entryOfTodoKey(key);
+  return entry === 'body' ? readBody(key) : entry;
+}
+
 /** Every pending lead, due soonest first: one listing (plus the rare blob with long details). */
 export async function pendingTodo(): Promise<TodoEntry[]> {
   const { blobs } = await blobCall(() => store().list({ prefix: PENDING }));
