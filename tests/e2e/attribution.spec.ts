@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect as baseExpect, test } from './support/test';
-import { signInAsAdmin } from './support/admin';
+import { signInAsAdmin, signInThroughLoginPage as signIn } from './support/admin';
 import { watchConsole } from './support/console';
 import { startFreshServer } from './support/fresh-server';
 import { hydrated } from './support/hydration';
@@ -28,16 +28,6 @@ async function consentAlreadyGiven(page: Page): Promise<void> {
   });
 }
 
-/** Signs in through the login page, as the owner does, on whichever server the page's context points at. */
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/admin/bookings');
-  await expect(page).toHaveURL(/\/admin\/login\?next=\/admin\/bookings/);
-  await page.getByLabel('Password').fill('admin');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/bookings(#.*)?$/);
-  await expect.poll(() => page.locator('astro-island[component-url*="AdminDashboard"]').evaluate((element) => element.hasAttribute('ssr')), { timeout: 30_000 }).toBe(false);
-  await expect(page.getByTestId('list-bookings').locator('[data-testid="booking-card"], [data-testid="empty-state"]').first()).toBeAttached();
-}
 
 const toast = (page: Page, title: string) => page.getByTestId('toaster').locator('li').filter({ hasText: title });
 

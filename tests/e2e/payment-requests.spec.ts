@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './support/test';
-import { signInAsAdmin } from './support/admin';
+import { signInAsAdmin, signInThroughLoginPage as signIn } from './support/admin';
 import { watchConsole } from './support/console';
 import { startFreshServer } from './support/fresh-server';
 import { e2ePort, fakeRazorpayUrl } from './support/ports';
@@ -17,15 +17,6 @@ test.describe.configure({ timeout: 150_000 });
 
 const SHOTS = '/tmp/e2e-shots/payment-requests';
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/admin/bookings');
-  await expect(page).toHaveURL(/\/admin\/login\?next=\/admin\/bookings/);
-  await page.getByLabel('Password').fill('admin');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/bookings(#.*)?$/);
-  await expect.poll(() => page.locator('astro-island[component-url*="AdminDashboard"]').evaluate((element) => element.hasAttribute('ssr')), { timeout: 30_000 }).toBe(false);
-  await expect(page.getByTestId('list-bookings').locator('[data-testid="booking-card"], [data-testid="empty-state"]').first()).toBeAttached();
-}
 
 async function axeViolations(page: Page, selectors: string[]) {
   const { violations } = await new AxeBuilder({ page }).include(selectors).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();

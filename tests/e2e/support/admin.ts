@@ -1,7 +1,22 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect as baseExpect } from './test';
+
+// Fresh servers start cold: the first dashboard can take a while on a busy machine.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** Signs in through the real login API; the request context keeps the cookie. */
 export async function signInAsAdmin(request: APIRequestContext, baseURL: string): Promise<void> {
   const response = await request.post('/api/admin/login', { data: { password: 'admin' }, headers: { origin: baseURL } });
   if (!response.ok()) throw new Error(`admin login failed: ${response.status()} ${await response.text()}`);
+}
+
+/** Signs in through the login page, as the owner does, on whichever server the page's context points at. */
+export async function signInThroughLoginPage(page: Page): Promise<void> {
+  await page.goto('/admin/bookings');
+  await expect(page).toHaveURL(/\/admin\/login\?next=\/admin\/bookings/);
+  await page.getByLabel('Password').fill('admin');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/bookings(#.*)?$/);
+  await expect.poll(() => page.locator('astro-island[component-url*="AdminDashboard"]').evaluate((element) => element.hasAttribute('ssr'))).toBe(false);
+  await expect(page.getByTestId('list-bookings').locator('[data-testid="booking-card"], [data-testid="empty-state"]').first()).toBeAttached();
 }
