@@ -1,3 +1,4 @@
+import { getStore } from '@netlify/blobs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import exportFn from '../../netlify/functions/admin-export.mts';
 import bookingsFn from '../../netlify/functions/bookings.mts';
@@ -10,11 +11,17 @@ import { type LeadKind, type LeadRecords, leadKinds } from '../../src/islands/ad
 import { type ExportRow, buildCsv, bookingRow, contactRow, downloadRow, paymentRow, subscriberRow } from '../../src/lib/admin/customerExport';
 import type { AdminPage } from '../../src/lib/schemas/adminApi';
 import type { ExportPlanAnswer, ExportSliceAnswer } from '../../src/lib/schemas/adminExport';
+import { snapshotExportSlices } from '../../src/server/admin/export/exportRows';
 import { bookings } from '../../src/server/bookings';
 import { contacts } from '../../src/server/contacts';
+import { runFollowUpJob } from '../../src/server/followUp/job';
+import { payments } from '../../src/server/payments';
+import { timeSliceOf } from '../../src/server/storage/keys';
+import { SNAPSHOT_STORE } from '../../src/server/storage/sliceSnapshots';
 import { demoPlan } from '../../src/server/demo/demoLeads';
 import { seedDemoData } from '../../src/server/demo/seed';
 import { adminCookie } from './support/admin';
+import { blobsContext } from './support/blobs-server';
 import { type CallOptions, call, jsonOf } from './support/call';
 
 // The Export button's new path (issue 20): rows built by the server per time slice, many
@@ -150,4 +157,143 @@ describe('the export by time slices', () => {
     const empty = await getExport('/api/admin/export/bookings/0001', { kind: 'bookings', slice: '0001' });
     expect(await jsonOf(empty)).toEqual({ rows: [], nextCursor: null });
   });
+});
+
+const copies = () => getStore({ name: SNAPSHOT_STORE, consistency: 'strong' });
+
+async function dropEveryCopy(): Promise<void> {
+  const { blobs } = await copies().list();
+  await Promise.all(blobs.map((blob) => copies().delete(blob.key)));
+}
+
+async function everyCopyText(): Promise<string> {
+  const { blobs } = await copies().list();
+  return (await Promise.all(blobs.map((blob) => copies().get(blob.key)))).join('\n');
+}
+
+interface BlobCall {
+  method: string;
+  path: string;
+}
+
+/**
+ * Runs `step` with this process's Blobs calls seen on their way to the store (the
+ * handlers run in this process): `hold` may keep one waiting, as a slow network would.
+ */
+async function watchBlobCalls<T>(step: () => Promise<T>, hold: (call: BlobCall) => Promise<void> | undefined = () => undefined): Promise<{ result: T; calls: BlobCall[] }> {
+  const inner = globalThis.fetch;
+  const calls: BlobCall[] = [];
+  globalThis.fetch = async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    if (url.origin === new URL(blobsContext.edgeURL).origin) {
+      const seen = { method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(), path: decodeURIComponent(url.pathname + url.search) };
+      calls.push(seen);
+      await hold(seen);
+    }
+    return inner(input, init);
+  };
+  try {
+    return { result: await step(), calls };
+  } finally {
+    globalThis.fetch = inner;
+  }
+}
+
+/** A read of one lead record (not a listing, not a slice's copy). */
+const recordReads = (calls: BlobCall[]) => calls.filter((call) => call.method === 'GET' && /\/\d{4}\/\d{2}\/\d{13}-[0-9a-f]{10}$/.test(call.path));
+
+const sliceCount = async () => Object.values((await handlerReader().plan()).slices).reduce((sum, slices) => sum + slices.length, 0);
+
+const testBooking = (fullName: string) => ({
+  fullName,
+  mobile: '+91 98450 55555',
+  email: 'copy@example.com',
+  currentStage: 'college',
+  packageId: null,
+  packageName: 'Free Discovery Call',
+  bookingType: 'discovery_call' as const,
+  amount: 0,
+  status: 'pending' as const,
+  paymentStatus: null,
+  notes: '',
+});
+
+describe('copies of the time slices (the export reads two blobs a slice)', () => {
+  it('the minute job copies every slice that has none, none after its deadline; the export then reads no record one by one', async () => {
+    await dropEveryCopy();
+    const slices = await sliceCount();
+    expect(await snapshotExportSlices(Date.now())).toEqual({ made: 0, left: slices });
+    const report = await runFollowUpJob({ budgetMs: 20_000 });
+    expect(report.snapshots).toEqual({ made: slices, left: 0 });
+
+    const before = await oldPathRows();
+    const { result: rows, calls } = await watchBlobCalls(() => collectRowsFrom(handlerReader(), () => undefined));
+    expect(rows).toEqual(before);
+    expect(recordReads(calls)).toEqual([]);
+    // Each call checks the session; then the plan lists five collections, and a slice is its listing and its copy.
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    expect(calls.filter((call) => !call.path.includes('admin-sessions'))).toHaveLength(5 + 2 * slices);
+  });
+
+  it('after an edit, a new record in an old slice and a removal: the same file as the paged export, and only what changed is read again', async () => {
+    await collectRowsFrom(handlerReader(), () => undefined);
+    const edited = (await bookings.list({ limit: 1 })).items[0]!;
+    await bookings.update(edited.id, (current) => ({ ...current, notes: 'Called back, wants the senior package' }));
+    const added = await contacts.create({ name: 'Late Arrival', email: 'late@example.in', phone: '98450 66666', whoIsThisFor: 'college' }, new Date(Date.now() - 200 * 86_400_000), { announce: false });
+    const removed = (await payments.list({ limit: 1 })).items[0]!;
+    expect(await payments.remove(removed.id)).toBe(true);
+
+    const before = await oldPathRows();
+    const { result: rows, calls } = await watchBlobCalls(() => collectRowsFrom(handlerReader(), () => undefined));
+    expect(rows).toEqual(before);
+    expect(buildCsv(rows)).toBe(buildCsv(before));
+    expect(rows.some((row) => row[1] === 'Late Arrival')).toBe(true);
+    expect(recordReads(calls).map((call) => call.path.split('/').pop()).sort()).toEqual([edited.id, added.id].sort());
+    // The removed payment is in no copy; the changed copies were written back, so the next export reads nothing again.
+    expect(await everyCopyText()).not.toContain(removed.id);
+    expect(await everyCopyText()).toContain('Called back, wants the senior package');
+    const again = await watchBlobCalls(() => collectRowsFrom(handlerReader(), () => undefined));
+    expect(again.result).toEqual(before);
+    expect(recordReads(again.calls)).toEqual([]);
+  });
+
+  for (const start of ['no copy yet', 'a copy that is out of date'] as const) {
+    it(`a reader that copied a record before it was removed cannot write it back (${start}; the reader's write held until the removal is done)`, async () => {
+      const victim = await bookings.create(testBooking('Removed Later'), new Date('2026-02-10T10:00:00Z'), { announce: false });
+      const slice = timeSliceOf(victim.id);
+      if (start === 'no copy yet') await copies().delete(`bookings/${slice}`);
+      else {
+        await bookings.inSlice(slice, { limit: 2000 });
+        expect(await copies().get(`bookings/${slice}`)).toContain(victim.id);
+        // A newer record makes the copy out of date, so the next reader writes it back.
+        await bookings.create(testBooking('Arrived After'), new Date('2026-02-10T11:00:00Z'), { announce: false });
+      }
+      let writeArrived!: () => void;
+      const arrived = new Promise<void>((resolve) => (writeArrived = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held = false;
+      const { result } = await watchBlobCalls(
+        async () => {
+          const reading = bookings.inSlice(slice, { limit: 2000 });
+          await arrived;
+          // The reader has listed the slice, read the victim and now writes its copy: the removal lands first.
+          expect(await bookings.remove(victim.id)).toBe(true);
+          release();
+          return reading;
+        },
+        (call) => {
+          if (held || call.method !== 'PUT' || !call.path.includes(SNAPSHOT_STORE)) return undefined;
+          held = true;
+          writeArrived();
+          return released;
+        },
+      );
+      expect(held).toBe(true);
+      expect(result.items.some((item) => item.id === victim.id)).toBe(true);
+      expect((await copies().get(`bookings/${slice}`)) ?? '').not.toContain(victim.id);
+      const { items } = await bookings.inSlice(slice, { limit: 2000 });
+      expect(items.some((item) => item.id === victim.id)).toBe(false);
+    });
+  }
 });

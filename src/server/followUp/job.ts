@@ -1,3 +1,4 @@
+import { snapshotExportSlices } from '../admin/export/exportRows';
 import { foldCounts } from '../admin/stats/counterStore';
 import { eachUntil, pruneOutbox, sweepOutbox, type SweepReport } from '../notifications/deliver';
 import { foldLeadSources } from '../notifications/leadSources';
@@ -30,6 +31,7 @@ export interface JobReport {
   outbox: SweepReport;
   pruned: number;
   reminders: ReminderReport;
+  snapshots: { made: number; left: number };
 }
 
 export async function runFollowUpJob({ budgetMs = JOB_BUDGET_MS, now = () => new Date(), prune = false }: JobOptions = {}): Promise<JobReport> {
@@ -73,6 +75,11 @@ export async function runFollowUpJob({ budgetMs = JOB_BUDGET_MS, now = () => new
   });
   const outbox = await sweepOutbox({ now, deadline: until(0.95) });
   const pruned = prune ? await pruneOutbox(now(), deadline).catch((error: unknown) => (console.error('[follow-up] prune failed', error), 0)) : 0;
+  // Last, with whatever time is left: only the owner's export waits for it.
+  const snapshots = await snapshotExportSlices(deadline).catch((error: unknown) => {
+    console.error('[follow-up] copying slices for the export failed; the next run tries again', error);
+    return { made: 0, left: 0 };
+  });
 
   return {
     ms: Date.now() - started,
@@ -81,6 +88,7 @@ export async function runFollowUpJob({ budgetMs = JOB_BUDGET_MS, now = () => new
     outbox,
     pruned,
     reminders,
+    snapshots,
   };
 }
 
@@ -91,6 +99,7 @@ export function describeRun(report: JobReport): string {
     `[follow-up] ran ${report.ms} ms: ${report.events.done} events done, ${report.events.left} left; ` +
     `folded ${report.folded.counts + report.folded.sources} changes, ${report.folded.left} left; ` +
     `outbox ${report.outbox.examined} tried (${sent} sent), ${report.outbox.left} left; ` +
-    `reminders ${report.reminders.sent} sent, ${report.reminders.left} left; pruned ${report.pruned}`
+    `reminders ${report.reminders.sent} sent, ${report.reminders.left} left; pruned ${report.pruned}; ` +
+    `export copies ${report.snapshots.made} made, ${report.snapshots.left} left`
   );
 }

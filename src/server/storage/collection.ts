@@ -13,6 +13,7 @@ import { blobCall, collectionStore } from './blobs';
 import { StorageConflictError, StorageUnavailableError } from './errors';
 import { updateJson } from './atomicJson';
 import { withKeyLock } from './keyLock';
+import { blankSnapshot, makeMissingSnapshots, readSlice } from './sliceSnapshots';
 import { idFromRecordKey, newestFirstKey, recordIdPattern, recordKey, timeSliceOf, timeSlicePattern } from './keys';
 
 export const recordMetaSchema = z.object({
@@ -124,24 +125,6 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
       for (const value of values) if (value) records.push(value);
     }
     return records;
-  }
-
-  /**
-   * Reads records in order, READ_BATCH in flight at any moment (a new read starts as
-   * each one ends, with no wait for the slowest of a batch): a whole slice for the export.
-   */
-  async function readAll(ids: string[]): Promise<Rec[]> {
-    const values: Array<Rec | null> = new Array(ids.length);
-    let next = 0;
-    const reader = async () => {
-      while (next < ids.length) {
-        const index = next;
-        next += 1;
-        values[index] = await read(ids[index]!);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(READ_BATCH, ids.length) }, reader));
-    return values.filter((value): value is Rec => value !== null);
   }
 
   /** The time slices holding records, newest first (a short list: one per ~11.6 days). */
@@ -296,6 +279,7 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
         if (!record) return false;
         const store = collectionStore(name);
         await blobCall(() => store.delete(recordKey(id)));
+        await blankSnapshot(name, timeSliceOf(id));
         await runHook(name, 'afterRemove', hooks.afterRemove && (() => hooks.afterRemove!(record)));
         return true;
       });
@@ -314,16 +298,21 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
     slices: timeSlices,
 
     /**
-     * Up to `limit` records of one time slice after `cursor`, newest first: one listing
-     * of that slice, then its records. Slices in turn, pages in turn, give the same
-     * records in the same order as `list`.
+     * Up to `limit` records of one time slice after `cursor`, newest first, from the
+     * slice's copy checked against its listing (sliceSnapshots.ts). Slices in turn, pages
+     * in turn, give the same records in the same order as `list`.
      */
     async inSlice(slice: string, { cursor = null, limit }: { cursor?: string | null; limit: number }): Promise<{ items: Rec[]; nextCursor: string | null }> {
       if (!timeSlicePattern.test(slice)) return { items: [], nextCursor: null };
-      const ids = await idsInSlice(slice);
-      const after = cursor ? ids.filter((id) => id > cursor) : ids;
+      const { values } = await readSlice(name, slice);
+      const after = cursor ? values.filter(({ id }) => id > cursor) : values;
       const wanted = after.slice(0, Math.max(1, limit));
-      return { items: await readAll(wanted), nextCursor: after.length > wanted.length ? (wanted.at(-1) ?? null) : null };
+      return { items: wanted.map(({ value }) => parseRecord(value)), nextCursor: after.length > wanted.length ? (wanted.at(-1)?.id ?? null) : null };
+    },
+
+    /** The minute job's part: copies of the slices that have none, until the deadline. */
+    async snapshotMissingSlices(deadline: number): Promise<{ made: number; left: number }> {
+      return makeMissingSnapshots(name, await timeSlices(), deadline);
     },
 
     /** Every record, newest first. For small collections and the admin's recount. */
