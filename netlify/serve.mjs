@@ -6,6 +6,7 @@
 //   BLOBS_DIR=...   folder of the local Blobs store (default .netlify/blobs-serve)
 //   --functions <dir>   also serve the functions of <dir> (the tests' fixtures)
 //   --emulator          the previous server on Netlify's dev emulator (for the benchmark)
+//   --no-scheduler      no scheduled functions (a benchmark that measures without the minute job)
 import module from 'node:module';
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
@@ -24,6 +25,7 @@ const { values: args } = parseArgs({
   options: {
     functions: { type: 'string', multiple: true, default: [] },
     emulator: { type: 'boolean', default: false },
+    'no-scheduler': { type: 'boolean', default: false },
   },
 });
 const port = Number(process.env.PORT ?? 8888);
@@ -43,7 +45,7 @@ try {
   // Imported on demand: the emulator's packages patch globalThis.fetch when loaded.
   server = args.emulator
     ? await (await import('./local/emulator-server.mjs')).startEmulatorServer({ port, host, blobsDir })
-    : await (await import('./local/server.mjs')).startServer({ port, host, blobsDir, extraFunctionDirs: args.functions });
+    : await (await import('./local/server.mjs')).startServer({ port, host, blobsDir, extraFunctionDirs: args.functions, scheduler: !args['no-scheduler'] });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

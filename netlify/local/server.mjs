@@ -27,6 +27,7 @@ const FRAMEWORKS_FUNCTIONS_DIR = '.netlify/v1/functions';
  *   extraFunctionDirs?: string[],
  *   timeouts?: { synchronous?: number, background?: number },
  *   stopGraceMs?: number,
+ *   scheduler?: boolean,
  *   log?: (message: string) => void,
  * }} ServerOptions
  */
@@ -40,6 +41,7 @@ export async function startServer({
   extraFunctionDirs = [],
   timeouts,
   stopGraceMs = 30_000,
+  scheduler: runScheduled = true,
   log = console.log,
 } = {}) {
   // The explicit marker of the project's own local server (src/server/env.ts), set
@@ -121,7 +123,8 @@ export async function startServer({
   const actualPort = typeof address === 'object' && address ? address.port : port;
 
   const scheduler = startScheduler({
-    functions,
+    // A benchmark that must not share the machine with the minute job turns it off.
+    functions: runScheduled ? functions : [],
     run: async (fn, following) => {
       const response = await invoker.invoke(fn, scheduledRequest(`http://localhost:${actualPort}`, fn.name, following), {
         ip: '127.0.0.1',

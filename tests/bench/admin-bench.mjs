@@ -28,6 +28,7 @@ const RUNS = 9;
 const PAGE_LOADS = 5;
 const GOAL_MS = 500;
 const GOAL_RATIO = 2;
+const EXPORT_GOAL_MS = 15_000;
 const password = `bench-${randomBytes(12).toString('hex')}`;
 const secret = randomBytes(32).toString('hex');
 
@@ -100,7 +101,8 @@ async function measureSize(size) {
 }
 
 async function startServer(blobsDir) {
-  const child = spawn(process.execPath, ['netlify/serve.mjs'], {
+  // Without the minute job: nothing else runs while a figure is taken, and the first export finds no slice copied.
+  const child = spawn(process.execPath, ['netlify/serve.mjs', '--no-scheduler'], {
     env: { ...process.env, PORT: String(port), BLOBS_DIR: blobsDir, ADMIN_PASSWORD: password, SESSION_SECRET: secret },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -200,14 +202,25 @@ async function exportAll(cookie, seeded) {
     await page.goto(`${origin}/admin/bookings`);
     const button = page.getByTestId('export-button');
     await button.waitFor();
-    const started = Date.now();
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 600_000 }), button.click()]);
-    const path = await download.path();
-    const exportMs = Date.now() - started;
-    const parsed = Papa.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true });
-    const rows = parsed.data.length - 1;
-    if (rows !== expected) throw new Error(`the export has ${rows} rows, the store ${expected} records`);
-    return { exportMs, exportRows: rows };
+    const once = async () => {
+      await button.waitFor({ state: 'visible' });
+      await page.waitForFunction(() => !document.querySelector('[data-testid="export-button"]')?.hasAttribute('disabled'));
+      const started = Date.now();
+      const [download] = await Promise.all([page.waitForEvent('download', { timeout: 600_000 }), button.click()]);
+      const path = await download.path();
+      const ms = Date.now() - started;
+      const text = readFileSync(path, 'utf8');
+      const parsed = Papa.parse(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true });
+      const rows = parsed.data.length - 1;
+      if (rows !== expected) throw new Error(`the export has ${rows} rows, the store ${expected} records`);
+      return { ms, rows, text };
+    };
+    // The server runs without its minute job, so the first export finds no copy of any
+    // slice and reads every record (writing the copies back); the second reads the copies.
+    const first = await once();
+    const again = await once();
+    if (again.text !== first.text) throw new Error('the second export is not the same file as the first');
+    return { exportMs: first.ms, exportAgainMs: again.ms, exportRows: first.rows };
   } finally {
     await browser.close();
   }
@@ -220,7 +233,8 @@ function renderTable(rows) {
     ['searchMs', 'Search by phone'],
     ['todoMs', 'GET /api/admin/todo (every pending lead)'],
     ['firstTileMs', 'First tile on /admin/bookings (Chromium)'],
-    ['exportMs', 'Export of every record (Chromium, once)'],
+    ['exportMs', 'Export, first (no slice copied yet)'],
+    ['exportAgainMs', 'Export, slices copied'],
   ];
   const ms = (value) => (value === null ? 'n/a' : `${value} ms`);
   const lines = [
@@ -235,6 +249,7 @@ function renderTable(rows) {
       const ratio = large[key] / Math.max(1, small[key]);
       // Export reads every record by design: it grows with the data, so only its ratio is shown.
       if (key === 'exportMs') return `${ratio.toFixed(1)}x (reads all)`;
+      if (key === 'exportAgainMs') return `${ratio.toFixed(1)}x ${large[key] < EXPORT_GOAL_MS ? '✓' : '✗'} (goal ${EXPORT_GOAL_MS / 1000} s)`;
       // The to-do answers every pending lead: it grows with them (not with all leads), so only its ratio is shown.
       if (key === 'todoMs') return `${ratio.toFixed(1)}x (${small.todoItems.toLocaleString('en-IN')} → ${large.todoItems.toLocaleString('en-IN')} pending)`;
       const ok = large[key] < GOAL_MS && ratio <= GOAL_RATIO;
