@@ -3,12 +3,15 @@ import { requireAdmin } from '../../src/server/auth/session';
 import { readTodo } from '../../src/server/admin/todo/readTodo';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
+import { readQuery } from '../../src/server/http/validate';
+import { todoQuerySchema } from '../../src/lib/schemas/todo';
 
 export default route({
-  /** GET /api/admin/todo: every lead still pending, due soonest first (one listing of the to-do index). */
+  /** GET /api/admin/todo?limit=: leads still pending, due soonest first, with counts over them all (one listing of the to-do index). */
   async GET(req, context) {
     await requireAdmin(req, context);
-    return json(await readTodo());
+    const { limit } = readQuery(req, todoQuerySchema);
+    return json(await readTodo(new Date(), limit));
   },
 });
 

@@ -99,6 +99,31 @@ describe('GET /api/admin/todo', () => {
     expect(await items()).toEqual([]);
   });
 
+  it('with ?limit= answers the first rows only, counting total and overdue over every pending lead; a bad limit is a 400 naming it', async () => {
+    const old = [];
+    for (let day = 0; day < 5; day += 1) old.push(await bookings.create(call4h(`Old Lead ${day}`, `98450 3000${day}`), ist(`2026-09-0${day + 1}`, '10:00'), { announce: false }));
+    const fresh = await call(bookCallFn, '/api/book-call', { body: { name: 'Not Due Yet', phone: '98450 30009', background: 'college-graduate' } });
+    expect(fresh.status).toBe(201);
+    await settleAfterResponse();
+
+    const whole = await jsonOf<TodoAnswer>(await todo());
+    expect(whole).toMatchObject({ total: 6, overdue: 5 });
+    expect(whole.items).toHaveLength(6);
+    const first = await jsonOf<TodoAnswer>(await call(todoFn, '/api/admin/todo?limit=2', { cookie }));
+    expect(first).toEqual({ items: whole.items.slice(0, 2), total: 6, overdue: 5 });
+    expect(first.items.map((item) => item.name)).toEqual(['Old Lead 0', 'Old Lead 1']);
+
+    for (const bad of ['0', '501', 'ten', '2.5']) {
+      const refused = await call(todoFn, `/api/admin/todo?limit=${bad}`, { cookie });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(await jsonOf(refused))).toContain('limit');
+    }
+    expect((await call(todoFn, '/api/admin/todo?all=1', { cookie })).status).toBe(400);
+
+    for (const item of whole.items) expect((await patchBookingStatus(item.id, 'contacted')).status).toBe(200);
+    expect(await jsonOf<TodoAnswer>(await todo())).toEqual({ items: [], total: 0, overdue: 0 });
+  });
+
   it('lists only pending leads the site promised a response: not other statuses, downloads or subscribers', async () => {
     const at = ist('2026-10-20', '10:00');
     for (const status of ['contacted', 'completed', 'cancelled'] as const) {

@@ -27,5 +27,16 @@ export interface TodoItem extends TodoEntry {
   overdue: boolean;
 }
 export interface TodoAnswer {
+  /** Due soonest first: every pending lead, or the first `limit`. */
   items: TodoItem[];
+  /** Counted over every pending lead, however many `items` holds. */
+  total: number;
+  overdue: number;
 }
+
+/** Rows a call may ask for: the panel asks for what it shows, never the whole backlog. */
+export const TODO_LIMIT_MAX = 500;
+
+export const todoQuerySchema = z.strictObject({
+  limit: z.coerce.number({ error: 'A limit is a number' }).int().min(1).max(TODO_LIMIT_MAX, `At most ${TODO_LIMIT_MAX}`).optional(),
+});

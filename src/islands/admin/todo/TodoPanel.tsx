@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { telHref, mailtoHref } from '../../../lib/admin/contactLinks';
 import { leadWhatsappHref } from '../../../lib/admin/leadWhatsapp';
 import { business } from '../../../lib/business';
 import { formatCount } from '../../../lib/format';
-import type { TodoItem } from '../../../lib/schemas/todo';
+import { TODO_LIMIT_MAX, type TodoItem } from '../../../lib/schemas/todo';
 import { toast } from '../../../stores/toasts';
 import { failureMessage, isUnauthorised } from '../api';
 import { Pill } from '../ui/Pill';
@@ -15,9 +15,12 @@ import { markContacted, todoQuery } from './todoApi';
 import './todo.css';
 
 // The owner's to-do (issue 20): every lead still waiting for the call or reply the site
-// promised, due soonest first, so what is overdue is on top and marked.
+// promised, due soonest first, so what is overdue is on top and marked. It asks the server
+// for the rows it shows and the counts over every pending lead, so a backlog of thousands
+// costs the page no more than ten.
 
 const SHOWN_AT_FIRST = 10;
+const MORE_AT_A_TIME = 20;
 const { callbackAfterCallHours, responseHours } = business.promises;
 
 function whatItIs(item: TodoItem): string {
@@ -27,17 +30,18 @@ function whatItIs(item: TodoItem): string {
 
 export function TodoPanel() {
   const headingId = useId();
-  const todo = useQuery(todoQuery());
-  const [shown, setShown] = useState(SHOWN_AT_FIRST);
+  const [limit, setLimit] = useState(SHOWN_AT_FIRST);
+  const todo = useQuery({ ...todoQuery(limit), placeholderData: keepPreviousData });
   const items = todo.data?.items ?? [];
-  const overdue = items.filter((item) => item.overdue).length;
+  const total = todo.data?.total ?? 0;
+  const overdue = todo.data?.overdue ?? 0;
   const now = Date.now();
 
   return (
     <section className="adm-panel adm-todo" aria-labelledby={headingId} aria-busy={todo.isPending} data-testid="todo">
       <div className="adm-panel-head">
         <h2 id={headingId}>To do</h2>
-        {todo.data ? <span className="adm-count">{formatCount(items.length)}</span> : null}
+        {todo.data ? <span className="adm-count">{formatCount(total)}</span> : null}
       </div>
       <p className="adm-panel-note adm-todo-note">
         Leads waiting for the response the site promised: a free call within {callbackAfterCallHours} business hours, everything else within {responseHours} (
@@ -50,7 +54,7 @@ export function TodoPanel() {
         </div>
         <div className="adm-tile adm-todo-tile" data-testid="todo-waiting">
           <dt>Waiting</dt>
-          <dd>{todo.data ? formatCount(items.length) : <span className="adm-skeleton"><span className="visually-hidden">Loading</span></span>}</dd>
+          <dd>{todo.data ? formatCount(total) : <span className="adm-skeleton"><span className="visually-hidden">Loading</span></span>}</dd>
         </div>
       </dl>
 
@@ -61,25 +65,33 @@ export function TodoPanel() {
           <span className="adm-skeleton adm-skeleton-row" />
           <span className="adm-skeleton adm-skeleton-row" />
         </div>
-      ) : items.length === 0 ? (
+      ) : total === 0 ? (
         <EmptyState title="Nothing is waiting">Every lead has been contacted. New calls and messages appear here with the time they are due.</EmptyState>
       ) : (
         <>
           <ol className="adm-items adm-todo-items">
-            {items.slice(0, shown).map((item) => (
+            {items.map((item) => (
               <li key={`${item.kind}/${item.id}`}>
                 <TodoRow item={item} now={now} />
               </li>
             ))}
           </ol>
-          {items.length > shown ? (
+          {total > items.length ? (
             <div className="adm-list-foot">
               <p className="adm-list-count">
-                Showing {formatCount(shown)} of {formatCount(items.length)}
+                Showing {formatCount(items.length)} of {formatCount(total)}
+                {limit >= TODO_LIMIT_MAX ? ': the rest move up as these are contacted' : ''}
               </p>
-              <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => setShown((count) => count + SHOWN_AT_FIRST * 2)}>
-                Show more
-              </button>
+              {limit < TODO_LIMIT_MAX ? (
+                <button
+                  type="button"
+                  className="btn btn-outline adm-btn-sm"
+                  onClick={() => setLimit((count) => Math.min(count + MORE_AT_A_TIME, TODO_LIMIT_MAX))}
+                  disabled={todo.isPlaceholderData}
+                >
+                  {todo.isPlaceholderData ? 'Loading…' : 'Show more'}
+                </button>
+              ) : null}
             </div>
           ) : null}
         </>

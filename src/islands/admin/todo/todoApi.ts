@@ -10,14 +10,15 @@ import { adminRequest } from '../api/request';
 
 const todoKey = adminKeys.todo;
 
-export async function getTodo(signal?: AbortSignal): Promise<TodoAnswer> {
-  return (await adminRequest<TodoAnswer>('GET', '/api/admin/todo', signal ? { signal } : {})).data;
+/** The first `limit` pending leads, with the counts over them all. */
+export async function getTodo(limit: number, signal?: AbortSignal): Promise<TodoAnswer> {
+  return (await adminRequest<TodoAnswer>('GET', `/api/admin/todo?${new URLSearchParams({ limit: String(limit) })}`, signal ? { signal } : {})).data;
 }
 
-export const todoQuery = () => queryOptions({ queryKey: todoKey(), queryFn: ({ signal }) => getTodo(signal) });
+export const todoQuery = (limit: number) => queryOptions({ queryKey: [...todoKey(), limit] as const, queryFn: ({ signal }) => getTodo(limit, signal) });
 
 /** Marks the lead contacted and refreshes what shows it: the to-do, its list, the tiles. */
-export async function markContacted(client: QueryClient, item: Pick<TodoItem, 'kind' | 'id'>): Promise<void> {
+export async function markContacted(client: QueryClient, item: Pick<TodoItem, 'kind' | 'id' | 'overdue'>): Promise<void> {
   if (item.kind === 'booking') {
     const { booking, etag } = await setBookingStatus(item.id, 'contacted');
     bookingChanged(client, booking, etag);
@@ -26,7 +27,14 @@ export async function markContacted(client: QueryClient, item: Pick<TodoItem, 'k
     void client.invalidateQueries({ queryKey: adminKeys.leads('contacts') });
     void client.invalidateQueries({ queryKey: adminKeys.searches() });
   }
-  // Off the list at once; the next read says the same.
-  client.setQueryData<TodoAnswer>(todoKey(), (data) => data && { items: data.items.filter((entry) => !(entry.kind === item.kind && entry.id === item.id)) });
+  // Off the list and the counts at once; the next read says the same.
+  client.setQueriesData<TodoAnswer>({ queryKey: todoKey() }, (data) => {
+    if (!data?.items.some((entry) => entry.kind === item.kind && entry.id === item.id)) return data;
+    return {
+      items: data.items.filter((entry) => !(entry.kind === item.kind && entry.id === item.id)),
+      total: data.total - 1,
+      overdue: data.overdue - (item.overdue ? 1 : 0),
+    };
+  });
   void client.invalidateQueries({ queryKey: todoKey() });
 }
