@@ -6,6 +6,7 @@ import { signInAsAdmin, signInThroughLoginPage as signIn } from './support/admin
 import { watchConsole } from './support/console';
 import { startFreshServer } from './support/fresh-server';
 import { e2ePort, fakeRazorpayUrl } from './support/ports';
+import { TEST_KEY_ID, TEST_KEY_SECRET, TEST_WEBHOOK_SECRET } from '../api/support/fake-razorpay';
 
 // Issue 20 in the browser: after a good consultation the owner charges a life-coaching
 // client the agreed fee with a Razorpay Payment Link; the customer pays it (the fake
@@ -166,6 +167,42 @@ test('without Razorpay keys the dialog says what to set, and nothing is made', a
     await dialog.screenshot({ path: `${SHOTS}/dialog-no-keys-390.png` });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByTestId('payment-requests-panel')).toContainText('No payment requests yet');
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+});
+
+test('the payment requests panel shows the newest 20 and Load more brings the older ones', async ({ browser }) => {
+  // A store of its own, so the count is exactly what this test made; links go to the fake Razorpay.
+  const server = await startFreshServer(e2ePort + 13, {
+    RAZORPAY_KEY_ID: TEST_KEY_ID,
+    RAZORPAY_KEY_SECRET: TEST_KEY_SECRET,
+    RAZORPAY_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    RAZORPAY_API_BASE_URL: fakeRazorpayUrl,
+  });
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1280, height: 900 } });
+  try {
+    await signInAsAdmin(context.request, server.baseURL);
+    for (let n = 1; n <= 22; n += 1) {
+      const made = await context.request.post('/api/admin/payment-requests', {
+        data: { name: `Client ${n}`, phone: `98450 ${String(10_000 + n)}`, amount: 1000 + n, description: `Coaching session ${n}` },
+        headers: { origin: server.baseURL },
+      });
+      expect(made.status()).toBe(201);
+    }
+    const page = await context.newPage();
+    await page.goto('/admin/bookings');
+    const panel = page.getByTestId('payment-requests-panel');
+    const rows = panel.getByTestId('payment-request');
+    await expect(rows).toHaveCount(20);
+    await expect(rows.first()).toHaveAttribute('aria-label', 'Payment request to Client 22');
+    await expect(panel).toContainText('Showing 20 of 22');
+    await panel.getByRole('button', { name: 'Load more' }).click();
+    await expect(rows).toHaveCount(22);
+    await expect(rows.last()).toHaveAttribute('aria-label', 'Payment request to Client 1');
+    await expect(panel.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+    expect(await axeViolations(page, ['[data-testid="payment-requests-panel"]'])).toEqual([]);
   } finally {
     await context.close();
     await server.stop();

@@ -5,8 +5,10 @@ import { adminRequest } from './request';
 
 export type PaymentRequestRecord = PaymentRequest & RecordMeta;
 
-export async function listPaymentRequests(signal?: AbortSignal): Promise<AdminPage<PaymentRequestRecord>> {
-  return (await adminRequest<AdminPage<PaymentRequestRecord>>('GET', '/api/admin/payment-requests?limit=20', signal ? { signal } : {})).data;
+/** A page of 20, newest first, after `cursor` (the last id of the page before). */
+export async function listPaymentRequests(cursor: string | null, signal?: AbortSignal): Promise<AdminPage<PaymentRequestRecord>> {
+  const query = new URLSearchParams({ limit: '20', ...(cursor ? { cursor } : {}) });
+  return (await adminRequest<AdminPage<PaymentRequestRecord>>('GET', `/api/admin/payment-requests?${query}`, signal ? { signal } : {})).data;
 }
 
 export async function createPaymentRequest(body: CreatePaymentRequest): Promise<PaymentRequestRecord> {

@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { formatCount } from '../../../lib/format';
-import { type LeadKind, type LeadRecords, failureMessage } from '../api';
+import type { LeadKind, LeadRecords } from '../api';
 import { leadListQuery } from '../api/queries';
+import { LoadMore } from '../ui/LoadMore';
 import { EmptyState, ErrorState } from '../ui/States';
 
 interface Props<K extends LeadKind> {
@@ -45,24 +46,7 @@ export function LeadList<K extends LeadKind>({ kind, title, noun, empty, layout,
             <li key={record.id}>{renderItem(record)}</li>
           ))}
         </ul>
-        <div className="adm-list-foot">
-          {list.hasNextPage ? (
-            <p className="adm-list-count">
-              Showing {formatCount(items.length)}
-              {total !== null ? ` of ${formatCount(total)}` : ''}
-            </p>
-          ) : null}
-          {list.isFetchNextPageError ? (
-            <p className="adm-inline-error" role="alert">
-              {failureMessage(list.error, 'More could not be loaded.')}
-            </p>
-          ) : null}
-          {list.hasNextPage ? (
-            <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-              {list.isFetchingNextPage ? 'Loading…' : list.isFetchNextPageError ? 'Try again' : 'Load more'}
-            </button>
-          ) : null}
-        </div>
+        <LoadMore list={list} shown={items.length} total={total} />
       </>
     );
   }

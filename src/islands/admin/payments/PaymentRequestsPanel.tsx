@@ -1,11 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
-import { formatRupees } from '../../../lib/format';
+import { formatCount, formatRupees } from '../../../lib/format';
 import type { PaymentRequestStatus } from '../../../lib/schemas/paymentRequest';
 import { failureMessage } from '../api';
 import type { PaymentRequestRecord } from '../api/paymentRequests';
 import { adminKeys } from '../api/queries';
 import { Pill, type PillTone } from '../ui/Pill';
+import { LoadMore } from '../ui/LoadMore';
 import { EmptyState, ErrorState } from '../ui/States';
 import { When } from '../ui/When';
 import { ShareLink } from './ShareLink';
@@ -18,8 +19,9 @@ const statusTones: Record<PaymentRequestStatus, PillTone> = { created: 'amber', 
 /** The owner's payment requests, newest first: who, what, how much, and where each stands. */
 export function PaymentRequestsPanel() {
   const headingId = useId();
-  const requests = useQuery(paymentRequestsQuery());
-  const items = requests.data?.items ?? [];
+  const requests = useInfiniteQuery(paymentRequestsQuery());
+  const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = requests.data?.pages.at(-1)?.total ?? null;
   usePaidRefresh(items);
 
   let body;
@@ -30,7 +32,7 @@ export function PaymentRequestsPanel() {
         <span className="visually-hidden">Loading payment requests…</span>
       </div>
     );
-  } else if (requests.isError) {
+  } else if (requests.isError && items.length === 0) {
     body = <ErrorState what="payment requests" error={requests.error} onRetry={() => void requests.refetch()} retrying={requests.isFetching} />;
   } else if (items.length === 0) {
     body = (
@@ -48,11 +50,7 @@ export function PaymentRequestsPanel() {
             </li>
           ))}
         </ul>
-        {requests.data && requests.data.total > items.length ? (
-          <p className="adm-list-count">
-            The newest {items.length} of {requests.data.total}; older ones are in Razorpay's Payment Links and, once paid, under Payments.
-          </p>
-        ) : null}
+        <LoadMore list={requests} shown={items.length} total={total} />
       </>
     );
   }
@@ -61,7 +59,7 @@ export function PaymentRequestsPanel() {
     <section className="adm-panel adm-pay-requests" aria-labelledby={headingId} data-testid="payment-requests-panel">
       <header className="adm-panel-head">
         <h2 id={headingId}>Payment requests</h2>
-        {requests.data ? <span className="adm-count">{requests.data.total}</span> : null}
+        {total !== null ? <span className="adm-count">{formatCount(total)}</span> : null}
       </header>
       {body}
     </section>

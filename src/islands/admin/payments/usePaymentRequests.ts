@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatePaymentRequest } from '../../../lib/schemas/paymentRequest';
 import { cancelPaymentRequest, createPaymentRequest, listPaymentRequests } from '../api/paymentRequests';
 import { adminKeys } from '../api/queries';
@@ -9,10 +9,12 @@ export const paymentRequestKeys = { list: () => [...adminKeys.all, 'payment-requ
 export const OPEN_REQUEST_POLL_MS = 15_000;
 
 export const paymentRequestsQuery = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: paymentRequestKeys.list(),
-    queryFn: ({ signal }) => listPaymentRequests(signal),
-    refetchInterval: (query) => (query.state.data?.items.some((item) => item.status === 'created') ? OPEN_REQUEST_POLL_MS : false),
+    queryFn: ({ pageParam, signal }) => listPaymentRequests(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    refetchInterval: (query) => (query.state.data?.pages.some((page) => page.items.some((item) => item.status === 'created')) ? OPEN_REQUEST_POLL_MS : false),
   });
 
 export function useCreatePaymentRequest() {
