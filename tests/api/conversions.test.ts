@@ -2,6 +2,7 @@ import { getStore } from '@netlify/blobs';
 import { describe, expect, test } from 'vitest';
 import leadSourcesFn from '../../netlify/functions/admin-lead-sources.mts';
 import paymentRequestsFn from '../../netlify/functions/admin-payment-requests.mts';
+import statsFn from '../../netlify/functions/admin-stats.mts';
 import webhookFn from '../../netlify/functions/razorpay-webhook.mts';
 import type { LeadsBySourceAnswer } from '../../src/lib/schemas/notifications';
 import { bookings } from '../../src/server/bookings';
@@ -100,4 +101,54 @@ describe('what converts', () => {
     await foldLeadSources();
     expectFigures(await leadsBySource(30));
   }, 90_000);
+
+  test("the owner's recount counts a captured payment whose count was lost, once, and leaves counted ones alone", async () => {
+    const newsletter = { source: 'newsletter-recount', medium: 'email' };
+    const counted = await lead(newsletter);
+    const lost = await lead(newsletter);
+    const link = await requestFor(counted, 5000);
+    await settleAfterResponse();
+    const { delivery } = await gateway().payLink(link.linkId);
+    expect((await call(webhookFn, '/api/razorpay-webhook', { rawBody: delivery.rawBody, headers: delivery.headers, origin: null })).status).toBe(200);
+    await settleAfterResponse();
+    // A payment stored without its follow-up's counting (as one whose event failed for good, or one
+    // stored before what converts was counted): 'announce: false' stores it with no lead event.
+    const paidAt = new Date();
+    await payments.create(
+      {
+        bookingId: lost.id,
+        packageId: 'life-coaching',
+        packageName: 'Life Coaching',
+        customerName: 'Lost Count',
+        customerEmail: null,
+        customerPhone: '98450 99999',
+        amount: 7000,
+        amountPaise: 700000,
+        currency: 'INR',
+        status: 'captured',
+        razorpayOrderId: razorpayId('order'),
+        razorpayPaymentId: razorpayId('pay'),
+        confirmedBy: 'webhook',
+        failureReason: null,
+        paidAt: paidAt.toISOString(),
+      },
+      paidAt,
+      { announce: false },
+    );
+    expect(rowOf(await leadsBySource(30), newsletter)).toMatchObject({ leads: 2, payingClients: 1, revenue: 5000, conversionRate: 50 });
+
+    const recount = async () => {
+      const response = await call(statsFn, '/api/admin/stats/recount', { method: 'POST', cookie: await adminCookie() });
+      expect(response.status).toBe(200);
+      return jsonOf<{ capturedPayments: number }>(response);
+    };
+    expect((await recount()).capturedPayments).toBeGreaterThanOrEqual(2);
+    const after = rowOf(await leadsBySource(30), newsletter);
+    expect(after).toMatchObject({ leads: 2, payingClients: 2, revenue: 12000, conversionRate: 100 });
+    // Again, and after folding: the same.
+    await recount();
+    expect(rowOf(await leadsBySource(30), newsletter)).toEqual(after);
+    await foldLeadSources();
+    expect(rowOf(await leadsBySource(30), newsletter)).toEqual(after);
+  }, 60_000);
 });

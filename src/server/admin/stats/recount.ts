@@ -5,6 +5,7 @@ import { contacts } from '../../contacts';
 import { payments } from '../../payments';
 import { resourceDownloads } from '../../resourceDownloads';
 import { subscribers } from '../../subscribers';
+import { restoreConversions } from '../../notifications/restoreConversions';
 import { restorePendingTodo } from '../todo/restore';
 import { addToCounts, oneOffChangeId, readCounts } from './counterStore';
 import { type Counts, differenceOf, zeroCounts } from './counts';
@@ -16,6 +17,8 @@ export interface RecountResult {
   moved: number;
   /** Pending leads checked onto the to-do (those stored before it existed are added). */
   pendingLeads: number;
+  /** Captured payments checked against what converts (a lost count is counted now). */
+  capturedPayments: number;
 }
 
 const leadCollections = [bookings, contacts, payments, resourceDownloads, subscribers] as const;
@@ -34,7 +37,8 @@ export async function recountStats(): Promise<RecountResult> {
   const before = await readCounts();
   await addToCounts(oneOffChangeId('recount'), differenceOf(target, before));
   const pendingLeads = await restorePendingTodo();
-  return { before, after: await readCounts(), moved, pendingLeads };
+  const capturedPayments = await restoreConversions();
+  return { before, after: await readCounts(), moved, pendingLeads, capturedPayments };
 }
 
 /** What the counters should say, counted from the stored records themselves (a full scan). */
