@@ -235,6 +235,25 @@ describe('copies of the time slices (the export reads two blobs a slice)', () =>
     expect(calls.filter((call) => !call.path.includes('admin-sessions'))).toHaveLength(5 + 2 * slices);
   });
 
+  it('the minute job leaves a slice it cannot read whole before its deadline without a copy (its listing held past the deadline)', async () => {
+    await dropEveryCopy();
+    const slices = await sliceCount();
+    const deadline = Date.now() + 2_000;
+    let held = 0;
+    const { result } = await watchBlobCalls(
+      () => snapshotExportSlices(deadline),
+      (call) => {
+        // The first slice's listing comes back after the deadline, as under a slow store.
+        if (held > 0 || call.method !== 'GET' || !/prefix=\d{4}%2F|prefix=\d{4}\//.test(call.path)) return undefined;
+        held += 1;
+        return new Promise((resolve) => setTimeout(resolve, deadline - Date.now() + 50));
+      },
+    );
+    expect(held).toBe(1);
+    expect(result).toEqual({ made: 0, left: slices });
+    expect((await copies().list()).blobs).toEqual([]);
+  });
+
   it('after an edit, a new record in an old slice and a removal: the same file as the paged export, and only what changed is read again', async () => {
     await collectRowsFrom(handlerReader(), () => undefined);
     const edited = (await bookings.list({ limit: 1 })).items[0]!;

@@ -29,18 +29,19 @@ export interface SliceValues {
   reread: number;
 }
 
-async function readEach<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<R[]> {
+/** Reads every item, or null when the deadline came first (no read starts after it). */
+async function readEach<T, R>(items: readonly T[], read: (item: T) => Promise<R>, deadline: number): Promise<R[] | null> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && Date.now() < deadline) {
       const index = next;
       next += 1;
       results[index] = await read(items[index]!);
     }
   };
   await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, items.length) }, worker));
-  return results;
+  return next < items.length ? null : results;
 }
 
 /**
@@ -48,9 +49,10 @@ async function readEach<T, R>(items: readonly T[], read: (item: T) => Promise<R>
  * the copy does not hold as listed. A copy that changed is written back only if nobody
  * wrote it in between (a removal blanks it, and a copy made before must not bring the
  * removed record back). The listing is taken first, so a value is never older than the
- * ETag it is filed under.
+ * ETag it is filed under. With a deadline (the minute job's) no read starts after it, and
+ * a slice not read whole by then is left as it was: null.
  */
-export async function readSlice(collection: string, slice: string): Promise<SliceValues> {
+async function refreshSlice(collection: string, slice: string, deadline: number): Promise<SliceValues | null> {
   const records = collectionStore(collection);
   const snapshots = collectionStore(SNAPSHOT_STORE);
   const key = snapshotKey(collection, slice);
@@ -68,7 +70,8 @@ export async function readSlice(collection: string, slice: string): Promise<Slic
   const fresh = await readEach(missing, async ({ id, etag }) => {
     const found = await blobCall(() => records.getWithMetadata(recordKey(id), { type: 'json' }));
     return found == null ? null : ([id, found.etag ?? etag, found.data] as Entry);
-  });
+  }, deadline);
+  if (!fresh) return null;
   const freshById = new Map(fresh.filter((entry): entry is Entry => entry !== null).map((entry) => [entry[0], entry]));
 
   const missingIds = new Set(missing.map(({ id }) => id));
@@ -87,6 +90,12 @@ export async function readSlice(collection: string, slice: string): Promise<Slic
     });
   }
   return { values: entries.map(([id, , value]) => ({ id, value })), reread: missing.length };
+}
+
+/** The records of one slice (see refreshSlice), read whole. */
+export async function readSlice(collection: string, slice: string): Promise<SliceValues> {
+  // With no deadline every read starts, so the answer is never null.
+  return (await refreshSlice(collection, slice, Infinity)) as SliceValues;
 }
 
 /**
@@ -113,8 +122,7 @@ export async function makeMissingSnapshots(collection: string, slices: readonly 
   const wanted = slices.filter((slice) => !have.has(slice)).sort().reverse();
   let made = 0;
   for (const slice of wanted) {
-    if (Date.now() >= deadline) break;
-    await readSlice(collection, slice);
+    if (Date.now() >= deadline || !(await refreshSlice(collection, slice, deadline))) break;
     made += 1;
   }
   return { made, left: wanted.length - made };
