@@ -16,7 +16,9 @@ import { bookings } from '../../src/server/bookings';
 import { contacts } from '../../src/server/contacts';
 import { runFollowUpJob } from '../../src/server/followUp/job';
 import { payments } from '../../src/server/payments';
-import { timeSliceOf } from '../../src/server/storage/keys';
+import { resourceDownloads } from '../../src/server/resourceDownloads';
+import { subscribers } from '../../src/server/subscribers';
+import { newestFirstKey, timeSliceOf } from '../../src/server/storage/keys';
 import { SNAPSHOT_STORE } from '../../src/server/storage/sliceSnapshots';
 import { demoPlan } from '../../src/server/demo/demoLeads';
 import { seedDemoData } from '../../src/server/demo/seed';
@@ -203,6 +205,9 @@ async function watchBlobCalls<T>(step: () => Promise<T>, hold: (call: BlobCall) 
 const recordReads = (calls: BlobCall[]) => calls.filter((call) => call.method === 'GET' && /\/\d{4}\/\d{2}\/\d{13}-[0-9a-f]{10}$/.test(call.path));
 
 const sliceCount = async () => Object.values((await handlerReader().plan()).slices).reduce((sum, slices) => sum + slices.length, 0);
+/** The slice new records go to now: the minute job leaves its copy to the export. */
+const openSlice = () => timeSliceOf(newestFirstKey(Date.now()));
+const closedSliceCount = async () => Object.values((await handlerReader().plan()).slices).reduce((sum, slices) => sum + slices.filter((slice) => slice > openSlice()).length, 0);
 
 const testBooking = (fullName: string) => ({
   fullName,
@@ -219,25 +224,38 @@ const testBooking = (fullName: string) => ({
 });
 
 describe('copies of the time slices (the export reads two blobs a slice)', () => {
-  it('the minute job copies every slice that has none, none after its deadline; the export then reads no record one by one', async () => {
+  it('the minute job copies every closed slice that has none, none after its deadline; the export then reads only the open slice record by record, once', async () => {
     await dropEveryCopy();
-    const slices = await sliceCount();
-    expect(await snapshotExportSlices(Date.now())).toEqual({ made: 0, left: slices });
+    // Leads of today in the open slice, which the job leaves alone.
+    const today = await contacts.create({ name: 'Today One', email: 'one@example.in', phone: '98450 70001', whoIsThisFor: 'college' }, new Date(), { announce: false });
+    const closed = await closedSliceCount();
+    expect(closed).toBeGreaterThan(10);
+    expect(closed).toBeLessThan(await sliceCount());
+    expect(await snapshotExportSlices(Date.now())).toEqual({ made: 0, left: closed });
     const report = await runFollowUpJob({ budgetMs: 20_000 });
-    expect(report.snapshots).toEqual({ made: slices, left: 0 });
+    expect(report.snapshots).toEqual({ made: closed, left: 0 });
+    expect((await copies().list()).blobs.map((blob) => blob.key.split('/')[1]).filter((slice) => slice! <= openSlice())).toEqual([]);
 
     const before = await oldPathRows();
+    const first = await watchBlobCalls(() => collectRowsFrom(handlerReader(), () => undefined));
+    expect(first.result).toEqual(before);
+    // The open slice's records, once: the export copies that slice too.
+    const inOpenSlice = await Promise.all([bookings, contacts, payments, resourceDownloads, subscribers].map((collection) => collection.inSlice(openSlice(), { limit: 2000 })));
+    const openIds = inOpenSlice.flatMap(({ items }) => items.map((item) => item.id)).sort();
+    expect(openIds).toContain(today.id);
+    expect(recordReads(first.calls).map((call) => call.path.split('/').pop()).sort()).toEqual(openIds);
+
     const { result: rows, calls } = await watchBlobCalls(() => collectRowsFrom(handlerReader(), () => undefined));
     expect(rows).toEqual(before);
     expect(recordReads(calls)).toEqual([]);
     // Each call checks the session; then the plan lists five collections, and a slice is its listing and its copy.
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
-    expect(calls.filter((call) => !call.path.includes('admin-sessions'))).toHaveLength(5 + 2 * slices);
+    expect(calls.filter((call) => !call.path.includes('admin-sessions'))).toHaveLength(5 + 2 * (await sliceCount()));
   });
 
   it('the minute job leaves a slice it cannot read whole before its deadline without a copy (its listing held past the deadline)', async () => {
     await dropEveryCopy();
-    const slices = await sliceCount();
+    const slices = await closedSliceCount();
     const deadline = Date.now() + 2_000;
     let held = 0;
     const { result } = await watchBlobCalls(

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { readForUpdate } from './atomicJson';
 import { blobCall, collectionStore } from './blobs';
-import { idFromRecordKey, recordKey } from './keys';
+import { idFromRecordKey, newestFirstKey, recordKey, timeSliceOf } from './keys';
 
 // One blob per time slice holding a copy of that slice's records, each tagged with the
 // ETag it had when it was copied: the export (issue 20) reads a slice in two calls (its
 // listing and its copy) where it read every record, one round trip each. The copy
 // checks itself against the listing: a record whose ETag changed, or that is new, is
 // read again, one that is gone is dropped. So writes never have to know about copies,
-// and a copy can be stale but never wrong. The minute job makes the copies nobody has
-// made yet; the export brings the ones it reads up to date.
+// and a copy can be stale but never wrong. The minute job makes the copies of closed
+// slices nobody has made yet; the export brings the ones it reads up to date.
 
 export const SNAPSHOT_STORE = 'slice-snapshots';
 const READ_CONCURRENCY = 64;
@@ -113,13 +113,15 @@ export async function snapshotSlices(collection: string): Promise<Set<string>> {
 }
 
 /**
- * The minute job's part: copies of the slices of `collection` that have none, oldest
- * first (an old slice rarely changes, so its copy stays good), none started after the
- * deadline.
+ * The minute job's part: copies of the closed slices of `collection` that have none,
+ * oldest first (an old slice rarely changes, so its copy stays good), none started after
+ * the deadline. The open slice, the one new records go to, is left to the export: its copy
+ * would be out of date with the next lead, and in a burst the job has better things to do.
  */
-export async function makeMissingSnapshots(collection: string, slices: readonly string[], deadline: number): Promise<{ made: number; left: number }> {
+export async function makeMissingSnapshots(collection: string, slices: readonly string[], deadline: number, now = Date.now()): Promise<{ made: number; left: number }> {
+  const open = timeSliceOf(newestFirstKey(now));
   const have = await snapshotSlices(collection);
-  const wanted = slices.filter((slice) => !have.has(slice)).sort().reverse();
+  const wanted = slices.filter((slice) => slice > open && !have.has(slice)).sort().reverse();
   let made = 0;
   for (const slice of wanted) {
     if (Date.now() >= deadline || !(await refreshSlice(collection, slice, deadline))) break;
