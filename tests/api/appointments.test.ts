@@ -5,6 +5,7 @@ import appointmentsFn from '../../netlify/functions/appointments.mts';
 import bookCall from '../../netlify/functions/book-call.mts';
 import calendarFeedFn from '../../netlify/functions/calendar-feed.mts';
 import todoFn from '../../netlify/functions/admin-todo.mts';
+import statsFn from '../../netlify/functions/admin-stats.mts';
 import slotsFn from '../../netlify/functions/slots.mts';
 import { business } from '../../src/lib/business';
 import { dueAfter } from '../../src/lib/dueTime';
@@ -273,6 +274,10 @@ describe('manage link', () => {
 
     // An owner's edit of the booking recomputes its entry: the call still decides.
     await bookings.update(appointment.bookingId, (current) => ({ ...current, notes: 'Prefers mornings' }));
+    expect((await dueOf()).dueAt).toBe(new Date(appointment.start).toISOString());
+
+    // The owner's recount puts leads back on the to-do by the same rule: no second entry at 4 business hours.
+    expect((await call(statsFn, '/api/admin/stats/recount', { method: 'POST', cookie })).status).toBe(200);
     expect((await dueOf()).dueAt).toBe(new Date(appointment.start).toISOString());
 
     const next = await slotAhead(30);

@@ -1,4 +1,5 @@
 import type { TodoEntry } from '../../../lib/schemas/todo';
+import { withCallDue } from '../../appointments/callTodo';
 import { bookings } from '../../bookings';
 import { contacts } from '../../contacts';
 import { addTodo } from './pendingIndex';
@@ -15,7 +16,8 @@ export async function restorePendingTodo(): Promise<number> {
   const [everyBooking, everyContact] = await Promise.all([bookings.all(), contacts.all()]);
   const entries = [...everyBooking.map(bookingTodo), ...everyContact.map(contactTodo)].filter((entry): entry is TodoEntry => entry !== null);
   for (let start = 0; start < entries.length; start += WRITES_AT_ONCE) {
-    await Promise.all(entries.slice(start, start + WRITES_AT_ONCE).map(addTodo));
+    // By the rule every edit applies: a booking's booked call decides when it is due.
+    await Promise.all(entries.slice(start, start + WRITES_AT_ONCE).map(async (entry) => addTodo((await withCallDue(entry)) ?? entry)));
   }
   return entries.length;
 }
