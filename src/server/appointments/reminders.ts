@@ -1,5 +1,6 @@
 import type { Appointment } from '../../lib/schemas/appointment';
-import { deliver, eachUntil } from '../notifications/deliver';
+import { eachUntil } from '../eachUntil';
+import { deliver } from '../notifications/deliver';
 import { blobCall } from '../storage/blobs';
 import { queueReminder } from './notices';
 import { appointmentStore, readAppointment } from './store';

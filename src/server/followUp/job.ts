@@ -1,6 +1,7 @@
 import { snapshotExportSlices } from '../admin/export/exportRows';
 import { foldCounts } from '../admin/stats/counterStore';
-import { eachUntil, pruneOutbox, sweepOutbox, type SweepReport } from '../notifications/deliver';
+import { eachUntil } from '../eachUntil';
+import { pruneOutbox, sweepOutbox, type SweepReport } from '../notifications/deliver';
 import { foldLeadSources } from '../notifications/leadSources';
 import { type ReminderReport, sendDueReminders } from '../appointments/reminders';
 import { eventTime, pendingEventIds, readEvent } from './events';

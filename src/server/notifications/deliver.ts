@@ -1,3 +1,4 @@
+import { eachUntil } from '../eachUntil';
 import { timeFromKey } from '../storage/keys';
 import { nextAttemptAfterFailure, STALE_CLAIM_MS } from './backoff';
 import {
@@ -117,20 +118,6 @@ export interface SweepReport {
   /** Due markers not looked at because the time was up. */
   left: number;
   outcomes: Partial<Record<DeliveryOutcome, number>>;
-}
-
-/** Runs `work` over `items`, a few at a time, starting nothing after `deadline`; how many it started. */
-export async function eachUntil<T>(items: readonly T[], concurrency: number, deadline: number, work: (item: T) => Promise<void>): Promise<number> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length && Date.now() < deadline) {
-      const item = items[next]!;
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
-  return next;
 }
 
 /** The scheduled retry: every entry with a due marker, oldest lead first, until the deadline. */

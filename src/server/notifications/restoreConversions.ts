@@ -1,3 +1,4 @@
+import { eachUntil } from '../eachUntil';
 import { payments } from '../payments';
 import { countConversion } from './conversions';
 import { paymentEventWithSource } from './paymentNotices';
@@ -12,8 +13,6 @@ const AT_ONCE = 16;
  */
 export async function restoreConversions(): Promise<number> {
   const captured = (await payments.all()).filter((payment) => payment.status === 'captured');
-  for (let start = 0; start < captured.length; start += AT_ONCE) {
-    await Promise.all(captured.slice(start, start + AT_ONCE).map(async (payment) => countConversion(`recount-${payment.id}`, await paymentEventWithSource(payment))));
-  }
+  await eachUntil(captured, AT_ONCE, Infinity, async (payment) => countConversion(`recount-${payment.id}`, await paymentEventWithSource(payment)));
   return captured.length;
 }

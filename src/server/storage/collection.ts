@@ -311,8 +311,8 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
     },
 
     /** The minute job's part: copies of the slices that have none, until the deadline. */
-    async snapshotMissingSlices(deadline: number): Promise<{ made: number; left: number }> {
-      return makeMissingSnapshots(name, await timeSlices(), deadline);
+    async snapshotMissingSlices(copied: ReadonlySet<string>, deadline: number): Promise<{ made: number; left: number }> {
+      return makeMissingSnapshots(name, await timeSlices(), copied, deadline);
     },
 
     /** Every record, newest first. For small collections and the admin's recount. */

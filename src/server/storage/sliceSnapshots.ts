@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eachUntil } from '../eachUntil';
 import { readForUpdate } from './atomicJson';
 import { blobCall, collectionStore } from './blobs';
 import { idFromRecordKey, newestFirstKey, recordKey, timeSliceOf } from './keys';
@@ -29,21 +30,6 @@ export interface SliceValues {
   reread: number;
 }
 
-/** Reads every item, or null when the deadline came first (no read starts after it). */
-async function readEach<T, R>(items: readonly T[], read: (item: T) => Promise<R>, deadline: number): Promise<R[] | null> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length && Date.now() < deadline) {
-      const index = next;
-      next += 1;
-      results[index] = await read(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, items.length) }, worker));
-  return next < items.length ? null : results;
-}
-
 /**
  * The records of one slice of `collection`: its listing, then its copy, then each record
  * the copy does not hold as listed. A copy that changed is written back only if nobody
@@ -67,17 +53,17 @@ async function refreshSlice(collection: string, slice: string, deadline: number)
   const copy = new Map<string, Entry>((parsed?.success ? parsed.data.entries : []).map((entry) => [entry[0], entry]));
 
   const missing = listed.filter(({ id, etag }) => copy.get(id)?.[1] !== etag);
-  const fresh = await readEach(missing, async ({ id, etag }) => {
+  const fresh = new Map<string, Entry>();
+  const started = await eachUntil(missing, READ_CONCURRENCY, deadline, async ({ id, etag }) => {
     const found = await blobCall(() => records.getWithMetadata(recordKey(id), { type: 'json' }));
-    return found == null ? null : ([id, found.etag ?? etag, found.data] as Entry);
-  }, deadline);
-  if (!fresh) return null;
-  const freshById = new Map(fresh.filter((entry): entry is Entry => entry !== null).map((entry) => [entry[0], entry]));
+    if (found != null) fresh.set(id, [id, found.etag ?? etag, found.data]);
+  });
+  if (started < missing.length) return null;
 
   const missingIds = new Set(missing.map(({ id }) => id));
   const entries: Entry[] = [];
   for (const { id } of listed) {
-    const entry = missingIds.has(id) ? freshById.get(id) : copy.get(id);
+    const entry = missingIds.has(id) ? fresh.get(id) : copy.get(id);
     if (entry) entries.push(entry);
   }
 
@@ -106,10 +92,10 @@ export async function blankSnapshot(collection: string, slice: string): Promise<
   await blobCall(() => collectionStore(SNAPSHOT_STORE).setJSON(snapshotKey(collection, slice), { v: 1, entries: [] }));
 }
 
-/** The slices of `collection` that have a copy. */
-export async function snapshotSlices(collection: string): Promise<Set<string>> {
-  const { blobs } = await blobCall(() => collectionStore(SNAPSHOT_STORE).list({ prefix: `${collection}/` }));
-  return new Set(blobs.map((blob) => blob.key.slice(collection.length + 1)));
+/** Every slice of every collection that has a copy, as `{collection}/{slice}`: one listing for a whole run. */
+export async function copiedSlices(): Promise<Set<string>> {
+  const { blobs } = await blobCall(() => collectionStore(SNAPSHOT_STORE).list());
+  return new Set(blobs.map((blob) => blob.key));
 }
 
 /**
@@ -118,10 +104,15 @@ export async function snapshotSlices(collection: string): Promise<Set<string>> {
  * the deadline. The open slice, the one new records go to, is left to the export: its copy
  * would be out of date with the next lead, and in a burst the job has better things to do.
  */
-export async function makeMissingSnapshots(collection: string, slices: readonly string[], deadline: number, now = Date.now()): Promise<{ made: number; left: number }> {
+export async function makeMissingSnapshots(
+  collection: string,
+  slices: readonly string[],
+  copied: ReadonlySet<string>,
+  deadline: number,
+  now = Date.now(),
+): Promise<{ made: number; left: number }> {
   const open = timeSliceOf(newestFirstKey(now));
-  const have = await snapshotSlices(collection);
-  const wanted = slices.filter((slice) => slice > open && !have.has(slice)).sort().reverse();
+  const wanted = slices.filter((slice) => slice > open && !copied.has(snapshotKey(collection, slice))).sort().reverse();
   let made = 0;
   for (const slice of wanted) {
     if (Date.now() >= deadline || !(await refreshSlice(collection, slice, deadline))) break;

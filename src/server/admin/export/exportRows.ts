@@ -4,6 +4,7 @@ import { bookings } from '../../bookings';
 import { contacts } from '../../contacts';
 import { payments } from '../../payments';
 import { resourceDownloads } from '../../resourceDownloads';
+import { copiedSlices } from '../../storage/sliceSnapshots';
 import { subscribers } from '../../subscribers';
 
 // The customer-data export at scale (issue 20): the browser asks for the time slices of
@@ -17,11 +18,19 @@ export type ExportKind = (typeof exportKinds)[number];
 interface Source {
   slices(): Promise<string[]>;
   rows(slice: string, cursor: string | null, limit: number): Promise<{ rows: ExportRow[]; nextCursor: string | null }>;
+  copyMissingSlices(copied: ReadonlySet<string>, deadline: number): Promise<{ made: number; left: number }>;
 }
 
-function sourceOf<Rec>(collection: { slices(): Promise<string[]>; inSlice(slice: string, page: { cursor?: string | null; limit: number }): Promise<{ items: Rec[]; nextCursor: string | null }> }, toRow: (record: Rec) => ExportRow): Source {
+interface SlicedCollection<Rec> {
+  slices(): Promise<string[]>;
+  inSlice(slice: string, page: { cursor?: string | null; limit: number }): Promise<{ items: Rec[]; nextCursor: string | null }>;
+  snapshotMissingSlices(copied: ReadonlySet<string>, deadline: number): Promise<{ made: number; left: number }>;
+}
+
+function sourceOf<Rec>(collection: SlicedCollection<Rec>, toRow: (record: Rec) => ExportRow): Source {
   return {
     slices: () => collection.slices(),
+    copyMissingSlices: (copied, deadline) => collection.snapshotMissingSlices(copied, deadline),
     async rows(slice, cursor, limit) {
       const { items, nextCursor } = await collection.inSlice(slice, { cursor, limit });
       return { rows: items.map(toRow), nextCursor };
@@ -43,10 +52,11 @@ const sources: Record<ExportKind, Source> = {
  * many were made and how many are still missing.
  */
 export async function snapshotExportSlices(deadline: number): Promise<{ made: number; left: number }> {
+  const copied = await copiedSlices();
   let made = 0;
   let left = 0;
-  for (const collection of [bookings, contacts, payments, resourceDownloads, subscribers]) {
-    const report = await collection.snapshotMissingSlices(deadline);
+  for (const kind of exportKinds) {
+    const report = await sources[kind].copyMissingSlices(copied, deadline);
     made += report.made;
     left += report.left;
   }
@@ -61,5 +71,5 @@ export async function exportPlan(): Promise<{ slices: Record<ExportKind, string[
 
 /** GET /api/admin/export/{kind}/{slice}?cursor=&limit=: one slice's rows, newest first. */
 export function exportSliceRows(kind: ExportKind, slice: string, cursor: string | null, limit = EXPORT_PAGE_ROWS) {
-  return sources[kind].rows(slice, cursor, Math.min(limit, EXPORT_PAGE_ROWS));
+  return sources[kind].rows(slice, cursor, limit);
 }

@@ -1,5 +1,6 @@
 import type { TodoEntry } from '../../../lib/schemas/todo';
 import { withCallDue } from '../../appointments/callTodo';
+import { eachUntil } from '../../eachUntil';
 import { bookings } from '../../bookings';
 import { contacts } from '../../contacts';
 import { addTodo } from './pendingIndex';
@@ -15,9 +16,7 @@ const WRITES_AT_ONCE = 32;
 export async function restorePendingTodo(): Promise<number> {
   const [everyBooking, everyContact] = await Promise.all([bookings.all(), contacts.all()]);
   const entries = [...everyBooking.map(bookingTodo), ...everyContact.map(contactTodo)].filter((entry): entry is TodoEntry => entry !== null);
-  for (let start = 0; start < entries.length; start += WRITES_AT_ONCE) {
-    // By the rule every edit applies: a booking's booked call decides when it is due.
-    await Promise.all(entries.slice(start, start + WRITES_AT_ONCE).map(async (entry) => addTodo((await withCallDue(entry)) ?? entry)));
-  }
+  // By the rule every edit applies: a booking's booked call decides when it is due.
+  await eachUntil(entries, WRITES_AT_ONCE, Infinity, async (entry) => addTodo((await withCallDue(entry)) ?? entry));
   return entries.length;
 }
