@@ -15,14 +15,13 @@ import { z } from '../../src/lib/schemas/zod';
 import { readAvailability, saveAvailability } from '../../src/server/appointments/availability';
 import { SlotTakenError, cancelAppointment, moveAppointment } from '../../src/server/appointments/book';
 import { feedSecret, rotateFeedSecret } from '../../src/server/appointments/secrets';
-import { activeAppointmentIdOf, appointmentsOnDates, readAppointment } from '../../src/server/appointments/store';
+import { activeAppointmentOf, appointmentsOnDates } from '../../src/server/appointments/store';
 import { requireAdmin } from '../../src/server/auth/session';
 import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readJson, readParams, readQuery } from '../../src/server/http/validate';
 import { siteAddress } from '../../src/server/notifications/settings';
-import { istDateOf } from '../../src/lib/schedule/istClock';
 
 // The owner's calendar (issue 19): availability, the calls in a range or of one booking,
 // cancelling or moving one, and the private feed's address. Session + Origin as every admin route.
@@ -53,15 +52,11 @@ export default route({
     const query = readQuery(req, adminAppointmentsQuerySchema);
     let items;
     if ('bookingId' in query) {
-      const id = await activeAppointmentIdOf(query.bookingId);
-      const found = id ? await readAppointment(id) : null;
-      items = found && found.status === 'confirmed' ? [found] : [];
+      const found = await activeAppointmentOf(query.bookingId);
+      items = found ? [found] : [];
     } else {
-      const dates = datesBetween(query.from, query.to);
-      items = (await appointmentsOnDates(dates)).filter((appointment) => {
-        const date = istDateOf(Date.parse(appointment.start));
-        return date >= query.from && date <= query.to;
-      });
+      // Slot keys are filed by IST date, so the calls on these dates are the calls from..to.
+      items = await appointmentsOnDates(datesBetween(query.from, query.to));
     }
     const answer: AdminAppointmentsAnswer = { items };
     return json(answer);

@@ -5,8 +5,6 @@ import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readJson } from '../../src/server/http/validate';
 
-export { FREE_CALL_PACKAGE_NAME } from '../../src/server/discoveryCall';
-
 export default route({
   async POST(req) {
     const { background, ...request } = await readJson(req, callRequestSchema);

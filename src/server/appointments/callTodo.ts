@@ -1,7 +1,7 @@
 import { dueAfter } from '../../lib/dueTime';
 import type { TodoEntry } from '../../lib/schemas/todo';
 import { pendingEntryOf, syncTodo } from '../admin/todo/pendingIndex';
-import { activeAppointmentIdOf, readAppointment } from './store';
+import { activeAppointmentOf } from './store';
 
 // A discovery call the visitor booked on the site is the callback the site promised: while
 // it is booked, the booking falls due on the owner's to-do at the call's start, not 4
@@ -11,9 +11,8 @@ import { activeAppointmentIdOf, readAppointment } from './store';
 /** The entry with the booked call's start as its due time, when the booking has a call. */
 export async function withCallDue(entry: TodoEntry | null): Promise<TodoEntry | null> {
   if (!entry || entry.kind !== 'booking') return entry;
-  const appointmentId = await activeAppointmentIdOf(entry.id);
-  const call = appointmentId ? await readAppointment(appointmentId) : null;
-  if (!call || call.status !== 'confirmed') return entry;
+  const call = await activeAppointmentOf(entry.id);
+  if (!call) return entry;
   return { ...entry, dueAt: new Date(call.start).toISOString() };
 }
 

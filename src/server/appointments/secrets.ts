@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { safeEqual, safeEqualSecret } from '../auth/token';
 import { blobCall } from '../storage/blobs';
 import { appointmentStore } from './store';
 
@@ -8,16 +9,31 @@ import { appointmentStore } from './store';
 const MANAGE_KEY = 'settings/manage-key';
 const FEED_KEY = 'settings/calendar-feed';
 
+type SecretField = 'key' | 'secret';
+
+async function readSecret(key: string, field: SecretField): Promise<string | undefined> {
+  const value = (await blobCall(() => appointmentStore().get(key, { type: 'json' }))) as Partial<Record<SecretField, string>> | null;
+  return value?.[field] || undefined;
+}
+
+/**
+ * A secret stored under `key` (in `field`): read, or made when there is none (onlyIfNew,
+ * then read back, so instances that race agree on the first one written).
+ */
+async function storedSecret(key: string, field: SecretField, make: () => string): Promise<string> {
+  const read = () => readSecret(key, field);
+  const found = await read();
+  if (found) return found;
+  await blobCall(() => appointmentStore().setJSON(key, { [field]: make() }, { onlyIfNew: true }));
+  const made = await read();
+  if (!made) throw new Error(`The secret ${key} could not be read back`);
+  return made;
+}
+
 let manageKey: Buffer | null = null;
 
-/** The signing key, made once (onlyIfNew: instances that race agree on the first). */
 async function manageSigningKey(): Promise<Buffer> {
-  if (manageKey) return manageKey;
-  const store = appointmentStore();
-  await blobCall(() => store.setJSON(MANAGE_KEY, { key: randomBytes(32).toString('base64') }, { onlyIfNew: true }));
-  const value = (await blobCall(() => store.get(MANAGE_KEY, { type: 'json' }))) as { key: string } | null;
-  if (!value?.key) throw new Error('The manage-link key could not be read back');
-  manageKey = Buffer.from(value.key, 'base64');
+  manageKey ??= Buffer.from(await storedSecret(MANAGE_KEY, 'key', () => randomBytes(32).toString('base64')), 'base64');
   return manageKey;
 }
 
@@ -27,20 +43,14 @@ export async function manageToken(appointmentId: string): Promise<string> {
 
 /** Constant-time check of a manage link's token. */
 export async function manageTokenValid(appointmentId: string, token: string): Promise<boolean> {
-  const expected = Buffer.from(await manageToken(appointmentId));
-  const received = Buffer.from(token);
-  return expected.length === received.length && timingSafeEqual(expected, received);
+  return safeEqual(await manageToken(appointmentId), token);
 }
 
 const newFeedSecret = () => randomBytes(24).toString('base64url');
 
 /** The feed secret, made on first use. */
-export async function feedSecret(): Promise<string> {
-  const store = appointmentStore();
-  await blobCall(() => store.setJSON(FEED_KEY, { secret: newFeedSecret() }, { onlyIfNew: true }));
-  const value = (await blobCall(() => store.get(FEED_KEY, { type: 'json' }))) as { secret: string } | null;
-  if (!value?.secret) throw new Error('The calendar feed secret could not be read back');
-  return value.secret;
+export function feedSecret(): Promise<string> {
+  return storedSecret(FEED_KEY, 'secret', newFeedSecret);
 }
 
 /** A new feed address: the old one stops working at once. */
@@ -51,9 +61,6 @@ export async function rotateFeedSecret(): Promise<string> {
 }
 
 export async function feedSecretMatches(candidate: string): Promise<boolean> {
-  const value = (await blobCall(() => appointmentStore().get(FEED_KEY, { type: 'json' }))) as { secret: string } | null;
-  if (!value?.secret) return false;
-  const expected = Buffer.from(value.secret);
-  const received = Buffer.from(candidate);
-  return expected.length === received.length && timingSafeEqual(expected, received);
+  const secret = await readSecret(FEED_KEY, 'secret');
+  return secret !== undefined && safeEqualSecret(candidate, secret);
 }

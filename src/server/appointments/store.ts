@@ -98,12 +98,17 @@ export async function activeAppointmentIdOf(bookingId: string): Promise<string |
   return existing?.appointmentId || null;
 }
 
+/** The booking's call while it is booked (confirmed), else null. */
+export async function activeAppointmentOf(bookingId: string): Promise<Appointment | null> {
+  const id = await activeAppointmentIdOf(bookingId);
+  const call = id ? await readAppointment(id) : null;
+  return call?.status === 'confirmed' ? call : null;
+}
+
 /** Lets the booking have another appointment (after a cancel, or a claim that came to nothing). */
 export async function releaseBooking(bookingId: string, appointmentId: string): Promise<void> {
-  const store = appointmentStore();
-  const found = await readForUpdate(store, bookingKey(bookingId));
-  if (!found || (found.data as BookingClaim).appointmentId !== appointmentId) return;
-  await blobCall(() => store.delete(bookingKey(bookingId)));
+  if ((await activeAppointmentIdOf(bookingId)) !== appointmentId) return;
+  await blobCall(() => appointmentStore().delete(bookingKey(bookingId)));
 }
 
 export async function writeNewAppointment(appointment: Appointment): Promise<void> {
