@@ -1,6 +1,6 @@
 import { dueAfter } from '../../lib/dueTime';
 import type { TodoEntry } from '../../lib/schemas/todo';
-import { pendingEntryOf, syncTodo } from '../admin/todo/pendingIndex';
+import { syncTodo } from '../admin/todo/pendingIndex';
 import { activeAppointmentOf } from './store';
 
 // A discovery call the visitor booked on the site is the callback the site promised: while
@@ -18,8 +18,7 @@ export async function withCallDue(entry: TodoEntry | null): Promise<TodoEntry | 
 
 /** After a call of this booking was booked, moved or cancelled: the to-do follows. */
 export function syncCallTodo(bookingId: string): Promise<void> {
-  return syncTodo('booking', bookingId, async () => {
-    const pending = await pendingEntryOf('booking', bookingId);
+  return syncTodo('booking', bookingId, async (pending) => {
     // Not on the to-do (contacted, or not a lead the site promised a call): nothing to move.
     if (!pending) return null;
     return withCallDue({ ...pending, dueAt: dueAfter(new Date(pending.createdAt), pending.promiseHours).toISOString() });

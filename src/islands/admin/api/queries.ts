@@ -75,6 +75,13 @@ export function bookingChanged(client: QueryClient, booking: BookingRecord, etag
   void client.invalidateQueries({ queryKey: adminKeys.searches() });
 }
 
+/** After a contact message's status changed: its list, the to-do and search results. */
+export function contactChanged(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: adminKeys.leads('contacts') });
+  void client.invalidateQueries({ queryKey: adminKeys.todo() });
+  void client.invalidateQueries({ queryKey: adminKeys.searches() });
+}
+
 /** After a post was written, deleted or drafted by AI: the list and the Blog Posts tile. */
 export function blogPostsChanged(client: QueryClient): Promise<unknown> {
   return Promise.all([client.invalidateQueries({ queryKey: adminKeys.blogPosts() }), client.invalidateQueries({ queryKey: adminKeys.stats() })]);

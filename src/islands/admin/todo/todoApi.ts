@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { TodoAnswer, TodoItem } from '../../../lib/schemas/todo';
-import { adminKeys, bookingChanged } from '../api/queries';
+import { adminKeys, bookingChanged, contactChanged } from '../api/queries';
 import { setBookingStatus } from '../api/bookings';
 import { adminRequest } from '../api/request';
 
@@ -19,15 +19,9 @@ export const todoQuery = (limit: number) => queryOptions({ queryKey: [...todoKey
 
 /** Marks the lead contacted and refreshes what shows it: the to-do, its list, the tiles. */
 export async function markContacted(client: QueryClient, item: Pick<TodoItem, 'kind' | 'id' | 'overdue'>): Promise<void> {
-  if (item.kind === 'booking') {
-    const { booking, etag } = await setBookingStatus(item.id, 'contacted');
-    bookingChanged(client, booking, etag);
-  } else {
-    await adminRequest('PATCH', `/api/contacts/${encodeURIComponent(item.id)}/status`, { body: { status: 'contacted' } });
-    void client.invalidateQueries({ queryKey: adminKeys.leads('contacts') });
-    void client.invalidateQueries({ queryKey: adminKeys.searches() });
-  }
-  // Off the list and the counts at once; the next read says the same.
+  const stored = item.kind === 'booking' ? await setBookingStatus(item.id, 'contacted') : null;
+  if (item.kind === 'contact') await adminRequest('PATCH', `/api/contacts/${encodeURIComponent(item.id)}/status`, { body: { status: 'contacted' } });
+  // Off the list and the counts at once; the refetch the helpers below start says the same.
   client.setQueriesData<TodoAnswer>({ queryKey: todoKey() }, (data) => {
     if (!data?.items.some((entry) => entry.kind === item.kind && entry.id === item.id)) return data;
     return {
@@ -36,5 +30,6 @@ export async function markContacted(client: QueryClient, item: Pick<TodoItem, 'k
       overdue: data.overdue - (item.overdue ? 1 : 0),
     };
   });
-  void client.invalidateQueries({ queryKey: todoKey() });
+  if (stored) bookingChanged(client, stored.booking, stored.etag);
+  else contactChanged(client);
 }

@@ -56,16 +56,18 @@ export async function addTodo(entry: TodoEntry): Promise<void> {
 }
 
 /**
- * After an owner's change to a lead (status, name, phone, e-mail, removal): makes the
- * index say what the lead says now. Re-reads the lead inside a per-lead turn, so the last
- * of two quick changes decides; also clears a key a late creation follow-up left behind.
+ * After an owner's change to a lead (status, name, phone, e-mail, removal, its booked
+ * call): makes the index say what the lead says now. Lists the lead's keys, then asks
+ * `current` (given the entry the index holds now, or null) for the entry it should hold,
+ * inside a per-lead turn, so the last of two quick changes decides; also clears a key a
+ * late creation follow-up left behind.
  */
-export async function syncTodo(kind: TodoKind, id: string, current: () => Promise<TodoEntry | null>): Promise<void> {
+export async function syncTodo(kind: TodoKind, id: string, current: (held: TodoEntry | null) => Promise<TodoEntry | null>): Promise<void> {
   await withKeyLock(`${TODO_STORE}/${kind}/${id}`, async () => {
-    const entry = await current();
-    const wanted = entry ? todoKey(todoEntrySchema.parse(entry)) : null;
     const { blobs } = await blobCall(() => store().list({ prefix: leadPrefix(kind, id) }));
     const keys = blobs.map((blob) => blob.key);
+    const entry = await current(keys[0] ? await entryOfKey(keys[0]) : null);
+    const wanted = entry ? todoKey(todoEntrySchema.parse(entry)) : null;
     await Promise.all(keys.filter((key) => key !== wanted).map((key) => withRetries(() => blobCall(() => store().delete(key)))));
     if (entry && wanted && !keys.includes(wanted)) await withRetries(() => blobCall(() => store().setJSON(wanted, entry, { onlyIfNew: true })));
   });
@@ -77,11 +79,8 @@ async function readBody(key: string): Promise<TodoEntry | null> {
   return parsed.success ? parsed.data : null;
 }
 
-/** One lead's entry as the to-do holds it now, or null when it is not on it. */
-export async function pendingEntryOf(kind: TodoKind, id: string): Promise<TodoEntry | null> {
-  const { blobs } = await blobCall(() => store().list({ prefix: leadPrefix(kind, id) }));
-  const key = blobs[0]?.key;
-  if (!key) return null;
+/** The entry a key holds: from its name, or (long details) from its blob. */
+async function entryOfKey(key: string): Promise<TodoEntry | null> {
   const entry = entryOfTodoKey(key);
   return entry === 'body' ? readBody(key) : entry;
 }
