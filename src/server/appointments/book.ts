@@ -1,5 +1,5 @@
 import { business } from '../../lib/business';
-import { type Appointment, type AppointmentNotice, type Slot, defaultAvailability } from '../../lib/schemas/appointment';
+import { type Appointment, type AppointmentNotice, type Availability, type Slot, defaultAvailability } from '../../lib/schemas/appointment';
 import { bookableDates, freeSlots, offeredSlot } from '../../lib/schedule/slots';
 import { newEventId } from '../followUp/events';
 import { recordFollowUp } from '../followUp/record';
@@ -34,8 +34,7 @@ export class SlotTakenError extends HttpError {
 
 export interface SlotsNow {
   slots: Slot[];
-  /** The same, as if nothing were booked: tells a taken slot from one never offered. */
-  grid: Slot[];
+  availability: Availability;
 }
 
 /** Days listed before the availability is known (the picker asks for 14). */
@@ -51,15 +50,16 @@ export async function currentSlots(now: Date = new Date(), days?: number): Promi
   const dates = bookableDates(availability, { now, days });
   const rest = dates.filter((date) => !first.includes(date));
   const taken = rest.length > 0 ? [...takenFirst, ...(await takenOnDates(rest))] : takenFirst;
-  return { slots: freeSlots(availability, taken, { now, days }), grid: freeSlots(availability, [], { now, days }) };
+  return { slots: freeSlots(availability, taken, { now, days }), availability };
 }
 
 /** The offered slot at `start`; 409 when it was taken meanwhile, 400 when it is not on offer at all. */
 async function slotOnOffer(start: string, now: Date, except?: { startMs: number }): Promise<Slot> {
-  const { slots, grid } = await currentSlots(now);
+  const { slots, availability } = await currentSlots(now);
   const free = offeredSlot(slots, start);
   if (free) return free;
-  const inGrid = offeredSlot(grid, start);
+  // As if nothing were booked: tells a taken slot from one never offered.
+  const inGrid = offeredSlot(freeSlots(availability, [], { now }), start);
   if (inGrid && except && Date.parse(inGrid.start) === except.startMs) {
     throw new HttpError(400, 'The call is at that time already.', { start: 'Pick a different time' });
   }
