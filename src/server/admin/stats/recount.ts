@@ -23,6 +23,18 @@ export interface RecountResult {
 
 const leadCollections = [bookings, contacts, payments, resourceDownloads, subscribers] as const;
 
+/** The records the recount reads whole, once: the counters, the to-do and what converts all use them. */
+export interface ScannedLeads {
+  bookings: Awaited<ReturnType<typeof bookings.all>>;
+  contacts: Awaited<ReturnType<typeof contacts.all>>;
+  payments: Awaited<ReturnType<typeof payments.all>>;
+}
+
+async function scanLeads(): Promise<ScannedLeads> {
+  const [everyBooking, everyContact, everyPayment] = await Promise.all([bookings.all(), contacts.all(), payments.all()]);
+  return { bookings: everyBooking, contacts: everyContact, payments: everyPayment };
+}
+
 /**
  * Rebuilds the counters from the data: the one full scan, run by the owner when the
  * tiles have drifted (a count that could not be written after its record was). The
@@ -33,23 +45,24 @@ const leadCollections = [bookings, contacts, payments, resourceDownloads, subscr
 export async function recountStats(): Promise<RecountResult> {
   let moved = 0;
   for (const collection of leadCollections) moved += await collection.moveLegacyRecords();
-  const target = await countStoredRecords();
+  const scanned = await scanLeads();
+  const target = await countStoredRecords(scanned);
   const before = await readCounts();
   await addToCounts(oneOffChangeId('recount'), differenceOf(target, before));
-  const pendingLeads = await restorePendingTodo();
-  const capturedPayments = await restoreConversions();
+  const pendingLeads = await restorePendingTodo(scanned.bookings, scanned.contacts);
+  const capturedPayments = await restoreConversions(scanned.payments, scanned.bookings);
   return { before, after: await readCounts(), moved, pendingLeads, capturedPayments };
 }
 
 /** What the counters should say, counted from the stored records themselves (a full scan). */
-export async function countStoredRecords(): Promise<Counts> {
+export async function countStoredRecords(scanned?: ScannedLeads): Promise<Counts> {
   const target = zeroCounts();
-  const everyBooking = await bookings.all();
-  target.bookings = everyBooking.length;
-  for (const status of bookingStatuses) target[status] = everyBooking.filter((booking) => booking.status === status).length;
-  [target.contacts, target.payments, target.downloads, target.subscribers, target.storagePosts] = await Promise.all([
-    contacts.count(),
-    payments.count(),
+  const leads = scanned ?? (await scanLeads());
+  target.bookings = leads.bookings.length;
+  for (const status of bookingStatuses) target[status] = leads.bookings.filter((booking) => booking.status === status).length;
+  target.contacts = leads.contacts.length;
+  target.payments = leads.payments.length;
+  [target.downloads, target.subscribers, target.storagePosts] = await Promise.all([
     resourceDownloads.count(),
     subscribers.count(),
     storagePostCount(),
