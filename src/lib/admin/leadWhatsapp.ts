@@ -1,20 +1,18 @@
 import { business } from '../business';
+import { firstName, internationalDigits, whatsappShareHref } from './paymentLinkShare';
 
 // The to-do's WhatsApp action: a wa.me link to the lead's own number with the owner's
 // greeting (business.contact.whatsappFollowUp) already typed.
 
-/** wa.me takes the full international number in digits; ten digits is an Indian mobile as the forms take it. */
+/** The number wa.me can dial (international digits), or null for what cannot be a phone number. */
 export function whatsappNumber(phone: string): string | null {
-  let digits = phone.replace(/\D/g, '');
-  if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
-  if (digits.length === 10) return `91${digits}`;
+  const digits = internationalDigits(phone);
   return digits.length >= 8 && digits.length <= 15 ? digits : null;
 }
 
 export function followUpGreeting(name: string): string {
-  const first = name.trim().split(/\s+/)[0] ?? '';
   return business.contact.whatsappFollowUp
-    .replace('{name}', first)
+    .replace('{name}', firstName(name))
     .replace('{founder}', business.founder.name.split(' ')[0] ?? business.founder.name)
     .replace('{brand}', business.brand)
     .replace(/\s+,/, ',');
@@ -22,6 +20,5 @@ export function followUpGreeting(name: string): string {
 
 /** The link, or null for a number WhatsApp cannot dial. */
 export function leadWhatsappHref(phone: string, name: string): string | null {
-  const number = whatsappNumber(phone);
-  return number ? `https://wa.me/${number}?text=${encodeURIComponent(followUpGreeting(name))}` : null;
+  return whatsappNumber(phone) ? whatsappShareHref(phone, followUpGreeting(name)) : null;
 }

@@ -13,9 +13,13 @@ export function internationalDigits(phone: string): string {
   return digits.length === 10 ? `91${digits}` : digits;
 }
 
+/** The first word of a name, for a greeting ('' for none). */
+export function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? '';
+}
+
 export function paymentLinkMessage(request: { name: string; amount: number; description: string; url: string }): string {
-  const first = request.name.trim().split(/\s+/)[0] ?? '';
-  return `Hello ${first}, here is the secure link to pay ${formatRupees(request.amount)} for ${request.description} to ${business.brand}: ${request.url}`;
+  return `Hello ${firstName(request.name)}, here is the secure link to pay ${formatRupees(request.amount)} for ${request.description} to ${business.brand}: ${request.url}`;
 }
 
 export function whatsappShareHref(phone: string, text: string): string {
