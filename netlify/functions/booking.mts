@@ -1,10 +1,10 @@
 import type { Config, Context } from '@netlify/functions';
 import { bookingDetailsPatchSchema, bookingStatusPatchSchema } from '../../src/lib/schemas/adminApi';
 import { requireAdmin } from '../../src/server/auth/session';
-import { StaleBookingError, type StoredBooking, bookingEtag, editBookingDetails, setBookingStatus } from '../../src/server/bookingEdits';
+import { type StoredBooking, bookingEtag, editBookingDetails, setBookingStatus } from '../../src/server/bookingEdits';
 import { bookings } from '../../src/server/bookings';
 import { HttpError, notFound } from '../../src/server/http/errors';
-import { errorBody, json } from '../../src/server/http/respond';
+import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readJson } from '../../src/server/http/validate';
 import { ifMatchOf } from '../../src/server/http/versions';
@@ -38,19 +38,14 @@ export default route({
     const id = bookingId(context);
     const ifMatch = ifMatchOf(req);
     let updated: StoredBooking | null;
-    try {
-      if (isStatusPath(req)) {
-        const { status } = await readJson(req, bookingStatusPatchSchema);
-        updated = await setBookingStatus(id, status, ifMatch);
-      } else {
-        // An edit of details says which version it was made from, or it could undo
-        // someone's change unseen; a status is one field set outright (SPEC 4).
-        if (ifMatch === null) throw new HttpError(428, 'Send If-Match with the ETag of the booking as you read it (GET /api/bookings/{id}).');
-        updated = await editBookingDetails(id, await readJson(req, bookingDetailsPatchSchema), ifMatch);
-      }
-    } catch (error) {
-      if (!(error instanceof StaleBookingError)) throw error;
-      return json({ ...errorBody(error.message), current: error.current }, { status: 412, headers: { etag: bookingEtag(error.current) } });
+    if (isStatusPath(req)) {
+      const { status } = await readJson(req, bookingStatusPatchSchema);
+      updated = await setBookingStatus(id, status, ifMatch);
+    } else {
+      // An edit of details says which version it was made from, or it could undo
+      // someone's change unseen; a status is one field set outright (SPEC 4).
+      if (ifMatch === null) throw new HttpError(428, 'Send If-Match with the ETag of the booking as you read it (GET /api/bookings/{id}).');
+      updated = await editBookingDetails(id, await readJson(req, bookingDetailsPatchSchema), ifMatch);
     }
     if (!updated) throw notFound(NOT_FOUND);
     return versioned(updated);

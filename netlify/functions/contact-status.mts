@@ -1,9 +1,9 @@
 import type { Config, Context } from '@netlify/functions';
 import { contactStatusPatchSchema } from '../../src/lib/schemas/contact';
 import { requireAdmin } from '../../src/server/auth/session';
-import { StaleContactError, contactEtag, setContactStatus } from '../../src/server/contactEdits';
+import { contactEtag, setContactStatus } from '../../src/server/contactEdits';
 import { notFound } from '../../src/server/http/errors';
-import { errorBody, json } from '../../src/server/http/respond';
+import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readJson } from '../../src/server/http/validate';
 import { ifMatchOf } from '../../src/server/http/versions';
@@ -18,14 +18,9 @@ export default route({
     const id = context.params?.id ?? '';
     if (!recordIdPattern.test(id)) throw notFound(NOT_FOUND);
     const { status } = await readJson(req, contactStatusPatchSchema);
-    try {
-      const updated = await setContactStatus(id, status, ifMatchOf(req));
-      if (!updated) throw notFound(NOT_FOUND);
-      return json(updated, { headers: { etag: contactEtag(updated) } });
-    } catch (error) {
-      if (!(error instanceof StaleContactError)) throw error;
-      return json({ ...errorBody(error.message), current: error.current }, { status: 412, headers: { etag: contactEtag(error.current) } });
-    }
+    const updated = await setContactStatus(id, status, ifMatchOf(req));
+    if (!updated) throw notFound(NOT_FOUND);
+    return json(updated, { headers: { etag: contactEtag(updated) } });
   },
 });
 

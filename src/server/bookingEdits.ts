@@ -1,32 +1,16 @@
 import type { BookingDetailsPatch } from '../lib/schemas/adminApi';
 import type { bookingStatuses } from '../lib/schemas/booking';
 import { bookings } from './bookings';
-import { contentEtag, satisfiesIfMatch } from './http/versions';
+import { contentEtag, ifMatchChange } from './http/versions';
 
 export type StoredBooking = NonNullable<Awaited<ReturnType<typeof bookings.get>>>;
 type BookingStatus = (typeof bookingStatuses)[number];
 
 export const bookingEtag = (booking: StoredBooking): string => contentEtag(booking);
 
-/** The booking changed after the editor read it; `current` is how it is stored now. */
-export class StaleBookingError extends Error {
-  constructor(readonly current: StoredBooking) {
-    super('This booking was changed by someone else meanwhile. Here it is as it is now: check it and make your change again.');
-    this.name = 'StaleBookingError';
-  }
-}
-
-/**
- * Changes a booking the owner works on. The If-Match check runs inside the conditional
- * write's change step, against the very version the write replaces: if anyone writes
- * in between, the write fails, is retried from a fresh read, and the check sees the
- * new version. So a stale edit never lands. Null when there is no such booking.
- */
-async function changeBooking(id: string, ifMatch: readonly string[] | null, change: (booking: StoredBooking) => StoredBooking): Promise<StoredBooking | null> {
-  return bookings.update(id, (current) => {
-    if (!satisfiesIfMatch(ifMatch, bookingEtag(current))) throw new StaleBookingError(current);
-    return change(current);
-  });
+/** Changes a booking the owner works on, guarded by If-Match (a stale edit is a 412). Null when there is no such booking. */
+function changeBooking(id: string, ifMatch: readonly string[] | null, change: (booking: StoredBooking) => StoredBooking): Promise<StoredBooking | null> {
+  return bookings.update(id, ifMatchChange(ifMatch, 'booking', change));
 }
 
 /** SPEC 4: any status at any time, no enforced order. */

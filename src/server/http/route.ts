@@ -4,6 +4,7 @@ import { StorageConflictError, StorageUnavailableError } from '../storage/errors
 import { HttpError } from './errors';
 import { errorBody, json } from './respond';
 import { withSecurityHeaders } from './securityHeaders';
+import { StaleRecordError, contentEtag } from './versions';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteHandler = (req: Request, context: Context) => Promise<Response> | Response;
@@ -34,6 +35,9 @@ export function route(handlers: Partial<Record<Method, RouteHandler>>) {
 export function errorResponse(error: unknown): Response {
   if (error instanceof HttpError) {
     return json(errorBody(error.message, error.fields), { status: error.status, headers: error.headers });
+  }
+  if (error instanceof StaleRecordError) {
+    return json({ ...errorBody(error.message), current: error.current }, { status: 412, headers: { etag: contentEtag(error.current) } });
   }
   if (error instanceof StorageUnavailableError) {
     console.error('[storage unavailable]', error.cause);
