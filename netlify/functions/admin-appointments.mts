@@ -13,7 +13,7 @@ import {
 import { addDays } from '../../src/lib/schedule/istClock';
 import { z } from '../../src/lib/schemas/zod';
 import { readAvailability, saveAvailability } from '../../src/server/appointments/availability';
-import { SlotTakenError, cancelAppointment, moveAppointment } from '../../src/server/appointments/book';
+import { cancelAppointment, moveAppointment } from '../../src/server/appointments/book';
 import { feedSecret, rotateFeedSecret } from '../../src/server/appointments/secrets';
 import { activeAppointmentOf, appointmentsOnDates } from '../../src/server/appointments/store';
 import { requireAdmin } from '../../src/server/auth/session';
@@ -75,12 +75,7 @@ export default route({
     if (path.endsWith('/cancel')) return json({ appointment: await cancelAppointment(id, 'owner') });
     if (!path.endsWith('/move')) throw notFound();
     const { start } = await readJson(req, rescheduleSchema);
-    try {
-      return json({ appointment: await moveAppointment(id, start, 'owner') });
-    } catch (error) {
-      if (error instanceof SlotTakenError) return json({ error: error.message, slots: error.slots }, { status: 409 });
-      throw error;
-    }
+    return json({ appointment: await moveAppointment(id, start, 'owner') });
   },
 });
 

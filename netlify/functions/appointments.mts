@@ -1,7 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { type ManageAnswer, appointmentIdSchema, appointmentRequestSchema, manageQuerySchema, rescheduleSchema } from '../../src/lib/schemas/appointment';
 import { backgroundLabel } from '../../src/lib/schemas/callRequest';
-import { SlotTakenError, bookAppointment, cancelAppointment, moveAppointment, visitorMayChange } from '../../src/server/appointments/book';
+import { bookAppointment, cancelAppointment, moveAppointment, visitorMayChange } from '../../src/server/appointments/book';
 import { visitorIcs } from '../../src/server/appointments/invite';
 import { manageUrl, publicAppointment } from '../../src/server/appointments/links';
 import { manageTokenValid } from '../../src/server/appointments/secrets';
@@ -22,24 +22,19 @@ import { z } from '../../src/lib/schemas/zod';
 const paramsSchema = z.object({ id: appointmentIdSchema });
 const action = (req: Request) => /\/(reschedule|cancel|invite\.ics)\/?$/.exec(new URL(req.url).pathname)?.[1] ?? null;
 
-/** The appointment behind a manage link; 404 for a wrong token, as for an unknown id. */
-async function managed(req: Request, context: Context) {
+/** The appointment id a manage link names; 404 for a wrong token, as for an unknown id. */
+async function managedId(req: Request, context: Context): Promise<string> {
   const { id } = readParams(context.params ?? {}, paramsSchema);
   const { token } = readQuery(req, manageQuerySchema);
   if (!(await manageTokenValid(id, token))) throw notFound('No such appointment.');
-  const appointment = await readAppointment(id);
-  if (!appointment) throw notFound('No such appointment.');
-  return appointment;
+  return id;
 }
 
-/** A slot taken meanwhile: 409 with the slots free now, so the picker can offer them at once. */
-async function withFreshSlots(run: () => Promise<Response>): Promise<Response> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof SlotTakenError) return json({ error: error.message, slots: error.slots }, { status: 409 });
-    throw error;
-  }
+/** The appointment behind a manage link (a change reads it itself, for its conditional write). */
+async function managed(req: Request, context: Context) {
+  const appointment = await readAppointment(await managedId(req, context));
+  if (!appointment) throw notFound('No such appointment.');
+  return appointment;
 }
 
 const privateHeaders = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
@@ -49,40 +44,36 @@ export default route({
     assertSameOrigin(req);
     const which = action(req);
     if (which === 'reschedule' || which === 'cancel') {
-      const appointment = await managed(req, context);
-      if (which === 'cancel') return json({ appointment: await publicAppointment(await cancelAppointment(appointment.id, 'visitor')) }, { headers: privateHeaders });
+      const id = await managedId(req, context);
+      if (which === 'cancel') return json({ appointment: await publicAppointment(await cancelAppointment(id, 'visitor')) }, { headers: privateHeaders });
       const { start } = await readJson(req, rescheduleSchema);
-      return withFreshSlots(async () =>
-        json({ appointment: await publicAppointment(await moveAppointment(appointment.id, start, 'visitor')) }, { headers: privateHeaders }),
-      );
+      return json({ appointment: await publicAppointment(await moveAppointment(id, start, 'visitor')) }, { headers: privateHeaders });
     }
     if (context.params?.id) throw notFound();
     const body = await readJson(req, appointmentRequestSchema);
     const { start } = body;
     if (isBot(body)) return json({ appointment: { ...decoyRecord({ bookingId: decoyRecord({}).id, start, end: start, status: 'confirmed' }), manageUrl: '' } }, { status: 201 });
-    return withFreshSlots(async () => {
-      let booking: Parameters<typeof bookAppointment>[0];
-      if ('bookingId' in body) {
-        const found = await bookings.get(body.bookingId);
-        if (!found || found.bookingType !== 'discovery_call') throw badRequest('That request is not a discovery call booking.', { bookingId: 'Unknown booking' });
-        booking = found;
-      } else {
-        const { name, phone, email, background, attribution } = body;
-        booking = async () =>
-          (
-            await createDiscoveryCall({
-              name,
-              phone,
-              ...(email ? { email } : {}),
-              currentStage: background ? backgroundLabel(background) : 'Not given (booked a time from the contact form)',
-              source: 'contact-form-slot',
-              ...(attribution ? { attribution } : {}),
-            })
-          ).booking;
-      }
-      const appointment = await bookAppointment(booking, start);
-      return json({ appointment: await publicAppointment(appointment) }, { status: 201, headers: privateHeaders });
-    });
+    let booking: Parameters<typeof bookAppointment>[0];
+    if ('bookingId' in body) {
+      const found = await bookings.get(body.bookingId);
+      if (!found || found.bookingType !== 'discovery_call') throw badRequest('That request is not a discovery call booking.', { bookingId: 'Unknown booking' });
+      booking = found;
+    } else {
+      const { name, phone, email, background, attribution } = body;
+      booking = async () =>
+        (
+          await createDiscoveryCall({
+            name,
+            phone,
+            ...(email ? { email } : {}),
+            currentStage: background ? backgroundLabel(background) : 'Not given (booked a time from the contact form)',
+            source: 'contact-form-slot',
+            ...(attribution ? { attribution } : {}),
+          })
+        ).booking;
+    }
+    const appointment = await bookAppointment(booking, start);
+    return json({ appointment: await publicAppointment(appointment) }, { status: 201, headers: privateHeaders });
   },
   async GET(req, context) {
     const appointment = await managed(req, context);

@@ -25,10 +25,10 @@ import {
 // write first (the one place two visitors can race), then writes the record, then frees
 // the old slot; invites and reminders are a follow-up event, done after the response.
 
-/** A slot that was free when the visitor looked and is taken now: 409 with the free slots. */
+/** A slot that was free when the visitor looked and is taken now: 409 with the slots free now, so the picker offers them at once. */
 export class SlotTakenError extends HttpError {
-  constructor(readonly slots: Slot[]) {
-    super(409, 'That time has just been taken. Please pick another one.');
+  constructor(slots: Slot[]) {
+    super(409, 'That time has just been taken. Please pick another one.', undefined, undefined, { slots });
   }
 }
 

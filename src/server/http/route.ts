@@ -34,7 +34,7 @@ export function route(handlers: Partial<Record<Method, RouteHandler>>) {
 
 export function errorResponse(error: unknown): Response {
   if (error instanceof HttpError) {
-    return json(errorBody(error.message, error.fields), { status: error.status, headers: error.headers });
+    return json({ ...errorBody(error.message, error.fields), ...error.extra }, { status: error.status, headers: error.headers });
   }
   if (error instanceof StaleRecordError) {
     return json({ ...errorBody(error.message), current: error.current }, { status: 412, headers: { etag: contentEtag(error.current) } });
