@@ -23,6 +23,9 @@ export interface AdminStats {
   totalRecords: number;
 }
 
+/** A page cursor: the id of the last record of the page before (newest-first record ids). */
+export const pageCursor = z.string().regex(/^\d{13}-[0-9a-f]{10}$/, 'Invalid cursor');
+
 /** Every admin list: GET /api/{bookings,contact,payments,resource-downloads,newsletter}?limit=&cursor= */
 export interface AdminPage<T> {
   items: T[];

@@ -1,3 +1,4 @@
+import { pageCursor } from './adminApi';
 import { z } from './zod';
 
 // GET /api/admin/export (each collection's time slices) and
@@ -15,7 +16,7 @@ export const exportSliceParamsSchema = z.object({
 export const EXPORT_PAGE_ROWS = 2000;
 
 export const exportSliceQuerySchema = z.strictObject({
-  cursor: z.string().regex(/^\d{13}-[0-9a-f]{10}$/, 'Invalid cursor').optional(),
+  cursor: pageCursor.optional(),
   limit: z.coerce.number().int().min(1).max(EXPORT_PAGE_ROWS, `At most ${EXPORT_PAGE_ROWS}`).optional(),
 });
 

@@ -1,4 +1,5 @@
 import { business } from '../business';
+import { minutesOfClock } from '../schedule/istClock';
 import { z } from './zod';
 import { attributionField } from './attribution';
 import { background } from './callRequest';
@@ -11,13 +12,12 @@ export const SLOT_TIME_ZONE = 'Asia/Kolkata';
 export const SLOT_MINUTES = business.promises.calendarSlotMinutes;
 
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM (24-hour)');
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD').refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Not a real date');
 
 /** One weekday's hours in IST, or null for a day off. */
 export const dayHoursSchema = z
   .object({ open: clock, close: clock })
-  .refine((hours) => minutesOf(hours.close) - minutesOf(hours.open) >= SLOT_MINUTES, { message: `Close at least ${SLOT_MINUTES} minutes after opening`, path: ['close'] })
+  .refine((hours) => minutesOfClock(hours.close) - minutesOfClock(hours.open) >= SLOT_MINUTES, { message: `Close at least ${SLOT_MINUTES} minutes after opening`, path: ['close'] })
   .nullable();
 
 /** The owner's availability; `weekly[0]` is Sunday, as Date.getUTCDay() counts. */

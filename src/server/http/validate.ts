@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import bodyLimit from '../../lib/body-limit.json';
+import { pageCursor } from '../../lib/schemas/adminApi';
 import { HttpError, badRequest } from './errors';
 
 /** One limit for every body the site reads, the local server's background buffering included. */
@@ -75,6 +76,6 @@ export function readParams<S extends z.ZodType>(params: Record<string, string | 
 
 /** Page query shared by every admin list. */
 export const pageQuerySchema = z.object({
-  cursor: z.string().regex(/^\d{13}-[0-9a-f]{10}$/, 'Invalid cursor').optional(),
+  cursor: pageCursor.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
