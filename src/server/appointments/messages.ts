@@ -1,29 +1,19 @@
 import { business } from '../../lib/business';
 import { describeSlotIst } from '../../lib/schedule/slotDays';
 import type { Appointment, AppointmentNotice } from '../../lib/schemas/appointment';
-import { escapeHtml, plainName, telHref } from '../notifications/templates';
+import { type Line, type MailContent, htmlOf, plainName, signOff, telHref } from '../notifications/templates';
 
 // The words of the call messages (issue 19), pure like the lead templates: the owner's
 // notice and the visitor's confirmation, reminder, move and cancellation. Visitor mail
 // repeats nothing typed but a plain name (DECISIONS 28).
 
-export interface CallMail {
-  subject: string;
-  text: string;
-  html: string;
-}
+export type CallMail = MailContent;
 
-const signOff = [`${business.founder.name}, ${business.brand}`, `${business.contact.phone} · ${business.contact.email}`];
-
+/** In the lead mails' layout (templates.ts): the paragraphs, the link as a row, our sign-off. */
 function mail(subject: string, paragraphs: string[], link?: { label: string; url: string }): CallMail {
+  const lines: Line[] = link ? [{ label: link.label, text: link.url, href: link.url }] : [];
   const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), signOff.join('\n')].join('\n\n');
-  const html =
-    `<!doctype html><html><head><meta charset="utf-8"></head><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">` +
-    `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>` +
-    paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('') +
-    (link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : '') +
-    `<p style="color:#6b7280;font-size:13px">${signOff.map(escapeHtml).join('<br>')}</p></body></html>`;
-  return { subject, text, html };
+  return { subject, text, html: htmlOf(subject, lines, paragraphs, signOff) };
 }
 
 export function ownerCallMail({ change, by, appointment, previousStart }: AppointmentNotice, adminUrl: string): CallMail {

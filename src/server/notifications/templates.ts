@@ -120,7 +120,7 @@ function ownerSubject(event: LeadEvent): string {
   return `${HEADLINES[event.kind]}: ${event.choice} (${who})`;
 }
 
-interface Line {
+export interface Line {
   label: string;
   text: string;
   /** A link for the HTML part (tel:, mailto:, https:). */
@@ -152,7 +152,7 @@ function textOf(headline: string, lines: Line[], footer: string[] = []): string 
   return [headline, '', ...body, ...(footer.length ? ['', ...footer] : [])].join('\n');
 }
 
-function htmlOf(headline: string, lines: Line[], paragraphs: string[] = [], closing: string[] = []): string {
+export function htmlOf(headline: string, lines: Line[], paragraphs: string[] = [], closing: string[] = []): string {
   const rows = lines
     .map((line) => {
       const value = line.href ? `<a href="${escapeHtml(line.href)}">${escapeHtml(line.text)}</a>` : escapeHtml(line.text);
@@ -234,7 +234,7 @@ export function plainName(name: string | null): string | null {
   return trimmed;
 }
 
-const signOff = [`${business.founder.name}, ${business.brand}`, `${business.contact.phone} · ${business.contact.email}`, business.contact.hours];
+export const signOff = [`${business.founder.name}, ${business.brand}`, `${business.contact.phone} · ${business.contact.email}`, business.contact.hours];
 
 /** The visitor's confirmation, or null for kinds that send none. */
 export function visitorEmail(event: LeadEvent, site: string): MailContent | null {
