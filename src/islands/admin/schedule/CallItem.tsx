@@ -7,7 +7,7 @@ import { failureMessage } from '../api';
 import { bookingQuery } from '../api/queries';
 import { BookingCard } from '../bookings/BookingCard';
 import { EmailLink, PhoneLink } from '../ui/Contact';
-import { callsChanged, cancelCall, freeSlots, moveCall } from './scheduleApi';
+import { callsChanged, cancelCall, freeSlots, moveCall, scheduleKeys } from './scheduleApi';
 import '../../slot-picker/slot-picker.css';
 
 const istTime = (iso: string) =>
@@ -84,7 +84,7 @@ function CancelCall({ call, onDone }: { call: Appointment; onDone(): void }) {
 
 function MoveCall({ call, onDone }: { call: Appointment; onDone(): void }) {
   const client = useQueryClient();
-  const slots = useQuery({ queryKey: ['schedule', 'slots'], queryFn: freeSlots, staleTime: 0 });
+  const slots = useQuery({ queryKey: scheduleKeys.slots(), queryFn: freeSlots, staleTime: 0 });
   if (slots.isPending) return <p className="adm-panel-note" aria-busy="true">Loading free times…</p>;
   if (slots.isError) return <p className="adm-panel-note" role="alert">{failureMessage(slots.error, 'The free times could not be loaded.')}</p>;
   return (
@@ -92,7 +92,7 @@ function MoveCall({ call, onDone }: { call: Appointment; onDone(): void }) {
       <TimeChooser
         slots={slots.data.slots}
         action="Move to"
-        onSlots={(fresh) => client.setQueryData(['schedule', 'slots'], { ...slots.data, slots: fresh })}
+        onSlots={(fresh) => client.setQueryData(scheduleKeys.slots(), { ...slots.data, slots: fresh })}
         onBook={async (start) => {
           const moved = await moveCall(call.id, start);
           return { id: moved.id, bookingId: moved.bookingId, start: moved.start, end: moved.end, status: moved.status, manageUrl: '' };

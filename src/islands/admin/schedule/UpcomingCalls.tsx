@@ -29,14 +29,14 @@ function groupsOf(calls: Appointment[], now: Date): Group[] {
 export function UpcomingCalls() {
   const headingId = useId();
   const calls = useQuery({ ...appointmentsQuery(thisWeek()), refetchInterval: 60_000 });
+  const groups = calls.data ? groupsOf(calls.data, new Date()) : [];
+  const total = groups.reduce((sum, group) => sum + group.calls.length, 0);
   let body;
   if (calls.isPending) {
     body = <p className="adm-panel-note" aria-busy="true">Loading calls…</p>;
   } else if (calls.isError) {
     body = <ErrorState what="upcoming calls" error={calls.error} onRetry={() => void calls.refetch()} retrying={calls.isFetching} />;
   } else {
-    const groups = groupsOf(calls.data, new Date());
-    const total = groups.reduce((sum, group) => sum + group.calls.length, 0);
     body =
       total === 0 ? (
         <p className="adm-panel-note" data-testid="no-calls">No calls booked for the next seven days. Visitors pick times from the call form; set your hours under Schedule.</p>
@@ -61,7 +61,7 @@ export function UpcomingCalls() {
     <section className="adm-panel adm-upcoming" aria-labelledby={headingId} data-testid="upcoming-calls">
       <div className="adm-panel-head">
         <h2 id={headingId}>Upcoming calls</h2>
-        {calls.data ? <span className="adm-count">{formatCount(groupsOf(calls.data, new Date()).reduce((sum, group) => sum + group.calls.length, 0))} this week</span> : null}
+        {calls.data ? <span className="adm-count">{formatCount(total)} this week</span> : null}
       </div>
       {body}
     </section>
