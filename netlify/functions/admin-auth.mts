@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { afterResponse } from '../../src/server/followUp/afterResponse';
+import { afterResponse } from '../../src/server/http/afterResponse';
 import { forgetAllDevices, knownDevice, newDevice } from '../../src/server/auth/deviceCookie';
 import { pruneEndedWindows, releaseLoginAttempt, reserveLoginAttempt } from '../../src/server/auth/loginThrottle';
 import {

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { exportSliceParamsSchema, exportSliceQuerySchema } from '../../src/lib/schemas/adminExport';
-import { exportPlan, exportSliceRows } from '../../src/server/admin/export/exportRows';
+import { exportPlan, exportSliceRows } from '../../src/server/leads/exportRows';
 import { requireAdmin } from '../../src/server/auth/session';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';

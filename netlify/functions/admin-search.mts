@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { adminSearchQuerySchema } from '../../src/lib/schemas/adminApi';
 import { requireAdmin } from '../../src/server/auth/session';
-import { findPerson } from '../../src/server/admin/search/findPerson';
+import { findPerson } from '../../src/server/leads/findPerson';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readQuery } from '../../src/server/http/validate';

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/server/auth/session';
 import { readAdminStats } from '../../src/server/admin/stats/readStats';
-import { recountStats } from '../../src/server/admin/stats/recount';
+import { recountStats } from '../../src/server/leads/recount';
 import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';

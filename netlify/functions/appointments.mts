@@ -7,8 +7,8 @@ import { manageUrl, publicAppointment } from '../../src/server/appointments/link
 import { manageTokenValid } from '../../src/server/appointments/secrets';
 import { readAppointment } from '../../src/server/appointments/store';
 import { assertSameOrigin } from '../../src/server/auth/session';
-import { bookings } from '../../src/server/bookings';
-import { createDiscoveryCall } from '../../src/server/discoveryCall';
+import { bookings } from '../../src/server/leads/bookings';
+import { createDiscoveryCall } from '../../src/server/leads/discoveryCall';
 import { decoyRecord, isBot } from '../../src/server/http/honeypot';
 import { badRequest, notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { backgroundLabel, callRequestSchema } from '../../src/lib/schemas/callRequest';
-import { createDiscoveryCall } from '../../src/server/discoveryCall';
+import { createDiscoveryCall } from '../../src/server/leads/discoveryCall';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readJson } from '../../src/server/http/validate';

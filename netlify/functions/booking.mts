@@ -1,8 +1,8 @@
 import type { Config, Context } from '@netlify/functions';
 import { bookingDetailsPatchSchema, bookingStatusPatchSchema } from '../../src/lib/schemas/adminApi';
 import { requireAdmin } from '../../src/server/auth/session';
-import { type StoredBooking, bookingEtag, editBookingDetails, setBookingStatus } from '../../src/server/bookingEdits';
-import { bookings } from '../../src/server/bookings';
+import { type StoredBooking, bookingEtag, editBookingDetails, setBookingStatus } from '../../src/server/leads/bookingEdits';
+import { bookings } from '../../src/server/leads/bookings';
 import { HttpError, notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { packageBookingRequestSchema } from '../../src/lib/schemas/packageBooking';
 import { requireAdmin } from '../../src/server/auth/session';
-import { bookings } from '../../src/server/bookings';
+import { bookings } from '../../src/server/leads/bookings';
 import { createPackageBooking, decoyPackageBooking } from '../../src/server/payments/package-booking';
 import { isBot } from '../../src/server/http/honeypot';
 import { json } from '../../src/server/http/respond';

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { contactRequestSchema } from '../../src/lib/schemas/contact';
 import { requireAdmin } from '../../src/server/auth/session';
-import { contacts } from '../../src/server/contacts';
+import { contacts } from '../../src/server/leads/contacts';
 import { decoyRecord, isBot } from '../../src/server/http/honeypot';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';

@@ -5,7 +5,7 @@ import { isBot } from '../../src/server/http/honeypot';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { pageQuerySchema, readJson, readQuery } from '../../src/server/http/validate';
-import { subscribe, subscribers } from '../../src/server/subscribers';
+import { subscribe, subscribers } from '../../src/server/leads/subscribers';
 
 export default route({
   async POST(req) {

@@ -4,7 +4,7 @@ import { requireAdmin } from '../../src/server/auth/session';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { pageQuerySchema, readQuery } from '../../src/server/http/validate';
-import { payments } from '../../src/server/payments';
+import { payments } from '../../src/server/leads/payments';
 
 export default route({
   async GET(req, context) {

@@ -7,7 +7,7 @@ import { decoyRecord, isBot } from '../../src/server/http/honeypot';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { pageQuerySchema, readJson, readQuery } from '../../src/server/http/validate';
-import { resourceDownloads } from '../../src/server/resourceDownloads';
+import { downloads } from '../../src/server/leads/downloads';
 
 export default route({
   async POST(req) {
@@ -25,12 +25,12 @@ export default route({
       ...(attribution ? { attribution } : {}),
     };
     if (isBot({ website })) return json({ download: decoyRecord(record), downloadUrl: resource.downloadUrl }, { status: 201 });
-    const download = await resourceDownloads.create(record);
+    const download = await downloads.create(record);
     return json({ download, downloadUrl: resource.downloadUrl }, { status: 201 });
   },
   async GET(req, context) {
     await requireAdmin(req, context);
-    return json(await resourceDownloads.list(readQuery(req, pageQuerySchema)));
+    return json(await downloads.list(readQuery(req, pageQuerySchema)));
   },
 });
 

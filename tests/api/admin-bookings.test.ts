@@ -4,7 +4,7 @@ import bookingFn from '../../netlify/functions/booking.mts';
 import statsFn from '../../netlify/functions/admin-stats.mts';
 import type { AdminStats } from '../../src/lib/schemas/adminApi';
 import type { Booking } from '../../src/lib/schemas/booking';
-import { bookings } from '../../src/server/bookings';
+import { bookings } from '../../src/server/leads/bookings';
 import { adminCookie } from './support/admin';
 import { bundleFunction, callInParallelProcesses } from './support/function-process';
 import { type CallOptions, call, jsonOf, settleAfterResponse } from './support/call';

@@ -5,19 +5,20 @@ import bookingsFn from '../../netlify/functions/bookings.mts';
 import contactFn from '../../netlify/functions/contact.mts';
 import downloadsFn from '../../netlify/functions/resource-downloads.mts';
 import newsletterFn from '../../netlify/functions/newsletter.mts';
+import corporateFn from '../../netlify/functions/corporate-enquiries.mts';
 import paymentsFn from '../../netlify/functions/payments.mts';
 import { collectRowsFrom, type ExportReader } from '../../src/islands/admin/export/collectRows';
 import { type LeadKind, type LeadRecords, leadKinds } from '../../src/islands/admin/api/leads';
-import { type ExportRow, buildCsv, bookingRow, contactRow, downloadRow, paymentRow, subscriberRow } from '../../src/lib/admin/customerExport';
+import { type ExportRow, buildCsv, bookingRow, contactRow, downloadRow, paymentRow, subscriberRow, corporateEnquiryRow } from '../../src/lib/admin/customerExport';
 import type { AdminPage } from '../../src/lib/schemas/adminApi';
 import type { ExportPlanAnswer, ExportSliceAnswer } from '../../src/lib/schemas/adminExport';
-import { snapshotExportSlices } from '../../src/server/admin/export/exportRows';
-import { bookings } from '../../src/server/bookings';
-import { contacts } from '../../src/server/contacts';
-import { runFollowUpJob } from '../../src/server/followUp/job';
-import { payments } from '../../src/server/payments';
-import { resourceDownloads } from '../../src/server/resourceDownloads';
-import { subscribers } from '../../src/server/subscribers';
+import { snapshotExportSlices } from '../../src/server/leads/exportRows';
+import { bookings } from '../../src/server/leads/bookings';
+import { contacts } from '../../src/server/leads/contacts';
+import { runFollowUpJob } from '../../src/server/scheduler/minuteJob';
+import { payments } from '../../src/server/leads/payments';
+import { downloads } from '../../src/server/leads/downloads';
+import { subscribers } from '../../src/server/leads/subscribers';
 import { newestFirstKey, timeSliceOf } from '../../src/server/storage/keys';
 import { SNAPSHOT_STORE } from '../../src/server/storage/sliceSnapshots';
 import { demoPlan } from '../../src/server/demo/demoLeads';
@@ -65,6 +66,7 @@ const listHandlers: Record<LeadKind, { fn: typeof bookingsFn; path: string }> = 
   payments: { fn: paymentsFn, path: '/api/payments' },
   downloads: { fn: downloadsFn, path: '/api/resource-downloads' },
   subscribers: { fn: newsletterFn, path: '/api/newsletter' },
+  corporateEnquiries: { fn: corporateFn, path: '/api/corporate-enquiries' },
 };
 
 const oldRowBuilders: { [K in LeadKind]: (record: LeadRecords[K]) => ExportRow } = {
@@ -73,6 +75,7 @@ const oldRowBuilders: { [K in LeadKind]: (record: LeadRecords[K]) => ExportRow }
   payments: paymentRow,
   downloads: downloadRow,
   subscribers: subscriberRow,
+  corporateEnquiries: corporateEnquiryRow,
 };
 
 /** The rows the export built before: each list paged 100 at a time, each record a row in the browser. */
@@ -240,7 +243,7 @@ describe('copies of the time slices (the export reads two blobs a slice)', () =>
     const first = await watchBlobCalls(() => collectRowsFrom(handlerReader(), () => undefined));
     expect(first.result).toEqual(before);
     // The open slice's records, once: the export copies that slice too.
-    const inOpenSlice = await Promise.all([bookings, contacts, payments, resourceDownloads, subscribers].map((collection) => collection.inSlice(openSlice(), { limit: 2000 })));
+    const inOpenSlice = await Promise.all([bookings, contacts, payments, downloads, subscribers].map((collection) => collection.inSlice(openSlice(), { limit: 2000 })));
     const openIds = inOpenSlice.flatMap(({ items }) => items.map((item) => item.id)).sort();
     expect(openIds).toContain(today.id);
     expect(recordReads(first.calls).map((call) => call.path.split('/').pop()).sort()).toEqual(openIds);

@@ -8,10 +8,10 @@ import statsFn from '../../netlify/functions/admin-stats.mts';
 import type { Booking } from '../../src/lib/schemas/booking';
 import type { TodoAnswer } from '../../src/lib/schemas/todo';
 import { TODO_STORE } from '../../src/server/admin/todo/pendingIndex';
-import { bookings } from '../../src/server/bookings';
-import { contacts } from '../../src/server/contacts';
-import { resourceDownloads } from '../../src/server/resourceDownloads';
-import { subscribe } from '../../src/server/subscribers';
+import { bookings } from '../../src/server/leads/bookings';
+import { contacts } from '../../src/server/leads/contacts';
+import { downloads } from '../../src/server/leads/downloads';
+import { subscribe } from '../../src/server/leads/subscribers';
 import { collectionStore } from '../../src/server/storage/blobs';
 import { newestFirstKey, recordKey } from '../../src/server/storage/keys';
 import { adminCookie } from './support/admin';
@@ -129,7 +129,7 @@ describe('GET /api/admin/todo', () => {
     for (const status of ['contacted', 'completed', 'cancelled'] as const) {
       await bookings.create({ ...call4h(`Done ${status}`, '98450 20010'), status }, at, { announce: false });
     }
-    await resourceDownloads.create(
+    await downloads.create(
       { fullName: 'Dev Patel', email: 'dev@example.com', mobile: '98450 20011', currentStage: 'graduates', resourceId: 'career-guide', resourceTitle: 'Career guide' },
       at,
       { announce: false },

@@ -13,7 +13,7 @@ import type { Availability, PublicAppointment, Slot, SlotsAnswer } from '../../s
 import type { TodoAnswer } from '../../src/lib/schemas/todo';
 import { sendDueReminders } from '../../src/server/appointments/reminders';
 import { appointmentStore, readAppointment, slotHolder, slotKey } from '../../src/server/appointments/store';
-import { bookings } from '../../src/server/bookings';
+import { bookings } from '../../src/server/leads/bookings';
 import { adminCookie } from './support/admin';
 import { SITE, call, jsonOf, settleAfterResponse } from './support/call';
 import { bundleFunction, callInParallelProcesses } from './support/function-process';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import bookCall, { config } from '../../netlify/functions/book-call.mts';
 import bookingsApi from '../../netlify/functions/bookings.mts';
-import { bookings } from '../../src/server/bookings';
+import { bookings } from '../../src/server/leads/bookings';
 import { adminCookie } from './support/admin';
 import { call, jsonOf } from './support/call';
 

@@ -1,7 +1,7 @@
 import { setEnvironmentContext } from '@netlify/blobs';
 import { describe, expect, it } from 'vitest';
 import contact from '../../netlify/functions/contact.mts';
-import { contacts } from '../../src/server/contacts';
+import { contacts } from '../../src/server/leads/contacts';
 import { adminCookie } from './support/admin';
 import { blobsContext } from './support/blobs-server';
 import { call, jsonOf } from './support/call';

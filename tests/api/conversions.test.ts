@@ -5,8 +5,8 @@ import paymentRequestsFn from '../../netlify/functions/admin-payment-requests.mt
 import statsFn from '../../netlify/functions/admin-stats.mts';
 import webhookFn from '../../netlify/functions/razorpay-webhook.mts';
 import type { LeadsBySourceAnswer } from '../../src/lib/schemas/notifications';
-import { bookings } from '../../src/server/bookings';
-import { payments } from '../../src/server/payments';
+import { bookings } from '../../src/server/leads/bookings';
+import { payments } from '../../src/server/leads/payments';
 import { LEAD_SOURCES_STORE, foldLeadSources } from '../../src/server/notifications/leadSources';
 import { adminCookie } from './support/admin';
 import { SITE, call, jsonOf, settleAfterResponse } from './support/call';

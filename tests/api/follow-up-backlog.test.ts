@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest';
 import { contactProfile } from '../../src/server/admin/leadProfiles';
 import { readCounts } from '../../src/server/admin/stats/counterStore';
-import { contacts } from '../../src/server/contacts';
+import { contacts } from '../../src/server/leads/contacts';
 import { type FollowUpEvent, eventIdForRecord, pendingEventIds, storeEvent } from '../../src/server/followUp/events';
-import { runFollowUpJob } from '../../src/server/followUp/job';
+import { runFollowUpJob } from '../../src/server/scheduler/minuteJob';
 import { contactEvent } from '../../src/server/notifications/leadEvents';
 import { newestFirstKey } from '../../src/server/storage/keys';
 

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { contactProfile } from '../../src/server/admin/leadProfiles';
 import { readCounts } from '../../src/server/admin/stats/counterStore';
-import { contacts } from '../../src/server/contacts';
-import { withAfterResponse } from '../../src/server/followUp/afterResponse';
+import { contacts } from '../../src/server/leads/contacts';
+import { withAfterResponse } from '../../src/server/http/afterResponse';
 import { type FollowUpEvent, eventIdForRecord, pendingEventIds, storeEvent } from '../../src/server/followUp/events';
-import { completeEvent } from '../../src/server/followUp/process';
+import { completeEvent } from '../../src/server/leads/pipeline';
 import { contactEvent } from '../../src/server/notifications/leadEvents';
 import { newestFirstKey } from '../../src/server/storage/keys';
 import { settleAfterResponse } from './support/call';

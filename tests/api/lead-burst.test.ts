@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import searchFn from '../../netlify/functions/admin-search.mts';
 import { readCounts } from '../../src/server/admin/stats/counterStore';
-import { countStoredRecords } from '../../src/server/admin/stats/recount';
-import { contacts } from '../../src/server/contacts';
+import { countStoredRecords } from '../../src/server/leads/recount';
+import { contacts } from '../../src/server/leads/contacts';
 import { pendingEventIds } from '../../src/server/followUp/events';
-import { runFollowUpJob } from '../../src/server/followUp/job';
+import { runFollowUpJob } from '../../src/server/scheduler/minuteJob';
 import { readLeadsBySource } from '../../src/server/notifications/leadSources';
 import { adminCookie } from './support/admin';
 import { SITE, call, jsonOf } from './support/call';

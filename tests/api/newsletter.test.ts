@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import newsletter, { config } from '../../netlify/functions/newsletter.mts';
-import { subscribers } from '../../src/server/subscribers';
+import { subscribers } from '../../src/server/leads/subscribers';
 import { adminCookie } from './support/admin';
 import { call, jsonOf } from './support/call';
 

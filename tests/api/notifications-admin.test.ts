@@ -10,12 +10,12 @@ import retryFn from '../../netlify/functions/follow-up.mts';
 import downloadsFn from '../../netlify/functions/resource-downloads.mts';
 import type { SearchAnswer } from '../../src/lib/schemas/adminApi';
 import type { LeadsBySourceAnswer, NotificationsAnswer } from '../../src/lib/schemas/notifications';
-import { bookings } from '../../src/server/bookings';
-import { contacts } from '../../src/server/contacts';
+import { bookings } from '../../src/server/leads/bookings';
+import { contacts } from '../../src/server/leads/contacts';
 import { pruneOutbox } from '../../src/server/notifications/deliver';
 import { readEntry, replaceEntry } from '../../src/server/notifications/outbox';
-import { resourceDownloads } from '../../src/server/resourceDownloads';
-import { subscribers } from '../../src/server/subscribers';
+import { downloads } from '../../src/server/leads/downloads';
+import { subscribers } from '../../src/server/leads/subscribers';
 import { adminCookie } from './support/admin';
 import { call, jsonOf, settleAfterResponse } from './support/call';
 import { OWNER_ADDRESS, type SmtpReceiver, clearNotificationEnv, startSmtpReceiver, useNotificationEnv } from './support/mail-receivers';
@@ -60,7 +60,7 @@ describe('attribution on every public lead', () => {
     expect((await bookings.get(callId))?.attribution).toEqual(ad);
     expect((await contacts.get(contactId))?.attribution).toEqual({ source: 'newsletter', medium: 'email' });
     expect((await bookings.get(bookingId))?.attribution).toEqual({ source: 'linkedin' });
-    expect((await resourceDownloads.get(downloadId))?.attribution).toEqual({ referrer: 'https://blog.example/' });
+    expect((await downloads.get(downloadId))?.attribution).toEqual({ referrer: 'https://blog.example/' });
     expect((await subscribers.all()).find((record) => record.email === 'nila@example.com')?.attribution).toEqual({ source: 'instagram', medium: 'social' });
 
     const list = await jsonOf<{ items: Array<{ id: string; attribution?: unknown }> }>(await call(bookingsFn, '/api/bookings', { cookie }));

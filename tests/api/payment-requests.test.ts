@@ -3,9 +3,9 @@ import paymentRequestsFn from '../../netlify/functions/admin-payment-requests.mt
 import receiptFn from '../../netlify/functions/payment-receipt.mts';
 import paymentsFn from '../../netlify/functions/payments.mts';
 import webhookFn from '../../netlify/functions/razorpay-webhook.mts';
-import { bookings } from '../../src/server/bookings';
+import { bookings } from '../../src/server/leads/bookings';
 import { paymentRequests } from '../../src/server/paymentRequests/store';
-import { payments } from '../../src/server/payments';
+import { payments } from '../../src/server/leads/payments';
 import { adminCookie } from './support/admin';
 import { call, jsonOf, settleAfterResponse } from './support/call';
 import { signWebhook } from './support/fake-razorpay';

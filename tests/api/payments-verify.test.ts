@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import receiptFn from '../../netlify/functions/payment-receipt.mts';
 import verifyFn from '../../netlify/functions/verify-payment.mts';
-import { bookings } from '../../src/server/bookings';
-import { paymentForOrder, payments } from '../../src/server/payments';
+import { bookings } from '../../src/server/leads/bookings';
+import { paymentForOrder, payments } from '../../src/server/leads/payments';
 import { paymentSignature } from '../../src/server/payments/signatures';
 import { call, jsonOf } from './support/call';
 import { TEST_KEY_SECRET, razorpayId } from './support/fake-razorpay';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import resourceDownloadsApi, { config } from '../../netlify/functions/resource-downloads.mts';
-import { resourceDownloads } from '../../src/server/resourceDownloads';
+import { downloads } from '../../src/server/leads/downloads';
 import { adminCookie } from './support/admin';
 import { call, jsonOf } from './support/call';
 
@@ -19,7 +19,7 @@ describe('POST /api/resource-downloads', () => {
     expect(response.status).toBe(201);
     const body = await jsonOf<{ download: { id: string }; downloadUrl: string }>(response);
     expect(body.downloadUrl).toBe('/api/download/executive-guide');
-    expect(await resourceDownloads.get(body.download.id)).toMatchObject({
+    expect(await downloads.get(body.download.id)).toMatchObject({
       fullName: 'Meera Shah',
       email: 'meera@example.com',
       mobile: '9845012345',
@@ -38,7 +38,7 @@ describe('POST /api/resource-downloads', () => {
   });
 
   it("answers 400 with SPEC 5's message for each bad field and stores nothing", async () => {
-    const before = await resourceDownloads.count();
+    const before = await downloads.count();
     const response = await call(resourceDownloadsApi, '/api/resource-downloads', {
       body: { fullName: '', email: 'not-an-email', mobile: '12345', currentStage: '', resourceId: 'executive-guide' },
     });
@@ -49,22 +49,22 @@ describe('POST /api/resource-downloads', () => {
       mobile: 'Valid mobile number is required',
       currentStage: 'Please select your current stage',
     });
-    expect(await resourceDownloads.count()).toBe(before);
+    expect(await downloads.count()).toBe(before);
   });
 
   it.each(['no-such-guide', 'resume-template', 'Executive Guide'])('answers 400 naming resourceId for %s', async (resourceId) => {
-    const before = await resourceDownloads.count();
+    const before = await downloads.count();
     const response = await call(resourceDownloadsApi, '/api/resource-downloads', { body: { ...request, resourceId } });
     expect(response.status).toBe(400);
     expect((await jsonOf<{ fields: Record<string, string> }>(response)).fields).toHaveProperty('resourceId');
-    expect(await resourceDownloads.count()).toBe(before);
+    expect(await downloads.count()).toBe(before);
   });
 
   it('pretends to accept a filled honeypot but stores nothing', async () => {
-    const before = await resourceDownloads.count();
+    const before = await downloads.count();
     const response = await call(resourceDownloadsApi, '/api/resource-downloads', { body: { ...request, website: 'spam' } });
     expect(response.status).toBe(201);
-    expect(await resourceDownloads.count()).toBe(before);
+    expect(await downloads.count()).toBe(before);
   });
 
   it('declares a rate limit', () => {

@@ -57,7 +57,6 @@ describe('collection hooks', () => {
   function recorded(fail = false) {
     const calls: string[] = [];
     const hooks: CollectionHooks<{ id: string; n: number }> = {
-      followUp: () => ({}),
       async afterUpdate(before, after, reload) {
         calls.push(`update ${before.n}->${after.n} now ${(await reload())?.n}`);
         if (fail) throw new Error('bookkeeping down');

@@ -14,6 +14,7 @@ describe('admin stats arithmetic', () => {
       downloads: 7,
       blogPosts: 10,
       subscribers: 40,
+      corporateEnquiries: 0,
       pending: 6,
       contacted: 3,
       completed: 2,

@@ -2,6 +2,7 @@
 import Papa from 'papaparse';
 import type { Booking } from '../schemas/booking';
 import type { ContactRecord } from '../schemas/contact';
+import { type CorporateEnquiry, employeeBandLabel } from '../schemas/corporateEnquiry';
 import type { Payment } from '../schemas/payment';
 import type { ResourceDownload } from '../schemas/resourceDownload';
 import type { Subscriber } from '../schemas/subscriber';
@@ -10,7 +11,7 @@ import { audienceLabel, bookingPaymentLabel, bookingStatusLabel, bookingTypeLabe
 import { sourceLabel } from './leadSource';
 
 // The customer-data export (SPEC 4 and 7, DECISIONS 17): one CSV row per record of
-// the five lead collections, built in the browser. Pure, so it is tested alone.
+// every lead collection, built in the browser. Pure, so it is tested alone.
 
 // Source (issue 12) comes last, so spreadsheets built on the earlier columns keep working.
 export const EXPORT_HEADER = ['Data Type', 'Name', 'Email/Mobile', 'Date', 'Status', 'Amount', 'Package', 'Notes', 'Source'] as const;
@@ -113,6 +114,21 @@ export function downloadRow(download: ResourceDownload & Stamped): ExportRow {
 
 export function subscriberRow(subscriber: Subscriber & Stamped): ExportRow {
   return row(['Newsletter Subscriber', '', subscriber.email, istTimestamp(subscriber.createdAt), 'Subscribed', '', '', '', sourceLabel(subscriber.attribution) ?? '']);
+}
+
+export function corporateEnquiryRow(enquiry: CorporateEnquiry & Stamped): ExportRow {
+  return row([
+    'Corporate Enquiry',
+    enquiry.name,
+    reach(enquiry.email, enquiry.phone),
+    istTimestamp(enquiry.createdAt),
+    // None stored means pending, as with contact messages: the owner has not answered yet.
+    enquiry.status === 'contacted' ? 'Contacted' : 'Pending',
+    '',
+    enquiry.company,
+    notes([`Employees: ${employeeBandLabel(enquiry.employees)}`, `Role: ${enquiry.role}`, enquiry.message]),
+    sourceLabel(enquiry.attribution) ?? '',
+  ]);
 }
 
 /** UTF-8 byte order mark: without it Excel reads the file as ANSI and garbles ₹ and Indian names. */

@@ -1,5 +1,5 @@
 import type { Attribution } from '../schemas/attribution';
-import type { LeadKind } from '../schemas/notifications';
+import type { LeadNotificationKind } from '../leads/kinds';
 
 // Where a lead came from, in the owner's words (issue 12): one wording for the cards, the
 // person timeline, the export and the 'Leads by source' table. Types only from the
@@ -24,11 +24,12 @@ export const leadKindLabels = {
   'package-booking': 'Package bookings',
   'resource-download': 'Downloads',
   newsletter: 'Newsletter',
-} as const satisfies Record<LeadKind, string>;
+  'corporate-enquiry': 'Corporate enquiries',
+} as const satisfies Record<LeadNotificationKind, string>;
 
 /** "Discovery calls 2 · Contact messages 1", in the order of the labels above. */
-export function leadKindBreakdown(byKind: Partial<Record<LeadKind, number>>): string {
-  return (Object.keys(leadKindLabels) as LeadKind[])
+export function leadKindBreakdown(byKind: Partial<Record<LeadNotificationKind, number>>): string {
+  return (Object.keys(leadKindLabels) as LeadNotificationKind[])
     .filter((kind) => (byKind[kind] ?? 0) > 0)
     .map((kind) => `${leadKindLabels[kind]} ${byKind[kind]}`)
     .join(' · ');

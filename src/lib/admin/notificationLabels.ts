@@ -8,6 +8,7 @@ export const notificationKindLabels = {
   'package-booking': 'Package booking',
   'resource-download': 'Resource download',
   newsletter: 'Newsletter subscription',
+  'corporate-enquiry': 'Corporate enquiry',
   'payment-captured': 'Payment received',
   'payment-failed': 'Payment failed',
   'payment-request': 'Payment link to a customer',

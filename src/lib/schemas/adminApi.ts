@@ -2,6 +2,7 @@ import { z } from './zod';
 import { bookingStatuses } from './booking';
 import { personName } from './fields';
 import type { Attribution } from './attribution';
+import type { RecordKind } from '../leads/kinds';
 
 // The contract between the admin dashboard and its APIs (issue: the owner's admin).
 // Request bodies are zod schemas used by the functions; answers are plain types the
@@ -15,11 +16,12 @@ export interface AdminStats {
   downloads: number;
   blogPosts: number;
   subscribers: number;
+  corporateEnquiries: number;
   pending: number;
   contacted: number;
   completed: number;
   cancelled: number;
-  /** bookings + contacts + payments + downloads + blogPosts (SPEC's five collections). */
+  /** bookings + contacts + payments + downloads + blogPosts (SPEC's five collections) + corporateEnquiries. */
   totalRecords: number;
 }
 
@@ -71,12 +73,12 @@ export const adminSearchQuerySchema = z.object({
   q: z.string().trim().min(2, 'Type at least 2 characters').max(100, 'At most 100 characters'),
 });
 
-export const searchRecordTypes = ['booking', 'contact', 'payment', 'download', 'subscriber'] as const;
-export type SearchRecordType = (typeof searchRecordTypes)[number];
+/** Every kind of record is found by the person search (src/lib/leads/kinds.ts). */
+export { recordKindNames as searchRecordTypes, type RecordKind as SearchRecordType } from '../leads/kinds';
 
 /** One record of the person's timeline. */
 export interface SearchHit {
-  type: SearchRecordType;
+  type: RecordKind;
   id: string;
   createdAt: string;
   name: string | null;

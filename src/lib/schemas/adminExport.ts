@@ -1,11 +1,12 @@
 import { pageCursor } from './adminApi';
 import { z } from './zod';
+import { recordKindPlurals } from '../leads/kinds';
 
 // GET /api/admin/export (each collection's time slices) and
 // GET /api/admin/export/{kind}/{slice}?cursor= (one slice's CSV rows): the Export
 // button's reads (issue 20), in place of paging every list 100 records at a time.
 
-export const exportKindSchema = z.enum(['bookings', 'contacts', 'payments', 'downloads', 'subscribers'], { error: 'Unknown collection' });
+export const exportKindSchema = z.enum(recordKindPlurals, { error: 'Unknown collection' });
 
 export const exportSliceParamsSchema = z.object({
   kind: exportKindSchema,

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import type { LeadNotificationKind } from '../leads/kinds';
 
 // Owner notifications and visitor confirmations (issue 12, DECISIONS 24): the contract
 // between the outbox, the admin APIs and the dashboard.
@@ -10,6 +11,7 @@ export const notificationKinds = [
   'package-booking',
   'resource-download',
   'newsletter',
+  'corporate-enquiry',
   'payment-captured',
   'payment-failed',
   'payment-request',
@@ -21,9 +23,7 @@ export const notificationKinds = [
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
-/** The lead kinds counted by 'Leads by source' (payments are events of a booking, not leads). */
-export const leadKinds = ['discovery-call', 'contact', 'package-booking', 'resource-download', 'newsletter'] as const;
-export type LeadKind = (typeof leadKinds)[number];
+export { leadNotificationKinds, type LeadNotificationKind } from '../leads/kinds';
 
 /** email: to the owner; webhook: NOTIFY_WEBHOOK_URL; visitor-email: the visitor's confirmation. */
 export const notificationChannels = ['email', 'webhook', 'visitor-email'] as const;
@@ -80,7 +80,7 @@ export interface LeadsBySourceRow {
   source: string;
   medium: string | null;
   leads: number;
-  byKind: Partial<Record<LeadKind, number>>;
+  byKind: Partial<Record<LeadNotificationKind, number>>;
 }
 
 /**

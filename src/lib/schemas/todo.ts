@@ -1,11 +1,10 @@
 import { z } from './zod';
+import { todoKinds } from '../leads/kinds';
 
 // The admin's to-do (issue 20, DECISIONS 30): every lead still waiting for the call or
 // reply the site promised, with when that promise falls due in business hours.
 
-/** The leads the site promises a response to (SPEC 9); downloads and subscribers get none. */
-export const todoKinds = ['booking', 'contact'] as const;
-export type TodoKind = (typeof todoKinds)[number];
+export { todoKinds, type TodoKind } from '../leads/kinds';
 
 /** One pending lead as the to-do index keeps it. */
 export const todoEntrySchema = z.object({

@@ -2,7 +2,7 @@ import { business } from '../../lib/business';
 import { type Appointment, type AppointmentNotice, type Availability, type Slot, defaultAvailability } from '../../lib/schemas/appointment';
 import { bookableDates, freeSlots, offeredSlot } from '../../lib/schedule/slots';
 import { newEventId } from '../followUp/events';
-import { recordFollowUp } from '../followUp/record';
+import { recordFollowUp } from '../leads/pipeline';
 import { HttpError, conflict, notFound } from '../http/errors';
 import { newestFirstKey } from '../storage/keys';
 import { readAvailability } from './availability';

@@ -1,5 +1,5 @@
 import type { Appointment } from '../../lib/schemas/appointment';
-import { eachUntil } from '../eachUntil';
+import { eachUntil } from '../storage/eachUntil';
 import { deliver } from '../notifications/deliver';
 import { blobCall } from '../storage/blobs';
 import { queueReminder } from './notices';

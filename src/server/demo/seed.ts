@@ -1,11 +1,11 @@
 import { foldCounts } from '../admin/stats/counterStore';
-import { bookings } from '../bookings';
+import { bookings } from '../leads/bookings';
 
 const FOLD_EVERY = 1000;
-import { contacts } from '../contacts';
-import { payments, rememberOrder } from '../payments';
-import { resourceDownloads } from '../resourceDownloads';
-import { subscribe } from '../subscribers';
+import { contacts } from '../leads/contacts';
+import { payments, rememberOrder } from '../leads/payments';
+import { downloads } from '../leads/downloads';
+import { subscribe } from '../leads/subscribers';
 import { type DemoLead, type DemoPlan, demoLeads } from './demoLeads';
 
 export interface SeedSummary {
@@ -40,7 +40,7 @@ async function write(lead: DemoLead, summary: SeedSummary): Promise<void> {
       summary.contacts += 1;
       return;
     case 'download':
-      await resourceDownloads.create(lead.download, lead.at, quiet);
+      await downloads.create(lead.download, lead.at, quiet);
       summary.downloads += 1;
       return;
     case 'subscriber':

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { searchRecordTypes } from '../../lib/schemas/adminApi';
 import { appointmentNoticeSchema } from '../../lib/schemas/appointment';
-import { leadEventSchema } from '../notifications/leadEvents';
+import { leadEventSchema } from '../../lib/schemas/leadEvent';
 import { todoEntrySchema } from '../../lib/schemas/todo';
 import { blobCall, collectionStore } from '../storage/blobs';
 
@@ -14,6 +14,17 @@ import { blobCall, collectionStore } from '../storage/blobs';
 
 export const FOLLOW_UP_STORE = 'lead-events';
 const PENDING = 'pending/';
+const DEAD = 'dead/';
+
+/** Failed runs before an event is set aside for the owner (DECISIONS 33). */
+export const MAX_EVENT_ATTEMPTS = 5;
+const FIRST_BACKOFF_MS = 60_000;
+const MAX_BACKOFF_MS = 30 * 60_000;
+
+/** The wait after the given number of failed runs: 1, 2, 4, 8 minutes, at most 30. */
+export function eventBackoffMs(failedRuns: number): number {
+  return Math.min(FIRST_BACKOFF_MS * 2 ** Math.min(Math.max(0, failedRuns - 1), 10), MAX_BACKOFF_MS);
+}
 
 export const eventIdPattern = /^\d{13}-[0-9a-f]{10}$/;
 
@@ -34,6 +45,15 @@ export const followUpEventSchema = z.object({
   todo: todoEntrySchema.nullish(),
   /** A booked, moved or cancelled call: its invites and reminders (issue 19). */
   appointment: appointmentNoticeSchema.nullish(),
+  /** Runs that failed so far: each waits longer, and MAX_EVENT_ATTEMPTS of them set the event aside. */
+  attempts: z.number().int().min(0).optional(),
+  /** Not before this time (ISO): the back-off after a failed run. */
+  nextAttemptAt: z.string().nullish(),
+  lastError: z.string().nullish(),
+  /** The effects finished already: a later run does only the rest. */
+  done: z.array(z.string()).optional(),
+  /** When it was set aside (dead-lettered), and why. */
+  deadAt: z.string().nullish(),
 });
 export type FollowUpEvent = z.infer<typeof followUpEventSchema>;
 
@@ -88,4 +108,56 @@ export async function pendingEventIds(): Promise<string[]> {
 
 export async function finishEvent(id: string): Promise<void> {
   await blobCall(() => store().delete(`${PENDING}${id}`));
+}
+
+/** Whether the event may run now (not backing off after a failed run). */
+export const isDue = (event: FollowUpEvent, now: Date) => !event.nextAttemptAt || Date.parse(event.nextAttemptAt) <= now.getTime();
+
+/**
+ * After a run in which some effects failed: the event remembers what is done, counts the
+ * failure and backs off; after MAX_EVENT_ATTEMPTS it moves to `dead/` (kept whole, with
+ * its last error) where the owner sees it and can retry it. Returns where it went.
+ */
+export async function recordFailedRun(event: FollowUpEvent, done: readonly string[], error: string, now: Date = new Date()): Promise<'retry' | 'dead'> {
+  const attempts = (event.attempts ?? 0) + 1;
+  const next: FollowUpEvent = { ...event, attempts, done: [...new Set([...(event.done ?? []), ...done])], lastError: error.slice(0, 500) };
+  if (attempts >= MAX_EVENT_ATTEMPTS) {
+    await blobCall(() => store().setJSON(`${DEAD}${event.id}`, followUpEventSchema.parse({ ...next, nextAttemptAt: null, deadAt: now.toISOString() })));
+    await finishEvent(event.id);
+    return 'dead';
+  }
+  const nextAttemptAt = new Date(now.getTime() + eventBackoffMs(attempts)).toISOString();
+  await blobCall(() => store().setJSON(`${PENDING}${event.id}`, followUpEventSchema.parse({ ...next, nextAttemptAt })));
+  return 'retry';
+}
+
+/** Events set aside, newest first, at most `limit`. */
+export async function deadEvents(limit = 50): Promise<FollowUpEvent[]> {
+  const { blobs } = await blobCall(() => store().list({ prefix: DEAD }));
+  const ids = blobs
+    .map((blob) => blob.key.slice(DEAD.length))
+    .filter((id) => eventIdPattern.test(id))
+    .sort()
+    .reverse()
+    .slice(0, limit);
+  const values = await Promise.all(ids.map((id) => blobCall(() => store().get(`${DEAD}${id}`, { type: 'json' }))));
+  return values.flatMap((value) => {
+    const parsed = followUpEventSchema.safeParse(value);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/**
+ * The owner's Retry: the event goes back to `pending/` with its tries counted afresh (the
+ * effects done stay done) and is due at once. Null when no such event is set aside.
+ */
+export async function reviveEvent(id: string): Promise<FollowUpEvent | null> {
+  if (!eventIdPattern.test(id)) return null;
+  const value = await blobCall(() => store().get(`${DEAD}${id}`, { type: 'json' }));
+  const parsed = followUpEventSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const revived: FollowUpEvent = { ...parsed.data, attempts: 0, nextAttemptAt: null, deadAt: null };
+  await blobCall(() => store().setJSON(`${PENDING}${id}`, revived));
+  await blobCall(() => store().delete(`${DEAD}${id}`));
+  return revived;
 }

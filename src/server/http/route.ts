@@ -1,5 +1,5 @@
 import type { Context } from '@netlify/functions';
-import { withAfterResponse } from '../followUp/afterResponse';
+import { withAfterResponse } from './afterResponse';
 import { StorageConflictError, StorageUnavailableError } from '../storage/errors';
 import { HttpError } from './errors';
 import { errorBody, json } from './respond';

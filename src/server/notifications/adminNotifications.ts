@@ -1,5 +1,5 @@
 import type { NotificationStatus, NotificationsAnswer, ResendAnswer } from '../../lib/schemas/notifications';
-import { afterResponse } from '../followUp/afterResponse';
+import { afterResponse } from '../http/afterResponse';
 import { conflict, notFound } from '../http/errors';
 import { RETRY_WINDOW_MS } from './backoff';
 import { claimable, deliver } from './deliver';

@@ -1,4 +1,4 @@
-import { eachUntil } from '../eachUntil';
+import { eachUntil } from '../storage/eachUntil';
 import { timeFromKey } from '../storage/keys';
 import { nextAttemptAfterFailure, STALE_CLAIM_MS } from './backoff';
 import {

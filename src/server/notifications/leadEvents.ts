@@ -1,40 +1,15 @@
 import { formatRupees } from '../../lib/format';
-import { z } from 'zod';
-import { type Attribution, attributionSchema } from '../../lib/schemas/attribution';
+import type { Attribution } from '../../lib/schemas/attribution';
 import type { Booking } from '../../lib/schemas/booking';
 import type { ContactRecord } from '../../lib/schemas/contact';
 import { whoIsThisForOptions } from '../../lib/schemas/contact';
-import { notificationKinds } from '../../lib/schemas/notifications';
 import type { Payment } from '../../lib/schemas/payment';
 import type { ResourceDownload } from '../../lib/schemas/resourceDownload';
 import type { Subscriber } from '../../lib/schemas/subscriber';
-import type { RecordMeta } from '../storage/collection';
+import type { RecordMeta } from '../../lib/schemas/recordMeta';
 
-/**
- * What the owner (and the visitor) are told about one lead or payment: the facts the
- * templates need, taken from the stored record. No secrets: a payment carries its id
- * and amount, never a signature or card details. Stored inside a lead's follow-up event
- * (src/server/followUp), so it is a schema, checked again when the event is read back.
- */
-export const leadEventSchema = z.object({
-  kind: z.enum(notificationKinds),
-  /** The stored record's id (a payment's own id for payment events). */
-  leadId: z.string(),
-  at: z.string(),
-  person: z.object({ name: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable() }),
-  /** What they chose, in the owner's words. */
-  choice: z.string(),
-  /** Further facts worth a line each. */
-  details: z.array(z.object({ label: z.string(), value: z.string() })),
-  attribution: attributionSchema.nullable(),
-  /** Resource downloads: what the visitor's e-mail links to. */
-  download: z.object({ resourceId: z.string(), title: z.string() }).optional(),
-  /** Payments: the receipt's facts. */
-  payment: z
-    .object({ packageName: z.string(), amount: z.number(), paymentId: z.string().nullable(), bookingId: z.string(), failureReason: z.string().nullable() })
-    .optional(),
-});
-export type LeadEvent = z.infer<typeof leadEventSchema>;
+export { leadEventSchema, type LeadEvent } from '../../lib/schemas/leadEvent';
+import type { LeadEvent } from '../../lib/schemas/leadEvent';
 
 type Stored<T> = T & RecordMeta;
 

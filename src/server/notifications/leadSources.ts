@@ -1,6 +1,6 @@
 import { DIRECT_SOURCE, type Attribution } from '../../lib/schemas/attribution';
-import type { LeadKind, LeadsBySourceAnswer, LeadsBySourceRow } from '../../lib/schemas/notifications';
-import { leadKinds } from '../../lib/schemas/notifications';
+import type { LeadsBySourceAnswer, LeadsBySourceRow } from '../../lib/schemas/notifications';
+import { type LeadNotificationKind as LeadKind, leadNotificationKinds as leadKinds } from '../../lib/leads/kinds';
 import { blobCall, collectionStore } from '../storage/blobs';
 import { defineTally } from '../storage/tally';
 import type { Counts } from '../storage/tallyMath';

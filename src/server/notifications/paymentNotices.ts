@@ -1,7 +1,7 @@
 import type { Payment } from '../../lib/schemas/payment';
-import { bookings } from '../bookings';
+import { bookings } from '../leads/bookings';
 import { newEventId } from '../followUp/events';
-import { recordFollowUp } from '../followUp/record';
+import { recordFollowUp } from '../leads/pipeline';
 import type { RecordMeta } from '../storage/collection';
 import { type LeadEvent, paymentEvent } from './leadEvents';
 

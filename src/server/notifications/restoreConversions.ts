@@ -1,4 +1,4 @@
-import { eachUntil } from '../eachUntil';
+import { eachUntil } from '../storage/eachUntil';
 import type { Booking } from '../../lib/schemas/booking';
 import type { Payment } from '../../lib/schemas/payment';
 import type { RecordMeta } from '../storage/collection';

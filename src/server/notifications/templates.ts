@@ -67,6 +67,7 @@ export function callbackHours(kind: NotificationKind): number | null {
     case 'contact':
     case 'package-booking':
     case 'payment-captured':
+    case 'corporate-enquiry':
       return business.promises.responseHours;
     default:
       return null;
@@ -103,6 +104,7 @@ const HEADLINES: Record<NotificationKind, string> = {
   'package-booking': 'New package booking',
   'resource-download': 'New resource download',
   newsletter: 'New newsletter subscriber',
+  'corporate-enquiry': 'New corporate enquiry',
   'payment-captured': 'Payment captured',
   'payment-failed': 'Payment failed',
   'payment-request': 'Payment link sent',
@@ -212,7 +214,7 @@ export function ownerWebhook(event: LeadEvent, site: string): WebhookBody {
 
 /** The kinds a visitor hears back about (when they gave an e-mail). */
 export function hasVisitorConfirmation(event: LeadEvent): boolean {
-  return Boolean(event.person.email) && (event.kind === 'contact' || event.kind === 'resource-download' || event.kind === 'payment-captured');
+  return Boolean(event.person.email) && (event.kind === 'contact' || event.kind === 'resource-download' || event.kind === 'payment-captured' || event.kind === 'corporate-enquiry');
 }
 
 export function downloadUrl(site: string, resourceId: string): string {
@@ -251,6 +253,13 @@ export function visitorEmail(event: LeadEvent, site: string): MailContent | null
       greeting,
       `Thank you for writing to ${business.brand}. We'll get back to you within ${hours} hours, during our business hours (${business.contact.hours}).`,
       'To make the most of our call, have ready: what you are studying or your current role, the decision you are facing, any deadlines, and your CV if you have one.',
+    ];
+  } else if (event.kind === 'corporate-enquiry') {
+    subject = `We received your enquiry: ${business.brand}`;
+    paragraphs = [
+      greeting,
+      `Thank you for your interest in ${business.brand}'s programmes for employers. We'll reply within ${hours} business hours (${business.contact.hours}) to set up a consultation with your HR team.`,
+      'To make the most of the call, have ready: the number of employees and locations, what prompted the enquiry, and any timelines you are working to.',
     ];
   } else if (event.kind === 'resource-download' && event.download) {
     const url = downloadUrl(site, event.download.resourceId);

@@ -2,7 +2,7 @@ import { internationalDigits } from '../../lib/admin/paymentLinkShare';
 import { findPackage } from '../../lib/packageCatalogue';
 import type { Booking } from '../../lib/schemas/booking';
 import type { createPaymentRequestSchema } from '../../lib/schemas/paymentRequest';
-import { bookings } from '../bookings';
+import { bookings } from '../leads/bookings';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { siteAddress } from '../notifications/settings';
 import { gatewayKeys } from '../payments/config';

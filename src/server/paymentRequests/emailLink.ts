@@ -1,4 +1,4 @@
-import { afterResponse } from '../followUp/afterResponse';
+import { afterResponse } from '../http/afterResponse';
 import { deliver } from '../notifications/deliver';
 import { enqueue, newEntry } from '../notifications/outbox';
 import { notificationSettings } from '../notifications/settings';

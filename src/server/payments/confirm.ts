@@ -1,6 +1,6 @@
 import { announcePayment } from '../notifications/paymentNotices';
-import { bookings } from '../bookings';
-import { payments } from '../payments';
+import { bookings } from '../leads/bookings';
+import { payments } from '../leads/payments';
 import { bookingPaymentStatusAfter, captured, failed, type Confirmation } from './transitions';
 
 type StoredPayment = NonNullable<Awaited<ReturnType<typeof payments.get>>>;

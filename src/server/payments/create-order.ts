@@ -1,9 +1,9 @@
 import { business } from '../../lib/business';
 import { findPackage, isPaidPackage } from '../../lib/packageCatalogue';
 import type { CheckoutOrder, CreateOrderRequest } from '../../lib/schemas/payment';
-import { bookings } from '../bookings';
+import { bookings } from '../leads/bookings';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
-import { payments, rememberOrder } from '../payments';
+import { payments, rememberOrder } from '../leads/payments';
 import { gatewayKeys } from './config';
 import { GatewayError, createRazorpayOrder } from './razorpay-client';
 

@@ -1,7 +1,7 @@
 import { findPackage, isPaidPackage } from '../../lib/packageCatalogue';
 import type { Booking } from '../../lib/schemas/booking';
 import { currentStageOf, type packageBookingRequestSchema } from '../../lib/schemas/packageBooking';
-import { bookings } from '../bookings';
+import { bookings } from '../leads/bookings';
 import { decoyRecord } from '../http/honeypot';
 import { badRequest } from '../http/errors';
 import type { z } from 'zod';

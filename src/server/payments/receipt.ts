@@ -1,6 +1,6 @@
 import type { PaymentReceiptAnswer } from '../../lib/schemas/payment';
 import { notFound } from '../http/errors';
-import { paymentForOrder } from '../payments';
+import { paymentForOrder } from '../leads/payments';
 
 /**
  * What the thank-you page may say about a payment. 'captured' needs the order and the

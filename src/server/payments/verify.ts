@@ -1,6 +1,6 @@
 import type { VerifyPaymentRequest } from '../../lib/schemas/payment';
 import { HttpError, badRequest } from '../http/errors';
-import { paymentForOrder } from '../payments';
+import { paymentForOrder } from '../leads/payments';
 import { gatewayKeys } from './config';
 import { confirmPayment } from './confirm';
 import { GatewayError, fetchRazorpayOrder, fetchRazorpayPayment } from './razorpay-client';

@@ -1,12 +1,14 @@
 import { webhookEventSchema } from '../../lib/schemas/payment';
 import { badRequest } from '../http/errors';
-import { claimEvent, markEventHandled, paymentForOrder, releaseEvent } from '../payments';
+import { claimEvent, markEventHandled, paymentForOrder, releaseEvent } from '../leads/payments';
 import { applyPaymentLinkEvent, isPaymentLinkEvent } from '../paymentRequests/linkEvents';
 import { confirmPayment, recordFailure } from './confirm';
 import { signaturesMatch, webhookSignature } from './signatures';
 import { createHash } from 'node:crypto';
 
-export type WebhookOutcome = { status: 'processed' | 'duplicate' | 'ignored'; reason?: string };
+import type { WebhookOutcome } from './webhookOutcome';
+
+export type { WebhookOutcome };
 
 export interface WebhookDelivery {
   rawBody: string;

@@ -1,5 +1,6 @@
 import { getStore, type Store } from '@netlify/blobs';
-import { StorageUnavailableError } from './errors';
+import { StorageKeyError, StorageUnavailableError } from './errors';
+import { keyProblem } from './keys';
 
 /**
  * @netlify/blobs (11.x) reports a conditional write (onlyIfNew / onlyIfMatch) that the
@@ -24,10 +25,31 @@ const checkedFetch: typeof fetch = async (input, init) => {
  */
 export function collectionStore(name: string): Store {
   try {
-    return getStore({ name, consistency: 'strong', fetch: checkedFetch });
+    return keyChecked(name, getStore({ name, consistency: 'strong', fetch: checkedFetch }));
   } catch (error) {
     throw new StorageUnavailableError(error);
   }
+}
+
+const KEYED_CALLS = new Set(['get', 'getMetadata', 'getWithMetadata', 'set', 'setJSON', 'delete']);
+
+/**
+ * Every call that names a key checks it first: a key Blobs would refuse fails at once
+ * with StorageKeyError, which nothing retries, instead of an error the client and our
+ * retries repeat for minutes (DECISIONS 33).
+ */
+function keyChecked(name: string, store: Store): Store {
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof property !== 'string' || !KEYED_CALLS.has(property) || typeof value !== 'function') return value;
+      return (key: string, ...rest: unknown[]) => {
+        const problem = keyProblem(key);
+        if (problem) return Promise.reject(new StorageKeyError(name, key, problem));
+        return (value as (...args: unknown[]) => unknown).call(target, key, ...rest);
+      };
+    },
+  });
 }
 
 /** Runs a Blobs call, turning network and platform failures into StorageUnavailableError. */
@@ -35,6 +57,7 @@ export async function blobCall<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
+    if (error instanceof StorageKeyError) throw error;
     throw new StorageUnavailableError(error);
   }
 }

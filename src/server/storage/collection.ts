@@ -1,16 +1,7 @@
-import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
-import type { SearchRecordType } from '../../lib/schemas/adminApi';
-import type { Person } from '../admin/search/personKeys';
-import type { CountDelta } from '../admin/stats/counts';
-import { inRequest } from '../followUp/afterResponse';
-import { type FollowUpEvent, eventIdForRecord, finishEvent, storeEvent } from '../followUp/events';
-import { completeEvent, deliverAll } from '../followUp/process';
-import { scheduleFollowUp } from '../followUp/record';
-import type { LeadEvent } from '../notifications/leadEvents';
-import type { TodoEntry } from '../../lib/schemas/todo';
+import type { RecordMeta as SharedRecordMeta } from '../../lib/schemas/recordMeta';
 import { blobCall, collectionStore } from './blobs';
-import { StorageConflictError, StorageUnavailableError } from './errors';
+import { StorageConflictError } from './errors';
 import { updateJson } from './atomicJson';
 import { withKeyLock } from './keyLock';
 import { blankSnapshot, makeMissingSnapshots, readSlice } from './sliceSnapshots';
@@ -21,7 +12,7 @@ export const recordMetaSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string().optional(),
 });
-export type RecordMeta = z.infer<typeof recordMetaSchema>;
+export type RecordMeta = SharedRecordMeta;
 
 export interface Page<T> {
   items: T[];
@@ -39,27 +30,33 @@ export const MAX_PAGE_SIZE = 100;
 const READ_BATCH = 100;
 
 /**
- * What a new record's follow-up event does besides storing it (DECISIONS 26): the admin's
- * counters, the person index, and for a lead its source count and notifications.
+ * A new record's write as the collection hands it to an insert plan: the plan decides
+ * what happens around it (a lead's follow-up event is stored first and done after the
+ * response, src/server/followUp) and answers whether the record is now stored.
  */
-export interface NewRecordFollowUp {
-  counts?: CountDelta | null;
-  person?: { type: SearchRecordType; id: string; person: Person } | null;
-  lead?: LeadEvent | null;
-  /** A lead awaiting the response the site promised: its to-do entry. */
-  todo?: TodoEntry | null;
+export interface InsertWrite<Rec> {
+  collection: string;
+  id: string;
+  record: Rec;
+  createdAt: Date;
+  /** false: counted and indexed but not announced (demo data). */
+  announce: boolean;
+  /** Writes the record unless its id is taken (onlyIfNew); whether this call wrote it. */
+  write(): Promise<boolean>;
+  /** The record as stored under the id now, or null. */
+  read(): Promise<Rec | null>;
 }
+export type InsertPlan<Rec> = (write: InsertWrite<Rec>) => Promise<boolean>;
 
 /**
- * What else must happen when a record is written: counters, the person index (the
- * admin's stats and search, DECISIONS 25) and a lead's notifications, for every write
- * path, so no caller has to remember them. A new record's part is a follow-up event,
- * stored before the record and done after the response. An edit's or a deletion's
+ * What else must happen when a record is written, for every write path, so no caller
+ * has to remember it. The collection knows only that hooks exist: what they do (counts,
+ * indexes, a lead's follow-up) belongs to the layers above. An edit's or a deletion's
  * hooks run in the request and never fail the write: the record is what matters, and a
  * failed hook is logged (the admin's recount repairs what it missed).
  */
 export interface CollectionHooks<Rec> {
-  followUp?(record: Rec): NewRecordFollowUp;
+  insert?: InsertPlan<Rec>;
   /** `reload` reads the record as stored now (a later write may have landed since). */
   afterUpdate?(before: Rec, after: Rec, reload: () => Promise<Rec | null>): Promise<void>;
   afterRemove?(record: Rec): Promise<void>;
@@ -72,7 +69,7 @@ export interface CollectionOptions<Rec> {
 }
 
 export interface CreateOptions {
-  /** false: counted and indexed but not announced (demo data, records moved into place). */
+  /** false: counted and indexed but not announced (demo data). */
   announce?: boolean;
 }
 
@@ -172,51 +169,13 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
       .sort();
   }
 
-  /**
-   * Writes a record under `id` unless one is there already. Inside a request the record's
-   * follow-up event is stored first, so a request that dies after either write still has
-   * its lead stored, counted, indexed and announced by the minute job; the event is done
-   * after the response. Outside a request (scripts) it is done at once.
-   */
+  /** Writes a record under `id` unless one is there already, through the insert plan when there is one. */
   async function insert(id: string, data: Data, createdAt: Date, { announce = true }: CreateOptions = {}): Promise<{ record: Rec; created: boolean }> {
     const store = collectionStore(name);
     const record = parseRecord({ ...dataSchema.parse(data), id, createdAt: createdAt.toISOString() });
-    const parts = hooks.followUp?.(record);
-    const writeRecord = async () => (await blobCall(() => store.setJSON(recordKey(id), record, { onlyIfNew: true }))).modified;
-    if (!parts) return { record, created: await writeRecord() };
-    const event: FollowUpEvent = {
-      id: eventIdForRecord(name, id, createdAt),
-      recordedAt: new Date().toISOString(),
-      record: { collection: name, id, value: record },
-      counts: parts.counts ?? null,
-      person: parts.person ?? null,
-      lead: announce ? (parts.lead ?? null) : null,
-      todo: parts.todo ?? null,
-    };
-    if (!inRequest()) {
-      const created = await writeRecord();
-      if (created) await completeEvent(event).then(deliverAll);
-      return { record, created };
-    }
-    const eventStored = await storeEvent(event);
-    let created: boolean;
-    try {
-      created = await writeRecord();
-    } catch (error) {
-      if (!(error instanceof StorageUnavailableError) || !eventStored) throw error;
-      // The event holds the record: the follow-up stores it once Blobs answers again.
-      console.error(`[storage] ${name} ${id}: the record write failed after its event was stored; the follow-up stores it`, error);
-      created = true;
-    }
-    // Refused: the id was taken, or this very record is there already because the minute
-    // job did the event (held up, this request wrote its record late). Only the first is a
-    // refusal: then this event must not count or announce another record.
-    if (!created && !isDeepStrictEqual(await read(id), record)) {
-      if (eventStored) await finishEvent(event.id);
-      return { record, created };
-    }
-    created = true;
-    await scheduleFollowUp(event);
+    const write = async () => (await blobCall(() => store.setJSON(recordKey(id), record, { onlyIfNew: true }))).modified;
+    if (!hooks.insert) return { record, created: await write() };
+    const created = await hooks.insert({ collection: name, id, record, createdAt, announce, write, read: () => read(id) });
     return { record, created };
   }
 
@@ -325,26 +284,6 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
       return (await allIds()).length;
     },
 
-    /**
-     * Records stored by an earlier version under their bare id (no time folders): the
-     * recount moves them into place, so nothing stored before is left unseen.
-     */
-    async moveLegacyRecords(): Promise<number> {
-      const store = collectionStore(name);
-      const { blobs } = await blobCall(() => store.list({ directories: true }));
-      let moved = 0;
-      for (const { key } of blobs) {
-        if (!recordIdPattern.test(key)) continue;
-        const value = await blobCall(() => store.get(key, { type: 'json' }));
-        if (value != null) {
-          const record = parseRecord(value);
-          const { created } = await insert(record.id, record as Data, new Date(record.createdAt), { announce: false });
-          moved += created ? 1 : 0;
-        }
-        await blobCall(() => store.delete(key));
-      }
-      return moved;
-    },
   };
 }
 

@@ -13,3 +13,11 @@ export class StorageConflictError extends Error {
     this.name = 'StorageConflictError';
   }
 }
+
+/** A key Blobs would refuse (too long): a defect of the code that built it, never retried. */
+export class StorageKeyError extends Error {
+  constructor(store: string, key: string, problem: string) {
+    super(`Blobs key refused in ${store}: ${problem}: ${key.slice(0, 80)}…`);
+    this.name = 'StorageKeyError';
+  }
+}

@@ -49,3 +49,32 @@ export function idFromRecordKey(key: string): string | null {
   const id = key.slice(key.lastIndexOf('/') + 1);
   return recordIdPattern.test(id) && key === recordKey(id) ? id : null;
 }
+
+// Netlify Blobs refuses a key over 600 bytes, and the local store keeps each key part as
+// a file name, which may not pass 255 bytes. A key the code builds from what a visitor
+// typed must fit both, or every retry of the write fails the same way (DECISIONS 33).
+export const MAX_KEY_BYTES = 600;
+export const MAX_KEY_PART_BYTES = 255;
+
+/** Why Blobs would refuse this key, or null when it fits (pure). */
+export function keyProblem(key: string): string | null {
+  const bytes = Buffer.byteLength(key);
+  if (bytes > MAX_KEY_BYTES) return `the key is ${bytes} bytes (at most ${MAX_KEY_BYTES})`;
+  const longest = Math.max(...key.split('/').map((part) => Buffer.byteLength(part)));
+  if (longest > MAX_KEY_PART_BYTES) return `a part of the key is ${longest} bytes (at most ${MAX_KEY_PART_BYTES})`;
+  return null;
+}
+
+/** Free text cut to at most `maxBytes` of UTF-8, never in the middle of a character (pure). */
+export function cutToBytes(text: string, maxBytes: number): string {
+  if (Buffer.byteLength(text) <= maxBytes) return text;
+  let out = '';
+  let used = 0;
+  for (const char of text) {
+    const size = Buffer.byteLength(char);
+    if (used + size > maxBytes) break;
+    out += char;
+    used += size;
+  }
+  return out;
+}

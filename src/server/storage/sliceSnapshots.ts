@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eachUntil } from '../eachUntil';
+import { eachUntil } from './eachUntil';
 import { readForUpdate } from './atomicJson';
 import { blobCall, collectionStore } from './blobs';
 import { idFromRecordKey, newestFirstKey, recordKey, timeSliceOf } from './keys';

@@ -1,6 +1,6 @@
 import type { AdminPage } from '../../../lib/schemas/adminApi';
 import type { CreatePaymentRequest, PaymentRequest } from '../../../lib/schemas/paymentRequest';
-import type { RecordMeta } from '../../../server/storage/collection';
+import type { RecordMeta } from '../../../lib/schemas/recordMeta';
 import { adminRequest } from './request';
 
 export type PaymentRequestRecord = PaymentRequest & RecordMeta;

@@ -3,7 +3,8 @@ import type { ContactRecord as StoredContact } from '../../../lib/schemas/contac
 import type { Payment } from '../../../lib/schemas/payment';
 import type { ResourceDownload } from '../../../lib/schemas/resourceDownload';
 import type { Subscriber } from '../../../lib/schemas/subscriber';
-import type { RecordMeta } from '../../../server/storage/collection';
+import type { CorporateEnquiry } from '../../../lib/schemas/corporateEnquiry';
+import type { RecordMeta } from '../../../lib/schemas/recordMeta';
 
 // Stored records as the admin APIs answer them: the entity's schema plus id and dates.
 // Types only: nothing from the server is bundled.
@@ -13,3 +14,4 @@ export type ContactRecord = StoredContact & RecordMeta;
 export type PaymentRecord = Payment & RecordMeta;
 export type DownloadRecord = ResourceDownload & RecordMeta;
 export type SubscriberRecord = Subscriber & RecordMeta;
+export type CorporateEnquiryRecord = CorporateEnquiry & RecordMeta;

@@ -61,7 +61,11 @@ function phonePath(digits: string): string {
   return [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6)].filter(Boolean).join('/');
 }
 const emailPath = (hash: string) => `${hash.slice(0, 2)}/${hash}`;
-function wordPath(encoded: string): string {
+// A word's part is cut (the query's word is cut the same way, so a start still matches):
+// a long word of non-Latin letters, 7 characters each once encoded, stays one key part.
+const MAX_WORD_PART = 120;
+function wordPath(word: string): string {
+  const encoded = word.slice(0, MAX_WORD_PART);
   return encoded.length < 2 ? encoded : `${encoded.slice(0, 2)}/${encoded}`;
 }
 

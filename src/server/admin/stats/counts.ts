@@ -1,21 +1,12 @@
+import { recordKindPlurals } from '../../../lib/leads/kinds';
 import type { AdminStats } from '../../../lib/schemas/adminApi';
+import { bookingStatuses } from '../../../lib/schemas/booking';
 
 // Pure arithmetic of the admin's stat tiles: what the counters hold, how a write moves
 // them, and how the tiles follow from them.
 
-/** One counter per collection (storage posts only: MDX posts are counted from the files) and per booking status. */
-export const counterNames = [
-  'bookings',
-  'contacts',
-  'payments',
-  'downloads',
-  'subscribers',
-  'storagePosts',
-  'pending',
-  'contacted',
-  'completed',
-  'cancelled',
-] as const;
+/** One counter per kind of record (the registry's plurals), storage posts (MDX posts are counted from the files) and per booking status. */
+export const counterNames = [...recordKindPlurals, 'storagePosts', ...bookingStatuses] as const;
 export type CounterName = (typeof counterNames)[number];
 export type Counts = Record<CounterName, number>;
 export type CountDelta = Partial<Counts>;
@@ -73,7 +64,7 @@ export function combine(...deltas: CountDelta[]): CountDelta {
 
 /**
  * The tiles (DECISIONS 17, 25). Blog posts are the storage posts plus the MDX posts
- * shipped with the site; Total Records is SPEC's five collections. A counter below 0
+ * shipped with the site; Total Records is SPEC's five collections and the corporate enquiries. A counter below 0
  * can only come from drift (a lost count): it shows as 0 until the recount fixes it.
  */
 export function adminStats(counts: Counts, mdxPosts: number): AdminStats {
@@ -86,10 +77,11 @@ export function adminStats(counts: Counts, mdxPosts: number): AdminStats {
     downloads: n('downloads'),
     blogPosts,
     subscribers: n('subscribers'),
+    corporateEnquiries: n('corporateEnquiries'),
     pending: n('pending'),
     contacted: n('contacted'),
     completed: n('completed'),
     cancelled: n('cancelled'),
   };
-  return { ...stats, totalRecords: stats.bookings + stats.contacts + stats.payments + stats.downloads + stats.blogPosts };
+  return { ...stats, totalRecords: stats.bookings + stats.contacts + stats.payments + stats.downloads + stats.blogPosts + stats.corporateEnquiries };
 }

@@ -1,6 +1,7 @@
 import { type TodoEntry, type TodoKind, todoEntrySchema, todoKinds } from '../../../lib/schemas/todo';
 import { blobCall, collectionStore } from '../../storage/blobs';
 import { withKeyLock } from '../../storage/keyLock';
+import { MAX_KEY_PART_BYTES } from '../../storage/keys';
 import { withRetries } from '../../storage/retry';
 
 // The to-do index (issue 20): one key per lead still pending, written by the lead's
@@ -32,12 +33,14 @@ export function todoKey(entry: TodoEntry): string {
   const base = `${leadPrefix(entry.kind, entry.id)}${pad(Date.parse(entry.dueAt))}.`;
   const packed = Buffer.from(JSON.stringify([entry.name, entry.phone, entry.email, entry.createdAt, entry.promiseHours])).toString('base64url');
   const key = base + packed;
-  return Buffer.byteLength(key) <= MAX_KEY_BYTES ? key : base + BODY_ONLY;
+  // The last part (everything after `pending/`) is one file name on the local store.
+  const fits = Buffer.byteLength(key) <= MAX_KEY_BYTES && Buffer.byteLength(key) - PENDING.length <= MAX_KEY_PART_BYTES;
+  return fits ? key : base + BODY_ONLY;
 }
 
 /** The entry a key names, 'body' when only its blob holds the details, null for anything else. */
 export function entryOfTodoKey(key: string): TodoEntry | 'body' | null {
-  const match = /^pending\/([a-z]+)\.(\d{13}-[0-9a-f]{10})\.(\d{13})\.(.+)$/.exec(key);
+  const match = /^pending\/([A-Za-z]+)\.(\d{13}-[0-9a-f]{10})\.(\d{13})\.(.+)$/.exec(key);
   if (!match || !(todoKinds as readonly string[]).includes(match[1]!)) return null;
   if (match[4] === BODY_ONLY) return 'body';
   try {

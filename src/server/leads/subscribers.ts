@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
-import { subscriberSchema } from '../lib/schemas/subscriber';
-import { leadBookkeeping } from './admin/bookkeeping';
-import { subscriberProfile } from './admin/leadProfiles';
-import { subscriberEvent } from './notifications/leadEvents';
-import { blobCall, collectionStore } from './storage/blobs';
-import type { Attribution } from '../lib/schemas/attribution';
-import { type CreateOptions, type StoredRecord, defineCollection } from './storage/collection';
-import { newestFirstKey } from './storage/keys';
-import { withKeyLock } from './storage/keyLock';
+import { subscriberRow } from '../../lib/admin/customerExport';
+import { subscriberSchema } from '../../lib/schemas/subscriber';
+import type { Attribution } from '../../lib/schemas/attribution';
+import { subscriberProfile } from '../admin/leadProfiles';
+import { subscriberEvent } from '../notifications/leadEvents';
+import { blobCall, collectionStore } from '../storage/blobs';
+import type { CreateOptions, StoredRecord } from '../storage/collection';
+import { newestFirstKey } from '../storage/keys';
+import { withKeyLock } from '../storage/keyLock';
+import { type LeadKindDefinition, defineLeadCollection } from './leadCollection';
 
 /**
  * Newsletter subscribers (DECISIONS 7). Records live in a normal time-keyed
@@ -18,7 +19,15 @@ import { withKeyLock } from './storage/keyLock';
  * retry after a crash between the two writes completes the same record instead
  * of adding a second one.
  */
-export const subscribers = defineCollection('subscribers', subscriberSchema, { hooks: leadBookkeeping(subscriberProfile, subscriberEvent) });
+export const subscriberKind = {
+  ...subscriberProfile,
+  store: 'subscribers',
+  schema: subscriberSchema,
+  announce: subscriberEvent,
+  exportRow: subscriberRow,
+} satisfies LeadKindDefinition<typeof subscriberSchema>;
+
+export const subscribers = defineLeadCollection(subscriberKind);
 
 const CLAIMS_STORE = 'subscriber-emails';
 

@@ -1,7 +1,7 @@
-import type { BookingDetailsPatch } from '../lib/schemas/adminApi';
-import type { bookingStatuses } from '../lib/schemas/booking';
+import type { BookingDetailsPatch } from '../../lib/schemas/adminApi';
+import type { bookingStatuses } from '../../lib/schemas/booking';
 import { bookings } from './bookings';
-import { contentEtag, ifMatchChange } from './http/versions';
+import { contentEtag, ifMatchChange } from '../http/versions';
 
 export type StoredBooking = NonNullable<Awaited<ReturnType<typeof bookings.get>>>;
 type BookingStatus = (typeof bookingStatuses)[number];

@@ -1,11 +1,8 @@
-import { type ExportRow, bookingRow, contactRow, downloadRow, paymentRow, subscriberRow } from '../../../lib/admin/customerExport';
-import { EXPORT_PAGE_ROWS, exportKindSchema } from '../../../lib/schemas/adminExport';
-import { bookings } from '../../bookings';
-import { contacts } from '../../contacts';
-import { payments } from '../../payments';
-import { resourceDownloads } from '../../resourceDownloads';
-import { copiedSlices } from '../../storage/sliceSnapshots';
-import { subscribers } from '../../subscribers';
+import type { ExportRow } from '../../lib/admin/customerExport';
+import { kindOfPlural } from '../../lib/leads/kinds';
+import { EXPORT_PAGE_ROWS, exportKindSchema } from '../../lib/schemas/adminExport';
+import { copiedSlices } from '../storage/sliceSnapshots';
+import { leadRegistry } from './registry';
 
 // The customer-data export at scale (issue 20): the browser asks for the time slices of
 // each collection, then for the rows of many slices side by side, and writes the same
@@ -38,13 +35,13 @@ function sourceOf<Rec>(collection: SlicedCollection<Rec>, toRow: (record: Rec) =
   };
 }
 
-const sources: Record<ExportKind, Source> = {
-  bookings: sourceOf(bookings, bookingRow),
-  contacts: sourceOf(contacts, contactRow),
-  payments: sourceOf(payments, paymentRow),
-  downloads: sourceOf(resourceDownloads, downloadRow),
-  subscribers: sourceOf(subscribers, subscriberRow),
-};
+// Each kind's collection and row, from the registry.
+const sources = Object.fromEntries(
+  exportKinds.map((kind) => {
+    const { collection, definition } = leadRegistry[kindOfPlural(kind)!] as unknown as { collection: SlicedCollection<never>; definition: { exportRow(record: never): ExportRow } };
+    return [kind, sourceOf(collection, definition.exportRow)];
+  }),
+) as Record<ExportKind, Source>;
 
 /**
  * The minute job's part (after everything a lead needs): a copy of each slice that has

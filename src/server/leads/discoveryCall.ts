@@ -1,7 +1,7 @@
-import type { Attribution } from '../lib/schemas/attribution';
-import type { Booking } from '../lib/schemas/booking';
+import type { Attribution } from '../../lib/schemas/attribution';
+import type { Booking } from '../../lib/schemas/booking';
 import { bookings } from './bookings';
-import { decoyRecord, isBot } from './http/honeypot';
+import { decoyRecord, isBot } from '../http/honeypot';
 
 export const FREE_CALL_PACKAGE_NAME = 'Free Discovery Call';
 

@@ -1,11 +1,19 @@
-import { paymentSchema } from '../lib/schemas/payment';
-import { leadBookkeeping } from './admin/bookkeeping';
-import { paymentProfile } from './admin/leadProfiles';
-import { blobCall, collectionStore } from './storage/blobs';
-import { updateJson } from './storage/atomicJson';
-import { defineCollection } from './storage/collection';
+import { paymentRow } from '../../lib/admin/customerExport';
+import { paymentSchema } from '../../lib/schemas/payment';
+import { paymentProfile } from '../admin/leadProfiles';
+import { blobCall, collectionStore } from '../storage/blobs';
+import { updateJson } from '../storage/atomicJson';
+import { type LeadKindDefinition, defineLeadCollection } from './leadCollection';
 
-export const payments = defineCollection('payments', paymentSchema, { hooks: leadBookkeeping(paymentProfile) });
+// A payment is announced by its outcome (paymentNotices.ts), not when it is created.
+export const paymentKind = {
+  ...paymentProfile,
+  store: 'payments',
+  schema: paymentSchema,
+  exportRow: paymentRow,
+} satisfies LeadKindDefinition<typeof paymentSchema>;
+
+export const payments = defineLeadCollection(paymentKind);
 
 // Razorpay tells us an order id; the payment record is keyed newest first. This
 // small index (one blob per order, written once) finds the record without a scan.

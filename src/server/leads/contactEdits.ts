@@ -1,6 +1,6 @@
-import type { ContactStatus } from '../lib/schemas/contact';
+import type { ContactStatus } from '../../lib/schemas/contact';
 import { contacts } from './contacts';
-import { contentEtag, ifMatchChange } from './http/versions';
+import { contentEtag, ifMatchChange } from '../http/versions';
 
 export type StoredContact = NonNullable<Awaited<ReturnType<typeof contacts.get>>>;
 

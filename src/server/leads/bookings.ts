@@ -1,0 +1,19 @@
+import { bookingRow } from '../../lib/admin/customerExport';
+import { bookingSchema } from '../../lib/schemas/booking';
+import { bookingProfile } from '../admin/leadProfiles';
+import { bookingTodo } from '../admin/todo/todoRules';
+import { withCallDue } from '../appointments/callTodo';
+import { bookingEvent } from '../notifications/leadEvents';
+import { type LeadKindDefinition, defineLeadCollection } from './leadCollection';
+
+export const bookingKind = {
+  ...bookingProfile,
+  store: 'bookings',
+  schema: bookingSchema,
+  announce: bookingEvent,
+  todo: bookingTodo,
+  adjustTodo: withCallDue,
+  exportRow: bookingRow,
+} satisfies LeadKindDefinition<typeof bookingSchema>;
+
+export const bookings = defineLeadCollection(bookingKind);

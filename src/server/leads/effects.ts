@@ -1,0 +1,48 @@
+import { leadNotificationKinds, type LeadNotificationKind } from '../../lib/leads/kinds';
+import { queueCallNotices } from '../appointments/notices';
+import { syncCallTodo } from '../appointments/callTodo';
+import { scheduleReminders } from '../appointments/reminders';
+import { indexPerson } from '../admin/search/personIndex';
+import { addTodo } from '../admin/todo/pendingIndex';
+import { addToCounts } from '../admin/stats/counterStore';
+import { type Effect, storeRecord } from '../followUp/effects';
+import { countConversion } from '../notifications/conversions';
+import { countLeadSource } from '../notifications/leadSources';
+import { queueLeadNotifications } from '../notifications/queue';
+
+// What a lead's follow-up event does (DECISIONS 26), one line an effect. Each is
+// idempotent (onlyIfNew writes, tally changes named by the event, index keys that are
+// facts), so an event may be done twice; adding an effect is adding a line here.
+
+const isLeadNotification = (kind: string): kind is LeadNotificationKind => (leadNotificationKinds as readonly string[]).includes(kind);
+
+export const leadEffects: readonly Effect[] = [
+  storeRecord,
+  { name: 'counts', applies: (event) => event.counts != null, run: (event) => addToCounts(event.id, event.counts!) },
+  { name: 'person', applies: (event) => event.person != null, run: ({ person }) => indexPerson(person!.type, person!.id, person!.person) },
+  {
+    name: 'todo',
+    applies: (event) => event.todo != null,
+    // A free call's request may have its call booked before this runs: the to-do then
+    // takes the call's start (checked after the key is written, so neither order loses it).
+    run: async ({ todo, lead }) => {
+      await addTodo(todo!);
+      if (lead?.kind === 'discovery-call') await syncCallTodo(todo!.id);
+    },
+  },
+  {
+    name: 'lead-source',
+    applies: (event) => event.lead != null && isLeadNotification(event.lead.kind),
+    run: (event) => countLeadSource(event.id, event.lead!.kind as LeadNotificationKind, event.lead!.attribution, new Date(event.lead!.at)),
+  },
+  { name: 'conversion', applies: (event) => event.lead?.kind === 'payment-captured', run: (event) => countConversion(event.id, event.lead!) },
+  {
+    name: 'call-reminders',
+    applies: (event) => event.appointment != null,
+    run: async ({ appointment }) => {
+      await Promise.all([scheduleReminders(appointment!.appointment), syncCallTodo(appointment!.appointment.bookingId)]);
+    },
+  },
+  { name: 'notifications', applies: (event) => event.lead != null, run: (event) => queueLeadNotifications(event.lead!) },
+  { name: 'call-notices', applies: (event) => event.appointment != null, run: (event) => queueCallNotices(event.appointment!) },
+];

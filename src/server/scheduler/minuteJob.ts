@@ -1,0 +1,118 @@
+import { snapshotExportSlices } from '../leads/exportRows';
+import { foldCounts } from '../admin/stats/counterStore';
+import { type ReminderReport, sendDueReminders } from '../appointments/reminders';
+import { eventTime, isDue, pendingEventIds, readEvent } from '../followUp/events';
+import { leadPipeline } from '../leads/pipeline';
+import { pruneOutbox, sweepOutbox, type SweepReport } from '../notifications/deliver';
+import { foldLeadSources } from '../notifications/leadSources';
+import { eachUntil } from '../storage/eachUntil';
+import { runStage } from './stage';
+
+// The site's scheduler: one run a minute (DECISIONS 26, 33), named stages in turn, all
+// within one budget. It finds its work by listing time-ordered keys, never by reading
+// leads, starts nothing after a stage's share of the budget and never waits for work
+// past its deadline: Netlify stops a scheduled function at 30 seconds, and the next
+// minute's run goes on where this one stopped. A stage that fails is logged and the
+// others run; an event that keeps failing is set aside by the pipeline, not retried here
+// every minute.
+
+export const JOB_BUDGET_MS = 20_000;
+/** An event this young is most likely being done by its own request's follow-up right now. */
+export const EVENT_GRACE_MS = 30_000;
+const EVENT_CONCURRENCY = 32;
+
+export interface JobOptions {
+  budgetMs?: number;
+  now?: () => Date;
+  /** Housekeeping (old outbox history): the scheduled run does it once an hour. */
+  prune?: boolean;
+}
+
+export interface JobReport {
+  ms: number;
+  events: { done: number; left: number };
+  /** Events whose run failed this time: backing off, or set aside after their last try. */
+  troubled: { backingOff: number; setAside: number };
+  folded: { counts: number; sources: number; left: number };
+  outbox: SweepReport;
+  pruned: number;
+  reminders: ReminderReport;
+  snapshots: { made: number; left: number };
+  /** Stages that hit their deadline or failed: what the next run picks up. */
+  cutShort: string[];
+}
+
+const noFold = { folded: 0, repeated: 0, left: 0 };
+
+export async function runFollowUpJob({ budgetMs = JOB_BUDGET_MS, now = () => new Date(), prune = false }: JobOptions = {}): Promise<JobReport> {
+  const started = Date.now();
+  const deadline = started + budgetMs;
+  // Each stage gets its share of the budget; what a stage leaves, the next may use.
+  const until = (share: number) => Math.min(deadline, started + budgetMs * share);
+  const cutShort: string[] = [];
+  const stage = <T>(name: string, stageDeadline: number, fallback: T, work: () => Promise<T>) =>
+    runStage({ name, deadline: stageDeadline, fallback, work, onCut: (why) => cutShort.push(`${name} (${why})`) });
+
+  const events = { done: 0, left: 0 };
+  const troubled = { backingOff: 0, setAside: 0 };
+  await stage('events', until(0.6), undefined, async () => {
+    const pending = await pendingEventIds();
+    const cutoff = now().getTime() - EVENT_GRACE_MS;
+    const due = pending.filter((id) => eventTime(id) <= cutoff && !leadPipeline.isInFlight(id));
+    await eachUntil(due, EVENT_CONCURRENCY, until(0.6), async (id) => {
+      try {
+        const event = await readEvent(id);
+        if (!event || !isDue(event, now())) return;
+        const outcome = await leadPipeline.followUp(event);
+        if (outcome === 'busy') return;
+        if (outcome.state === 'done') events.done += 1;
+        else if (outcome.state === 'dead') troubled.setAside += 1;
+        else troubled.backingOff += 1;
+      } catch (error) {
+        console.error(`[follow-up] event ${id} failed; the next run tries again`, error);
+      }
+    });
+  });
+
+  // Changes of events still pending are left alone: doing the event again must not count twice.
+  const unfinished = async () => {
+    const ids = new Set(await pendingEventIds());
+    events.left = ids.size;
+    return ids;
+  };
+  const counts = await stage('counts', until(0.7), noFold, () => foldCounts({ unfinished, deadline: until(0.7) }));
+  const sources = await stage('sources', until(0.75), noFold, () => foldLeadSources({ unfinished, deadline: until(0.75) }));
+  const reminders = await stage('reminders', until(0.8), { sent: 0, dropped: 0, left: 0 }, () => sendDueReminders(now(), until(0.8)));
+  const outbox = await stage('outbox', until(0.95), { examined: 0, outcomes: {}, left: 0 } as SweepReport, () =>
+    sweepOutbox({ now, deadline: until(0.95) }),
+  );
+  const pruned = prune ? await stage('prune', deadline, 0, () => pruneOutbox(now(), deadline)) : 0;
+  // Last, with whatever time is left: only the owner's export waits for it.
+  const snapshots = await stage('export-copies', deadline, { made: 0, left: 0 }, () => snapshotExportSlices(deadline));
+
+  return {
+    ms: Date.now() - started,
+    events,
+    troubled,
+    folded: { counts: counts.folded, sources: sources.folded, left: counts.left + sources.left },
+    outbox,
+    pruned,
+    reminders,
+    snapshots,
+    cutShort,
+  };
+}
+
+/** One log line a run: how long it took and what is left for the next. */
+export function describeRun(report: JobReport): string {
+  const sent = report.outbox.outcomes.sent ?? 0;
+  return (
+    `[follow-up] ran ${report.ms} ms: ${report.events.done} events done, ${report.events.left} left` +
+    `${report.troubled.backingOff ? `, ${report.troubled.backingOff} failed (backing off)` : ''}${report.troubled.setAside ? `, ${report.troubled.setAside} set aside` : ''}; ` +
+    `folded ${report.folded.counts + report.folded.sources} changes, ${report.folded.left} left; ` +
+    `outbox ${report.outbox.examined} tried (${sent} sent), ${report.outbox.left} left; ` +
+    `reminders ${report.reminders.sent} sent, ${report.reminders.left} left; pruned ${report.pruned}; ` +
+    `export copies ${report.snapshots.made} made, ${report.snapshots.left} left` +
+    (report.cutShort.length ? `; cut short: ${report.cutShort.join(', ')}` : '')
+  );
+}
