@@ -15,6 +15,14 @@ import { readdir, stat, utimes } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { BlobsServer } from '@netlify/blobs/server';
 
+const MAX_KEY_BYTES = 600;
+const safeDecode = (/** @type {string} */ text) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
 const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class AtomicBlobsServer extends BlobsServer {
@@ -30,6 +38,11 @@ export class AtomicBlobsServer extends BlobsServer {
   /** @param {Request} req */
   async handleRequest(req) {
     if (this.#latencyMs > 0) await sleep(this.#latencyMs);
+    // Netlify refuses a key over 600 bytes; so does this store, so local runs see it.
+    const { key } = this.#paths(req);
+    if (key && new TextEncoder().encode(safeDecode(key)).length > MAX_KEY_BYTES) {
+      return Response.json({ error: `A key may be at most ${MAX_KEY_BYTES} bytes` }, { status: 400 });
+    }
     return super.handleRequest(req);
   }
 

@@ -251,9 +251,9 @@ describe('copies of the time slices (the export reads two blobs a slice)', () =>
     const { result: rows, calls } = await watchBlobCalls(() => collectRowsFrom(handlerReader(), () => undefined));
     expect(rows).toEqual(before);
     expect(recordReads(calls)).toEqual([]);
-    // Each call checks the session; then the plan lists five collections, and a slice is its listing and its copy.
+    // Each call checks the session; then the plan lists every collection, and a slice is its listing and its copy.
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
-    expect(calls.filter((call) => !call.path.includes('admin-sessions'))).toHaveLength(5 + 2 * (await sliceCount()));
+    expect(calls.filter((call) => !call.path.includes('admin-sessions'))).toHaveLength(leadKinds.length + 2 * (await sliceCount()));
   });
 
   it('the minute job leaves a slice it cannot read whole before its deadline without a copy (its listing held past the deadline)', async () => {

@@ -90,6 +90,7 @@ describe('GET /api/admin/stats', () => {
       downloads: 0,
       blogPosts: files,
       subscribers: 0,
+      corporateEnquiries: 0,
       pending: 0,
       contacted: 0,
       completed: 0,

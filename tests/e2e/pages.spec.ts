@@ -21,8 +21,8 @@ test.describe('every public page is complete HTML', () => {
     {
       path: '/corporate-parenting-wellbeing',
       h1: /comes to work with them/,
-      ids: ['offerings', 'roi-metrics', 'contact'],
-      texts: ['For CHROs and HR leaders', 'Who it is for', 'Why it matters', '₹2.3 Cr', 'Questions HR leaders ask us', 'Schedule Corporate Consultation', 'data-open-call="corporate"', 'data-download-resource="corporate-brochure"', 'Download Full ROI Case Study'],
+      ids: ['offerings', 'roi-metrics', 'corporate-enquiry', 'contact'],
+      texts: ['For CHROs and HR leaders', 'Who it is for', 'Why it matters', '₹2.3 Cr', 'Questions HR leaders ask us', 'Schedule Corporate Consultation', 'href="#corporate-enquiry"', 'Schedule a corporate consultation', 'data-download-resource="corporate-brochure"', 'Download Full ROI Case Study'],
     },
     {
       path: '/how-it-works',

@@ -6,7 +6,7 @@ import { ErrorState } from './ui/States';
 
 type Tile = { key: keyof AdminStats; label: string; tone?: 'status' | 'total' };
 
-/** SPEC 2's tiles (plus subscribers, DECISIONS 7), counted on the server. */
+/** SPEC 2's tiles (plus subscribers, DECISIONS 7, and corporate enquiries), counted on the server. */
 const tiles: Tile[] = [
   { key: 'bookings', label: 'Bookings' },
   { key: 'contacts', label: 'Contacts' },
@@ -14,6 +14,7 @@ const tiles: Tile[] = [
   { key: 'downloads', label: 'Downloads' },
   { key: 'blogPosts', label: 'Blog Posts' },
   { key: 'subscribers', label: 'Subscribers' },
+  { key: 'corporateEnquiries', label: 'Corporate' },
   { key: 'pending', label: 'Pending', tone: 'status' },
   { key: 'contacted', label: 'Contacted', tone: 'status' },
   { key: 'completed', label: 'Completed', tone: 'status' },

@@ -40,3 +40,6 @@ export type CorporateEnquiry = z.infer<typeof corporateEnquirySchema>;
 export function employeeBandLabel(value: EmployeeBand): string {
   return employeeBandOptions.find((option) => option.value === value)?.label ?? value;
 }
+
+/** PATCH /api/corporate-enquiries/{id}/status (the to-do's "Mark contacted"). */
+export const corporateEnquiryStatusPatchSchema = z.strictObject({ status: z.enum(corporateEnquiryStatuses, { error: 'Choose pending or contacted' }) });

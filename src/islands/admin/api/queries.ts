@@ -75,9 +75,9 @@ export function bookingChanged(client: QueryClient, booking: BookingRecord, etag
   void client.invalidateQueries({ queryKey: adminKeys.searches() });
 }
 
-/** After a contact message's status changed: its list, the to-do and search results. */
-export function contactChanged(client: QueryClient): void {
-  void client.invalidateQueries({ queryKey: adminKeys.leads('contacts') });
+/** After a lead's status changed (a contact message, a corporate enquiry): its list, the to-do and search results. */
+export function leadStatusChanged(client: QueryClient, kind: LeadKind): void {
+  void client.invalidateQueries({ queryKey: adminKeys.leads(kind) });
   void client.invalidateQueries({ queryKey: adminKeys.todo() });
   void client.invalidateQueries({ queryKey: adminKeys.searches() });
 }

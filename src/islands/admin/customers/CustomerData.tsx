@@ -5,7 +5,7 @@ import { PaymentRequestsPanel } from '../payments/PaymentRequestsPanel';
 import { TodoPanel } from '../todo/TodoPanel';
 import { LeadList } from './LeadList';
 import { LeadsBySource } from './LeadsBySource';
-import { ContactRow, DownloadRow, PaymentRow, SubscriberRow } from './LeadRows';
+import { ContactRow, CorporateEnquiryRow, DownloadRow, PaymentRow, SubscriberRow } from './LeadRows';
 import { PersonSearch } from './PersonSearch';
 
 /** The 'Customer Data' tab: what is due first (the to-do), then find a person, see that notifications reach the owner, work the bookings, see where leads come from, read every other lead. */
@@ -34,6 +34,14 @@ export function CustomerData() {
           layout="rows"
           empty={{ title: 'No messages yet', text: 'Messages sent through the contact form appear here.' }}
           renderItem={(contact) => <ContactRow contact={contact} />}
+        />
+        <LeadList
+          kind="corporateEnquiries"
+          title="Corporate enquiries"
+          noun="corporate enquiries"
+          layout="rows"
+          empty={{ title: 'No corporate enquiries yet', text: 'HR leaders who ask for a consultation on the corporate programme page appear here.' }}
+          renderItem={(enquiry) => <CorporateEnquiryRow enquiry={enquiry} />}
         />
         <LeadList
           kind="payments"

@@ -1,12 +1,13 @@
 import { audienceLabel, paymentStatusLabel } from '../../../lib/admin/labels';
 import { formatRupees } from '../../../lib/format';
-import type { ContactRecord, DownloadRecord, PaymentRecord, SubscriberRecord } from '../api';
+import { employeeBandLabel } from '../../../lib/schemas/corporateEnquiry';
+import type { ContactRecord, CorporateEnquiryRecord, DownloadRecord, PaymentRecord, SubscriberRecord } from '../api';
 import { EmailLink, PhoneLink } from '../ui/Contact';
 import { SourceLine } from '../ui/LeadSource';
 import { Pill, paymentTone } from '../ui/Pill';
 import { When } from '../ui/When';
 
-// One compact row per record of the four lists the owner reads (bookings are worked in cards).
+// One compact row per record of the lists the owner reads (bookings are worked in cards).
 
 export function ContactRow({ contact }: { contact: ContactRecord }) {
   return (
@@ -23,6 +24,31 @@ export function ContactRow({ contact }: { contact: ContactRecord }) {
       <SourceLine attribution={contact.attribution} />
       <p className="adm-row-when">
         <When iso={contact.createdAt} />
+      </p>
+    </article>
+  );
+}
+
+export function CorporateEnquiryRow({ enquiry }: { enquiry: CorporateEnquiryRecord }) {
+  return (
+    <article className="adm-row">
+      <div className="adm-row-main">
+        <h3 className="adm-row-title">{enquiry.name}</h3>
+        <Pill tone="navy">{employeeBandLabel(enquiry.employees)}</Pill>
+        {enquiry.status === 'contacted' ? <Pill tone="teal">Contacted</Pill> : null}
+      </div>
+      <p className="adm-row-detail">
+        {enquiry.role} · {enquiry.company}
+      </p>
+      <p className="adm-row-reach">
+        <EmailLink email={enquiry.email} />
+        <PhoneLink phone={enquiry.phone} />
+      </p>
+      {/* Two lines at most here; the whole message is in the export and read out by screen readers. */}
+      {enquiry.message ? <p className="adm-row-message">{enquiry.message}</p> : null}
+      <SourceLine attribution={enquiry.attribution} />
+      <p className="adm-row-when">
+        <When iso={enquiry.createdAt} />
       </p>
     </article>
   );

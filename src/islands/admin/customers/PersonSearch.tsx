@@ -21,6 +21,7 @@ const hitKinds: Record<SearchRecordType, { label: string; tone: PillTone }> = {
   payment: { label: 'Payment', tone: 'green' },
   download: { label: 'Download', tone: 'teal' },
   subscriber: { label: 'Newsletter', tone: 'neutral' },
+  corporateEnquiry: { label: 'Corporate enquiry', tone: 'navy' },
 };
 
 const matchedByWords = { phone: 'phone number', email: 'e-mail', name: 'name' } as const;

@@ -21,7 +21,7 @@ function saveFile(csv: string, fileName: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** The header's Export button: every record of the five collections as one CSV file. */
+/** The header's Export button: every record of every collection as one CSV file. */
 export function useCustomerExport(brand: string) {
   const [progress, setProgress] = useState(0);
   const [busyShown, setBusyShown] = useState(false);

@@ -25,6 +25,7 @@ const { callbackAfterCallHours, responseHours } = business.promises;
 
 function whatItIs(item: TodoItem): string {
   if (item.kind === 'contact') return 'Contact message';
+  if (item.kind === 'corporateEnquiry') return 'Corporate enquiry';
   return item.promiseHours === callbackAfterCallHours ? 'Free discovery call' : 'Booking';
 }
 

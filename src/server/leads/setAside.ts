@@ -1,0 +1,30 @@
+import type { SetAsideEvent } from '../../lib/schemas/setAside';
+import { type FollowUpEvent, deadEvents, reviveEvent } from '../followUp/events';
+import { notFound } from '../http/errors';
+import { leadPipeline } from './pipeline';
+
+function describe(event: FollowUpEvent): SetAsideEvent {
+  return {
+    id: event.id,
+    recordedAt: event.recordedAt,
+    deadAt: event.deadAt ?? null,
+    attempts: event.attempts ?? 0,
+    lastError: event.lastError ?? null,
+    what: event.lead?.kind ?? (event.appointment ? `call ${event.appointment.change}` : null) ?? event.record?.collection ?? 'follow-up',
+    leadId: event.lead?.leadId ?? event.record?.id ?? null,
+    done: event.done ?? [],
+  };
+}
+
+/** The events set aside after their last try, newest first. */
+export async function listSetAside(): Promise<SetAsideEvent[]> {
+  return (await deadEvents()).map(describe);
+}
+
+/** The owner's Retry: back in the queue, done after the response (and by the minute job if that fails). */
+export async function retrySetAside(id: string): Promise<{ id: string }> {
+  const event = await reviveEvent(id);
+  if (!event) throw notFound('No such event is set aside.');
+  await leadPipeline.scheduleFollowUp(event);
+  return { id };
+}

@@ -1,0 +1,128 @@
+import { describe, expect, test } from 'vitest';
+import contactFn from '../../netlify/functions/contact.mts';
+import followUpAdminFn from '../../netlify/functions/admin-follow-up.mts';
+import { deadEvents, eventIdForRecord, MAX_EVENT_ATTEMPTS, pendingEventIds, readEvent, storeEvent, type FollowUpEvent } from '../../src/server/followUp/events';
+import { createPipeline } from '../../src/server/followUp/pipeline';
+import { contactProfile } from '../../src/server/admin/leadProfiles';
+import { contacts } from '../../src/server/leads/contacts';
+import { contactEvent } from '../../src/server/notifications/leadEvents';
+import { leadEffects } from '../../src/server/leads/effects';
+import { runFollowUpJob } from '../../src/server/scheduler/minuteJob';
+import { collectionStore } from '../../src/server/storage/blobs';
+import { StorageKeyError } from '../../src/server/storage/errors';
+import { newestFirstKey } from '../../src/server/storage/keys';
+import { adminCookie } from './support/admin';
+import { call, jsonOf, settleAfterResponse } from './support/call';
+import { OWNER_ADDRESS } from './support/mail-receivers';
+import { useMailReceivers } from './support/mail-suite';
+
+// Issue 26: one valid lead must never stall the minute job, and an event that always
+// fails is set aside (dead-lettered) where the owner can retry it.
+
+const receivers = useMailReceivers();
+const ownerMailsFor = (leadId: string) => receivers.smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(leadId));
+
+async function waitFor(what: string, ok: () => boolean | Promise<boolean>, ms = 120_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await ok())) {
+    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('a lead with the longest name and a long e-mail', () => {
+  test('is stored, its owner e-mail arrives, and the next lead is e-mailed within the same 2 minutes', async () => {
+    const name = 'Ramachandran Subramaniam Venkateswaran '.repeat(4).slice(0, 118);
+    const email = `${'a'.repeat(38)}@example.com`;
+    expect(name).toHaveLength(118);
+    expect(email).toHaveLength(50);
+    const started = Date.now();
+    const first = await call(contactFn, '/api/contact', { body: { name, email, phone: '98450 60606', whoIsThisFor: 'college' } });
+    expect(first.status).toBe(201);
+    const { contact } = await jsonOf<{ contact: { id: string } }>(first);
+    const next = await call(contactFn, '/api/contact', { body: { name: 'Next Lead', email: 'next.lead@example.com', phone: '98450 60607', whoIsThisFor: 'college' } });
+    const { contact: nextContact } = await jsonOf<{ contact: { id: string } }>(next);
+    await settleAfterResponse();
+    expect(await contacts.get(contact.id)).toMatchObject({ name, email });
+    await waitFor('both owner e-mails', () => ownerMailsFor(contact.id).length === 1 && ownerMailsFor(nextContact.id).length === 1);
+    expect(Date.now() - started).toBeLessThan(120_000);
+    // Nothing left behind for the minute job to retry: the event finished.
+    expect(await pendingEventIds()).not.toContain(eventIdForRecord('contacts', contact.id, new Date(await contacts.get(contact.id).then((c) => c!.createdAt))));
+  });
+
+  test('a key Blobs would refuse fails at once, without retries', async () => {
+    const started = Date.now();
+    await expect(collectionStore('lead-todo').setJSON(`pending/${'x'.repeat(300)}`, {})).rejects.toBeInstanceOf(StorageKeyError);
+    await expect(collectionStore('lead-todo').setJSON('y'.repeat(601), {})).rejects.toBeInstanceOf(StorageKeyError);
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+});
+
+describe('an effect that always throws', () => {
+  const broken = createPipeline({
+    effects: [...leadEffects, { name: 'always-fails', applies: () => true, run: () => Promise.reject(new Error('this effect always fails')) }],
+    send: async () => undefined,
+  });
+
+  function leadEvent(name: string): FollowUpEvent {
+    const at = new Date(Date.now() - 10 * 60_000);
+    const id = newestFirstKey(at.getTime());
+    const contact = { id, createdAt: at.toISOString(), name, email: 'set.aside@example.com', phone: '98450 70707', whoIsThisFor: 'college' as const };
+    return {
+      id: eventIdForRecord('contacts', id, at),
+      recordedAt: at.toISOString(),
+      record: { collection: 'contacts', id, value: contact },
+      counts: { contacts: 1 },
+      person: { type: 'contact', id, person: contactProfile.person(contact) },
+      lead: contactEvent(contact),
+    };
+  }
+
+  test('backs off, is set aside after its last try with its error, the job stays within budget, and Retry runs it again', async () => {
+    const event = leadEvent('Set Aside');
+    await storeEvent(event);
+    // Each failed run counts and backs off; the other effects are done once and not again.
+    for (let run = 1; run <= MAX_EVENT_ATTEMPTS; run += 1) {
+      const current = (await readEvent(event.id))!;
+      const outcome = await broken.followUp(current);
+      expect(outcome).toMatchObject({ state: run < MAX_EVENT_ATTEMPTS ? 'retry' : 'dead', failed: ['always-fails'] });
+      if (run < MAX_EVENT_ATTEMPTS) {
+        const stored = (await readEvent(event.id))!;
+        expect(stored.attempts).toBe(run);
+        expect(Date.parse(stored.nextAttemptAt!)).toBeGreaterThan(Date.now());
+        expect(stored.done).toEqual(expect.arrayContaining(['record', 'counts', 'person', 'notifications']));
+        // The site's job leaves an event that is backing off alone, and stays within its budget.
+        const report = await runFollowUpJob({ budgetMs: 3000, now: () => new Date() });
+        expect(report.ms).toBeLessThan(3000 + 500);
+        expect(await readEvent(event.id)).toMatchObject({ attempts: run });
+      }
+    }
+    expect(await pendingEventIds()).not.toContain(event.id);
+    const [dead] = (await deadEvents()).filter((item) => item.id === event.id);
+    expect(dead).toMatchObject({ attempts: MAX_EVENT_ATTEMPTS, lastError: expect.stringContaining('this effect always fails') });
+    // The record and the owner's e-mail did not wait for the broken effect.
+    expect(await contacts.get(event.record!.id)).toMatchObject({ name: 'Set Aside' });
+
+    // The owner sees it in the admin and retries it: the site's own effects finish it.
+    const cookie = await adminCookie();
+    const listed = await jsonOf<{ items: Array<{ id: string; lastError: string; what: string }> }>(await call(followUpAdminFn, '/api/admin/follow-up', { cookie }));
+    expect(listed.items.find((item) => item.id === event.id)).toMatchObject({ what: 'contact', lastError: expect.stringContaining('always fails') });
+    const retried = await call(followUpAdminFn, `/api/admin/follow-up/${event.id}/retry`, { method: 'POST', cookie, params: { id: event.id } });
+    expect(retried.status).toBe(202);
+    await settleAfterResponse();
+    expect((await deadEvents()).map((item) => item.id)).not.toContain(event.id);
+    expect(await pendingEventIds()).not.toContain(event.id);
+    expect(ownerMailsFor(event.record!.id)).toHaveLength(1);
+  });
+
+  test('Retry of an unknown event is 404 and a bad id 400', async () => {
+    const cookie = await adminCookie();
+    expect((await call(followUpAdminFn, '/api/admin/follow-up/0000000000000-0000000000/retry', { method: 'POST', cookie, params: { id: '0000000000000-0000000000' } })).status).toBe(404);
+    const bad = await call(followUpAdminFn, '/api/admin/follow-up/nope/retry', { method: 'POST', cookie, params: { id: 'nope' } });
+    expect(bad.status).toBe(400);
+    expect(await jsonOf(bad)).toMatchObject({ fields: { id: expect.any(String) } });
+    expect((await call(followUpAdminFn, '/api/admin/follow-up')).status).toBe(401);
+  });
+
+
+});
