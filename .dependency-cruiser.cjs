@@ -16,6 +16,21 @@ module.exports = {
       to: { path: '^src/server/', pathNot: '^src/server/(storage|http)/' },
     },
     {
+      name: 'pipeline-and-indexes-know-no-features',
+      severity: 'error',
+      comment:
+        'The follow-up pipeline and the indexes (search, counters, to-do) sit on the core only: features (leads, notifications, appointments, payments) plug into them, never the other way (docs/architecture.md).',
+      from: { path: '^src/server/(followUp|admin/(search|stats|todo))/' },
+      to: { path: '^src/server/', pathNot: '^src/server/(storage|http|followUp|admin/(search|stats|todo))/' },
+    },
+    {
+      name: 'only-entry-points-run-the-scheduler',
+      severity: 'error',
+      comment: 'The minute job composes every feature; features never reach up into it.',
+      from: { path: '^src/server/', pathNot: '^src/server/scheduler/' },
+      to: { path: '^src/server/scheduler/' },
+    },
+    {
       name: 'lib-is-shared-and-pure',
       severity: 'error',
       comment: 'src/lib runs in the browser too: it imports neither server code nor islands.',

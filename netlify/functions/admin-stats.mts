@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/server/auth/session';
-import { readAdminStats } from '../../src/server/admin/stats/readStats';
+import { readAdminStats } from '../../src/server/leads/readStats';
 import { recountStats } from '../../src/server/leads/recount';
 import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';

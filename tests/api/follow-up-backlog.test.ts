@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { contactProfile } from '../../src/server/admin/leadProfiles';
+import { contactProfile } from '../../src/server/leads/profiles';
 import { readCounts } from '../../src/server/admin/stats/counterStore';
 import { contacts } from '../../src/server/leads/contacts';
 import { type FollowUpEvent, eventIdForRecord, pendingEventIds, storeEvent } from '../../src/server/followUp/events';

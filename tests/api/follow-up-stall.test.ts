@@ -3,7 +3,7 @@ import contactFn from '../../netlify/functions/contact.mts';
 import followUpAdminFn from '../../netlify/functions/admin-follow-up.mts';
 import { deadEvents, eventIdForRecord, MAX_EVENT_ATTEMPTS, pendingEventIds, readEvent, storeEvent, type FollowUpEvent } from '../../src/server/followUp/events';
 import { createPipeline } from '../../src/server/followUp/pipeline';
-import { contactProfile } from '../../src/server/admin/leadProfiles';
+import { contactProfile } from '../../src/server/leads/profiles';
 import { contacts } from '../../src/server/leads/contacts';
 import { contactEvent } from '../../src/server/notifications/leadEvents';
 import { leadEffects } from '../../src/server/leads/effects';

@@ -11,7 +11,7 @@ import { business } from '../../src/lib/business';
 import { entryIds, readEntry } from '../../src/server/notifications/outbox';
 import { eventIdForRecord, pendingEventIds, storeEvent } from '../../src/server/followUp/events';
 import { runFollowUpJob } from '../../src/server/scheduler/minuteJob';
-import { contactProfile } from '../../src/server/admin/leadProfiles';
+import { contactProfile } from '../../src/server/leads/profiles';
 import { contactEvent } from '../../src/server/notifications/leadEvents';
 import { newestFirstKey, recordKey } from '../../src/server/storage/keys';
 import { collectionStore } from '../../src/server/storage/blobs';

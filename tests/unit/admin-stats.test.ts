@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingProfile, contactProfile, createdDelta, removedDelta, updatedDelta } from '../../src/server/admin/leadProfiles';
+import { bookingProfile, contactProfile, createdDelta, removedDelta, updatedDelta } from '../../src/server/leads/profiles';
 import { addCounts, adminStats, combine, countsFrom, differenceOf, isNoChange, sumCounts, zeroCounts } from '../../src/server/admin/stats/counts';
 
 const counts = (values: Partial<ReturnType<typeof zeroCounts>>) => ({ ...zeroCounts(), ...values });

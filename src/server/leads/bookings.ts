@@ -1,7 +1,7 @@
 import { bookingRow } from '../../lib/admin/customerExport';
 import { bookingSchema } from '../../lib/schemas/booking';
-import { bookingProfile } from '../admin/leadProfiles';
-import { bookingTodo } from '../admin/todo/todoRules';
+import { bookingProfile } from './profiles';
+import { bookingTodo } from './todoRules';
 import { withCallDue } from '../appointments/callTodo';
 import { bookingEvent } from '../notifications/leadEvents';
 import { type LeadKindDefinition, defineLeadCollection } from './leadCollection';

@@ -1,7 +1,7 @@
 import { contactRow } from '../../lib/admin/customerExport';
 import { contactRecordSchema } from '../../lib/schemas/contact';
-import { contactProfile } from '../admin/leadProfiles';
-import { contactTodo } from '../admin/todo/todoRules';
+import { contactProfile } from './profiles';
+import { contactTodo } from './todoRules';
 import { contactEvent } from '../notifications/leadEvents';
 import { type LeadKindDefinition, defineLeadCollection } from './leadCollection';
 

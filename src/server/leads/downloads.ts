@@ -1,6 +1,6 @@
 import { downloadRow } from '../../lib/admin/customerExport';
 import { resourceDownloadSchema } from '../../lib/schemas/resourceDownload';
-import { downloadProfile } from '../admin/leadProfiles';
+import { downloadProfile } from './profiles';
 import { downloadEvent } from '../notifications/leadEvents';
 import { type LeadKindDefinition, defineLeadCollection } from './leadCollection';
 

@@ -3,7 +3,7 @@ import type { ExportRow } from '../../lib/admin/customerExport';
 import type { LeadEvent } from '../../lib/schemas/leadEvent';
 import type { TodoEntry } from '../../lib/schemas/todo';
 import { syncTodo } from '../admin/todo/pendingIndex';
-import { type LeadProfile, createdDelta, removedDelta, updatedDelta } from '../admin/leadProfiles';
+import { type LeadProfile, createdDelta, removedDelta, updatedDelta } from './profiles';
 import { reindexPerson, unindexPerson } from '../admin/search/personIndex';
 import { addToCounts, oneOffChangeId, readCounts } from '../admin/stats/counterStore';
 import { followUpInsert } from '../followUp/leadInsert';

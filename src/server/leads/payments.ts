@@ -1,6 +1,6 @@
 import { paymentRow } from '../../lib/admin/customerExport';
 import { paymentSchema } from '../../lib/schemas/payment';
-import { paymentProfile } from '../admin/leadProfiles';
+import { paymentProfile } from './profiles';
 import { blobCall, collectionStore } from '../storage/blobs';
 import { updateJson } from '../storage/atomicJson';
 import { type LeadKindDefinition, defineLeadCollection } from './leadCollection';

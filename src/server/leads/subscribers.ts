@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { subscriberRow } from '../../lib/admin/customerExport';
 import { subscriberSchema } from '../../lib/schemas/subscriber';
 import type { Attribution } from '../../lib/schemas/attribution';
-import { subscriberProfile } from '../admin/leadProfiles';
+import { subscriberProfile } from './profiles';
 import { subscriberEvent } from '../notifications/leadEvents';
 import { blobCall, collectionStore } from '../storage/blobs';
 import type { CreateOptions, StoredRecord } from '../storage/collection';

@@ -1,6 +1,7 @@
 import { generationJob, getAiStatus, improvementJob, previewBlogContent, startGeneration, startImprovement } from './aiDrafting';
 import { createBlogPost, deleteBlogPost, listBlogPosts, updateBlogPost } from './blog';
 import { getBooking, setBookingStatus, updateBooking } from './bookings';
+import { listSetAside, retrySetAside } from './followUp';
 import { leadPage } from './leads';
 import { getLeadsBySource } from './leadSources';
 import { listUndeliveredNotifications, resendNotification } from './notifications';
@@ -19,6 +20,7 @@ export const adminApi = {
   search: { person: findPerson },
   leadSources: { get: getLeadsBySource },
   notifications: { undelivered: listUndeliveredNotifications, resend: resendNotification },
+  followUp: { setAside: listSetAside, retry: retrySetAside },
   blog: { list: listBlogPosts, create: createBlogPost, update: updateBlogPost, remove: deleteBlogPost, preview: previewBlogContent },
   ai: { status: getAiStatus, startGeneration, generationJob, startImprovement, improvementJob },
   session: { signOut },

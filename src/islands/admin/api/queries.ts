@@ -5,6 +5,7 @@ import { listBlogPosts } from './blog';
 import { getBooking } from './bookings';
 import { type LeadKind, type LeadRecords, leadPage } from './leads';
 import { getLeadsBySource } from './leadSources';
+import { listSetAside } from './followUp';
 import { listUndeliveredNotifications } from './notifications';
 import type { BookingRecord } from './records';
 import { findPerson } from './search';
@@ -25,6 +26,7 @@ export const adminKeys = {
   aiStatus: () => ['admin', 'ai', 'status'] as const,
   leadSources: (days: number) => ['admin', 'lead-sources', days] as const,
   undeliveredNotifications: () => ['admin', 'notifications', 'undelivered'] as const,
+  setAside: () => ['admin', 'follow-up', 'set-aside'] as const,
   todo: () => ['admin', 'todo'] as const,
 };
 
@@ -48,6 +50,8 @@ export const leadSourcesQuery = (days: number) =>
 
 export const undeliveredNotificationsQuery = () =>
   queryOptions({ queryKey: adminKeys.undeliveredNotifications(), queryFn: ({ signal }) => listUndeliveredNotifications(signal) });
+
+export const setAsideQuery = () => queryOptions({ queryKey: adminKeys.setAside(), queryFn: ({ signal }) => listSetAside(signal) });
 
 export const blogPostsQuery = () => queryOptions({ queryKey: adminKeys.blogPosts(), queryFn: ({ signal }) => listBlogPosts(signal) });
 

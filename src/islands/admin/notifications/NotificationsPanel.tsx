@@ -7,6 +7,7 @@ import { undeliveredNotificationsQuery } from '../api/queries';
 import { Pill } from '../ui/Pill';
 import { ErrorState } from '../ui/States';
 import { When } from '../ui/When';
+import { SetAsideEvents } from './SetAsideEvents';
 import { useResend } from './useResend';
 
 /**
@@ -71,6 +72,7 @@ export function NotificationsPanel() {
         {undelivered.length > 0 ? <span className="adm-count adm-count-alert">{formatCount(undelivered.length)} not delivered</span> : null}
       </header>
       {body}
+      <SetAsideEvents />
     </section>
   );
 }

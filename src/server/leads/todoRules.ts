@@ -1,10 +1,10 @@
-import { dueAfter } from '../../../lib/dueTime';
-import type { Booking } from '../../../lib/schemas/booking';
-import type { ContactRecord } from '../../../lib/schemas/contact';
-import type { TodoEntry } from '../../../lib/schemas/todo';
-import { bookingEvent, contactEvent, type LeadEvent } from '../../notifications/leadEvents';
-import { callbackHours } from '../../notifications/templates';
-import type { RecordMeta } from '../../storage/collection';
+import { dueAfter } from '../../lib/dueTime';
+import type { Booking } from '../../lib/schemas/booking';
+import type { ContactRecord } from '../../lib/schemas/contact';
+import type { TodoEntry } from '../../lib/schemas/todo';
+import { bookingEvent, contactEvent, type LeadEvent } from '../notifications/leadEvents';
+import { callbackHours } from '../notifications/templates';
+import type { RecordMeta } from '../storage/collection';
 
 // Which leads are on the owner's to-do and when each falls due (SPEC 9, DECISIONS 30).
 // A lead is on it while its status is pending and the site promised it a response: the

@@ -1,0 +1,12 @@
+import type { SetAsideAnswer } from '../../../lib/schemas/setAside';
+import { adminRequest } from './request';
+
+/** Follow-up events that kept failing and were set aside (DECISIONS 33), newest first. */
+export async function listSetAside(signal?: AbortSignal): Promise<SetAsideAnswer> {
+  return (await adminRequest<SetAsideAnswer>('GET', '/api/admin/follow-up', signal ? { signal } : {})).data;
+}
+
+/** Puts one back in the queue (202): it runs at once and is retried as usual. */
+export async function retrySetAside(id: string): Promise<{ id: string }> {
+  return (await adminRequest<{ id: string }>('POST', `/api/admin/follow-up/${encodeURIComponent(id)}/retry`, { body: {} })).data;
+}
