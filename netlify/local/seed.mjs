@@ -31,7 +31,7 @@ export async function seedLocalStore({ blobsDir, count, plan = (base) => base, o
   setEnvironmentContext(context);
   process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(context)).toString('base64');
   try {
-    const { seedDemoData, demoPlan } = await loadServerModule('src/server/demo/seed.ts');
+    const { seedDemoData, demoPlan } = await loadServerModule('netlify/local/demo/seed.ts');
     return await seedDemoData(plan(demoPlan(count)), { onProgress });
   } finally {
     await server.stop();

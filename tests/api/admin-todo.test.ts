@@ -18,7 +18,7 @@ import { adminCookie } from './support/admin';
 import { type CallOptions, call, jsonOf, settleAfterResponse } from './support/call';
 
 // Leads from the past are stored through the collection code, as the demo seed does
-// (src/server/demo): outside a request their follow-up (counts, index, to-do) runs at once.
+// (netlify/local/demo): outside a request their follow-up (counts, index, to-do) runs at once.
 const ist = (date: string, time: string) => new Date(`${date}T${time}:00+05:30`);
 
 const call4h = (name: string, phone: string): Booking => ({

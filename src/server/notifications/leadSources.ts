@@ -1,7 +1,6 @@
 import { DIRECT_SOURCE, type Attribution } from '../../lib/schemas/attribution';
 import type { LeadsBySourceAnswer, LeadsBySourceRow } from '../../lib/schemas/notifications';
 import { type LeadNotificationKind as LeadKind, leadNotificationKinds as leadKinds } from '../../lib/leads/kinds';
-import { blobCall, collectionStore } from '../storage/blobs';
 import { defineTally } from '../storage/tally';
 import type { Counts } from '../storage/tallyMath';
 import { SOURCE_SEPARATOR, dayConversionsOf, figures, withConversions } from './conversionMath';
@@ -23,8 +22,7 @@ const DAY_MS = 86_400_000;
 type DayCounts = Record<string, Partial<Record<LeadKind, number>>>;
 const SEPARATOR = SOURCE_SEPARATOR;
 
-// A day's tally bucket; an earlier version kept the whole day in one blob under the same
-// name (outside the tally's folders), read too until those days pass out of range.
+// A day's tally bucket.
 export const dayBucket = (day: Date) => `days/${day.toISOString().slice(0, 10)}`;
 
 const cut = (value: string) => value.trim().toLowerCase().slice(0, MAX_SOURCE_LENGTH).trim();
@@ -98,16 +96,8 @@ export async function readLeadsBySource(days: number, now: Date = new Date()): P
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const since = new Date(today - (days - 1) * DAY_MS);
   const dates = Array.from({ length: days }, (_, index) => new Date(today - index * DAY_MS));
-  const store = collectionStore(LEAD_SOURCES_STORE);
-  const [tallied, legacy] = await Promise.all([
-    tally.read(dates.map(dayBucket)),
-    Promise.all(dates.map((date) => blobCall(() => store.get(dayBucket(date), { type: 'json' })) as Promise<DayCounts | null>)),
-  ]);
-  const leadDays = dates.map((date, index) => {
-    const day = [dayCountsOf(tallied.get(dayBucket(date)) ?? {})];
-    if (legacy[index]) day.push(legacy[index]);
-    return day;
-  });
+  const tallied = await tally.read(dates.map(dayBucket));
+  const leadDays = dates.map((date) => [dayCountsOf(tallied.get(dayBucket(date)) ?? {})]);
   const paidDays = dates.map((date) => dayConversionsOf(tallied.get(dayBucket(date)) ?? {}));
   const rows = withConversions(leadsBySourceRows(leadDays.flat()), paidDays);
   const sum = (values: number[]) => values.reduce((total, n) => total + n, 0);

@@ -1,11 +1,11 @@
-import { findPackage, packageCatalogue } from '../../lib/packageCatalogue';
-import { resourceCatalogue } from '../../lib/resourceCatalogue';
-import type { Booking } from '../../lib/schemas/booking';
-import { backgroundOptions } from '../../lib/schemas/callRequest';
-import type { ContactLead } from '../../lib/schemas/contact';
-import { currentStageOf } from '../../lib/schemas/packageBooking';
-import type { Payment } from '../../lib/schemas/payment';
-import { careerStageOptions, type ResourceDownload } from '../../lib/schemas/resourceDownload';
+import { findPackage, packageCatalogue } from '../../../src/lib/packageCatalogue';
+import { resourceCatalogue } from '../../../src/lib/resourceCatalogue';
+import type { Booking } from '../../../src/lib/schemas/booking';
+import { backgroundOptions } from '../../../src/lib/schemas/callRequest';
+import type { ContactLead } from '../../../src/lib/schemas/contact';
+import { currentStageOf } from '../../../src/lib/schemas/packageBooking';
+import type { Payment } from '../../../src/lib/schemas/payment';
+import { careerStageOptions, type ResourceDownload } from '../../../src/lib/schemas/resourceDownload';
 
 // Realistic demo data for a newcomer's local admin and for the admin benchmark: Indian
 // names and numbers, every kind of lead, every status. Pure and seeded, so a count and

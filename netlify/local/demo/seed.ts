@@ -1,11 +1,11 @@
-import { foldCounts } from '../admin/stats/counterStore';
-import { bookings } from '../leads/bookings';
+import { foldCounts } from '../../../src/server/admin/stats/counterStore';
+import { bookings } from '../../../src/server/leads/bookings';
 
 const FOLD_EVERY = 1000;
-import { contacts } from '../leads/contacts';
-import { payments, rememberOrder } from '../leads/payments';
-import { downloads } from '../leads/downloads';
-import { subscribe } from '../leads/subscribers';
+import { contacts } from '../../../src/server/leads/contacts';
+import { payments, rememberOrder } from '../../../src/server/leads/payments';
+import { downloads } from '../../../src/server/leads/downloads';
+import { subscribe } from '../../../src/server/leads/subscribers';
 import { type DemoLead, type DemoPlan, demoLeads } from './demoLeads';
 
 export interface SeedSummary {
