@@ -20,8 +20,8 @@ module.exports = {
       severity: 'error',
       comment:
         'The follow-up pipeline and the indexes (search, counters, to-do) sit on the core only: features (leads, notifications, appointments, payments) plug into them, never the other way (docs/architecture.md).',
-      from: { path: '^src/server/(followUp|admin/(search|stats|todo))/' },
-      to: { path: '^src/server/', pathNot: '^src/server/(storage|http|followUp|admin/(search|stats|todo))/' },
+      from: { path: '^src/server/(followUp|indexes)/' },
+      to: { path: '^src/server/', pathNot: '^src/server/(storage|http|followUp|indexes)/' },
     },
     {
       name: 'only-entry-points-run-the-scheduler',

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../../src/server/auth/session';
-import { readTodo } from '../../src/server/admin/todo/readTodo';
+import { readTodo } from '../../src/server/indexes/todo/readTodo';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readQuery } from '../../src/server/http/validate';

@@ -20,7 +20,7 @@ import { payments } from '../../src/server/leads/payments';
 import { downloads } from '../../src/server/leads/downloads';
 import { corporateEnquiries } from '../../src/server/leads/corporateEnquiries';
 import { subscribers } from '../../src/server/leads/subscribers';
-import { addToCounts, oneOffChangeId } from '../../src/server/admin/stats/counterStore';
+import { addToCounts, oneOffChangeId } from '../../src/server/indexes/stats/counterStore';
 import { pendingEventIds } from '../../src/server/followUp/events';
 import { runFollowUpJob } from '../../src/server/scheduler/minuteJob';
 import { adminCookie } from './support/admin';

@@ -7,7 +7,7 @@ import todoFn from '../../netlify/functions/admin-todo.mts';
 import statsFn from '../../netlify/functions/admin-stats.mts';
 import type { Booking } from '../../src/lib/schemas/booking';
 import type { TodoAnswer } from '../../src/lib/schemas/todo';
-import { TODO_STORE } from '../../src/server/admin/todo/pendingIndex';
+import { TODO_STORE } from '../../src/server/indexes/todo/pendingIndex';
 import { bookings } from '../../src/server/leads/bookings';
 import { contacts } from '../../src/server/leads/contacts';
 import { downloads } from '../../src/server/leads/downloads';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { contactProfile } from '../../src/server/leads/profiles';
-import { readCounts } from '../../src/server/admin/stats/counterStore';
+import { readCounts } from '../../src/server/indexes/stats/counterStore';
 import { contacts } from '../../src/server/leads/contacts';
 import { withAfterResponse } from '../../src/server/http/afterResponse';
 import { type FollowUpEvent, eventIdForRecord, pendingEventIds, storeEvent } from '../../src/server/followUp/events';

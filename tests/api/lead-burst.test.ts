@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import searchFn from '../../netlify/functions/admin-search.mts';
-import { readCounts } from '../../src/server/admin/stats/counterStore';
+import { readCounts } from '../../src/server/indexes/stats/counterStore';
 import { countStoredRecords } from '../../src/server/leads/recount';
 import { contacts } from '../../src/server/leads/contacts';
 import { pendingEventIds } from '../../src/server/followUp/events';

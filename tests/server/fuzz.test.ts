@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeRazorpay, TEST_KEY_ID, TEST_KEY_SECRET, TEST_WEBHOOK_SECRET, type FakeRazorpay } from '../api/support/fake-razorpay.ts';
-import { COUNTERS_STORE } from '../../src/server/admin/stats/counterStore.ts';
+import { COUNTERS_STORE } from '../../src/server/indexes/stats/counterStore.ts';
 import { LEAD_SOURCES_STORE } from '../../src/server/notifications/leadSources.ts';
 import { countBlobs, followUpsSettled } from './support/blob-files.ts';
 import { rawRequest } from './support/http.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookingProfile, contactProfile, createdDelta, removedDelta, updatedDelta } from '../../src/server/leads/profiles';
-import { addCounts, adminStats, combine, countsFrom, differenceOf, isNoChange, sumCounts, zeroCounts } from '../../src/server/admin/stats/counts';
+import { addCounts, adminStats, combine, countsFrom, differenceOf, isNoChange, sumCounts, zeroCounts } from '../../src/server/indexes/stats/counts';
 
 const counts = (values: Partial<ReturnType<typeof zeroCounts>>) => ({ ...zeroCounts(), ...values });
 

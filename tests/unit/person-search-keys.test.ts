@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailKey, encodeWord, entryOfKey, nameWords, personIndexKeys, phoneKey, planSearch, samePerson } from '../../src/server/admin/search/personKeys';
+import { emailKey, encodeWord, entryOfKey, nameWords, personIndexKeys, phoneKey, planSearch, samePerson } from '../../src/server/indexes/search/personKeys';
 
 const id = '8200000000000-0a1b2c3d4e';
 

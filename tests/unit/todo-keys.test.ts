@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TodoEntry } from '../../src/lib/schemas/todo';
-import { entryOfTodoKey, todoKey } from '../../src/server/admin/todo/pendingIndex';
+import { entryOfTodoKey, todoKey } from '../../src/server/indexes/todo/pendingIndex';
 
 const entry: TodoEntry = {
   kind: 'booking',

@@ -1,4 +1,4 @@
-import { foldCounts } from '../../../src/server/admin/stats/counterStore';
+import { foldCounts } from '../../../src/server/indexes/stats/counterStore';
 import { bookings } from '../../../src/server/leads/bookings';
 
 const FOLD_EVERY = 1000;

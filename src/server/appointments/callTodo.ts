@@ -1,6 +1,6 @@
 import { dueAfter } from '../../lib/dueTime';
 import type { TodoEntry } from '../../lib/schemas/todo';
-import { syncTodo } from '../admin/todo/pendingIndex';
+import { syncTodo } from '../indexes/todo/pendingIndex';
 import { activeAppointmentOf } from './store';
 
 // A discovery call the visitor booked on the site is the callback the site promised: while

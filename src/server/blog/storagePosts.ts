@@ -17,7 +17,7 @@ import { StorageConflictError } from '../storage/errors';
 import { purgeBlogCache } from './cache';
 import { mdxPosts } from './mdxPosts';
 import { withKeyLock } from '../storage/keyLock';
-import { countStoragePosts } from '../admin/stats/storagePostCount';
+import { countStoragePosts } from '../indexes/stats/storagePostCount';
 
 // The sanitiser (and its HTML parser) loads only for writes: reads stay quick to start.
 // Content is Markdown: only the HTML inside it is cleaned (DECISIONS 19, 23).

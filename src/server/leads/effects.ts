@@ -2,9 +2,9 @@ import { leadNotificationKinds, type LeadNotificationKind } from '../../lib/lead
 import { queueCallNotices } from '../appointments/notices';
 import { syncCallTodo } from '../appointments/callTodo';
 import { scheduleReminders } from '../appointments/reminders';
-import { indexPerson } from '../admin/search/personIndex';
-import { addTodo } from '../admin/todo/pendingIndex';
-import { addToCounts } from '../admin/stats/counterStore';
+import { indexPerson } from '../indexes/search/personIndex';
+import { addTodo } from '../indexes/todo/pendingIndex';
+import { addToCounts } from '../indexes/stats/counterStore';
 import { type Effect, storeRecord } from '../followUp/effects';
 import { countConversion } from '../notifications/conversions';
 import { countLeadSource } from '../notifications/leadSources';

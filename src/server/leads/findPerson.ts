@@ -1,7 +1,7 @@
 import type { RecordKind } from '../../lib/leads/kinds';
 import type { SearchAnswer, SearchHit } from '../../lib/schemas/adminApi';
-import { entriesUnder } from '../admin/search/personIndex';
-import { type Person, planSearch } from '../admin/search/personKeys';
+import { entriesUnder } from '../indexes/search/personIndex';
+import { type Person, planSearch } from '../indexes/search/personKeys';
 import { leadRegistry } from './registry';
 
 /** A name start such as "pr" can match thousands: the newest this many are shown. */

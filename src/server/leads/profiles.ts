@@ -5,8 +5,8 @@ import type { Payment } from '../../lib/schemas/payment';
 import type { ResourceDownload } from '../../lib/schemas/resourceDownload';
 import type { Subscriber } from '../../lib/schemas/subscriber';
 import type { RecordMeta } from '../storage/collection';
-import type { Person } from '../admin/search/personKeys';
-import { type CountDelta, type CounterName, combine } from '../admin/stats/counts';
+import type { Person } from '../indexes/search/personKeys';
+import { type CountDelta, type CounterName, combine } from '../indexes/stats/counts';
 
 /**
  * What the admin's bookkeeping needs to know about one kind of lead: the counter it

@@ -1,7 +1,7 @@
 import type { AdminStats } from '../../lib/schemas/adminApi';
 import { mdxPosts } from '../blog/mdxPosts';
-import { readCounts } from '../admin/stats/counterStore';
-import { adminStats } from '../admin/stats/counts';
+import { readCounts } from '../indexes/stats/counterStore';
+import { adminStats } from '../indexes/stats/counts';
 
 /** The tiles: the counters kept at write time plus the MDX posts of this deploy. No record is read. */
 export async function readAdminStats(): Promise<AdminStats> {

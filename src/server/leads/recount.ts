@@ -1,9 +1,9 @@
 import { recordKindNames, recordKinds, type RecordKind } from '../../lib/leads/kinds';
 import { bookingStatuses } from '../../lib/schemas/booking';
 import type { TodoEntry } from '../../lib/schemas/todo';
-import { addToCounts, oneOffChangeId, readCounts } from '../admin/stats/counterStore';
-import { type Counts, differenceOf, zeroCounts } from '../admin/stats/counts';
-import { addTodo } from '../admin/todo/pendingIndex';
+import { addToCounts, oneOffChangeId, readCounts } from '../indexes/stats/counterStore';
+import { type Counts, differenceOf, zeroCounts } from '../indexes/stats/counts';
+import { addTodo } from '../indexes/todo/pendingIndex';
 import { storagePostCount } from '../blog/storagePosts';
 import { restoreConversions } from '../notifications/restoreConversions';
 import type { RecordMeta } from '../storage/collection';

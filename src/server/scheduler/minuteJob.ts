@@ -1,5 +1,5 @@
 import { snapshotExportSlices } from '../leads/exportRows';
-import { foldCounts } from '../admin/stats/counterStore';
+import { foldCounts } from '../indexes/stats/counterStore';
 import { type ReminderReport, sendDueReminders } from '../appointments/reminders';
 import { eventTime, isDue, pendingEventIds, readEvent } from '../followUp/events';
 import { leadPipeline } from '../leads/pipeline';
