@@ -12,6 +12,7 @@ import { adminCookie } from './support/admin';
 import { call, jsonOf, settleAfterResponse } from './support/call';
 import { OWNER_ADDRESS } from './support/mail-receivers';
 import { useMailReceivers } from './support/mail-suite';
+import { blobsContext } from './support/blobs-server';
 
 // Issue 26's proof: a new kind of lead, declared once, works everywhere a lead does.
 
@@ -111,5 +112,36 @@ describe('POST /api/corporate-enquiries', () => {
 
     const sources = await jsonOf<{ rows: Array<{ source: string; byKind: Record<string, number> }> }>(await call(sourcesFn, '/api/admin/leads-by-source?days=1', { cookie }));
     expect(sources.rows.find((source) => source.source === 'linkedin')?.byKind['corporate-enquiry']).toBeGreaterThanOrEqual(2);
+  });
+
+  test('the request answers after two Blobs writes (its event, then the record), with every follow-up call still held', async () => {
+    const inner = globalThis.fetch;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const done: string[] = [];
+    globalThis.fetch = async (input, init) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      if (url.origin !== new URL(blobsContext.edgeURL).origin) return inner(input, init);
+      const call = `${(init?.method ?? 'GET').toUpperCase()} ${decodeURIComponent(url.pathname)}`;
+      // Once two writes are done, every further call waits for the answer: a request that
+      // awaited a third would never answer, and the test would time out.
+      if (done.length >= 2) await released;
+      const response = await inner(input, init);
+      done.push(call);
+      return response;
+    };
+    try {
+      const response = await post({ ...enquiry, name: 'Held Follow Up', phone: '98450 93939' });
+      expect(response.status).toBe(201);
+      const beforeAnswer = [...done];
+      expect(beforeAnswer).toHaveLength(2);
+      expect(beforeAnswer.every((call) => call.startsWith('PUT'))).toBe(true);
+      expect(beforeAnswer[0]).toContain('lead-events/pending/');
+      expect(beforeAnswer[1]).toContain('corporateEnquiries/');
+    } finally {
+      release();
+      globalThis.fetch = inner;
+    }
+    await settleAfterResponse();
   });
 });
