@@ -1,5 +1,5 @@
 import type { Attribution } from '../schemas/attribution';
-import type { LeadNotificationKind } from '../leads/kinds';
+import { type LeadNotificationKind, leadAnnouncements } from '../leads/kinds';
 
 // Where a lead came from, in the owner's words (issue 12): one wording for the cards, the
 // person timeline, the export and the 'Leads by source' table. Types only from the
@@ -18,14 +18,11 @@ export function sourceLabel(attribution: Attribution | null | undefined): string
   return attribution.campaign ? `${head} · ${attribution.campaign}` : head;
 }
 
-export const leadKindLabels = {
-  'discovery-call': 'Discovery calls',
-  contact: 'Contact messages',
-  'package-booking': 'Package bookings',
-  'resource-download': 'Downloads',
-  newsletter: 'Newsletter',
-  'corporate-enquiry': 'Corporate enquiries',
-} as const satisfies Record<LeadNotificationKind, string>;
+/** Each lead kind's column name, in the order the kinds are declared (src/lib/leads/kinds.ts). */
+export const leadKindLabels = Object.fromEntries(Object.entries(leadAnnouncements).map(([kind, { sourceLabel }]) => [kind, sourceLabel])) as Record<
+  LeadNotificationKind,
+  string
+>;
 
 /** "Discovery calls 2 · Contact messages 1", in the order of the labels above. */
 export function leadKindBreakdown(byKind: Partial<Record<LeadNotificationKind, number>>): string {

@@ -1,14 +1,10 @@
+import { leadAnnouncements } from '../leads/kinds';
 import type { NotificationChannel, NotificationKind } from '../schemas/notifications';
 
 // Owner notifications (issue 12) in the owner's words, for the dashboard's Notifications panel.
 
 export const notificationKindLabels = {
-  'discovery-call': 'Discovery call',
-  contact: 'Contact message',
-  'package-booking': 'Package booking',
-  'resource-download': 'Resource download',
-  newsletter: 'Newsletter subscription',
-  'corporate-enquiry': 'Corporate enquiry',
+  ...(Object.fromEntries(Object.entries(leadAnnouncements).map(([kind, { label }]) => [kind, label])) as Record<keyof typeof leadAnnouncements, string>),
   'payment-captured': 'Payment received',
   'payment-failed': 'Payment failed',
   'payment-request': 'Payment link to a customer',

@@ -6,6 +6,18 @@
 // rule, wording, export row) is src/server/leads/registry.ts. No zod here: the admin's
 // bundle reads this file.
 
+/** How a lead kind is announced: the owner's headline, the labels the admin shows, and the promise made to the visitor. */
+interface Announcement {
+  /** The owner's e-mail and webhook headline. */
+  headline: string;
+  /** One notification in the admin's Notifications panel. */
+  label: string;
+  /** The kind's column in 'Leads by source'. */
+  sourceLabel: string;
+  /** The response the site promises: a call back after a free call request, a reply, or none. */
+  promise: 'callback' | 'response' | null;
+}
+
 interface KindFacts {
   /** The counter, the export's kind and the admin list's key. */
   plural: string;
@@ -17,24 +29,64 @@ interface KindFacts {
   pageSize: number;
   /** Whether the site promises it a response, so it waits on the owner's to-do while pending. */
   onTodo: boolean;
+  /** Whether the admin's Total Records tile counts it (SPEC's collections; newsletter subscribers are not records of a customer). */
+  inTotalRecords: boolean;
   /** The notification kinds it is announced with, each counted in 'Leads by source'. */
-  announcedAs: readonly string[];
+  announcedAs: Readonly<Record<string, Announcement>>;
 }
 
 export const recordKinds = {
-  booking: { plural: 'bookings', label: 'Bookings', listPath: '/api/bookings', pageSize: 12, onTodo: true, announcedAs: ['discovery-call', 'package-booking'] },
-  contact: { plural: 'contacts', label: 'Contacts', listPath: '/api/contact', pageSize: 10, onTodo: true, announcedAs: ['contact'] },
+  booking: {
+    plural: 'bookings',
+    label: 'Bookings',
+    listPath: '/api/bookings',
+    pageSize: 12,
+    onTodo: true,
+    inTotalRecords: true,
+    announcedAs: {
+      'discovery-call': { headline: 'New discovery call request', label: 'Discovery call', sourceLabel: 'Discovery calls', promise: 'callback' },
+      'package-booking': { headline: 'New package booking', label: 'Package booking', sourceLabel: 'Package bookings', promise: 'response' },
+    },
+  },
+  contact: {
+    plural: 'contacts',
+    label: 'Contacts',
+    listPath: '/api/contact',
+    pageSize: 10,
+    onTodo: true,
+    inTotalRecords: true,
+    announcedAs: { contact: { headline: 'New contact message', label: 'Contact message', sourceLabel: 'Contact messages', promise: 'response' } },
+  },
   // A payment is an event of a booking, not a lead of its own: counted, searched and exported, never announced as a lead.
-  payment: { plural: 'payments', label: 'Payments', listPath: '/api/payments', pageSize: 10, onTodo: false, announcedAs: [] },
-  download: { plural: 'downloads', label: 'Downloads', listPath: '/api/resource-downloads', pageSize: 10, onTodo: false, announcedAs: ['resource-download'] },
-  subscriber: { plural: 'subscribers', label: 'Subscribers', listPath: '/api/newsletter', pageSize: 10, onTodo: false, announcedAs: ['newsletter'] },
+  payment: { plural: 'payments', label: 'Payments', listPath: '/api/payments', pageSize: 10, onTodo: false, inTotalRecords: true, announcedAs: {} },
+  download: {
+    plural: 'downloads',
+    label: 'Downloads',
+    listPath: '/api/resource-downloads',
+    pageSize: 10,
+    onTodo: false,
+    inTotalRecords: true,
+    announcedAs: { 'resource-download': { headline: 'New resource download', label: 'Resource download', sourceLabel: 'Downloads', promise: null } },
+  },
+  subscriber: {
+    plural: 'subscribers',
+    label: 'Subscribers',
+    listPath: '/api/newsletter',
+    pageSize: 10,
+    onTodo: false,
+    inTotalRecords: false,
+    announcedAs: { newsletter: { headline: 'New newsletter subscriber', label: 'Newsletter subscription', sourceLabel: 'Newsletter', promise: null } },
+  },
   corporateEnquiry: {
     plural: 'corporateEnquiries',
     label: 'Corporate',
     listPath: '/api/corporate-enquiries',
     pageSize: 10,
     onTodo: true,
-    announcedAs: ['corporate-enquiry'],
+    inTotalRecords: true,
+    announcedAs: {
+      'corporate-enquiry': { headline: 'New corporate enquiry', label: 'Corporate enquiry', sourceLabel: 'Corporate enquiries', promise: 'response' },
+    },
   },
 } as const satisfies Record<string, KindFacts>;
 
@@ -52,8 +104,16 @@ export type TodoKind = { [K in RecordKind]: (typeof recordKinds)[K]['onTodo'] ex
 export const todoKinds = recordKindNames.filter((kind) => recordKinds[kind].onTodo) as unknown as Tuple<TodoKind>;
 
 /** The notification kinds of leads: what 'Leads by source' counts (payments are not leads). */
-export type LeadNotificationKind = (typeof recordKinds)[RecordKind]['announcedAs'][number];
-export const leadNotificationKinds = recordKindNames.flatMap((kind) => recordKinds[kind].announcedAs) as unknown as Tuple<LeadNotificationKind>;
+type AnnouncedAs<K extends RecordKind> = keyof (typeof recordKinds)[K]['announcedAs'] & string;
+export type LeadNotificationKind = { [K in RecordKind]: AnnouncedAs<K> }[RecordKind];
+export const leadNotificationKinds = recordKindNames.flatMap((kind) => Object.keys(recordKinds[kind].announcedAs)) as unknown as Tuple<LeadNotificationKind>;
+
+/** Every lead notification kind's wording, from the kinds that announce it. */
+export const leadAnnouncements = Object.fromEntries(
+  recordKindNames.flatMap((kind) => Object.entries(recordKinds[kind].announcedAs as Readonly<Record<string, Announcement>>)),
+) as Record<LeadNotificationKind, Announcement>;
+
+export const isLeadNotificationKind = (kind: string): kind is LeadNotificationKind => Object.hasOwn(leadAnnouncements, kind);
 
 export function kindOfPlural(plural: string): RecordKind | null {
   return recordKindNames.find((kind) => recordKinds[kind].plural === plural) ?? null;

@@ -1,17 +1,13 @@
 import { z } from './zod';
-import type { LeadNotificationKind } from '../leads/kinds';
+import { type LeadNotificationKind, leadNotificationKinds } from '../leads/kinds';
 
 // Owner notifications and visitor confirmations (issue 12, DECISIONS 24): the contract
 // between the outbox, the admin APIs and the dashboard.
 
 /** What happened: one notification kind per kind of lead or payment event. */
 export const notificationKinds = [
-  'discovery-call',
-  'contact',
-  'package-booking',
-  'resource-download',
-  'newsletter',
-  'corporate-enquiry',
+  // The lead kinds' own (src/lib/leads/kinds.ts), then the events of payments and calls.
+  ...leadNotificationKinds,
   'payment-captured',
   'payment-failed',
   'payment-request',

@@ -1,11 +1,10 @@
 import { corporateEnquiryRow } from '../../lib/admin/customerExport';
-import { dueAfter } from '../../lib/dueTime';
-import { business } from '../../lib/business';
 import { type CorporateEnquiry, corporateEnquirySchema, employeeBandLabel } from '../../lib/schemas/corporateEnquiry';
 import type { LeadEvent } from '../../lib/schemas/leadEvent';
 import type { RecordMeta } from '../../lib/schemas/recordMeta';
 import type { TodoEntry } from '../../lib/schemas/todo';
 import { type LeadKindDefinition, defineLeadCollection } from './leadCollection';
+import { todoEntryOf } from './todoRules';
 
 // The corporate page's enquiry (issue 26): an employer's HR lead. Everything the site does
 // with it follows from this definition and its line in the registry.
@@ -29,20 +28,9 @@ function corporateEnquiryEvent(enquiry: Stored): LeadEvent {
   };
 }
 
-/** Pending until the owner has answered it, due a business day after it arrived. */
+/** Pending until the owner has answered it; due when the promised reply runs out. */
 function corporateEnquiryTodo(enquiry: Stored): TodoEntry | null {
-  if ((enquiry.status ?? 'pending') !== 'pending') return null;
-  const hours = business.promises.responseHours;
-  return {
-    kind: 'corporateEnquiry',
-    id: enquiry.id,
-    name: enquiry.name,
-    phone: enquiry.phone,
-    email: enquiry.email,
-    createdAt: enquiry.createdAt,
-    dueAt: dueAfter(new Date(enquiry.createdAt), hours).toISOString(),
-    promiseHours: hours,
-  };
+  return (enquiry.status ?? 'pending') === 'pending' ? todoEntryOf('corporateEnquiry', corporateEnquiryEvent(enquiry)) : null;
 }
 
 export const corporateEnquiryKind = {

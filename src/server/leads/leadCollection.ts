@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { type RecordKind, type TodoKind, todoKinds } from '../../lib/leads/kinds';
 import type { ExportRow } from '../../lib/admin/customerExport';
 import type { LeadEvent } from '../../lib/schemas/leadEvent';
 import type { TodoEntry } from '../../lib/schemas/todo';
@@ -27,6 +28,8 @@ export interface LeadKindDefinition<S extends z.ZodObject, Rec extends RecordMet
   exportRow(record: Rec): ExportRow;
 }
 
+const isTodoKind = (kind: RecordKind): kind is TodoKind => (todoKinds as readonly RecordKind[]).includes(kind);
+
 /** Runs every step, then reports the failures together (so one never skips another). */
 async function allOf(steps: Promise<void>[]): Promise<void> {
   const failures = (await Promise.allSettled(steps)).filter((result) => result.status === 'rejected');
@@ -41,7 +44,7 @@ async function allOf(steps: Promise<void>[]): Promise<void> {
  */
 export function leadHooks<Rec extends RecordMeta>(definition: Omit<LeadKindDefinition<z.ZodObject, Rec>, 'store' | 'schema'>): CollectionHooks<Rec> {
   const { todo, adjustTodo = async (entry: TodoEntry | null) => entry } = definition;
-  const todoKind = todo && (definition.type === 'booking' || definition.type === 'contact' || definition.type === 'corporateEnquiry') ? definition.type : null;
+  const todoKind = todo && isTodoKind(definition.type) ? definition.type : null;
   // Every edit makes the to-do say what the lead says now (also mending a key left behind).
   const syncedTodo = (id: string, reload: () => Promise<Rec | null>): Promise<void>[] => {
     if (!todo || !todoKind) return [];

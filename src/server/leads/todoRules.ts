@@ -3,19 +3,21 @@ import type { Booking } from '../../lib/schemas/booking';
 import type { ContactRecord } from '../../lib/schemas/contact';
 import type { TodoEntry } from '../../lib/schemas/todo';
 import { bookingEvent, contactEvent, type LeadEvent } from '../notifications/leadEvents';
-import { callbackHours } from '../notifications/templates';
+import { isLeadNotificationKind } from '../../lib/leads/kinds';
+import { leadPromiseHours } from '../../lib/leads/promise';
 import type { RecordMeta } from '../storage/collection';
 
 // Which leads are on the owner's to-do and when each falls due (SPEC 9, DECISIONS 30).
 // A lead is on it while its status is pending and the site promised it a response: the
-// same promise its notification states (callbackHours), 4 business hours for a free
+// same promise its notification states (src/lib/leads/promise.ts), 4 business hours for a free
 // discovery call and 24 for a package booking or a contact message. Resource downloads
 // and newsletter sign-ups are promised nothing, so they are never on it.
 
 type Stored<T> = T & RecordMeta;
 
-function entryFor(kind: TodoEntry['kind'], event: LeadEvent): TodoEntry | null {
-  const hours = callbackHours(event.kind);
+/** A pending lead's to-do entry: due when the promise its announcement states runs out (none: not on the to-do). */
+export function todoEntryOf(kind: TodoEntry['kind'], event: LeadEvent): TodoEntry | null {
+  const hours = isLeadNotificationKind(event.kind) ? leadPromiseHours(event.kind) : null;
   if (hours === null) return null;
   return {
     kind,
@@ -30,9 +32,9 @@ function entryFor(kind: TodoEntry['kind'], event: LeadEvent): TodoEntry | null {
 }
 
 export function bookingTodo(booking: Stored<Booking>): TodoEntry | null {
-  return booking.status === 'pending' ? entryFor('booking', bookingEvent(booking)) : null;
+  return booking.status === 'pending' ? todoEntryOf('booking', bookingEvent(booking)) : null;
 }
 
 export function contactTodo(contact: Stored<ContactRecord>): TodoEntry | null {
-  return (contact.status ?? 'pending') === 'pending' ? entryFor('contact', contactEvent(contact)) : null;
+  return (contact.status ?? 'pending') === 'pending' ? todoEntryOf('contact', contactEvent(contact)) : null;
 }

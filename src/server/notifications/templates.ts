@@ -2,6 +2,8 @@ import { business } from '../../lib/business';
 import { dueAfter } from '../../lib/dueTime';
 import { formatRupees } from '../../lib/format';
 import { type Attribution, DIRECT_SOURCE } from '../../lib/schemas/attribution';
+import { isLeadNotificationKind, leadAnnouncements } from '../../lib/leads/kinds';
+import { leadPromiseHours } from '../../lib/leads/promise';
 import type { NotificationKind } from '../../lib/schemas/notifications';
 import type { LeadEvent } from './leadEvents';
 
@@ -61,17 +63,9 @@ export function formatIst(at: string | Date): string {
 
 /** How soon the site promised a call back for this kind of lead (SPEC 7), or null when it promised none. */
 export function callbackHours(kind: NotificationKind): number | null {
-  switch (kind) {
-    case 'discovery-call':
-      return business.promises.callbackAfterCallHours;
-    case 'contact':
-    case 'package-booking':
-    case 'payment-captured':
-    case 'corporate-enquiry':
-      return business.promises.responseHours;
-    default:
-      return null;
-  }
+  // A lead's promise is its kind's (src/lib/leads/kinds.ts); a paid package is promised a reply too.
+  if (isLeadNotificationKind(kind)) return leadPromiseHours(kind);
+  return kind === 'payment-captured' ? business.promises.responseHours : null;
 }
 
 /** The promise as the owner reads it, with the time it runs out. */
@@ -99,12 +93,7 @@ export function adminUrl(site: string): string {
 }
 
 const HEADLINES: Record<NotificationKind, string> = {
-  'discovery-call': 'New discovery call request',
-  contact: 'New contact message',
-  'package-booking': 'New package booking',
-  'resource-download': 'New resource download',
-  newsletter: 'New newsletter subscriber',
-  'corporate-enquiry': 'New corporate enquiry',
+  ...(Object.fromEntries(Object.entries(leadAnnouncements).map(([kind, { headline }]) => [kind, headline])) as Record<keyof typeof leadAnnouncements, string>),
   'payment-captured': 'Payment captured',
   'payment-failed': 'Payment failed',
   'payment-request': 'Payment link sent',

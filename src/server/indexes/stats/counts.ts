@@ -1,4 +1,4 @@
-import { recordKindPlurals } from '../../../lib/leads/kinds';
+import { type RecordKindPlural, recordKindNames, recordKindPlurals, recordKinds } from '../../../lib/leads/kinds';
 import type { AdminStats } from '../../../lib/schemas/adminApi';
 import { bookingStatuses } from '../../../lib/schemas/booking';
 
@@ -64,24 +64,22 @@ export function combine(...deltas: CountDelta[]): CountDelta {
 
 /**
  * The tiles (DECISIONS 17, 25). Blog posts are the storage posts plus the MDX posts
- * shipped with the site; Total Records is SPEC's five collections and the corporate enquiries. A counter below 0
+ * shipped with the site; Total Records counts the kinds marked so in src/lib/leads/kinds.ts (every one but
+ * newsletter subscribers) and the blog posts. A counter below 0
  * can only come from drift (a lost count): it shows as 0 until the recount fixes it.
  */
 export function adminStats(counts: Counts, mdxPosts: number): AdminStats {
   const n = (name: CounterName) => Math.max(0, counts[name]);
   const blogPosts = n('storagePosts') + Math.max(0, mdxPosts);
-  const stats = {
-    bookings: n('bookings'),
-    contacts: n('contacts'),
-    payments: n('payments'),
-    downloads: n('downloads'),
+  const kinds = Object.fromEntries(recordKindNames.map((kind) => [recordKinds[kind].plural, n(recordKinds[kind].plural)])) as Record<RecordKindPlural, number>;
+  const inTotal = recordKindNames.filter((kind) => recordKinds[kind].inTotalRecords).reduce((sum, kind) => sum + kinds[recordKinds[kind].plural], 0);
+  return {
+    ...kinds,
     blogPosts,
-    subscribers: n('subscribers'),
-    corporateEnquiries: n('corporateEnquiries'),
     pending: n('pending'),
     contacted: n('contacted'),
     completed: n('completed'),
     cancelled: n('cancelled'),
+    totalRecords: inTotal + blogPosts,
   };
-  return { ...stats, totalRecords: stats.bookings + stats.contacts + stats.payments + stats.downloads + stats.blogPosts + stats.corporateEnquiries };
 }
