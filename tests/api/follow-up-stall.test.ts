@@ -126,3 +126,41 @@ describe('an effect that always throws', () => {
 
 
 });
+
+describe('the minute job', () => {
+  test('leaves an event whose run is still going at the deadline for the next run, and returns within its budget', async () => {
+    const at = new Date(Date.now() - 10 * 60_000);
+    const id = newestFirstKey(at.getTime());
+    const contact = { id, createdAt: at.toISOString(), name: 'Slow Storage', email: 'slow.storage@example.com', phone: '98450 80808', whoIsThisFor: 'college' as const };
+    const event: FollowUpEvent = {
+      id: eventIdForRecord('contacts', id, at),
+      recordedAt: at.toISOString(),
+      record: { collection: 'contacts', id, value: contact },
+      counts: { contacts: 1 },
+      person: { type: 'contact', id, person: contactProfile.person(contact) },
+      lead: contactEvent(contact),
+    };
+    await storeEvent(event);
+    // Blobs stops answering for this lead's record write (a network that hangs), as long as the test holds it.
+    const inner = globalThis.fetch;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    globalThis.fetch = async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if ((init?.method ?? 'GET').toUpperCase() === 'PUT' && decodeURIComponent(url).endsWith(`/${id}`)) await released;
+      return inner(input, init);
+    };
+    try {
+      const report = await runFollowUpJob({ budgetMs: 2000 });
+      expect(report.ms).toBeLessThan(2000 + 500);
+      expect(report.cutShort).toContain('events (deadline)');
+      expect(await pendingEventIds()).toContain(event.id);
+    } finally {
+      release();
+      globalThis.fetch = inner;
+    }
+    // Once Blobs answers again, the run it was left to finishes it.
+    await waitFor('the held run to finish', async () => !(await pendingEventIds()).includes(event.id), 30_000);
+    expect(ownerMailsFor(id)).toHaveLength(1);
+  });
+});
