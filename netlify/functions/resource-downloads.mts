@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { findResource } from '../../src/lib/resourceCatalogue';
-import { careerStageLabel, resourceDownloadRequestSchema, type ResourceDownload } from '../../src/lib/schemas/resourceDownload';
+import { careerStageLabel, downloadRequestSchema, type Download } from '../../src/lib/schemas/download';
 import { requireAdmin } from '../../src/server/auth/session';
 import { badRequest } from '../../src/server/http/errors';
 import { decoyRecord, isBot } from '../../src/server/http/honeypot';
@@ -11,11 +11,11 @@ import { downloads } from '../../src/server/leads/downloads';
 
 export default route({
   async POST(req) {
-    const { website, resourceId, fullName, email, mobile, currentStage, attribution } = await readJson(req, resourceDownloadRequestSchema);
+    const { website, resourceId, fullName, email, mobile, currentStage, attribution } = await readJson(req, downloadRequestSchema);
     const resource = findResource(resourceId);
     if (!resource?.downloadUrl) throw badRequest('Invalid request body.', { resourceId: 'Unknown resource or nothing to download' });
     // The title comes from the catalogue, never from the browser.
-    const record: ResourceDownload = {
+    const record: Download = {
       fullName,
       email,
       mobile,

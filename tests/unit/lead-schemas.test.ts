@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acceptAll, CONSENT_STORAGE_KEY, essentialOnly, hasStoredConsent, preferenceDefaults, storeConsent } from '../../src/islands/cookie-banner/consent';
 import { backgroundLabel, backgroundOptions, callRequestSchema } from '../../src/lib/schemas/callRequest';
-import { careerStageLabel, careerStageOptions, downloadFormSchema, resourceDownloadRequestSchema } from '../../src/lib/schemas/resourceDownload';
+import { careerStageLabel, careerStageOptions, downloadFormSchema, downloadRequestSchema } from '../../src/lib/schemas/download';
 import { subscribeRequestSchema } from '../../src/lib/schemas/subscriber';
 import { fieldErrors } from '../../src/server/http/validate';
 
@@ -60,8 +60,8 @@ describe('download form schema', () => {
   });
 
   it('asks the request for a well-formed resource id', () => {
-    expect(resourceDownloadRequestSchema.safeParse({ ...valid, resourceId: 'executive-guide' }).success).toBe(true);
-    expect(resourceDownloadRequestSchema.safeParse({ ...valid, resourceId: '../etc' }).success).toBe(false);
+    expect(downloadRequestSchema.safeParse({ ...valid, resourceId: 'executive-guide' }).success).toBe(true);
+    expect(downloadRequestSchema.safeParse({ ...valid, resourceId: '../etc' }).success).toBe(false);
   });
 });
 

@@ -5,7 +5,7 @@ import { backgroundOptions } from '../../../src/lib/schemas/callRequest';
 import type { ContactLead } from '../../../src/lib/schemas/contact';
 import { currentStageOf } from '../../../src/lib/schemas/packageBooking';
 import type { Payment } from '../../../src/lib/schemas/payment';
-import { careerStageOptions, type ResourceDownload } from '../../../src/lib/schemas/resourceDownload';
+import { careerStageOptions, type Download } from '../../../src/lib/schemas/download';
 
 // Realistic demo data for a newcomer's local admin and for the admin benchmark: Indian
 // names and numbers, every kind of lead, every status. Pure and seeded, so a count and
@@ -96,7 +96,7 @@ export type DemoPayment = Omit<Payment, 'bookingId'>;
 export type DemoLead =
   | { kind: 'booking'; at: Date; booking: Booking; payment: DemoPayment | null }
   | { kind: 'contact'; at: Date; contact: ContactLead }
-  | { kind: 'download'; at: Date; download: ResourceDownload }
+  | { kind: 'download'; at: Date; download: Download }
   | { kind: 'subscriber'; at: Date; email: string };
 
 const orderAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -3,7 +3,7 @@ import { api } from '../../lib/api-client';
 import { downloadFileName } from '../../lib/downloadFileName';
 import { findResource } from '../../lib/resourceCatalogue';
 import { HONEYPOT_FIELD } from '../../lib/schemas/fields';
-import { careerStageOptions, downloadFormSchema, type DownloadForm as DownloadFields } from '../../lib/schemas/resourceDownload';
+import { careerStageOptions, downloadFormSchema, type DownloadForm as DownloadFields } from '../../lib/schemas/download';
 import { closeDownload } from '../../stores/dialogs';
 import { toast } from '../../stores/toasts';
 import { Modal, useCloseModal } from '../dialog/Modal';

@@ -4,7 +4,7 @@ import type { Booking } from '../schemas/booking';
 import type { ContactRecord } from '../schemas/contact';
 import { type CorporateEnquiry, employeeBandLabel } from '../schemas/corporateEnquiry';
 import type { Payment } from '../schemas/payment';
-import type { ResourceDownload } from '../schemas/resourceDownload';
+import type { Download } from '../schemas/download';
 import type { Subscriber } from '../schemas/subscriber';
 import { istDateStamp, istTimestamp } from './istDates';
 import { audienceLabel, bookingPaymentLabel, bookingStatusLabel, bookingTypeLabel, paymentStatusLabel } from './labels';
@@ -98,7 +98,7 @@ export function paymentRow(payment: Payment & Stamped): ExportRow {
   ]);
 }
 
-export function downloadRow(download: ResourceDownload & Stamped): ExportRow {
+export function downloadRow(download: Download & Stamped): ExportRow {
   return row([
     'Resource Download',
     download.fullName,

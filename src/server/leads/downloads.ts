@@ -1,5 +1,5 @@
 import { downloadRow } from '../../lib/admin/customerExport';
-import { resourceDownloadSchema } from '../../lib/schemas/resourceDownload';
+import { downloadSchema } from '../../lib/schemas/download';
 import { downloadProfile } from './profiles';
 import { downloadEvent } from '../notifications/leadEvents';
 import { type LeadKindDefinition, defineLeadCollection } from './leadCollection';
@@ -8,9 +8,9 @@ export const downloadKind = {
   ...downloadProfile,
   // Stored under its first name: the store keeps it so earlier downloads stay readable.
   store: 'resourceDownloads',
-  schema: resourceDownloadSchema,
+  schema: downloadSchema,
   announce: downloadEvent,
   exportRow: downloadRow,
-} satisfies LeadKindDefinition<typeof resourceDownloadSchema>;
+} satisfies LeadKindDefinition<typeof downloadSchema>;
 
 export const downloads = defineLeadCollection(downloadKind);

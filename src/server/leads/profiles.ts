@@ -2,7 +2,7 @@ import type { SearchHit, SearchRecordType } from '../../lib/schemas/adminApi';
 import type { Booking } from '../../lib/schemas/booking';
 import type { ContactRecord } from '../../lib/schemas/contact';
 import type { Payment } from '../../lib/schemas/payment';
-import type { ResourceDownload } from '../../lib/schemas/resourceDownload';
+import type { Download } from '../../lib/schemas/download';
 import type { Subscriber } from '../../lib/schemas/subscriber';
 import type { RecordMeta } from '../storage/collection';
 import type { Person } from '../indexes/search/personKeys';
@@ -83,7 +83,7 @@ export const paymentProfile: LeadProfile<Stored<Payment>> = {
   }),
 };
 
-export const downloadProfile: LeadProfile<Stored<ResourceDownload>> = {
+export const downloadProfile: LeadProfile<Stored<Download>> = {
   type: 'download',
   counter: 'downloads',
   person: (download) => ({ name: download.fullName, phone: download.mobile, email: download.email }),

@@ -4,7 +4,7 @@ import type { Booking } from '../../lib/schemas/booking';
 import type { ContactRecord } from '../../lib/schemas/contact';
 import { whoIsThisForOptions } from '../../lib/schemas/contact';
 import type { Payment } from '../../lib/schemas/payment';
-import type { ResourceDownload } from '../../lib/schemas/resourceDownload';
+import type { Download } from '../../lib/schemas/download';
 import type { Subscriber } from '../../lib/schemas/subscriber';
 import type { RecordMeta } from '../../lib/schemas/recordMeta';
 
@@ -43,7 +43,7 @@ export function contactEvent(contact: Stored<ContactRecord>): LeadEvent {
   };
 }
 
-export function downloadEvent(download: Stored<ResourceDownload>): LeadEvent {
+export function downloadEvent(download: Stored<Download>): LeadEvent {
   return {
     kind: 'resource-download',
     leadId: download.id,

@@ -1,7 +1,7 @@
 import type { Booking } from '../../../lib/schemas/booking';
 import type { ContactRecord as StoredContact } from '../../../lib/schemas/contact';
 import type { Payment } from '../../../lib/schemas/payment';
-import type { ResourceDownload } from '../../../lib/schemas/resourceDownload';
+import type { Download } from '../../../lib/schemas/download';
 import type { Subscriber } from '../../../lib/schemas/subscriber';
 import type { CorporateEnquiry } from '../../../lib/schemas/corporateEnquiry';
 import type { RecordMeta } from '../../../lib/schemas/recordMeta';
@@ -12,6 +12,6 @@ import type { RecordMeta } from '../../../lib/schemas/recordMeta';
 export type BookingRecord = Booking & RecordMeta;
 export type ContactRecord = StoredContact & RecordMeta;
 export type PaymentRecord = Payment & RecordMeta;
-export type DownloadRecord = ResourceDownload & RecordMeta;
+export type DownloadRecord = Download & RecordMeta;
 export type SubscriberRecord = Subscriber & RecordMeta;
 export type CorporateEnquiryRecord = CorporateEnquiry & RecordMeta;

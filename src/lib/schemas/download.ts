@@ -46,7 +46,7 @@ export type DownloadForm = z.infer<typeof downloadFormSchema>;
 const resourceId = z.string({ error: 'Resource is required' }).trim().min(1, 'Resource is required').max(80).regex(/^[a-z0-9-]+$/, 'Unknown resource');
 
 /** POST /api/resource-downloads. resourceTitle is accepted but the stored title comes from the catalogue. */
-export const resourceDownloadRequestSchema = downloadFormSchema.extend({
+export const downloadRequestSchema = downloadFormSchema.extend({
   resourceId,
   resourceTitle: z.string().max(300).optional(),
   ...attributionField,
@@ -54,7 +54,7 @@ export const resourceDownloadRequestSchema = downloadFormSchema.extend({
 });
 
 /** A stored download request (admin view: fullName, email, mobile, resourceTitle, currentStage, createdAt). */
-export const resourceDownloadSchema = z.object({
+export const downloadSchema = z.object({
   fullName: z.string().min(1),
   email: z.string().min(1),
   mobile: z.string().min(1),
@@ -63,4 +63,4 @@ export const resourceDownloadSchema = z.object({
   resourceTitle: z.string().min(1),
   attribution: attributionSchema.optional(),
 });
-export type ResourceDownload = z.infer<typeof resourceDownloadSchema>;
+export type Download = z.infer<typeof downloadSchema>;
