@@ -1,11 +1,9 @@
 import { expect, test } from 'vitest';
-import { contactProfile } from '../../src/server/leads/profiles';
 import { readCounts } from '../../src/server/indexes/stats/counterStore';
 import { contacts } from '../../src/server/leads/contacts';
-import { type FollowUpEvent, eventIdForRecord, pendingEventIds, storeEvent } from '../../src/server/followUp/events';
+import { pendingEventIds, storeEvent } from '../../src/server/followUp/events';
 import { runFollowUpJob } from '../../src/server/scheduler/minuteJob';
-import { contactEvent } from '../../src/server/notifications/leadEvents';
-import { newestFirstKey } from '../../src/server/storage/keys';
+import { contactFollowUp } from './support/leadEvents';
 
 // The minute job after an outage: 10,000 leads whose follow-up never ran (what their
 // requests left: the event, with the record in it). Each run must stop within its budget
@@ -16,18 +14,7 @@ const BUDGET_MS = 3_000;
 // Work started just before the deadline still finishes (one event, one fold, one send).
 const OVERRUN_MS = 1_500;
 
-function leftByARequest(n: number, at: Date): FollowUpEvent {
-  const id = newestFirstKey(at.getTime());
-  const contact = { id, createdAt: at.toISOString(), name: `Backlog ${n}`, email: `backlog${n}@example.com`, phone: '98450 00000', whoIsThisFor: 'college' as const };
-  return {
-    id: eventIdForRecord('contacts', id, at),
-    recordedAt: at.toISOString(),
-    record: { collection: 'contacts', id, value: contact },
-    counts: { contacts: 1 },
-    person: { type: 'contact', id, person: contactProfile.person(contact) },
-    lead: contactEvent(contact),
-  };
-}
+const leftByARequest = (n: number, at: Date) => contactFollowUp(at, `Backlog ${n}`, `backlog${n}@example.com`);
 
 test('a backlog of 10,000 unfinished events: every job run stops within its budget, and a few runs finish it', async () => {
   const start = Date.now() - 10 * 60_000;

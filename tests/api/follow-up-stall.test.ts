@@ -1,20 +1,18 @@
 import { describe, expect, test } from 'vitest';
 import contactFn from '../../netlify/functions/contact.mts';
 import followUpAdminFn from '../../netlify/functions/admin-follow-up.mts';
-import { deadEvents, eventIdForRecord, MAX_EVENT_ATTEMPTS, pendingEventIds, readEvent, storeEvent, type FollowUpEvent } from '../../src/server/followUp/events';
+import { deadEvents, eventIdForRecord, MAX_EVENT_ATTEMPTS, pendingEventIds, readEvent, storeEvent } from '../../src/server/followUp/events';
 import { createPipeline } from '../../src/server/followUp/pipeline';
-import { contactProfile } from '../../src/server/leads/profiles';
 import { contacts } from '../../src/server/leads/contacts';
-import { contactEvent } from '../../src/server/notifications/leadEvents';
 import { leadEffects } from '../../src/server/leads/effects';
 import { runFollowUpJob } from '../../src/server/scheduler/minuteJob';
 import { collectionStore } from '../../src/server/storage/blobs';
 import { StorageKeyError } from '../../src/server/storage/errors';
-import { newestFirstKey } from '../../src/server/storage/keys';
 import { adminCookie } from './support/admin';
 import { call, jsonOf, settleAfterResponse } from './support/call';
 import { OWNER_ADDRESS } from './support/mail-receivers';
 import { useMailReceivers } from './support/mail-suite';
+import { contactFollowUp } from './support/leadEvents';
 
 // Issue 26: one valid lead must never stall the minute job, and an event that always
 // fails is set aside (dead-lettered) where the owner can retry it.
@@ -64,19 +62,7 @@ describe('an effect that always throws', () => {
     send: async () => undefined,
   });
 
-  function leadEvent(name: string): FollowUpEvent {
-    const at = new Date(Date.now() - 10 * 60_000);
-    const id = newestFirstKey(at.getTime());
-    const contact = { id, createdAt: at.toISOString(), name, email: 'set.aside@example.com', phone: '98450 70707', whoIsThisFor: 'college' as const };
-    return {
-      id: eventIdForRecord('contacts', id, at),
-      recordedAt: at.toISOString(),
-      record: { collection: 'contacts', id, value: contact },
-      counts: { contacts: 1 },
-      person: { type: 'contact', id, person: contactProfile.person(contact) },
-      lead: contactEvent(contact),
-    };
-  }
+  const leadEvent = (name: string) => contactFollowUp(new Date(Date.now() - 10 * 60_000), name, 'set.aside@example.com', '98450 70707');
 
   test('backs off, is set aside after its last try with its error, the job stays within budget, and Retry runs it again', async () => {
     const event = leadEvent('Set Aside');
@@ -129,17 +115,8 @@ describe('an effect that always throws', () => {
 
 describe('the minute job', () => {
   test('leaves an event whose run is still going at the deadline for the next run, and returns within its budget', async () => {
-    const at = new Date(Date.now() - 10 * 60_000);
-    const id = newestFirstKey(at.getTime());
-    const contact = { id, createdAt: at.toISOString(), name: 'Slow Storage', email: 'slow.storage@example.com', phone: '98450 80808', whoIsThisFor: 'college' as const };
-    const event: FollowUpEvent = {
-      id: eventIdForRecord('contacts', id, at),
-      recordedAt: at.toISOString(),
-      record: { collection: 'contacts', id, value: contact },
-      counts: { contacts: 1 },
-      person: { type: 'contact', id, person: contactProfile.person(contact) },
-      lead: contactEvent(contact),
-    };
+    const event = contactFollowUp(new Date(Date.now() - 10 * 60_000), 'Slow Storage', 'slow.storage@example.com', '98450 80808');
+    const id = event.record!.id;
     await storeEvent(event);
     // Blobs stops answering for this lead's record write (a network that hangs), as long as the test holds it.
     const inner = globalThis.fetch;
