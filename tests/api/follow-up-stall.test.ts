@@ -91,8 +91,8 @@ describe('an effect that always throws', () => {
 
     // The owner sees it in the admin and retries it: the site's own effects finish it.
     const cookie = await adminCookie();
-    const listed = await jsonOf<{ items: Array<{ id: string; lastError: string; what: string }> }>(await call(followUpAdminFn, '/api/admin/follow-up', { cookie }));
-    expect(listed.items.find((item) => item.id === event.id)).toMatchObject({ what: 'contact', lastError: expect.stringContaining('always fails') });
+    const listed = await jsonOf<{ items: Array<{ id: string; lastError: string; what: string; who: string }> }>(await call(followUpAdminFn, '/api/admin/follow-up', { cookie }));
+    expect(listed.items.find((item) => item.id === event.id)).toMatchObject({ what: 'contact', who: 'Set Aside', lastError: expect.stringContaining('always fails') });
     const retried = await call(followUpAdminFn, `/api/admin/follow-up/${event.id}/retry`, { method: 'POST', cookie, params: { id: event.id } });
     expect(retried.status).toBe(202);
     await settleAfterResponse();

@@ -14,6 +14,8 @@ export interface SetAsideEvent {
   /** What it is about: the lead's notification kind and id, or the stored record's. */
   what: string;
   leadId: string | null;
+  /** Who it is about (name, else e-mail), for the owner to recognise it. */
+  who: string | null;
   done: string[];
 }
 

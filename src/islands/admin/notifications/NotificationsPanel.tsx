@@ -38,7 +38,7 @@ export function NotificationsPanel() {
             <p>
               <strong>Notifications are off.</strong> {offReason(data?.reason)}
             </p>
-            <p>Set the variables named above in the site's environment and deploy again to hear about every lead within a minute (README: Notifications).</p>
+            <p>Set the variables named above in the site's environment and deploy again to hear about every lead within a minute (docs/notifications.md).</p>
           </div>
         )}
         {undelivered.length === 0 ? (

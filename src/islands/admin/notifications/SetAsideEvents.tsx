@@ -46,7 +46,10 @@ function SetAsideRow({ item, retrying, onRetry }: { item: SetAsideEvent; retryin
   return (
     <article className="adm-row adm-undelivered" data-testid="set-aside-event">
       <div className="adm-row-main">
-        <h3 className="adm-row-title">Follow-up of a {item.what.replace(/-/g, ' ')}</h3>
+        <h3 className="adm-row-title">
+          Follow-up of a {item.what.replace(/-/g, ' ')}
+          {item.who ? `: ${item.who}` : ''}
+        </h3>
         <Pill tone="red">Set aside</Pill>
       </div>
       <p className="adm-row-detail">
