@@ -152,3 +152,40 @@ for (const width of [390, 1280]) {
     await list.screenshot({ path: testInfo.outputPath(`dashboard-corporate-enquiries-${width}.png`) });
   });
 }
+
+test("a submit tapped before the form's code arrives is held, shown busy, and sent once the code is in", async ({ page, request, baseURL }) => {
+  await consentAlreadyGiven(page);
+  await page.setViewportSize({ width: 390, height: 900 });
+  // The island's code is held at the network, as on a slow phone: the form is only the page's HTML meanwhile.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route(/\/_astro\/CorporateEnquiryForm[^/]*\.js$/, async (route) => {
+    held += 1;
+    await released;
+    await route.continue();
+  });
+  await page.goto('/corporate-parenting-wellbeing#corporate-enquiry');
+  const form = page.getByTestId('corporate-enquiry-form');
+  const name = `Early Tap ${unique()}`;
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Work e-mail').fill('early.tap@example.in');
+  await form.getByLabel('Phone').fill('98765 40404');
+  await form.getByLabel('Company').fill('Early Tap Ltd');
+  await form.getByLabel('Employees').selectOption('5000+');
+  await form.getByLabel('Your role').fill('Head of HR');
+  await form.getByRole('button', { name: /Schedule a Consultation/ }).click();
+
+  // Not sent natively (no GET of the page with the details in its address), and visibly busy.
+  await expect(form).toHaveAttribute('data-submit-queued', '');
+  await expect(form).toHaveAttribute('aria-busy', 'true');
+  expect(new URL(page.url()).search).toBe('');
+  await expect.poll(() => held).toBeGreaterThan(0);
+
+  release();
+  await expect(page.getByRole('heading', { name: 'Thank you, Early!' })).toBeVisible();
+  expect(new URL(page.url()).search).toBe('');
+  await signInAsAdmin(request, baseURL ?? '');
+  const list = (await (await request.get('/api/corporate-enquiries?limit=20')).json()) as { items: Array<{ name: string; company: string; employees: string }> };
+  expect(list.items.find((item) => item.name === name)).toMatchObject({ company: 'Early Tap Ltd', employees: '5000+' });
+});
