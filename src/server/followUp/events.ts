@@ -5,6 +5,7 @@ import { appointmentNoticeSchema } from '../../lib/schemas/appointment';
 import { leadEventSchema } from '../../lib/schemas/leadEvent';
 import { todoEntrySchema } from '../../lib/schemas/todo';
 import { blobCall, collectionStore } from '../storage/blobs';
+import { doublingDelayMs } from './backoff';
 
 // A lead's follow-up event (DECISIONS 26): the one durable note a request writes besides
 // the lead itself, saying what else must happen (counters, the person index, leads by
@@ -22,9 +23,7 @@ const FIRST_BACKOFF_MS = 60_000;
 const MAX_BACKOFF_MS = 30 * 60_000;
 
 /** The wait after the given number of failed runs: 1, 2, 4, 8 minutes, at most 30. */
-export function eventBackoffMs(failedRuns: number): number {
-  return Math.min(FIRST_BACKOFF_MS * 2 ** Math.min(Math.max(0, failedRuns - 1), 10), MAX_BACKOFF_MS);
-}
+export const eventBackoffMs = (failedRuns: number) => doublingDelayMs(failedRuns, FIRST_BACKOFF_MS, MAX_BACKOFF_MS);
 
 export const eventIdPattern = /^\d{13}-[0-9a-f]{10}$/;
 

@@ -1,3 +1,5 @@
+import { doublingDelayMs } from '../followUp/backoff';
+
 // Retry policy (issue 12): 1, 2, 4, ... minutes after each failed attempt, never more
 // than an hour apart, for 24 hours from the lead (or from a resend); then 'failed'.
 
@@ -8,11 +10,7 @@ export const RETRY_WINDOW_MS = 24 * 60 * 60_000;
 export const STALE_CLAIM_MS = 5 * 60_000;
 
 /** The wait after the given number of failed attempts (1 = the first failure). */
-export function retryDelayMs(failedAttempts: number): number {
-  const exponent = Math.max(0, failedAttempts - 1);
-  // 2^6 minutes is already past the cap; stop doubling before the number grows silly.
-  return Math.min(FIRST_DELAY_MS * 2 ** Math.min(exponent, 10), MAX_DELAY_MS);
-}
+export const retryDelayMs = (failedAttempts: number) => doublingDelayMs(failedAttempts, FIRST_DELAY_MS, MAX_DELAY_MS);
 
 /** When to try again, or null when the retry window is over and the entry has failed for good. */
 export function nextAttemptAfterFailure(failedAttempts: number, now: Date, retryUntil: Date): Date | null {
