@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { afterResponse } from '../../src/server/http/afterResponse';
 import { forgetAllDevices, knownDevice, newDevice } from '../../src/server/auth/deviceCookie';
-import { pruneEndedWindows, releaseLoginAttempt, reserveLoginAttempt } from '../../src/server/auth/loginThrottle';
+import { pruneLoginWindows, releaseLoginAttempt, reserveLoginAttempt } from '../../src/server/auth/loginThrottle';
 import {
   assertSameOrigin,
   clearedSessionCookie,
@@ -46,7 +46,7 @@ export default route({
       const reservation = await reserveLoginAttempt({ ip: context.ip, deviceId });
       if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
         lastPrune = Date.now();
-        await afterResponse('prune sign-in attempts', () => pruneEndedWindows());
+        await afterResponse('prune sign-in attempts', () => pruneLoginWindows());
       }
       if (!safeEqualSecret(password, settings.password)) throw unauthorized('Wrong password.');
       await releaseLoginAttempt(reservation);

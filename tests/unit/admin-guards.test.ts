@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addressScope, expandIPv6, freeSlots, hashedBucket, slotPrefix, windowOfFolder, windowStart } from '../../src/server/auth/attemptBuckets';
+import { addressScope, expandIPv6, freeSlots, hashedBucket, slotPrefix, windowOfFolder, windowStart } from '../../src/server/http/attemptBuckets';
 import { adminDisabledReason, usesLocalDefaultPassword } from '../../src/server/auth/settings';
 import { isDirectLocalRequest, isLoopbackAddress, localDefaultsApply } from '../../src/server/env';
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 
-// Pure naming of the buckets that sign-in attempts are counted in, and of the fixed
-// windows they are counted over. A bucket's window holds `limit` numbered slots; an
+// Pure naming of the buckets that attempts (sign-ins, bookings, sign-in challenges) are
+// counted in, and of the fixed windows they are counted over. A bucket's window holds `limit` numbered slots; an
 // attempt takes one with a create-only write, so no two attempts can take the same
 // slot, whatever instance they run on.
 
