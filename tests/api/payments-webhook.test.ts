@@ -47,6 +47,10 @@ describe('POST /api/razorpay-webhook', () => {
     expect((await deliver(tampered)).status).toBe(400);
     const unsigned = { ...genuine, headers: { 'content-type': 'application/json' } };
     expect((await deliver(unsigned)).status).toBe(400);
+    // A genuine signature with one more hex digit is not that signature.
+    const paid = webhookDelivery('payment.captured', { id: razorpayId('pay'), order_id: order.orderId, amount: 1059900, status: 'captured' });
+    const lengthened = { ...paid, headers: { ...paid.headers, 'x-razorpay-signature': `${paid.headers['x-razorpay-signature']}a` } };
+    expect((await deliver(lengthened)).status).toBe(400);
     expect(await paymentForOrder(order.orderId)).toMatchObject({ status: 'created' });
     expect(await bookings.get(booking.id)).toMatchObject({ paymentStatus: 'pending' });
   });

@@ -49,6 +49,8 @@ describe('signatures', () => {
     expect(signaturesMatch(good, good.toUpperCase())).toBe(true);
     expect(signaturesMatch(good, good.slice(0, -1) + (good.endsWith('0') ? '1' : '0'))).toBe(false);
     expect(signaturesMatch(good, good.slice(0, 32))).toBe(false);
+    // One hex digit appended: Buffer.from(hex) would drop it and compare equal bytes.
+    for (const digit of ['0', 'a', 'f']) expect(signaturesMatch(good, `${good}${digit}`)).toBe(false);
     expect(signaturesMatch(good, 'not-hex')).toBe(false);
     expect(signaturesMatch(good, '')).toBe(false);
     expect(signaturesMatch(good, null)).toBe(false);
