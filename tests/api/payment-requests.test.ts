@@ -8,7 +8,7 @@ import { paymentRequests } from '../../src/server/paymentRequests/store';
 import { payments } from '../../src/server/leads/payments';
 import { adminCookie } from './support/admin';
 import { call, jsonOf, settleAfterResponse } from './support/call';
-import { signWebhook } from './support/fake-razorpay';
+import { TEST_WEBHOOK_SECRET, signWebhook } from './support/fake-razorpay';
 import { OWNER_ADDRESS, clearNotificationEnv } from './support/mail-receivers';
 import { useMailReceivers } from './support/mail-suite';
 import { bookPackage, clearGatewayEnv, useFakeGateway } from './support/payments';
@@ -224,6 +224,52 @@ describe('payment_link.paid webhook', () => {
     expect(await paymentsOfBooking(booking.id)).toHaveLength(1);
     expect(receivers.smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(payment.id))).toHaveLength(1);
     expect(receivers.smtp.mails.filter((mail) => mail.to.includes(email) && mail.subject.startsWith('Payment received'))).toHaveLength(1);
+  });
+
+  test('the same payment again, signed and without created_at, under a new event id: still one payment record and one owner mail', async () => {
+    const { booking, request, email } = await lifeCoachingRequest(9000);
+    const { payment, delivery } = await gateway().payLink(request.linkId);
+    expect(await jsonOf(await deliver(delivery))).toMatchObject({ status: 'processed' });
+    await settleAfterResponse();
+    expect(await paymentsOfBooking(booking.id)).toHaveLength(1);
+
+    const body = JSON.parse(delivery.rawBody) as { payload: { payment: { entity: Record<string, unknown> } } };
+    expect(body.payload.payment.entity.created_at).toEqual(expect.any(Number));
+    delete body.payload.payment.entity.created_at;
+    const rawBody = JSON.stringify(body);
+    const again = {
+      rawBody,
+      headers: { ...delivery.headers, 'x-razorpay-event-id': `${delivery.headers['x-razorpay-event-id']}-again`, 'x-razorpay-signature': signWebhook(rawBody, TEST_WEBHOOK_SECRET) },
+    };
+    expect(await jsonOf(await deliver(again))).toMatchObject({ status: 'processed' });
+    await settleAfterResponse();
+
+    expect(await paymentsOfBooking(booking.id)).toHaveLength(1);
+    expect((await payments.all()).filter((item) => item.razorpayPaymentId === payment.id)).toHaveLength(1);
+    expect(receivers.smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(payment.id))).toHaveLength(1);
+    expect(receivers.smtp.mails.filter((mail) => mail.to.includes(email) && mail.subject.startsWith('Payment received'))).toHaveLength(1);
+  });
+
+  test('the amount is Razorpay\'s: a signed event for less than the request records nothing; the genuine one records its own amount', async () => {
+    const { booking, request, email } = await lifeCoachingRequest(16000);
+    const { payment, delivery } = await gateway().payLink(request.linkId);
+    const body = JSON.parse(delivery.rawBody) as { payload: { payment: { entity: { amount: number } } } };
+    body.payload.payment.entity.amount = 100;
+    const rawBody = JSON.stringify(body);
+    const signedLess = {
+      rawBody,
+      headers: { ...delivery.headers, 'x-razorpay-event-id': `${delivery.headers['x-razorpay-event-id']}-less`, 'x-razorpay-signature': signWebhook(rawBody, TEST_WEBHOOK_SECRET) },
+    };
+    expect(await jsonOf(await deliver(signedLess))).toMatchObject({ status: 'ignored', reason: 'amount mismatch' });
+    await settleAfterResponse();
+    expect(await paymentRequests.get(request.id)).toMatchObject({ status: 'created', paymentId: null });
+    expect(await paymentsOfBooking(booking.id)).toHaveLength(0);
+    expect(receivers.smtp.mails.filter((mail) => mail.to.includes(email))).toEqual([]);
+
+    expect(await jsonOf(await deliver(delivery))).toMatchObject({ status: 'processed' });
+    await settleAfterResponse();
+    const [recorded] = await paymentsOfBooking(booking.id);
+    expect(recorded).toMatchObject({ amount: 16000, amountPaise: 1600000, razorpayPaymentId: payment.id });
   });
 
   test('a forged or tampered delivery is refused with 400 and changes nothing', async () => {

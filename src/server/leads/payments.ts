@@ -25,6 +25,21 @@ export async function rememberOrder(razorpayOrderId: string, paymentId: string):
   await blobCall(() => store.setJSON(razorpayOrderId, { paymentId }, { onlyIfNew: true }));
 }
 
+// A captured payment Razorpay tells us about more than once (two events, two deliveries,
+// one with and one without created_at) is one record: the first delivery claims the
+// Razorpay payment id with a create-only write, and every later one finds its record.
+const RAZORPAY_PAYMENT_INDEX = 'payment-razorpay-ids';
+
+/** The record id for Razorpay payment `razorpayPaymentId`: `proposed` if this is the first claim, else the first claimer's. */
+export async function recordIdForRazorpayPayment(razorpayPaymentId: string, proposed: string): Promise<string> {
+  const store = collectionStore(RAZORPAY_PAYMENT_INDEX);
+  const { modified } = await blobCall(() => store.setJSON(razorpayPaymentId, { paymentId: proposed }, { onlyIfNew: true }));
+  if (modified) return proposed;
+  const entry = (await blobCall(() => store.get(razorpayPaymentId, { type: 'json' }))) as { paymentId?: unknown } | null;
+  if (!entry || typeof entry.paymentId !== 'string') throw new Error(`The record of Razorpay payment ${razorpayPaymentId} could not be read`);
+  return entry.paymentId;
+}
+
 export async function paymentForOrder(razorpayOrderId: string) {
   const store = collectionStore(ORDER_INDEX);
   const entry = (await blobCall(() => store.get(razorpayOrderId, { type: 'json' }))) as { paymentId?: unknown } | null;

@@ -4,7 +4,7 @@ import { paymentLinkId } from '../../lib/schemas/paymentRequest';
 import type { Payment } from '../../lib/schemas/payment';
 import { bookings } from '../leads/bookings';
 import { announcePayment } from '../notifications/paymentNotices';
-import { payments, rememberOrder } from '../leads/payments';
+import { payments, recordIdForRazorpayPayment, rememberOrder } from '../leads/payments';
 import { bookingPaymentStatusAfter } from '../payments/transitions';
 import type { WebhookOutcome } from '../payments/webhookOutcome';
 import { newestFirstKeyWith, recordIdPattern } from '../storage/keys';
@@ -76,7 +76,9 @@ export async function applyPaymentLinkEvent(value: unknown, now: Date): Promise<
   }
 
   const paidAt = new Date(entity.created_at ? entity.created_at * 1000 : now.getTime());
-  const recordId = linkPaymentRecordId(entity.id, paidAt);
+  // Keyed by Razorpay's payment id alone: a later delivery without created_at (so another
+  // paidAt) finds the record the first one made instead of making a second.
+  const recordId = await recordIdForRazorpayPayment(entity.id, linkPaymentRecordId(entity.id, paidAt));
   const record: Payment = {
     bookingId: request.bookingId,
     packageId: request.packageId ?? 'agreed-fee',
