@@ -34,7 +34,9 @@ export const business = {
     callbackAfterCallHours: 4,
     responseHours: 24,
     rescheduleNoticeHours: 24,
+    /** How long the free call is: the one number every page, dialog, invite and mail says. */
     discoveryCallMinutes: 10,
+    /** How long a bookable time is held in the calendar (the owner's setting); the call itself is discoveryCallMinutes. */
     calendarSlotMinutes: 30,
     initialConsultationOnHowItWorks: '10-15 minutes',
     moneyBack: '100% money-back guarantee if you are not satisfied after the first session',
@@ -82,3 +84,6 @@ export type Business = typeof business;
 
 export const whatsappHref = `https://wa.me/${business.contact.whatsappNumber}?text=${encodeURIComponent(business.contact.whatsappGreeting)}`;
 export const mailtoHref = `mailto:${business.contact.email}`;
+
+/** The free call as every page, dialog, invite and mail describes it ("a free 10-minute career clarity call by phone"). */
+export const discoveryCallPhrase = `a free ${business.promises.discoveryCallMinutes}-minute career clarity call by phone`;

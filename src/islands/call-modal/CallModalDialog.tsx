@@ -97,13 +97,15 @@ const empty: Draft = { name: '', phone: '', background: '' };
 function RequestReceived({ bookingId }: { bookingId: string }) {
   const close = useCloseModal();
   const heading = useRef<HTMLHeadingElement>(null);
+  // Once a time is booked the booked call speaks for itself: no promise of a callback beside it.
+  const [timeBooked, setTimeBooked] = useState(false);
   // The form and its focused button are gone: keyboard and screen-reader users start here.
   useEffect(() => heading.current?.focus(), []);
   return (
     <section className="call-received" aria-labelledby="call-received-title" data-testid="call-received">
       <h3 id="call-received-title" ref={heading} tabIndex={-1}>Request received</h3>
-      <p>We'll call you within {callbackAfterCallHours} hours ({business.contact.hoursShort}).</p>
-      <PickTime bookFor={{ bookingId }} prompt="Prefer a fixed time? Pick one of the free times now." />
+      {!timeBooked && <p data-testid="callback-promise">We'll call you within {callbackAfterCallHours} hours ({business.contact.hoursShort}).</p>}
+      <PickTime bookFor={{ bookingId }} prompt="Prefer a fixed time? Pick one of the free times now." onBooked={() => setTimeBooked(true)} />
       <button type="button" className="btn btn-ghost" onClick={close}>Done</button>
     </section>
   );

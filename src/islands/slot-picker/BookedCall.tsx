@@ -1,3 +1,4 @@
+import { discoveryCallPhrase } from '../../lib/business';
 import { describeSlotIst, visitorTimeZone } from '../../lib/schedule/slotDays';
 import type { PublicAppointment } from '../../lib/schemas/appointment';
 
@@ -22,7 +23,7 @@ export function BookedCall({ appointment }: { appointment: PublicAppointment }) 
       <h3>Your call is booked</h3>
       <p className="booked-when">{describeSlotIst(appointment.start)}</p>
       {local && <p className="booked-local">{local}</p>}
-      <p>We will call you on the number you gave. 30 minutes, free.</p>
+      <p>We will call you at this time on the number you gave: {discoveryCallPhrase}.</p>
       <div className="booked-actions">
         <a className="btn btn-secondary" href={inviteUrl(appointment)} download="ccc-edu-discovery-call.ics">Add to calendar</a>
         <a className="btn btn-outline" href={appointment.manageUrl}>Move or cancel</a>

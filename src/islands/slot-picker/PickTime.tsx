@@ -1,4 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
+import type { PublicAppointment } from '../../lib/schemas/appointment';
 import type { BookFor } from './bookFor';
 
 // The only part of the picker in the form's own chunk: a button. The picker and its
@@ -11,9 +12,10 @@ interface Props {
   label?: string;
   /** A line above the button, gone with it once the picker is open. */
   prompt?: string;
+  onBooked?: (appointment: PublicAppointment) => void;
 }
 
-export function PickTime({ bookFor, label = 'Pick a time now', prompt }: Props) {
+export function PickTime({ bookFor, label = 'Pick a time now', prompt, onBooked }: Props) {
   const [open, setOpen] = useState(false);
   if (!open) {
     return (
@@ -27,7 +29,7 @@ export function PickTime({ bookFor, label = 'Pick a time now', prompt }: Props) 
   }
   return (
     <Suspense fallback={<p role="status">Loading free times…</p>}>
-      <SlotPicker bookFor={bookFor} />
+      <SlotPicker bookFor={bookFor} {...(onBooked ? { onBooked } : {})} />
     </Suspense>
   );
 }

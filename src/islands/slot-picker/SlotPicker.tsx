@@ -8,11 +8,13 @@ import './slot-picker.css';
 
 interface Props {
   bookFor: BookFor;
+  /** Told once a time is booked, so the panel around it speaks of that time, not a callback. */
+  onBooked?: (appointment: PublicAppointment) => void;
 }
 
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; slots: Slot[] };
 
-export default function SlotPicker({ bookFor }: Props) {
+export default function SlotPicker({ bookFor, onBooked }: Props) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [booked, setBooked] = useState<PublicAppointment | null>(null);
 
@@ -35,7 +37,10 @@ export default function SlotPicker({ bookFor }: Props) {
       slots={load.slots}
       onSlots={(slots) => setLoad({ state: 'ready', slots })}
       onBook={async (start) => (await api.postLead<{ appointment: PublicAppointment }>('/api/appointments', { start, ...bookFor })).appointment}
-      onBooked={setBooked}
+      onBooked={(appointment) => {
+        setBooked(appointment);
+        onBooked?.(appointment);
+      }}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { business } from '../../lib/business';
 import { useId, useMemo, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { type SlotDay, groupSlotsByDay, visitorTimeZone } from '../../lib/schedule/slotDays';
@@ -52,7 +53,7 @@ export function TimeChooser({ slots, onSlots, onBook, onBooked, action = 'Book' 
     <div className="slot-picker" data-testid="slot-picker">
       <h3 className="slot-picker-title" id={`${id}-title`}>Pick a time for your call</h3>
       <p className="slot-picker-note">
-        30 minutes, by phone. Times are India time (IST){zone !== 'Asia/Kolkata' ? '; yours is shown beside each where it differs' : ''}.
+        {business.promises.discoveryCallMinutes} minutes, by phone. Times are India time (IST){zone !== 'Asia/Kolkata' ? '; yours is shown beside each where it differs' : ''}.
       </p>
       <div className="slot-days" role="group" aria-label="Day">
         {days.map((item, index) => (
