@@ -51,14 +51,17 @@ describe('claims', () => {
     expect(claimable(entry({ status: 'sending', claimedAt: '2026-11-22T10:04:59Z' }), now)).toBe(true);
     expect(claimable(entry({ status: 'sent' }), now)).toBe(false);
     expect(claimable(entry({ status: 'failed' }), now)).toBe(false);
+    expect(claimable(entry({ status: 'held' }), now)).toBe(false);
   });
 
-  test('history expires: sent after a week, failed after a month, pending never', () => {
+  test('history expires: sent after a week, failed and held after a month, pending never', () => {
     const later = (days: number) => new Date(new Date('2026-11-22T10:00:00Z').getTime() + days * 86_400_000 + 1);
     expect(expired(entry({ status: 'sent' }), later(7))).toBe(true);
     expect(expired(entry({ status: 'sent' }), later(6))).toBe(false);
     expect(expired(entry({ status: 'failed' }), later(7))).toBe(false);
     expect(expired(entry({ status: 'failed' }), later(30))).toBe(true);
+    expect(expired(entry({ status: 'held' }), later(7))).toBe(false);
+    expect(expired(entry({ status: 'held' }), later(30))).toBe(true);
     expect(expired(entry({ status: 'pending' }), later(365))).toBe(false);
   });
 });

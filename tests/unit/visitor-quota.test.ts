@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { admit, CONFIRMATIONS_PER_DAY, quotaKey } from '../../src/server/notifications/visitorQuota';
+import { appointmentNotificationKinds, notificationKinds, visitorMailLimit } from '../../src/lib/schemas/notifications';
+import { admit, allowanceFor, appointmentQuotaKey, CONFIRMATIONS_PER_DAY, MAILS_PER_APPOINTMENT, quotaKey } from '../../src/server/notifications/visitorQuota';
 
 const at = (iso: string) => new Date(iso);
 
@@ -18,8 +19,37 @@ describe('confirmations per address per day', () => {
     expect(admit(sent, 'b', at('2026-11-24T15:00:00Z'))).toEqual(sent);
   });
 
-  test('one key per address, whatever its case, with no address in it', () => {
+  test('one key per mailbox, however the address is written, with no address in it', () => {
     expect(quotaKey(' Asha@Example.com ')).toBe(quotaKey('asha@example.com'));
+    expect(quotaKey('asha+news@example.com')).toBe(quotaKey('asha@example.com'));
+    expect(quotaKey('A.sha+1@googlemail.com')).toBe(quotaKey('asha@gmail.com'));
+    expect(quotaKey('a.sha@example.com')).not.toBe(quotaKey('asha@example.com'));
     expect(quotaKey('asha@example.com')).not.toContain('asha');
+  });
+});
+
+describe('which count a visitor mail is taken from', () => {
+  const message = { channel: 'visitor-email' as const, to: 'Asha+1@example.com', leadId: '8204354571920-0123456789' };
+
+  test('mail about a booked call counts per appointment, for ever; every other kind is a first confirmation of the mailbox\'s day', () => {
+    for (const kind of notificationKinds) {
+      expect(visitorMailLimit(kind)).toBe((appointmentNotificationKinds as readonly string[]).includes(kind) ? 'per-appointment' : 'daily-confirmations');
+    }
+    expect(appointmentNotificationKinds).toEqual(['appointment-booked', 'appointment-moved', 'appointment-cancelled', 'appointment-reminder-day', 'appointment-reminder-hour']);
+    expect(allowanceFor({ ...message, kind: 'contact' })).toMatchObject({ key: quotaKey('asha@example.com'), limit: CONFIRMATIONS_PER_DAY, windowMs: 86_400_000 });
+    expect(allowanceFor({ ...message, kind: 'appointment-reminder-hour', appointmentId: 'A' })).toMatchObject({ key: appointmentQuotaKey('A'), limit: MAILS_PER_APPOINTMENT, windowMs: Infinity });
+    // An entry queued before entries named their appointment counts per version.
+    expect(allowanceFor({ ...message, kind: 'appointment-moved' })?.key).toBe(appointmentQuotaKey(message.leadId));
+  });
+
+  test("the owner's own messages are under no count", () => {
+    expect(allowanceFor({ ...message, kind: 'contact', channel: 'email', to: null })).toBeNull();
+    expect(allowanceFor({ ...message, kind: 'appointment-booked', channel: 'webhook', to: null })).toBeNull();
+  });
+
+  test('an appointment has no day: its sixth mail a week later still counts', () => {
+    const sent = Array.from({ length: MAILS_PER_APPOINTMENT }, (_, index) => ({ entryId: String(index), at: '2026-11-01T10:00:00.000Z' }));
+    expect(admit(sent, 'next', at('2026-11-20T10:00:00Z'), MAILS_PER_APPOINTMENT, Infinity)).toBeNull();
+    expect(admit(sent.slice(1), 'next', at('2026-11-20T10:00:00Z'), MAILS_PER_APPOINTMENT, Infinity)).toHaveLength(MAILS_PER_APPOINTMENT);
   });
 });

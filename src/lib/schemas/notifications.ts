@@ -11,6 +11,7 @@ export const notificationKinds = [
   'payment-captured',
   'payment-failed',
   'payment-request',
+  // Mail about a call the visitor booked (appointmentNotificationKinds below).
   'appointment-booked',
   'appointment-moved',
   'appointment-cancelled',
@@ -19,13 +20,38 @@ export const notificationKinds = [
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
+/**
+ * The kinds whose visitor mail is about an appointment the visitor booked (invite, move,
+ * cancellation, reminders). DECISIONS 34: such mail is tied to its appointment and always
+ * sent, at most a few per appointment, and never counted against the mailbox's day. Every
+ * other kind's visitor mail is a first confirmation, which anyone can cause by typing an
+ * address, so it is under the daily cap per mailbox. A new kind is capped unless listed here.
+ */
+export const appointmentNotificationKinds = [
+  'appointment-booked',
+  'appointment-moved',
+  'appointment-cancelled',
+  'appointment-reminder-day',
+  'appointment-reminder-hour',
+] as const satisfies readonly NotificationKind[];
+
+/** Which limit a visitor mail of this kind is under (see appointmentNotificationKinds). */
+export type VisitorMailLimit = 'daily-confirmations' | 'per-appointment';
+export function visitorMailLimit(kind: NotificationKind): VisitorMailLimit {
+  return (appointmentNotificationKinds as readonly NotificationKind[]).includes(kind) ? 'per-appointment' : 'daily-confirmations';
+}
+
 export { leadNotificationKinds, type LeadNotificationKind } from '../leads/kinds';
 
 /** email: to the owner; webhook: NOTIFY_WEBHOOK_URL; visitor-email: the visitor's confirmation. */
 export const notificationChannels = ['email', 'webhook', 'visitor-email'] as const;
 export type NotificationChannel = (typeof notificationChannels)[number];
 
-export const notificationStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
+/**
+ * held: a visitor mail the cap kept back (DECISIONS 28, 34). Final like sent and failed:
+ * never sent later by itself; the owner's Resend sends it past the cap.
+ */
+export const notificationStatuses = ['pending', 'sending', 'sent', 'failed', 'held'] as const;
 export type NotificationStatus = (typeof notificationStatuses)[number];
 
 /** One outbox entry as the admin sees it. `id` is `{leadId}.{kind}.{channel}`. */
@@ -44,7 +70,7 @@ export interface NotificationItem {
 
 /** GET /api/admin/notifications?status=failed */
 export const notificationsQuerySchema = z.object({
-  status: z.enum(notificationStatuses, { error: 'Choose pending, sending, sent or failed' }).optional(),
+  status: z.enum(notificationStatuses, { error: 'Choose pending, sending, sent, failed or held' }).optional(),
 });
 
 export interface NotificationsAnswer {

@@ -7,9 +7,11 @@ import { appointmentInvite } from './invite';
 import { manageUrl } from './links';
 import { type CallMail, ownerCallMail, reminderMail, visitorCallMail } from './messages';
 
-// Call messages go through the lead outbox (same retries, claims, quota and admin panel).
+// Call messages go through the lead outbox (same retries, claims and admin panel).
 // Each change of a call has its own `version` id, which names its entries, so a change
-// queued twice is sent once and every change is sent.
+// queued twice is sent once and every change is sent. Each entry also names its
+// appointment: the visitor's call mail is counted per appointment, not against the
+// mailbox's daily cap (DECISIONS 34, src/server/notifications/visitorQuota.ts).
 
 const KINDS: Record<AppointmentNotice['change'], NotificationKind> = {
   booked: 'appointment-booked',
@@ -17,8 +19,8 @@ const KINDS: Record<AppointmentNotice['change'], NotificationKind> = {
   cancelled: 'appointment-cancelled',
 };
 
-function entry(version: string, kind: NotificationKind, channel: 'email' | 'visitor-email', to: string | null, mail: CallMail & { icalEvent?: IcalEvent }, now: Date): OutboxEntry {
-  return newEntry({ kind, leadId: version, channel, subject: mail.subject, to, mail, webhook: null }, now);
+function entry(appointment: Appointment, kind: NotificationKind, channel: 'email' | 'visitor-email', to: string | null, mail: CallMail & { icalEvent?: IcalEvent }, now: Date): OutboxEntry {
+  return newEntry({ kind, leadId: appointment.version, appointmentId: appointment.id, channel, subject: mail.subject, to, mail, webhook: null }, now);
 }
 
 const inviteFile = (appointment: Appointment) => (appointment.status === 'cancelled' ? 'cancel.ics' : 'invite.ics');
@@ -30,11 +32,11 @@ export async function callEntries(notice: AppointmentNotice, site: string, now: 
   const link = await manageUrl(appointment, site);
   const ownerInvite = appointmentInvite(appointment, { forOwner: true });
   const entries = [
-    entry(appointment.version, kind, 'email', null, { ...ownerCallMail(notice, adminUrl(site)), icalEvent: { ...ownerInvite, filename: inviteFile(appointment) } }, now),
+    entry(appointment, kind, 'email', null, { ...ownerCallMail(notice, adminUrl(site)), icalEvent: { ...ownerInvite, filename: inviteFile(appointment) } }, now),
   ];
   if (appointment.email) {
     const invite = appointmentInvite(appointment, { forOwner: false, manageUrl: link });
-    entries.push(entry(appointment.version, kind, 'visitor-email', appointment.email, { ...visitorCallMail(notice, link), icalEvent: { ...invite, filename: inviteFile(appointment) } }, now));
+    entries.push(entry(appointment, kind, 'visitor-email', appointment.email, { ...visitorCallMail(notice, link), icalEvent: { ...invite, filename: inviteFile(appointment) } }, now));
   }
   return entries;
 }
@@ -54,7 +56,7 @@ export async function queueReminder(appointment: Appointment, which: 'day' | 'ho
   if (!state.enabled || !appointment.email) return null;
   const site = siteAddress();
   const kind: NotificationKind = which === 'day' ? 'appointment-reminder-day' : 'appointment-reminder-hour';
-  const item = entry(appointment.version, kind, 'visitor-email', appointment.email, reminderMail(appointment, which, await manageUrl(appointment, site)), now);
+  const item = entry(appointment, kind, 'visitor-email', appointment.email, reminderMail(appointment, which, await manageUrl(appointment, site)), now);
   await enqueue([item]);
   return item.id;
 }

@@ -3,8 +3,9 @@ import { afterResponse } from '../http/afterResponse';
 import { conflict, notFound } from '../http/errors';
 import { RETRY_WINDOW_MS } from './backoff';
 import { claimable, deliver } from './deliver';
-import { type OutboxEntry, dropFailedMarker, dueIds, entriesWithIds, entryIds, failedIds, markDue, readEntry, replaceEntry, toItem } from './outbox';
+import { type OutboxEntry, dropFailedMarker, dropHeldMarker, dueIds, entriesWithIds, entryIds, failedIds, heldIds, markDue, readEntry, replaceEntry, toItem } from './outbox';
 import { notificationSettings } from './settings';
+import { allowanceFor, takePlace } from './visitorQuota';
 
 const LIST_LIMIT = 200;
 // Sent history is only found by reading entries, newest first: at most this many are read.
@@ -13,6 +14,7 @@ const HISTORY_READ_LIMIT = 2 * LIST_LIMIT;
 /** The entries of one status, newest lead first, found through their markers where there are some. */
 async function entriesWithStatus(status: NotificationStatus | undefined): Promise<OutboxEntry[]> {
   if (status === 'failed') return entriesWithIds((await failedIds()).slice(0, LIST_LIMIT));
+  if (status === 'held') return entriesWithIds((await heldIds()).slice(0, LIST_LIMIT));
   if (status === 'pending' || status === 'sending') return (await entriesWithIds(await dueIds())).filter((entry) => entry.status === status);
   return entriesWithIds((await entryIds()).slice(0, status ? HISTORY_READ_LIMIT : LIST_LIMIT));
 }
@@ -29,7 +31,9 @@ export async function listNotifications(status: NotificationStatus | undefined):
 
 /**
  * The owner's resend: the entry goes back to pending with a fresh 24-hour window and is
- * sent after the response. One being sent right now is left alone (409).
+ * sent after the response. One being sent right now is left alone (409). A mail the
+ * visitor mail cap held back is the owner's to release: it is let through past the cap
+ * (and counted), since nothing else ever sends it.
  */
 export async function resendNotification(id: string, now: Date = new Date()): Promise<ResendAnswer> {
   const state = notificationSettings();
@@ -40,10 +44,12 @@ export async function resendNotification(id: string, now: Date = new Date()): Pr
     if (!found) throw notFound('No such notification.');
     const { entry, etag } = found;
     if (entry.status === 'sending' && !claimable(entry, now)) throw conflict('This notification is being sent right now.');
+    const allowance = entry.status === 'held' ? allowanceFor(entry) : null;
+    if (allowance) await takePlace(allowance, id, now, { waive: true });
     await markDue(id, now);
     const again = { ...entry, status: 'pending' as const, nextAttemptAt: now.toISOString(), claimedAt: null, retryUntil: new Date(now.getTime() + RETRY_WINDOW_MS).toISOString() };
     if ((await replaceEntry(again, etag)) !== null) {
-      await dropFailedMarker(id);
+      await Promise.all([dropFailedMarker(id), dropHeldMarker(id)]);
       await afterResponse(`resend of ${id}`, () => deliver(id));
       return { id, status: 'pending' };
     }

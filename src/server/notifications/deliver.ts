@@ -10,15 +10,20 @@ import {
   entriesWithIds,
   entryIds,
   failedIds,
+  heldIds,
   markFailed,
+  markHeld,
   readEntry,
   replaceEntry,
 } from './outbox';
 import { notificationSettings } from './settings';
 import { describeFailure, postWebhook, sendMail } from './transports';
-import { CONFIRMATIONS_PER_DAY, takeConfirmationPlace } from './visitorQuota';
+import { allowanceFor, takePlace } from './visitorQuota';
 
-export type DeliveryOutcome = 'sent' | 'retry-later' | 'failed' | 'not-due' | 'claimed-elsewhere' | 'missing';
+export type DeliveryOutcome = 'sent' | 'retry-later' | 'failed' | 'held' | 'not-due' | 'claimed-elsewhere' | 'missing';
+
+/** Sent, failed for good, or held back by the visitor mail cap: nothing more happens by itself. */
+export const isFinal = (status: OutboxEntry['status']) => status === 'sent' || status === 'failed' || status === 'held';
 
 /** Whether an entry may be claimed now: pending and due, or a 'sending' claim abandoned long ago. */
 export function claimable(entry: OutboxEntry, now: Date): boolean {
@@ -27,7 +32,7 @@ export function claimable(entry: OutboxEntry, now: Date): boolean {
   return false;
 }
 
-/** A message that must not be sent at all: final at once, never retried. */
+/** A visitor mail the cap keeps back: recorded as held, never retried. */
 class HeldBack extends Error {}
 
 async function send(entry: OutboxEntry, now: Date): Promise<void> {
@@ -43,9 +48,8 @@ async function send(entry: OutboxEntry, now: Date): Promise<void> {
   if (!entry.mail) throw new Error('The entry has no message');
   const to = entry.channel === 'visitor-email' ? (entry.to ? [entry.to] : []) : settings.ownerAddresses;
   if (to.length === 0) throw new Error('No recipient');
-  if (entry.channel === 'visitor-email' && !(await takeConfirmationPlace(to[0]!, entry.id, now))) {
-    throw new HeldBack(`Not sent: this address had ${CONFIRMATIONS_PER_DAY} confirmations in the last 24 hours`);
-  }
+  const allowance = allowanceFor(entry);
+  if (allowance && !(await takePlace(allowance, entry.id, now))) throw new HeldBack(allowance.reason);
   await sendMail(settings, { to, ...entry.mail });
 }
 
@@ -60,7 +64,7 @@ export async function deliver(id: string, now: () => Date = () => new Date()): P
   const found = await readEntry(id);
   if (!found) return 'missing';
   const { entry, etag } = found;
-  if (entry.status === 'sent' || entry.status === 'failed') {
+  if (isFinal(entry.status)) {
     await dropDueMarker(id);
     return 'not-due';
   }
@@ -71,12 +75,12 @@ export async function deliver(id: string, now: () => Date = () => new Date()): P
   if (claimETag === null) return 'claimed-elsewhere';
 
   let failure: string | null = null;
-  let final = false;
+  let held = false;
   try {
     await send(claim, claimTime);
   } catch (error) {
     failure = error instanceof HeldBack ? error.message : describeFailure(error);
-    final = error instanceof HeldBack;
+    held = error instanceof HeldBack;
   }
   const finishedAt = now();
   let next: OutboxEntry;
@@ -84,8 +88,12 @@ export async function deliver(id: string, now: () => Date = () => new Date()): P
   if (failure === null) {
     next = { ...claim, status: 'sent', sentAt: finishedAt.toISOString(), nextAttemptAt: null, lastError: null };
     outcome = 'sent';
+  } else if (held) {
+    next = { ...claim, status: 'held', nextAttemptAt: null, lastError: failure };
+    outcome = 'held';
+    console.warn(`[notifications] ${id} not sent: ${failure}`);
   } else {
-    const retryAt = final ? null : nextAttemptAfterFailure(claim.attempts, finishedAt, new Date(claim.retryUntil));
+    const retryAt = nextAttemptAfterFailure(claim.attempts, finishedAt, new Date(claim.retryUntil));
     next = retryAt
       ? { ...claim, status: 'pending', nextAttemptAt: retryAt.toISOString(), lastError: failure }
       : { ...claim, status: 'failed', nextAttemptAt: null, lastError: failure };
@@ -97,7 +105,8 @@ export async function deliver(id: string, now: () => Date = () => new Date()): P
     return outcome;
   }
   if (next.status === 'failed') await markFailed(id);
-  if (next.status === 'sent' || next.status === 'failed') await dropDueMarker(id);
+  if (next.status === 'held') await markHeld(id);
+  if (isFinal(next.status)) await dropDueMarker(id);
   return outcome;
 }
 
@@ -142,8 +151,9 @@ export async function sweepOutbox({ now = () => new Date(), deadline = Infinity,
   return { examined: started, left: ids.length - started, outcomes };
 }
 
-// History kept for the admin: a week of sent messages, a month of failed ones. Older
-// entries are deleted so the outbox stays small.
+// History kept for the admin: a week of sent messages, a month of failed and held ones
+// (a held mail is kept like a failed one: the owner may want to see who was flooded, and
+// resend it). Older entries are deleted so the outbox stays small.
 export const KEEP_SENT_MS = 7 * 86_400_000;
 export const KEEP_FAILED_MS = 30 * 86_400_000;
 
@@ -151,7 +161,7 @@ export const KEEP_FAILED_MS = 30 * 86_400_000;
 export function expired(entry: OutboxEntry, now: Date): boolean {
   const age = now.getTime() - new Date(entry.createdAt).getTime();
   if (entry.status === 'sent') return age > KEEP_SENT_MS;
-  if (entry.status === 'failed') return age > KEEP_FAILED_MS;
+  if (entry.status === 'failed' || entry.status === 'held') return age > KEEP_FAILED_MS;
   return false;
 }
 
@@ -166,7 +176,7 @@ function leadTimeOf(id: string): number | null {
  * leaving history, not everything kept.
  */
 export async function pruneOutbox(now: Date = new Date(), deadline = Infinity): Promise<number> {
-  const [ids, failed] = await Promise.all([entryIds(), failedIds().then((list) => new Set(list))]);
+  const [ids, failed] = await Promise.all([entryIds(), Promise.all([failedIds(), heldIds()]).then((lists) => new Set(lists.flat()))]);
   const candidates = ids.filter((id) => {
     const at = leadTimeOf(id);
     if (at === null) return false;

@@ -11,7 +11,8 @@ import { RETRY_WINDOW_MS } from './backoff';
 // each entry's age without reading it. Small markers name the entries that need
 // attention, so nothing reads every entry ever sent: `due/{id}` while an entry may still
 // need sending (written with the entry, removed once it is final), `failed/{id}` once it
-// failed for good (removed by a resend). A marker whose entry never appeared is cleared
+// failed for good and `held/{id}` once the visitor mail cap kept it back (both removed by
+// a resend). A marker whose entry never appeared is cleared
 // by the sweep; an entry whose marker never appeared is written again by its lead's
 // follow-up event, which is not finished before both exist.
 
@@ -19,6 +20,7 @@ export const OUTBOX_STORE = 'notification-outbox';
 const ENTRY_PREFIX = 'entries/';
 const DUE_PREFIX = 'due/';
 const FAILED_PREFIX = 'failed/';
+const HELD_PREFIX = 'held/';
 
 /** A calendar invite sent as the mail's text/calendar part (nodemailer's icalEvent). */
 export const icalEventSchema = z.object({ method: z.enum(['REQUEST', 'CANCEL', 'PUBLISH']), filename: z.string(), content: z.string() });
@@ -33,6 +35,8 @@ export const outboxEntrySchema = z.object({
   subject: z.string(),
   /** The visitor's address (visitor-email); the owner's come from the settings at send time. */
   to: z.string().nullable(),
+  /** The appointment a call message is about (its per-appointment count); absent on older entries. */
+  appointmentId: z.string().optional(),
   mail: mailSchema.nullable(),
   webhook: z.record(z.string(), z.unknown()).nullable(),
   status: z.enum(notificationStatuses),
@@ -51,7 +55,7 @@ export function entryId(leadId: string, kind: OutboxEntry['kind'], channel: Outb
 }
 
 /** What a message is; the rest of a new entry (id, due now, retry window) follows from it. */
-export type NewMessage = Pick<OutboxEntry, 'kind' | 'leadId' | 'channel' | 'subject' | 'to' | 'mail' | 'webhook'>;
+export type NewMessage = Pick<OutboxEntry, 'kind' | 'leadId' | 'channel' | 'subject' | 'to' | 'mail' | 'webhook' | 'appointmentId'>;
 
 /** A new entry, due at once, retried for the one retry window every message has (pure). */
 export function newEntry(message: NewMessage, now: Date): OutboxEntry {
@@ -72,6 +76,7 @@ export function newEntry(message: NewMessage, now: Date): OutboxEntry {
 const entryKey = (id: string) => `${ENTRY_PREFIX}${id}`;
 const dueKey = (id: string) => `${DUE_PREFIX}${id}`;
 const failedKey = (id: string) => `${FAILED_PREFIX}${id}`;
+const heldKey = (id: string) => `${HELD_PREFIX}${id}`;
 const store = () => collectionStore(OUTBOX_STORE);
 
 /**
@@ -131,6 +136,16 @@ export async function dropFailedMarker(id: string): Promise<void> {
   await blobCall(() => outbox.delete(failedKey(id)));
 }
 
+export async function markHeld(id: string): Promise<void> {
+  const outbox = store();
+  await blobCall(() => outbox.setJSON(heldKey(id), { id }, { onlyIfNew: true }));
+}
+
+export async function dropHeldMarker(id: string): Promise<void> {
+  const outbox = store();
+  await blobCall(() => outbox.delete(heldKey(id)));
+}
+
 async function idsUnder(prefix: string): Promise<string[]> {
   const outbox = store();
   const { blobs } = await blobCall(() => outbox.list({ prefix }));
@@ -141,6 +156,8 @@ async function idsUnder(prefix: string): Promise<string[]> {
 export const dueIds = () => idsUnder(DUE_PREFIX);
 /** Ids with a failed marker: failed for good and not resent. */
 export const failedIds = () => idsUnder(FAILED_PREFIX);
+/** Ids with a held marker: kept back by the visitor mail cap and not resent. */
+export const heldIds = () => idsUnder(HELD_PREFIX);
 /** Every entry id, newest lead first (keys only: nothing is read). */
 export const entryIds = () => idsUnder(ENTRY_PREFIX);
 
@@ -181,5 +198,5 @@ export function toItem(entry: OutboxEntry): NotificationItem {
 
 export async function deleteEntry(id: string): Promise<void> {
   const outbox = store();
-  await Promise.all([blobCall(() => outbox.delete(entryKey(id))), blobCall(() => outbox.delete(failedKey(id)))]);
+  await Promise.all([entryKey(id), failedKey(id), heldKey(id)].map((key) => blobCall(() => outbox.delete(key))));
 }

@@ -1,42 +1,92 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { mailboxOf } from '../../lib/people/mailbox';
+import { visitorMailLimit } from '../../lib/schemas/notifications';
 import { updateJson } from '../storage/atomicJson';
+import type { OutboxEntry } from './outbox';
 
-// At most a few confirmations per visitor address per day (DECISIONS 28): the lead forms
-// take any e-mail address, so without a limit they would mail a stranger as often as
-// someone submits the form. One small blob per address (named by a hash, so the store
-// holds no address in its keys) lists the outbox entries that were let through; it is
-// updated with a conditional write, so two senders in two processes cannot both take
-// the last place. An entry let through once stays let through: a retry after a failed
-// attempt does not use another place.
+// Limits on mail to visitors (DECISIONS 28, 34). The lead forms take any e-mail address,
+// so without a limit they would mail a stranger as often as someone submits a form: a
+// first confirmation is let through at most CONFIRMATIONS_PER_DAY times per mailbox in 24
+// hours, however the address is written (`victim+1@`, `v.ictim@gmail.com`: mailboxOf).
+// Mail about a call the visitor booked is not counted there, or three fake forms under a
+// customer's address would silence the customer's own invite and reminders; it is counted
+// per appointment instead, at most MAILS_PER_APPOINTMENT. Which kind is which is declared
+// once, in src/lib/schemas/notifications.ts.
+//
+// Each count is one small blob listing the outbox entries it let through (named by a hash
+// for a mailbox, so the store holds no address in its keys), updated with a conditional
+// write, so two senders in two processes cannot both take the last place. An entry let
+// through once stays let through: a retry after a failed attempt takes no other place.
 
 export const CONFIRMATIONS_PER_DAY = 3;
-const WINDOW_MS = 86_400_000;
+export const MAILS_PER_APPOINTMENT = 6;
+const DAY_MS = 86_400_000;
 const QUOTA_STORE = 'visitor-mail-quota';
 
 const sentSchema = z.array(z.object({ entryId: z.string(), at: z.string() }));
 type Sent = z.infer<typeof sentSchema>;
 
-/** The list after admitting `entryId` at `now`, or null when the address has had its share (pure). */
-export function admit(sent: Sent, entryId: string, now: Date, limit = CONFIRMATIONS_PER_DAY): Sent | null {
-  const recent = sent.filter((item) => now.getTime() - new Date(item.at).getTime() < WINDOW_MS);
+/** One count a visitor mail is taken from. */
+export interface Allowance {
+  key: string;
+  limit: number;
+  /** Places come free again after this long (Infinity: never). */
+  windowMs: number;
+  /** Why a mail was held back, for the admin. */
+  reason: string;
+}
+
+/** The list after admitting `entryId` at `now`, or null when the count is used up (pure). */
+export function admit(sent: Sent, entryId: string, now: Date, limit = CONFIRMATIONS_PER_DAY, windowMs = DAY_MS): Sent | null {
+  const recent = sent.filter((item) => now.getTime() - new Date(item.at).getTime() < windowMs);
   if (recent.some((item) => item.entryId === entryId)) return recent;
   if (recent.length >= limit) return null;
   return [...recent, { entryId, at: now.toISOString() }];
 }
 
-export const quotaKey = (address: string) => `sent/${createHash('sha256').update(address.trim().toLowerCase()).digest('hex')}`;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** Takes a place for this entry in the address's day; false when all are taken. */
-export async function takeConfirmationPlace(address: string, entryId: string, now: Date = new Date()): Promise<boolean> {
+/** The day's count of one mailbox; something that is not an address counts as typed, in lower case. */
+export const quotaKey = (address: string) => `sent/${sha256(mailboxOf(address) ?? address.trim().toLowerCase())}`;
+export const appointmentQuotaKey = (appointmentId: string) => `appointment/${sha256(appointmentId)}`;
+
+/** The count a visitor mail is taken from (pure); null for mail that is not to a visitor. */
+export function allowanceFor(entry: Pick<OutboxEntry, 'kind' | 'channel' | 'to' | 'leadId' | 'appointmentId'>): Allowance | null {
+  if (entry.channel !== 'visitor-email' || !entry.to) return null;
+  if (visitorMailLimit(entry.kind) === 'per-appointment') {
+    // Call messages are named by the appointment's version; entries from before the
+    // appointment was written on them count per version.
+    return {
+      key: appointmentQuotaKey(entry.appointmentId ?? entry.leadId),
+      limit: MAILS_PER_APPOINTMENT,
+      windowMs: Infinity,
+      reason: `Not sent: this appointment had ${MAILS_PER_APPOINTMENT} mails to the visitor already`,
+    };
+  }
+  return {
+    key: quotaKey(entry.to),
+    limit: CONFIRMATIONS_PER_DAY,
+    windowMs: DAY_MS,
+    reason: `Not sent: this mailbox had ${CONFIRMATIONS_PER_DAY} confirmations in the last 24 hours`,
+  };
+}
+
+/**
+ * Takes a place for this entry; false when all are taken. With `waive` (the owner's
+ * Resend of a held mail) the entry is let through past the limit, and counted.
+ */
+export async function takePlace(allowance: Allowance, entryId: string, now: Date = new Date(), { waive = false } = {}): Promise<boolean> {
   let admitted = false;
-  await updateJson(QUOTA_STORE, quotaKey(address), (current) => {
+  await updateJson(QUOTA_STORE, allowance.key, (current) => {
     const parsed = sentSchema.safeParse(current);
-    const next = admit(parsed.success ? parsed.data : [], entryId, now);
+    const before = parsed.success ? parsed.data : [];
+    let next = admit(before, entryId, now, allowance.limit, allowance.windowMs);
+    if (next === null && waive) next = admit(before, entryId, now, Infinity, allowance.windowMs);
     admitted = next !== null;
     if (next === null) return undefined;
     // Unchanged (a retry of an entry let through): nothing to write.
-    if (parsed.success && next.length === parsed.data.length && next.every((item, index) => item === parsed.data[index])) return undefined;
+    if (parsed.success && next.length === before.length && next.every((item, index) => item === before[index])) return undefined;
     return next;
   });
   return admitted;
