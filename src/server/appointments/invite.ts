@@ -1,6 +1,7 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { business } from '../../lib/business';
 import type { Appointment } from '../../lib/schemas/appointment';
+import { plainName } from '../notifications/templates';
 
 // iCalendar from ical-generator (RFC 5545 escaping, folding and UTC times done for us):
 // one invite per change of a call, and the owner's subscription feed. The UID stays the
@@ -22,6 +23,9 @@ interface EventOptions {
 
 function addEvent(calendar: ReturnType<typeof ical>, appointment: Appointment, { forOwner, manageUrl }: EventOptions) {
   const cancelled = appointment.status === 'cancelled';
+  // The visitor's invite goes to whatever address was typed: it names them only by a
+  // plain name (DECISIONS 28), never by other text typed as one.
+  const attendeeName = plainName(appointment.name);
   const description = forOwner
     ? `${appointment.name}, ${appointment.phone}${appointment.email ? `, ${appointment.email}` : ''}. Call them on that number.`
     : `${business.brand} will call you on the number you gave. Questions: ${business.contact.phone} / ${business.contact.email}` +
@@ -36,7 +40,7 @@ function addEvent(calendar: ReturnType<typeof ical>, appointment: Appointment, {
     description,
     location: CALL_LOCATION,
     organizer: { name: business.brand, email: business.contact.email },
-    ...(appointment.email && !forOwner ? { attendees: [{ email: appointment.email, name: appointment.name, rsvp: false }] } : {}),
+    ...(appointment.email && !forOwner ? { attendees: [{ email: appointment.email, ...(attendeeName ? { name: attendeeName } : {}), rsvp: false }] } : {}),
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     ...(manageUrl ? { url: manageUrl } : {}),
   });
