@@ -3,17 +3,21 @@ import {
   type AdminAppointmentsAnswer,
   type AvailabilityAnswer,
   type CalendarFeedAnswer,
+  type CancelByPhoneAnswer,
   SLOT_MINUTES,
   SLOT_TIME_ZONE,
-  adminAppointmentsQuerySchema,
   appointmentIdSchema,
+  appointmentRangeSchema,
   availabilitySchema,
+  bookingAppointmentQuerySchema,
+  cancelByPhoneSchema,
+  datesInRange,
   rescheduleSchema,
 } from '../../src/lib/schemas/appointment';
 import { addDays } from '../../src/lib/schedule/istClock';
 import { z } from '../../src/lib/schemas/zod';
 import { readAvailability, saveAvailability } from '../../src/server/appointments/availability';
-import { cancelAppointment, moveAppointment } from '../../src/server/appointments/book';
+import { cancelAppointment, cancelCallsOfPhone, moveAppointment } from '../../src/server/appointments/book';
 import { feedSecret, rotateFeedSecret } from '../../src/server/appointments/secrets';
 import { activeAppointmentOf, appointmentsOnDates } from '../../src/server/appointments/store';
 import { requireAdmin } from '../../src/server/auth/session';
@@ -29,10 +33,9 @@ import { siteAddress } from '../../src/server/notifications/settings';
 const paramsSchema = z.object({ id: appointmentIdSchema });
 const pathOf = (req: Request) => new URL(req.url).pathname.replace(/\/+$/, '');
 
+/** The dates of a range the schema bounded (counted, not compared: a date past 9999 sorts below it). */
 function datesBetween(from: string, to: string): string[] {
-  const dates: string[] = [];
-  for (let date = from; date <= to; date = addDays(date, 1)) dates.push(date);
-  return dates;
+  return Array.from({ length: datesInRange({ from, to }) }, (_, index) => addDays(from, index));
 }
 
 async function availabilityAnswer(): Promise<AvailabilityAnswer> {
@@ -49,14 +52,16 @@ export default route({
     if (path === '/api/admin/availability') return json(await availabilityAnswer());
     if (path === '/api/admin/calendar-feed') return json(feedUrl(await feedSecret()));
     if (path !== '/api/admin/appointments') throw notFound();
-    const query = readQuery(req, adminAppointmentsQuerySchema);
     let items;
-    if ('bookingId' in query) {
-      const found = await activeAppointmentOf(query.bookingId);
+    // One schema or the other, so a refusal names its field (a union would not).
+    if (new URL(req.url).searchParams.has('bookingId')) {
+      const { bookingId } = readQuery(req, bookingAppointmentQuerySchema);
+      const found = await activeAppointmentOf(bookingId);
       items = found ? [found] : [];
     } else {
+      const { from, to } = readQuery(req, appointmentRangeSchema);
       // Slot keys are filed by IST date, so the calls on these dates are the calls from..to.
-      items = await appointmentsOnDates(datesBetween(query.from, query.to));
+      items = await appointmentsOnDates(datesBetween(from, to));
     }
     const answer: AdminAppointmentsAnswer = { items };
     return json(answer);
@@ -71,6 +76,11 @@ export default route({
     await requireAdmin(req, context);
     const path = pathOf(req);
     if (path === '/api/admin/calendar-feed/rotate') return json(feedUrl(await rotateFeedSecret()));
+    if (path === '/api/admin/appointments/cancel-by-phone') {
+      const { phone } = await readJson(req, cancelByPhoneSchema);
+      const answer: CancelByPhoneAnswer = await cancelCallsOfPhone(phone);
+      return json(answer);
+    }
     const { id } = readParams(context.params ?? {}, paramsSchema);
     if (path.endsWith('/cancel')) return json({ appointment: await cancelAppointment(id, 'owner') });
     if (!path.endsWith('/move')) throw notFound();
@@ -83,6 +93,7 @@ export const config: Config = {
   path: [
     '/api/admin/availability',
     '/api/admin/appointments',
+    '/api/admin/appointments/cancel-by-phone',
     '/api/admin/appointments/:id/cancel',
     '/api/admin/appointments/:id/move',
     '/api/admin/calendar-feed',

@@ -1,14 +1,16 @@
 import type { Config, Context } from '@netlify/functions';
 import { type ManageAnswer, appointmentIdSchema, appointmentRequestSchema, manageQuerySchema, rescheduleSchema } from '../../src/lib/schemas/appointment';
 import { backgroundLabel } from '../../src/lib/schemas/callRequest';
-import { bookAppointment, cancelAppointment, moveAppointment, visitorMayChange } from '../../src/server/appointments/book';
+import { type BookingRef, type BookingToMake, bookAppointment, cancelAppointment, moveAppointment, visitorMayChange } from '../../src/server/appointments/book';
 import { visitorIcs } from '../../src/server/appointments/invite';
 import { manageUrl, publicAppointment } from '../../src/server/appointments/links';
+import { countNewCall, pruneNewCallWindows } from '../../src/server/appointments/newCallLimit';
 import { manageTokenValid } from '../../src/server/appointments/secrets';
 import { readAppointment } from '../../src/server/appointments/store';
 import { assertSameOrigin } from '../../src/server/auth/session';
 import { bookings } from '../../src/server/leads/bookings';
 import { createDiscoveryCall } from '../../src/server/leads/discoveryCall';
+import { afterResponse } from '../../src/server/http/afterResponse';
 import { decoyRecord, isBot } from '../../src/server/http/honeypot';
 import { badRequest, notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
@@ -53,24 +55,30 @@ export default route({
     const body = await readJson(req, appointmentRequestSchema);
     const { start } = body;
     if (isBot(body)) return json({ appointment: { ...decoyRecord({ bookingId: decoyRecord({}).id, start, end: start, status: 'confirmed' }), manageUrl: '' } }, { status: 201 });
-    let booking: Parameters<typeof bookAppointment>[0];
+    await countNewCall(context.ip);
+    await afterResponse('prune new-call counts', () => pruneNewCallWindows());
+    let booking: BookingRef | BookingToMake;
     if ('bookingId' in body) {
       const found = await bookings.get(body.bookingId);
       if (!found || found.bookingType !== 'discovery_call') throw badRequest('That request is not a discovery call booking.', { bookingId: 'Unknown booking' });
       booking = found;
     } else {
       const { name, phone, email, background, attribution } = body;
-      booking = async () =>
-        (
-          await createDiscoveryCall({
-            name,
-            phone,
-            ...(email ? { email } : {}),
-            currentStage: background ? backgroundLabel(background) : 'Not given (booked a time from the contact form)',
-            source: 'contact-form-slot',
-            ...(attribution ? { attribution } : {}),
-          })
-        ).booking;
+      booking = {
+        mobile: phone,
+        ...(email ? { email } : {}),
+        make: async () =>
+          (
+            await createDiscoveryCall({
+              name,
+              phone,
+              ...(email ? { email } : {}),
+              currentStage: background ? backgroundLabel(background) : 'Not given (booked a time from the contact form)',
+              source: 'contact-form-slot',
+              ...(attribution ? { attribution } : {}),
+            })
+          ).booking,
+      };
     }
     const appointment = await bookAppointment(booking, start);
     return json({ appointment: await publicAppointment(appointment) }, { status: 201, headers: privateHeaders });

@@ -64,10 +64,22 @@ async function slotAhead(hours: number, before = Infinity): Promise<Slot> {
   return slot;
 }
 
+// One upcoming call per phone and e-mail, three new calls per address an hour (issue 27):
+// each visitor here has their own phone, e-mail and address.
 let people = 0;
+const visitorIp = () => `10.19.${Math.floor(people / 200)}.${(people % 200) + 1}`;
 async function book(start: string, extra: Record<string, unknown> = {}) {
   people += 1;
-  return call(appointmentsFn, '/api/appointments', { body: { start, name: `Asha Rao ${'I'.repeat(people % 4)}`.trim(), phone: '98450 12345', email: `asha${people}@example.com`, ...extra } });
+  const phone = `98450 ${String(10_000 + people).slice(-5)}`;
+  return call(appointmentsFn, '/api/appointments', {
+    body: { start, name: `Asha Rao ${'I'.repeat(people % 4)}`.trim(), phone, email: `asha${people}@example.com`, ...extra },
+    ip: visitorIp(),
+  });
+}
+/** A booking request for an existing booking, from its own address. */
+function bookFor(bookingId: string, start: string) {
+  people += 1;
+  return call(appointmentsFn, '/api/appointments', { body: { start, bookingId }, ip: visitorIp() });
 }
 
 const params = (url: string) => {
@@ -129,11 +141,11 @@ describe('booking', () => {
   test('the call modal\'s booking gets one active appointment: a second one is refused with 409', async () => {
     const made = await call(bookCall, '/api/book-call', { body: { name: 'Kiran Shah', phone: '98450 22222', background: 'college-graduate' } });
     const { booking } = await jsonOf<{ booking: { id: string } }>(made);
-    const first = await call(appointmentsFn, '/api/appointments', { body: { start: (await slotAhead(30)).start, bookingId: booking.id } });
+    const first = await bookFor(booking.id, (await slotAhead(30)).start);
     expect(first.status).toBe(201);
-    const second = await call(appointmentsFn, '/api/appointments', { body: { start: (await slotAhead(30)).start, bookingId: booking.id } });
+    const second = await bookFor(booking.id, (await slotAhead(30)).start);
     expect(second.status).toBe(409);
-    const unknown = await call(appointmentsFn, '/api/appointments', { body: { start: (await slotAhead(30)).start, bookingId: '9999999999999-0000000000' } });
+    const unknown = await bookFor('9999999999999-0000000000', (await slotAhead(30)).start);
     expect(unknown.status).toBe(400);
   });
 
@@ -147,13 +159,15 @@ describe('booking', () => {
   test('two processes book one slot at the same moment: exactly one 201, the other 409, one holder of the slot', async () => {
     const bundle = await bundleFunction('netlify/functions/appointments.mts');
     const slot = await slotAhead(30);
-    const request = (name: string) => ({
+    // Three people (their own phones and addresses), so the slot is all they race for.
+    const request = (name: string, digit: number) => ({
       url: `${SITE}/api/appointments`,
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: SITE },
-      body: JSON.stringify({ start: slot.start, name, phone: '98450 33333' }),
+      body: JSON.stringify({ start: slot.start, name, phone: `98450 3333${digit}` }),
+      ip: `10.33.0.${digit}`,
     });
-    const answers = await callInParallelProcesses(bundle, [request('Racer One'), request('Racer Two'), request('Racer Three')]);
+    const answers = await callInParallelProcesses(bundle, [request('Racer One', 1), request('Racer Two', 2), request('Racer Three', 3)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
     const winner = answers.find((answer) => answer.status === 201)!.body as { appointment: PublicAppointment };
     expect(await slotHolder(slotKey(Date.parse(slot.start)))).toBe(winner.appointment.id);
@@ -377,7 +391,7 @@ describe('owner', () => {
     const made = await call(bookCall, '/api/book-call', { body: { name: 'Meera Iyer', phone: '98450 44444', background: 'college-graduate' } });
     const { booking } = await jsonOf<{ booking: { id: string } }>(made);
     await store.setJSON(`by-booking/${booking.id}`, { appointmentId: '8200000000000-0000000000', at: longAgo });
-    const again = await call(appointmentsFn, '/api/appointments', { body: { start: (await slotAhead(30)).start, bookingId: booking.id } });
+    const again = await bookFor(booking.id, (await slotAhead(30)).start);
     expect(again.status).toBe(201);
   });
 });

@@ -107,11 +107,36 @@ export interface PublicAppointment {
 export const manageQuerySchema = z.object({ token: z.string({ error: 'Token is required' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'Invalid token') });
 export const rescheduleSchema = z.strictObject({ start: slotStart });
 
-/** GET /api/admin/appointments?from=&to= (IST dates, both included) */
+/** The most IST dates one admin listing covers (a quarter). */
+export const MAX_RANGE_DATES = 92;
+export const RANGE_YEARS = { first: 2000, last: 2100 } as const;
+
+/** A date the calendar can hold: years 2000-2100 (beyond 9999 a date is no longer YYYY-MM-DD, and sorts wrongly). */
+const calendarDate = isoDate.refine((value) => {
+  const year = Number(value.slice(0, 4));
+  return year >= RANGE_YEARS.first && year <= RANGE_YEARS.last;
+}, `Use a date in the years ${RANGE_YEARS.first}-${RANGE_YEARS.last}`);
+
+/** The IST dates of a range, both ends included. */
+export const datesInRange = (range: { from: string; to: string }) => Math.round((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000) + 1;
+
+/** GET /api/admin/appointments?from=&to= (IST dates, both included, at most 92 of them) */
 export const appointmentRangeSchema = z
-  .object({ from: isoDate, to: isoDate })
+  .object({ from: calendarDate, to: calendarDate })
   .refine((range) => range.from <= range.to, { message: 'From must not be after to', path: ['to'] })
-  .refine((range) => (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 <= 62, { message: 'At most 62 days at a time', path: ['to'] });
+  .refine((range) => datesInRange(range) <= MAX_RANGE_DATES, { message: `At most ${MAX_RANGE_DATES} days at a time`, path: ['to'] });
+
+/** GET /api/admin/appointments?bookingId= */
+export const bookingAppointmentQuerySchema = z.object({ bookingId: z.string().regex(/^\d{13}-[0-9a-f]{10}$/, 'Unknown booking') });
+
+/** POST /api/admin/appointments/cancel-by-phone: every upcoming call of one phone number. */
+export const cancelByPhoneSchema = z.strictObject({ phone: phoneNumber });
+
+export interface CancelByPhoneAnswer {
+  cancelled: number;
+  /** Calls changed at the same moment, left as they are. */
+  failed: number;
+}
 
 /** The visitor's manage page: what they may still do. */
 export interface ManageAnswer {
@@ -128,12 +153,6 @@ export const appointmentNoticeSchema = z.object({
   previousStart: z.string().nullable(),
 });
 export type AppointmentNotice = z.infer<typeof appointmentNoticeSchema>;
-
-/** GET /api/admin/appointments: a range of IST dates, or one booking's appointment. */
-export const adminAppointmentsQuerySchema = z.union([
-  z.object({ bookingId: z.string().regex(/^\d{13}-[0-9a-f]{10}$/, 'Unknown booking') }),
-  appointmentRangeSchema,
-]);
 
 export interface AdminAppointmentsAnswer {
   items: Appointment[];

@@ -1,12 +1,15 @@
 import { business } from '../../lib/business';
 import { type Appointment, type AppointmentNotice, type Availability, type Slot, defaultAvailability } from '../../lib/schemas/appointment';
+import { addDays, istDateOf } from '../../lib/schedule/istClock';
 import { bookableDates, freeSlots, offeredSlot } from '../../lib/schedule/slots';
 import { newEventId } from '../followUp/events';
 import { recordFollowUp } from '../leads/pipeline';
-import { HttpError, conflict, notFound } from '../http/errors';
+import { HttpError, badRequest, conflict, notFound } from '../http/errors';
+import { phoneKey } from '../indexes/search/personKeys';
 import { newestFirstKey } from '../storage/keys';
 import { readAvailability } from './availability';
 import {
+  appointmentsOnDates,
   claimBooking,
   claimSlot,
   readAppointment,
@@ -20,6 +23,7 @@ import {
   takenOnDates,
   writeNewAppointment,
 } from './store';
+import { claimUpcoming, refuseIfBooked, releaseUpcoming } from './upcoming';
 
 // Booking, moving and cancelling a call. Each change takes the new slot with a create-only
 // write first (the one place two visitors can race), then writes the record, then frees
@@ -86,14 +90,24 @@ export interface BookingRef {
   email?: string | undefined;
 }
 
+/** A booking still to be made (the contact form's details), and who it is for. */
+export interface BookingToMake {
+  mobile: string;
+  email?: string | undefined;
+  make(): Promise<BookingRef>;
+}
+
 /**
- * Books the slot at `start` for a booking: one winner per slot, one active call per booking.
- * A booking still to be made (the contact form's details) is made once the time is known
- * to be on offer, so a wrong time stores nothing.
+ * Books the slot at `start` for a booking: one winner per slot, one active call per booking,
+ * one upcoming call per phone number and per mailbox. A booking still to be made is made
+ * once the time is known to be on offer and the visitor has no call yet, so a refused
+ * request stores nothing.
  */
-export async function bookAppointment(bookingOrMake: BookingRef | (() => Promise<BookingRef>), start: string, now: Date = new Date()): Promise<Appointment> {
+export async function bookAppointment(source: BookingRef | BookingToMake, start: string, now: Date = new Date()): Promise<Appointment> {
   const slot = await slotOnOffer(start, now);
-  const booking = typeof bookingOrMake === 'function' ? await bookingOrMake() : bookingOrMake;
+  const visitor = { phone: source.mobile, email: source.email ?? null };
+  await refuseIfBooked(visitor, now);
+  const booking = 'make' in source ? await source.make() : source;
   const id = newestFirstKey(now.getTime());
   const existing = await claimBooking(booking.id, id, now);
   if (existing) {
@@ -123,10 +137,18 @@ export async function bookAppointment(bookingOrMake: BookingRef | (() => Promise
     updatedAt: at,
     cancelledBy: null,
   };
-  // The record first, then the slot: a slot key always names a stored appointment, so a
-  // request that dies half way never leaves a time blocked by nobody.
+  // The record first, then the person's claims, then the slot: a claim or a slot key always
+  // names a stored appointment, so a request that dies half way never blocks a time or a
+  // person for long. A refusal gives the claims back while the record still stands.
   await writeNewAppointment(appointment);
+  try {
+    await claimUpcoming(visitor, id, now);
+  } catch (error) {
+    await Promise.all([removeAppointment(id), releaseBooking(booking.id, id)]);
+    throw error;
+  }
   if (!(await claimSlot(Date.parse(slot.start), id))) {
+    await releaseUpcoming(visitor, id);
     await Promise.all([removeAppointment(id), releaseBooking(booking.id, id)]);
     throw new SlotTakenError((await currentSlots(now)).slots);
   }
@@ -184,7 +206,10 @@ export async function moveAppointment(id: string, start: string, by: Appointment
   return moved;
 }
 
-/** Cancels a call and frees its slot (and its booking, which may book again). */
+/**
+ * Cancels a call and frees its slot (and its booking, which may book again). Its phone's
+ * and mailbox's claims name a cancelled call now, so they count no more.
+ */
 export async function cancelAppointment(id: string, by: AppointmentNotice['by'], now: Date = new Date()): Promise<Appointment> {
   const { appointment, etag } = await changeable(id, by, now);
   const cancelled: Appointment = {
@@ -199,4 +224,35 @@ export async function cancelAppointment(id: string, by: AppointmentNotice['by'],
   await Promise.all([releaseSlot(Date.parse(appointment.start), id), releaseBooking(appointment.bookingId, id)]);
   await notice('cancelled', by, cancelled, null);
   return cancelled;
+}
+
+/** Calls start at most this many IST dates ahead (the availability's horizon is at most 60 days). */
+const UPCOMING_DATES = 62;
+/** Cancels run a few at a time: each writes its record, frees its slot and queues its notices. */
+const CANCELS_AT_ONCE = 6;
+
+/**
+ * The owner's "cancel every call of this number" (issue 27): every upcoming call whose phone
+ * is this one (by its last 10 digits), each cancelled as the owner's cancel is, with its
+ * notices. A call changed at the same moment is counted as failed and left as it is.
+ */
+export async function cancelCallsOfPhone(phone: string, now: Date = new Date()): Promise<{ cancelled: number; failed: number }> {
+  const wanted = phoneKey(phone);
+  if (!wanted) throw badRequest('Give a phone number with at least 10 digits.', { phone: 'Enter a valid phone number with at least 10 digits' });
+  const today = istDateOf(now.getTime());
+  const dates = Array.from({ length: UPCOMING_DATES }, (_, index) => addDays(today, index));
+  const calls = (await appointmentsOnDates(dates)).filter((call) => phoneKey(call.phone) === wanted && Date.parse(call.start) > now.getTime());
+  let cancelled = 0;
+  let failed = 0;
+  for (let index = 0; index < calls.length; index += CANCELS_AT_ONCE) {
+    const results = await Promise.allSettled(calls.slice(index, index + CANCELS_AT_ONCE).map((call) => cancelAppointment(call.id, 'owner')));
+    for (const result of results) {
+      if (result.status === 'fulfilled') cancelled += 1;
+      else {
+        failed += 1;
+        console.error('[appointments] cancel by phone: one call could not be cancelled', result.reason);
+      }
+    }
+  }
+  return { cancelled, failed };
 }

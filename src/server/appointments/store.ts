@@ -12,6 +12,8 @@ import { blobCall, collectionStore } from '../storage/blobs';
 //                            those days' key names (see takenOnDates) and no reads,
 //                            however many calls are booked on other days.
 //   by-booking/{bookingId}   the booking's active appointment (onlyIfNew: one per booking)
+//   upcoming/{phone|mailbox}-{hash}  the person's upcoming call (onlyIfNew: one per phone and
+//                            per mailbox; see upcoming.ts)
 //   reminders/{YYYY-MM-DDTHH}/...  reminders by the UTC hour they are due (see reminders.ts)
 //   settings/...             availability, the feed secret, the manage-link key
 
