@@ -8,13 +8,13 @@ async function listNotifications(status: NotificationStatus, signal?: AbortSigna
 
 /**
  * Whether notifications are on, and every one not delivered: failed for good (after a day
- * of retries) and those still being retried after a failed attempt, so an outage shows
- * the same hour it starts, not a day later. Newest first.
+ * of retries), those still being retried after a failed attempt, so an outage shows
+ * the same hour it starts, not a day later, and visitor mail the cap held back. Newest first.
  */
 export async function listUndeliveredNotifications(signal?: AbortSignal): Promise<NotificationsAnswer> {
-  const [failed, pending] = await Promise.all([listNotifications('failed', signal), listNotifications('pending', signal)]);
+  const [failed, pending, held] = await Promise.all([listNotifications('failed', signal), listNotifications('pending', signal), listNotifications('held', signal)]);
   const retrying = pending.items.filter((item) => item.lastError !== null);
-  const items: NotificationItem[] = [...failed.items, ...retrying].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const items: NotificationItem[] = [...failed.items, ...retrying, ...held.items].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return { ...failed, items };
 }
 

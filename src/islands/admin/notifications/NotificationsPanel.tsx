@@ -12,7 +12,8 @@ import { useResend } from './useResend';
 
 /**
  * Owner notifications (issue 12): whether they are on, and every one not delivered
- * (failed after a day of retries, or being retried after a failure), each with Resend.
+ * (failed after a day of retries, or being retried after a failure), each with Resend,
+ * and visitor mail the cap held back (DECISIONS 34), each with Send anyway.
  */
 export function NotificationsPanel() {
   const headingId = useId();
@@ -20,6 +21,8 @@ export function NotificationsPanel() {
   const resend = useResend();
   const data = notifications.data;
   const undelivered = data?.items ?? [];
+  const heldCount = undelivered.filter((item) => item.status === 'held').length;
+  const failingCount = undelivered.length - heldCount;
 
   let body;
   if (notifications.isPending) {
@@ -69,7 +72,8 @@ export function NotificationsPanel() {
     <section className="adm-panel adm-notifications" aria-labelledby={headingId} data-testid="notifications">
       <header className="adm-panel-head">
         <h2 id={headingId}>Notifications</h2>
-        {undelivered.length > 0 ? <span className="adm-count adm-count-alert">{formatCount(undelivered.length)} not delivered</span> : null}
+        {failingCount > 0 ? <span className="adm-count adm-count-alert">{formatCount(failingCount)} not delivered</span> : null}
+        {heldCount > 0 ? <span className="adm-count">{formatCount(heldCount)} held by the cap</span> : null}
       </header>
       {body}
       <SetAsideEvents />
@@ -87,28 +91,35 @@ interface ItemProps {
 
 function UndeliveredNotification({ item, canResend, sending, onResend }: ItemProps) {
   const failed = item.status === 'failed';
+  const held = item.status === 'held';
   return (
-    <article className="adm-row adm-undelivered" data-testid="undelivered-notification">
+    <article className="adm-row adm-undelivered" data-testid="undelivered-notification" data-status={item.status}>
       <div className="adm-row-main">
         <h3 className="adm-row-title">{item.subject}</h3>
-        <Pill tone={failed ? 'red' : 'amber'}>{failed ? 'Failed' : 'Retrying'}</Pill>
+        {held ? <Pill tone="navy">Held</Pill> : <Pill tone={failed ? 'red' : 'amber'}>{failed ? 'Failed' : 'Retrying'}</Pill>}
       </div>
       <p className="adm-row-detail">
         {notificationKindLabels[item.kind]} · {notificationChannelLabels[item.channel]} · {formatCount(item.attempts)} {item.attempts === 1 ? 'attempt' : 'attempts'}
-        {!failed && item.nextAttemptAt ? (
+        {!failed && !held && item.nextAttemptAt ? (
           <>
             {' '}
             · next try <When iso={item.nextAttemptAt} />
           </>
         ) : null}
       </p>
-      {item.lastError ? <p className="adm-undelivered-error">Last error: {item.lastError}</p> : null}
+      {held ? (
+        <p className="adm-row-detail" data-testid="held-reason">
+          {item.lastError ?? 'Not sent: held by the visitor mail cap.'} It is never sent by itself; Send anyway sends it now.
+        </p>
+      ) : item.lastError ? (
+        <p className="adm-undelivered-error">Last error: {item.lastError}</p>
+      ) : null}
       <div className="adm-undelivered-foot">
         <p className="adm-row-when">
           <When iso={item.createdAt} />
         </p>
         <button type="button" className="btn btn-outline adm-btn-sm" onClick={onResend} disabled={sending || !canResend}>
-          {sending ? 'Resending…' : 'Resend'}
+          {sending ? (held ? 'Sending…' : 'Resending…') : held ? 'Send anyway' : 'Resend'}
           <span className="visually-hidden"> {item.subject}</span>
         </button>
       </div>
