@@ -13,6 +13,7 @@ export const notificationKindLabels = {
   'appointment-cancelled': 'Call cancelled',
   'appointment-reminder-day': 'Call reminder (a day before)',
   'appointment-reminder-hour': 'Call reminder (an hour before)',
+  'passkey-added': 'Passkey added to the admin',
 } as const satisfies Record<NotificationKind, string>;
 
 export const notificationChannelLabels = {

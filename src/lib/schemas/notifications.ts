@@ -17,6 +17,8 @@ export const notificationKinds = [
   'appointment-cancelled',
   'appointment-reminder-day',
   'appointment-reminder-hour',
+  // To the owner: a passkey was added to the admin (issue 27).
+  'passkey-added',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

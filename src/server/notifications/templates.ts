@@ -102,6 +102,7 @@ const HEADLINES: Record<NotificationKind, string> = {
   'appointment-cancelled': 'Call cancelled',
   'appointment-reminder-day': 'Call reminder',
   'appointment-reminder-hour': 'Call reminder',
+  'passkey-added': 'Passkey added',
 };
 
 function ownerSubject(event: LeadEvent): string {
