@@ -108,6 +108,17 @@ test('a visitor books a call in the modal, picks a time with the keyboard and se
   const free = (await (await page.request.get('/api/slots?days=14', { headers: { 'cache-control': 'no-cache' } })).json()) as { slots: Array<{ start: string }> };
   expect(free.slots.map((slot) => slot.start)).toContain(before);
 
+  // Every call of one number at once (issue 27), offered beside the call's own cancel.
+  await call.getByRole('button', { name: /^Cancel/ }).click();
+  const cancelAll = call.getByRole('group', { name: /^Cancel / }).getByRole('button', { name: 'Cancel every call of +91 98450 55555' });
+  await expect(cancelAll).toBeVisible();
+  await snap(page, 'upcoming-cancel', upcoming);
+  expect(await axe(page, '[data-testid="upcoming-calls"]')).toEqual([]);
+  await cancelAll.click();
+  await expect(upcoming.getByRole('status')).toHaveText(/^Cancelled [1-9]\d* calls? of \+91 98450 55555; each got its cancellation/);
+  await expect(call).toHaveCount(0);
+  await snap(page, 'upcoming-cancelled', upcoming);
+
   await page.getByRole('tab', { name: 'Schedule' }).click();
   await expect(page.getByTestId('availability-form')).toBeVisible();
   await expect(page.getByTestId('calendar-feed').getByRole('textbox')).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]+\.ics$/);

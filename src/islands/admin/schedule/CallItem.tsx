@@ -7,7 +7,7 @@ import { failureMessage } from '../api';
 import { bookingQuery } from '../api/queries';
 import { BookingCard } from '../bookings/BookingCard';
 import { EmailLink, PhoneLink } from '../ui/Contact';
-import { callsChanged, cancelCall, freeSlots, moveCall, scheduleKeys } from './scheduleApi';
+import { callsChanged, cancelCall, cancelCallsOfPhone, freeSlots, moveCall, scheduleKeys } from './scheduleApi';
 import '../../slot-picker/slot-picker.css';
 
 const istTime = (iso: string) =>
@@ -15,8 +15,14 @@ const istTime = (iso: string) =>
     .format(new Date(iso))
     .replace(/\s/g, ' ');
 
+interface CallItemProps {
+  call: Appointment;
+  /** Says what a change did once the item itself may be gone (every call of a number cancelled). */
+  onNotice(message: string): void;
+}
+
 /** One call: when, who, the booking behind it, and the owner's cancel and move. */
-export function CallItem({ call }: { call: Appointment }) {
+export function CallItem({ call, onNotice }: CallItemProps) {
   const [mode, setMode] = useState<'view' | 'booking' | 'move' | 'cancel'>('view');
   const bookingPanel = useId();
   return (
@@ -49,7 +55,7 @@ export function CallItem({ call }: { call: Appointment }) {
       </div>
       <div id={bookingPanel}>{mode === 'booking' ? <BookingOfCall bookingId={call.bookingId} /> : null}</div>
       {mode === 'move' ? <MoveCall call={call} onDone={() => setMode('view')} /> : null}
-      {mode === 'cancel' ? <CancelCall call={call} onDone={() => setMode('view')} /> : null}
+      {mode === 'cancel' ? <CancelCall call={call} onDone={() => setMode('view')} onNotice={onNotice} /> : null}
     </li>
   );
 }
@@ -65,16 +71,36 @@ function BookingOfCall({ bookingId }: { bookingId: string }) {
   );
 }
 
-function CancelCall({ call, onDone }: { call: Appointment; onDone(): void }) {
+const callsText = (count: number) => `${count} ${count === 1 ? 'call' : 'calls'}`;
+
+function CancelCall({ call, onDone, onNotice }: { call: Appointment; onDone(): void; onNotice(message: string): void }) {
   const client = useQueryClient();
   const cancel = useMutation({ mutationFn: () => cancelCall(call.id), onSuccess: () => callsChanged(client).then(onDone) });
+  const cancelAll = useMutation({
+    mutationFn: () => cancelCallsOfPhone(call.phone),
+    onSuccess: ({ cancelled, failed }) => {
+      onNotice(
+        `Cancelled ${callsText(cancelled)} of ${call.phone}; each got its cancellation and its time is free again.` +
+          (failed > 0 ? ` ${callsText(failed)} changed at the same moment and ${failed === 1 ? 'was' : 'were'} left; try again.` : ''),
+      );
+      return callsChanged(client).then(onDone);
+    },
+  });
+  const busy = cancel.isPending || cancelAll.isPending;
+  const error = cancel.error ?? cancelAll.error;
   return (
     <div className="adm-call-confirm" role="group" aria-label={`Cancel ${call.name}'s call`}>
       <p>Cancel the call with {call.name} on {describeSlotIst(call.start)}? They get a cancellation with the calendar update, and the time is free again.</p>
-      {cancel.isError ? <p role="alert" className="adm-call-error">{failureMessage(cancel.error, 'The call could not be cancelled.')}</p> : null}
+      <p className="adm-call-note">
+        One number holding many times? <strong>Cancel every call of {call.phone}</strong> cancels all its upcoming calls, this week and later, the same way.
+      </p>
+      {error ? <p role="alert" className="adm-call-error">{failureMessage(error, 'The call could not be cancelled.')}</p> : null}
       <div className="adm-call-actions">
-        <button type="button" className="btn adm-btn-sm adm-btn-danger" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+        <button type="button" className="btn adm-btn-sm adm-btn-danger" disabled={busy} onClick={() => cancel.mutate()}>
           {cancel.isPending ? 'Cancelling…' : 'Yes, cancel the call'}
+        </button>
+        <button type="button" className="btn btn-outline adm-btn-sm adm-btn-quiet-danger" disabled={busy} onClick={() => cancelAll.mutate()}>
+          {cancelAll.isPending ? 'Cancelling every call…' : `Cancel every call of ${call.phone}`}
         </button>
         <button type="button" className="btn btn-ghost adm-btn-sm" onClick={onDone}>Keep it</button>
       </div>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { Appointment } from '../../../lib/schemas/appointment';
 import { addDays, istDateOf } from '../../../lib/schedule/istClock';
 import { formatCount } from '../../../lib/format';
@@ -28,6 +28,7 @@ function groupsOf(calls: Appointment[], now: Date): Group[] {
 /** The owner's next calls (issue 19): today, tomorrow and the rest of the week, each with its booking. */
 export function UpcomingCalls() {
   const headingId = useId();
+  const [notice, setNotice] = useState<string | null>(null);
   const calls = useQuery({ ...appointmentsQuery(thisWeek()), refetchInterval: 60_000 });
   const groups = calls.data ? groupsOf(calls.data, new Date()) : [];
   const total = groups.reduce((sum, group) => sum + group.calls.length, 0);
@@ -48,7 +49,7 @@ export function UpcomingCalls() {
                 <h3>{group.title}</h3>
                 <ul role="list">
                   {group.calls.map((call) => (
-                    <CallItem key={call.id} call={call} />
+                    <CallItem key={call.id} call={call} onNotice={setNotice} />
                   ))}
                 </ul>
               </section>
@@ -63,6 +64,9 @@ export function UpcomingCalls() {
         <h2 id={headingId}>Upcoming calls</h2>
         {calls.data ? <span className="adm-count">{formatCount(total)} this week</span> : null}
       </div>
+      <p role="status" className="adm-call-notice">
+        {notice}
+      </p>
       {body}
     </section>
   );

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AdminAppointmentsAnswer, Appointment, Availability, AvailabilityAnswer, CalendarFeedAnswer, SlotsAnswer } from '../../../lib/schemas/appointment';
+import type { AdminAppointmentsAnswer, Appointment, Availability, AvailabilityAnswer, CalendarFeedAnswer, CancelByPhoneAnswer, SlotsAnswer } from '../../../lib/schemas/appointment';
 import { addDays, istDateOf } from '../../../lib/schedule/istClock';
 import { adminRequest } from '../api/request';
 
@@ -56,6 +56,11 @@ export async function freeSlots(): Promise<SlotsAnswer> {
 
 export async function cancelCall(id: string): Promise<Appointment> {
   return (await adminRequest<{ appointment: Appointment }>('POST', `/api/admin/appointments/${encodeURIComponent(id)}/cancel`, { body: {} })).data.appointment;
+}
+
+/** Cancels every upcoming call of one phone number (a visitor who took many times). */
+export async function cancelCallsOfPhone(phone: string): Promise<CancelByPhoneAnswer> {
+  return (await adminRequest<CancelByPhoneAnswer>('POST', '/api/admin/appointments/cancel-by-phone', { body: { phone } })).data;
 }
 
 export async function moveCall(id: string, start: string): Promise<Appointment> {
