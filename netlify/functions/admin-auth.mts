@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { afterResponse } from '../../src/server/http/afterResponse';
 import { forgetAllDevices, knownDevice, newDevice } from '../../src/server/auth/deviceCookie';
 import { pruneLoginWindows, releaseLoginAttempt, reserveLoginAttempt } from '../../src/server/auth/loginThrottle';
+import { removeAllPasskeys } from '../../src/server/auth/passkeys';
 import {
   assertSameOrigin,
   clearedSessionCookie,
@@ -65,9 +66,12 @@ export default route({
     if (which === 'logout-everywhere') {
       if (!(await readSession(req, context))) throw unauthorized();
       const [ended, forgotten] = await Promise.all([revokeAllSessions(), forgetAllDevices()]);
+      // After the sessions: a passkey being added right now either is listed here or
+      // finds its session gone and removes itself (passkeys.ts registerPasskey).
+      const removedPasskeys = await removeAllPasskeys();
       const headers = new Headers({ 'set-cookie': clearedSessionCookie(req) });
       headers.append('set-cookie', cookieHeader(req, deviceCookieName(req), '', 0));
-      return json({ authenticated: false, endedSessions: ended, forgottenDevices: forgotten }, { headers });
+      return json({ authenticated: false, endedSessions: ended, forgottenDevices: forgotten, removedPasskeys }, { headers });
     }
     throw notFound();
   },

@@ -1,5 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
 import { knownDevice, newDevice } from '../../src/server/auth/deviceCookie';
+import { limitSignInOptions } from '../../src/server/auth/passkeyChallenges';
 import {
   listPasskeys,
   loginOptions,
@@ -12,8 +13,10 @@ import {
   assertSameOrigin,
   cookieHeader,
   deviceCookieName,
+  keyGeneration,
   readCookie,
   requireAdmin,
+  requireRecentSignIn,
   sessionKey,
   startSession,
 } from '../../src/server/auth/session';
@@ -24,8 +27,10 @@ import { route } from '../../src/server/http/route';
 import { readJson } from '../../src/server/http/validate';
 import { passkeyIdSchema, passkeyLoginSchema, passkeyRegistrationSchema } from '../../src/lib/schemas/passkeys';
 
-// Passkeys of the owner: managed with a session, used to sign in without one. A passkey
-// sign-in is not counted against password attempts: it cannot be guessed.
+// Passkeys of the owner: managed with a session, added only with a sign-in from the
+// last 5 minutes, used to sign in without one. A passkey sign-in is not counted against
+// password attempts (it cannot be guessed); starting one is limited per address, since
+// each start stores a challenge.
 
 function tail(req: Request): string {
   return new URL(req.url).pathname.replace(/\/+$/, '').replace(/^\/api\/admin\//, '');
@@ -34,7 +39,7 @@ function tail(req: Request): string {
 async function signIn(req: Request, context: Context): Promise<Response> {
   const input = await readJson(req, passkeyLoginSchema);
   adminSettings(req, context);
-  await verifyPasskeyLogin(req, input);
+  await verifyPasskeyLogin(req, input, await keyGeneration(req, context));
   const key = sessionKey(req, context);
   const { cookie, expiresAt } = await startSession(req, context);
   const headers = new Headers({ 'set-cookie': cookie });
@@ -49,33 +54,35 @@ export default route({
   async GET(req, context) {
     if (tail(req) !== 'passkeys') throw notFound();
     await requireAdmin(req, context);
-    return json({ passkeys: await listPasskeys() });
+    return json({ passkeys: await listPasskeys(await keyGeneration(req, context)) });
   },
   async POST(req, context) {
     const path = tail(req);
     if (path === 'passkey-login/options') {
       assertSameOrigin(req);
       adminSettings(req, context);
+      await limitSignInOptions(context.ip);
       return json(await loginOptions(req));
     }
     if (path === 'passkey-login') {
       assertSameOrigin(req);
       return signIn(req, context);
     }
-    await requireAdmin(req, context);
-    if (path === 'passkeys/options') return json(await registrationOptions(req));
-    if (path === 'passkeys') {
-      const input = await readJson(req, passkeyRegistrationSchema);
-      return json({ passkey: await registerPasskey(req, input) }, { status: 201 });
-    }
-    throw notFound();
+    const session = await requireAdmin(req, context);
+    if (path !== 'passkeys/options' && path !== 'passkeys') throw notFound();
+    requireRecentSignIn(session);
+    const generation = await keyGeneration(req, context);
+    if (path === 'passkeys/options') return json(await registrationOptions(req, generation));
+    const input = await readJson(req, passkeyRegistrationSchema);
+    const adder = { sessionId: session.sessionId, generation, userAgent: req.headers.get('user-agent') };
+    return json({ passkey: await registerPasskey(req, input, adder) }, { status: 201 });
   },
   async DELETE(req, context) {
     await requireAdmin(req, context);
     // A malformed id names no passkey: the same 404 as an unknown one.
     const id = passkeyIdSchema.safeParse(context.params?.id);
     if (!id.success || tail(req) !== `passkeys/${id.data}`) throw notFound('No such passkey.');
-    await removePasskey(id.data);
+    await removePasskey(id.data, await keyGeneration(req, context));
     return new Response(null, { status: 204 });
   },
 });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import adminAuth from '../../netlify/functions/admin-auth.mts';
 import adminPasskeys from '../../netlify/functions/admin-passkeys.mts';
 import { SITE_WIDE } from '../../src/server/auth/loginThrottle';
+import { passkeyKey } from '../../src/server/auth/passkeys';
 import { adminCookie } from './support/admin';
 import { SITE, call, jsonOf } from './support/call';
 import { SoftAuthenticator } from './support/soft-authenticator';
@@ -52,7 +53,8 @@ describe('passkeys in the admin', () => {
     expect(added.status).toBe(201);
     const { passkey } = await jsonOf<{ passkey: { id: string; name: string } }>(added);
     expect(passkey).toMatchObject({ id: laptop.id, name: 'Work laptop' });
-    const stored = (await getStore({ name: 'admin-passkeys', consistency: 'strong' }).get(laptop.id, { type: 'json' })) as Record<string, unknown>;
+    // Stored under a hash of the credential id (issue 27 item 6).
+    const stored = (await getStore({ name: 'admin-passkeys', consistency: 'strong' }).get(passkeyKey(laptop.id), { type: 'json' })) as Record<string, unknown>;
     expect(stored).toMatchObject({ id: laptop.id, rpID: 'localhost', name: 'Work laptop', lastUsedAt: null });
     expect(String(stored.publicKey).length).toBeGreaterThan(40);
 
@@ -66,7 +68,7 @@ describe('passkeys in the admin', () => {
     expect(signedIn.status).toBe(200);
     const session = signedIn.headers.getSetCookie()[0]!.split(';')[0]!;
     expect((await call(adminAuth, '/api/admin/session', { cookie: session })).status).toBe(200);
-    const used = (await getStore({ name: 'admin-passkeys', consistency: 'strong' }).get(laptop.id, { type: 'json' })) as { lastUsedAt: string | null; counter: number };
+    const used = (await getStore({ name: 'admin-passkeys', consistency: 'strong' }).get(passkeyKey(laptop.id), { type: 'json' })) as { lastUsedAt: string | null; counter: number };
     expect(used.lastUsedAt).not.toBeNull();
     expect(used.counter).toBeGreaterThanOrEqual(2);
   });
@@ -114,7 +116,7 @@ describe('passkeys in the admin', () => {
     expect((await addPasskey(cookie, old, 'Old phone')).status).toBe(201);
     const removed = await call(adminPasskeys, `/api/admin/passkeys/${old.id}`, { method: 'DELETE', cookie, params: { id: old.id } });
     expect(removed.status).toBe(204);
-    expect(await getStore({ name: 'admin-passkeys', consistency: 'strong' }).get(old.id)).toBeNull();
+    expect(await getStore({ name: 'admin-passkeys', consistency: 'strong' }).get(passkeyKey(old.id))).toBeNull();
     const list = await jsonOf<{ passkeys: Array<{ id: string }> }>(await call(adminPasskeys, '/api/admin/passkeys', { cookie }));
     expect(list.passkeys.map((each) => each.id)).not.toContain(old.id);
     expect((await passkeyLogin(old)).status).toBe(401);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -12,13 +12,18 @@ import { env } from '../env';
 import { HttpError, badRequest, notFound, unauthorized } from '../http/errors';
 import { blobCall, collectionStore } from '../storage/blobs';
 import { updateJson } from '../storage/atomicJson';
+import { storeChallenge, takeChallenge } from './passkeyChallenges';
+import { tellOwnerPasskeyAdded } from './passkeyNotice';
+import type { KeyGeneration } from './session';
+import { sessionStartedAt } from './sessionStore';
 
-// The owner's passkeys (WebAuthn): added while signed in, used to sign in without the
-// password. Each ceremony's challenge is stored server-side and can be used once.
+// The owner's passkeys (WebAuthn): added while freshly signed in, used to sign in without
+// the password. Each ceremony's challenge is stored server-side and can be used once
+// (passkeyChallenges.ts). A passkey ends as a session does (issue 27): Sign out
+// everywhere removes them all, and one added before today's ADMIN_PASSWORD and
+// SESSION_SECRET came into use signs in nobody and is deleted when next met.
 
 const PASSKEYS = 'admin-passkeys';
-const CHALLENGES = 'admin-webauthn-challenges';
-const CHALLENGE_MS = 5 * 60_000;
 // One owner: a fixed user handle, so a new passkey replaces none on the authenticator
 // unless it is the same one (excludeCredentials stops that).
 const OWNER_USER_ID = new TextEncoder().encode('ccc-admin-owner');
@@ -32,6 +37,8 @@ const storedPasskeySchema = z.object({
   rpID: z.string(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
+  /** The signing key in use when it was added (keyGeneration.ts's one-way fingerprint). */
+  keyFingerprint: z.string().optional(),
 });
 type StoredPasskey = z.infer<typeof storedPasskeySchema>;
 
@@ -61,52 +68,77 @@ export function relyingParty(req: Request): RelyingParty {
   return { rpID: new URL(origin).hostname, origins };
 }
 
-async function storeChallenge(challenge: string, purpose: 'register' | 'login', now: number): Promise<string> {
-  const challengeId = randomBytes(18).toString('base64url');
-  const store = collectionStore(CHALLENGES);
-  await blobCall(() => store.setJSON(`open/${challengeId}`, { challenge, purpose, expiresAt: now + CHALLENGE_MS }, { onlyIfNew: true }));
-  return challengeId;
+/**
+ * Where a passkey is stored: a hash of its credential id, so the key has one length
+ * whatever the id (the id comes from the caller, and the schema's bound is not the
+ * storage's).
+ */
+export function passkeyKey(id: string): string {
+  return `c/${createHash('sha256').update(`admin-passkey\0${id}`).digest('base64url')}`;
 }
 
-const challengeSchema = z.object({ challenge: z.string(), purpose: z.enum(['register', 'login']), expiresAt: z.number() });
+// Before issue 27 a passkey was stored under its raw credential id; such a record is
+// still found (the schema bounds ids to fit a key) and goes when removed.
+const keysOf = (id: string) => [passkeyKey(id), id];
 
-/** The challenge, once: a second use (also from another instance at the same moment) gets 400. */
-async function takeChallenge(challengeId: string, purpose: 'register' | 'login', now: number): Promise<string> {
-  const store = collectionStore(CHALLENGES);
-  const parsed = challengeSchema.safeParse(await blobCall(() => store.get(`open/${challengeId}`, { type: 'json' })));
-  const expired = badRequest('This passkey request has expired or was already used. Try again.', { challengeId: 'Expired or already used' });
-  if (!parsed.success || parsed.data.purpose !== purpose || parsed.data.expiresAt < now) throw expired;
-  const { modified } = await blobCall(() => store.setJSON(`used/${challengeId}`, { at: now }, { onlyIfNew: true }));
-  if (!modified) throw expired;
-  await blobCall(() => store.delete(`open/${challengeId}`));
-  return parsed.data.challenge;
+/** Added under the signing key in use today, and after it came into use. */
+function current(passkey: StoredPasskey, generation: KeyGeneration): boolean {
+  const addedAt = Date.parse(passkey.createdAt);
+  return addedAt >= generation.since && (passkey.keyFingerprint ?? generation.fingerprint) === generation.fingerprint;
 }
 
-async function allPasskeys(): Promise<StoredPasskey[]> {
+async function deleteStored(keys: readonly string[]): Promise<void> {
+  const store = collectionStore(PASSKEYS);
+  await Promise.all(keys.map((key) => blobCall(() => store.delete(key))));
+}
+
+/** Every current passkey with its key; passkeys ended by a change of password or secret are deleted. */
+async function allPasskeys(generation: KeyGeneration): Promise<Array<{ key: string; passkey: StoredPasskey }>> {
   const store = collectionStore(PASSKEYS);
   const { blobs } = await blobCall(() => store.list());
-  const records = await Promise.all(blobs.map((blob) => blobCall(() => store.get(blob.key, { type: 'json' }))));
-  return records.flatMap((record) => {
-    const parsed = storedPasskeySchema.safeParse(record);
-    return parsed.success ? [parsed.data] : [];
-  });
+  const records = await Promise.all(
+    blobs.map(async ({ key }) => ({ key, parsed: storedPasskeySchema.safeParse(await blobCall(() => store.get(key, { type: 'json' }))) })),
+  );
+  const found = records.flatMap(({ key, parsed }) => (parsed.success ? [{ key, passkey: parsed.data }] : []));
+  await deleteStored(found.filter(({ passkey }) => !current(passkey, generation)).map(({ key }) => key));
+  return found.filter(({ passkey }) => current(passkey, generation));
 }
 
-export async function listPasskeys(): Promise<PasskeySummary[]> {
-  return (await allPasskeys())
-    .map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt }))
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-}
-
-export async function removePasskey(id: string): Promise<void> {
+/** The stored passkey with this credential id, or null; one ended by a change of password or secret is deleted. */
+async function findPasskey(id: string, generation: KeyGeneration): Promise<{ key: string; passkey: StoredPasskey } | null> {
   const store = collectionStore(PASSKEYS);
-  if (!(await blobCall(() => store.get(id, { type: 'json' })))) throw notFound('No such passkey.');
-  await blobCall(() => store.delete(id));
+  for (const key of keysOf(id)) {
+    const parsed = storedPasskeySchema.safeParse(await blobCall(() => store.get(key, { type: 'json' })));
+    if (!parsed.success || parsed.data.id !== id) continue;
+    if (current(parsed.data, generation)) return { key, passkey: parsed.data };
+    await deleteStored([key]);
+    return null;
+  }
+  return null;
 }
 
-export async function registrationOptions(req: Request, now: number = Date.now()) {
+const summary = ({ id, name, createdAt, lastUsedAt }: StoredPasskey): PasskeySummary => ({ id, name, createdAt, lastUsedAt });
+
+export async function listPasskeys(generation: KeyGeneration): Promise<PasskeySummary[]> {
+  return (await allPasskeys(generation)).map(({ passkey }) => summary(passkey)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+export async function removePasskey(id: string, generation: KeyGeneration): Promise<void> {
+  if (!(await findPasskey(id, generation))) throw notFound('No such passkey.');
+  await deleteStored(keysOf(id));
+}
+
+/** Sign out everywhere: every passkey goes; how many there were. */
+export async function removeAllPasskeys(): Promise<number> {
+  const store = collectionStore(PASSKEYS);
+  const { blobs } = await blobCall(() => store.list());
+  await deleteStored(blobs.map((blob) => blob.key));
+  return blobs.length;
+}
+
+export async function registrationOptions(req: Request, generation: KeyGeneration, now: number = Date.now()) {
   const { rpID } = relyingParty(req);
-  const existing = await allPasskeys();
+  const existing = await allPasskeys(generation);
   const options = await generateRegistrationOptions({
     rpName: `${business.brand} admin`,
     rpID,
@@ -114,15 +146,23 @@ export async function registrationOptions(req: Request, now: number = Date.now()
     userDisplayName: `${business.brand} owner`,
     userID: OWNER_USER_ID,
     attestationType: 'none',
-    excludeCredentials: existing.map((passkey) => ({ id: passkey.id, transports: passkey.transports })),
+    excludeCredentials: existing.map(({ passkey }) => ({ id: passkey.id, transports: passkey.transports })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
   });
   return { challengeId: await storeChallenge(options.challenge, 'register', now), options };
 }
 
+/** Who is adding the passkey: their session, the key it is signed with, their browser. */
+export interface Adder {
+  sessionId: string;
+  generation: KeyGeneration;
+  userAgent: string | null;
+}
+
 export async function registerPasskey(
   req: Request,
   input: { challengeId: string; name: string; response: unknown },
+  adder: Adder,
   now: number = Date.now(),
 ): Promise<PasskeySummary> {
   const expectedChallenge = await takeChallenge(input.challengeId, 'register', now);
@@ -147,11 +187,25 @@ export async function registerPasskey(
     rpID,
     createdAt: new Date(now).toISOString(),
     lastUsedAt: null,
+    keyFingerprint: adder.generation.fingerprint,
   };
   const store = collectionStore(PASSKEYS);
-  const { modified } = await blobCall(() => store.setJSON(record.id, record, { onlyIfNew: true }));
+  const { modified } = await blobCall(() => store.setJSON(passkeyKey(record.id), record, { onlyIfNew: true }));
   if (!modified) throw new HttpError(409, 'This passkey is already added.');
-  return { id: record.id, name: record.name, createdAt: record.createdAt, lastUsedAt: null };
+  // Sign out everywhere ends the sessions before it lists the passkeys: a passkey written
+  // after that listing finds its session gone here and goes too.
+  if ((await sessionStartedAt(adder.sessionId)) === null) {
+    await deleteStored([passkeyKey(record.id)]);
+    throw unauthorized();
+  }
+  try {
+    await tellOwnerPasskeyAdded({ name: record.name, createdAt: record.createdAt, userAgent: adder.userAgent }, new Date(now));
+  } catch (error) {
+    // No passkey the owner is not told about.
+    await deleteStored([passkeyKey(record.id)]);
+    throw error;
+  }
+  return summary(record);
 }
 
 export async function loginOptions(req: Request, now: number = Date.now()) {
@@ -163,12 +217,16 @@ export async function loginOptions(req: Request, now: number = Date.now()) {
 }
 
 /** Checks a passkey sign-in; resolves to the passkey used, or throws 400/401. */
-export async function verifyPasskeyLogin(req: Request, input: { challengeId: string; response: { id: string } }, now: number = Date.now()): Promise<PasskeySummary> {
+export async function verifyPasskeyLogin(
+  req: Request,
+  input: { challengeId: string; response: { id: string } },
+  generation: KeyGeneration,
+  now: number = Date.now(),
+): Promise<PasskeySummary> {
   const expectedChallenge = await takeChallenge(input.challengeId, 'login', now);
-  const store = collectionStore(PASSKEYS);
-  const parsed = storedPasskeySchema.safeParse(await blobCall(() => store.get(input.response.id, { type: 'json' })));
-  if (!parsed.success) throw unauthorized('This passkey is not (or no longer) added to the admin.');
-  const passkey = parsed.data;
+  const found = await findPasskey(input.response.id, generation);
+  if (!found) throw unauthorized('This passkey is not (or no longer) added to the admin.');
+  const { key, passkey } = found;
   const { origins } = relyingParty(req);
   const verification = await verifyAuthenticationResponse({
     response: input.response as unknown as AuthenticationResponseJSON,
@@ -181,9 +239,9 @@ export async function verifyPasskeyLogin(req: Request, input: { challengeId: str
   if (!verification.verified || !verification.authenticationInfo) throw unauthorized('The passkey sign-in could not be verified.');
   const { newCounter } = verification.authenticationInfo;
   const lastUsedAt = new Date(now).toISOString();
-  await updateJson(PASSKEYS, passkey.id, (current) => {
-    const fresh = storedPasskeySchema.safeParse(current);
+  await updateJson(PASSKEYS, key, (stored) => {
+    const fresh = storedPasskeySchema.safeParse(stored);
     return fresh.success ? { ...fresh.data, counter: Math.max(fresh.data.counter, newCounter), lastUsedAt } : undefined;
   });
-  return { id: passkey.id, name: passkey.name, createdAt: passkey.createdAt, lastUsedAt };
+  return { ...summary(passkey), lastUsedAt };
 }

@@ -1,5 +1,5 @@
 import { env } from '../env';
-import { forbidden, unauthorized } from '../http/errors';
+import { HttpError, forbidden, unauthorized } from '../http/errors';
 import { type Client, adminSettings } from './settings';
 import { DEVICE_COOKIE, SECURE_DEVICE_COOKIE } from './deviceCookie';
 import { keyFingerprint, keyInUseSince } from './keyGeneration';
@@ -71,6 +71,38 @@ export function clearedSessionCookie(req: Request): string {
 export interface AdminSession {
   sessionId: string;
   expiresAt: number;
+  /** When the owner signed in (password or passkey) to start this session, in ms. */
+  signedInAt: number;
+}
+
+/** Adding a passkey needs a sign-in this recent (DECISIONS 34). */
+export const RECENT_SIGN_IN_MS = 5 * 60_000;
+
+export function signedInRecently(session: AdminSession, now: number = Date.now()): boolean {
+  return now - session.signedInAt <= RECENT_SIGN_IN_MS;
+}
+
+/** 403 unless the session's sign-in is recent: the caller asks for the password again. */
+export function requireRecentSignIn(session: AdminSession, now: number = Date.now()): void {
+  if (signedInRecently(session, now)) return;
+  throw new HttpError(
+    403,
+    'Adding a passkey needs a sign-in from the last 5 minutes. Enter your password again, then add the passkey.',
+    undefined,
+    undefined,
+    { reauthenticate: true },
+  );
+}
+
+/** Which signing key is in use and since when: what passkeys, like sessions, are checked against. */
+export interface KeyGeneration {
+  fingerprint: string;
+  since: number;
+}
+
+export async function keyGeneration(req: Request, client: Client, now: number = Date.now()): Promise<KeyGeneration> {
+  const fingerprint = keyFingerprint(sessionKey(req, client));
+  return { fingerprint, since: await keyInUseSince(fingerprint, now) };
 }
 
 /**
@@ -94,7 +126,7 @@ export async function readSession(req: Request, client: Client, now: number = Da
     await revokeSession(check.sessionId);
     return null;
   }
-  return { sessionId: check.sessionId, expiresAt: check.expiresAt };
+  return { sessionId: check.sessionId, expiresAt: check.expiresAt, signedInAt: startedAt };
 }
 
 /** Ends the caller's session on the server, if it has one. */

@@ -4,6 +4,10 @@ import { blobCall, collectionStore } from '../storage/blobs';
 // a copied cookie stops working the moment its record is gone (DECISIONS 15).
 const SESSIONS = 'admin-sessions';
 
+/**
+ * A session starts at a sign-in (password or passkey), so `createdAt` is when the owner
+ * last proved who they are: adding a passkey asks that it be recent (session.ts).
+ */
 export async function recordSession(sessionId: string, expiresAt: number, now: number = Date.now()): Promise<void> {
   const store = collectionStore(SESSIONS);
   await blobCall(() =>

@@ -5,6 +5,7 @@ import { eventTime, isDue, pendingEventIds, readEvent } from '../followUp/events
 import { leadPipeline } from '../leads/pipeline';
 import { pruneOutbox, sweepOutbox, type SweepReport } from '../notifications/deliver';
 import { foldLeadSources } from '../notifications/leadSources';
+import { pruneChallenges } from '../auth/passkeyChallenges';
 import { eachUntil } from '../storage/eachUntil';
 import { runStage } from './stage';
 
@@ -37,6 +38,8 @@ export interface JobReport {
   outbox: SweepReport;
   pruned: number;
   reminders: ReminderReport;
+  /** Passkey sign-in challenges that expired unused, deleted. */
+  challenges: { removed: number; left: number };
   snapshots: { made: number; left: number };
   /** Stages that hit their deadline or failed: what the next run picks up. */
   cutShort: string[];
@@ -86,6 +89,7 @@ export async function runFollowUpJob({ budgetMs = JOB_BUDGET_MS, now = () => new
   const outbox = await stage('outbox', until(0.95), { examined: 0, outcomes: {}, left: 0 } as SweepReport, () =>
     sweepOutbox({ now, deadline: until(0.95) }),
   );
+  const challenges = await stage('challenges', until(0.97), { removed: 0, left: 0 }, () => pruneChallenges(now().getTime(), until(0.97)));
   const pruned = prune ? await stage('prune', deadline, 0, () => pruneOutbox(now(), deadline)) : 0;
   // Last, with whatever time is left: only the owner's export waits for it.
   const snapshots = await stage('export-copies', deadline, { made: 0, left: 0 }, () => snapshotExportSlices(deadline));
@@ -98,6 +102,7 @@ export async function runFollowUpJob({ budgetMs = JOB_BUDGET_MS, now = () => new
     outbox,
     pruned,
     reminders,
+    challenges,
     snapshots,
     cutShort,
   };
@@ -111,7 +116,7 @@ export function describeRun(report: JobReport): string {
     `${report.troubled.backingOff ? `, ${report.troubled.backingOff} failed (backing off)` : ''}${report.troubled.setAside ? `, ${report.troubled.setAside} set aside` : ''}; ` +
     `folded ${report.folded.counts + report.folded.sources} changes, ${report.folded.left} left; ` +
     `outbox ${report.outbox.examined} tried (${sent} sent), ${report.outbox.left} left; ` +
-    `reminders ${report.reminders.sent} sent, ${report.reminders.left} left; pruned ${report.pruned}; ` +
+    `reminders ${report.reminders.sent} sent, ${report.reminders.left} left; challenges ${report.challenges.removed} removed; pruned ${report.pruned}; ` +
     `export copies ${report.snapshots.made} made, ${report.snapshots.left} left` +
     (report.cutShort.length ? `; cut short: ${report.cutShort.join(', ')}` : '')
   );
