@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { EARLY_TAP_EVENT } from '../scripts/earlyTapEvent';
 
 /**
  * `client:painted`: load once the page has loaded and painted and the browser is idle.
@@ -8,12 +9,19 @@ import type { ClientDirective } from 'astro';
  * after the load event (the page's images are in), the first contentful paint has been
  * presented and the main thread has a moment, so nothing but the HTML, its inline CSS and
  * its images stands before the page's main content.
+ * A tap held before then (src/scripts/early-taps.ts) is the visitor waiting: the code is
+ * fetched at once.
  */
 const paintedDirective: ClientDirective = (load) => {
+  let started = false;
   const start = async () => {
+    if (started) return;
+    started = true;
+    document.removeEventListener(EARLY_TAP_EVENT, start);
     const hydrate = await load();
     await hydrate();
   };
+  document.addEventListener(EARLY_TAP_EVENT, start);
   whenLoaded(() => afterFirstContentfulPaint(() => whenIdle(start)));
 };
 

@@ -1,3 +1,5 @@
+import { goLive } from './goLive';
+
 /**
  * WAI-ARIA tabs for server-rendered markup: click, arrow keys, Home and End select a tab,
  * update aria-selected and the roving tabindex, and show the panel named by aria-controls
@@ -35,5 +37,7 @@ export function wireTabs(tablist: HTMLElement, onSelect?: (tab: HTMLElement, ind
       select((next + tabs.length) % tabs.length, true);
     });
   });
+  // A tab tapped before this ran (src/scripts/early-taps.ts) is selected now.
+  goLive('tabs', tablist);
   return select;
 }

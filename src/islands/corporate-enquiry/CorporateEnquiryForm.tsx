@@ -4,7 +4,6 @@ import { business } from '../../lib/business';
 import { formatCount } from '../../lib/format';
 import { CORPORATE_MESSAGE_MAX, corporateEnquiryFormSchema, employeeBandOptions } from '../../lib/schemas/corporateEnquiry';
 import { HONEYPOT_FIELD } from '../../lib/schemas/fields';
-import { EARLY_SUBMIT_ATTRIBUTE, takeQueuedSubmit } from '../../scripts/early-submit';
 import { toast } from '../../stores/toasts';
 import { EnquiryThanks } from './EnquiryThanks';
 import { type EnquiryErrors, type EnquiryField, errorsFromIssues, errorsFromServer, failureDescription, firstInvalid } from './enquiryErrors';
@@ -40,17 +39,6 @@ export default function CorporateEnquiryForm() {
     setDraft((current) => ({ ...current, [field]: event.target.value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
-
-  // A submit the page held before this code arrived (src/scripts/early-submit.ts) is sent now, with what was typed.
-  useEffect(() => {
-    if (!form.current) return;
-    const queued = takeQueuedSubmit(form.current);
-    if (!queued) return;
-    const values = Object.fromEntries(Object.keys(empty).map((field) => [field, queued[field] ?? ''])) as Draft;
-    setDraft(values);
-    void send(values, queued[HONEYPOT_FIELD] ?? '');
-    // Once, on hydration.
-  }, []);
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -98,7 +86,7 @@ export default function CorporateEnquiryForm() {
   const required = <span className="required" aria-hidden="true">*</span>;
 
   return (
-    <form ref={form} className="enquiry-form" onSubmit={submit} noValidate aria-busy={pending} data-testid="corporate-enquiry-form" {...{ [EARLY_SUBMIT_ATTRIBUTE]: '' }}>
+    <form ref={form} className="enquiry-form" onSubmit={submit} noValidate aria-busy={pending} data-testid="corporate-enquiry-form">
       <div className="enquiry-grid">
         <div className="field">
           <label htmlFor={idOf('name')}>Name {required}</label>

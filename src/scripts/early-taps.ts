@@ -1,0 +1,54 @@
+import { EARLY_TAP_EVENT } from './earlyTapEvent';
+import { EARLY_SUBMIT_ATTRIBUTE, LIVE_ATTRIBUTE, QUEUED_ATTRIBUTE, tapGroups } from './tapGroups';
+
+// Every tap works the first time (DECISIONS 35, issue 28). A page paints from its HTML long
+// before the code of its controls arrives; a tap in between used to be lost (a button with
+// no listener yet) or misrouted (a dialog trigger's fallback link followed). This classic
+// inline script runs as the page is parsed, before any tap can happen, and holds such a tap:
+//
+// - a control of a tap group (src/scripts/tapGroups.ts) whose code is not live yet;
+// - a button inside a React island that has not hydrated (`astro-island[ssr]`);
+// - a form submitted inside such an island, or marked `data-early-submit`, before its
+//   code is in (natively it would GET the page with the visitor's details in the address).
+//
+// A held control is marked busy (`data-tap-queued`, `aria-busy`); a `ccc:early-tap` event
+// tells late loaders (the `client:painted` directive) to fetch their code now, not when the
+// page is idle. When the code arrives the tap is replayed: a group's code calls
+// `goLive(group, root)`; an island is replayed on its `astro:hydrate` event, a held form
+// gets its values back and is submitted again.
+
+// Kept small and ES5: it is inlined into every page and runs before anything else. A value
+// given back to a hydrated React input must reach its state: setValue uses the element's own
+// setter first (React's value tracker then holds ''), then the prototype's, then fires input.
+export const earlyTapScript = `(function(d){
+var G=${JSON.stringify(tapGroups)},q=window.__cccTaps=[],A='${LIVE_ATTRIBUTE}',Q='${QUEUED_ATTRIBUTE}';
+function groupOf(c){for(var g in G)if(c.matches(G[g]))return g;return null}
+function isLive(c,g){return !!c.closest('['+A+'~="'+g+'"]')}
+function busy(c,on){if(on){c.setAttribute(Q,'');c.setAttribute('aria-busy','true')}else{c.removeAttribute(Q);c.removeAttribute('aria-busy')}}
+function hold(c,e,then){e.preventDefault();e.stopImmediatePropagation();if(c.hasAttribute(Q))return;busy(c,1);q.push(c);if(then)then(c);d.dispatchEvent(new CustomEvent('${EARLY_TAP_EVENT}'))}
+function onHydrate(i,f){i.addEventListener('astro:hydrate',function(){setTimeout(f,0)},{once:true})}
+function replayClick(c){var i=q.indexOf(c);if(i<0)return;q.splice(i,1);busy(c,0);c.click()}
+var S=Object.getOwnPropertyDescriptor;
+function setValue(el,v){if(el.type==='file')return;
+if(el.type==='checkbox'||el.type==='radio'){var want=v.indexOf(el.value)>=0;if(!want&&el.type==='radio')return;el.checked=!want;el.click();return}
+var p=el instanceof HTMLTextAreaElement?HTMLTextAreaElement.prototype:el instanceof HTMLSelectElement?HTMLSelectElement.prototype:HTMLInputElement.prototype;
+el.value='';S(p,'value').set.call(el,v[0]||'');el.dispatchEvent(new Event('input',{bubbles:true}));el.dispatchEvent(new Event('change',{bubbles:true}))}
+function replaySubmit(f){var v=JSON.parse(f.getAttribute('data-queued-values')||'{}');f.removeAttribute('data-queued-values');f.removeAttribute('data-submit-queued');f.removeAttribute('aria-busy');
+for(var k=0;k<f.elements.length;k++){var el=f.elements[k];if(el.name&&v[el.name]&&!(el instanceof HTMLButtonElement))setValue(el,v[el.name])}
+setTimeout(function(){f.requestSubmit()},0)}
+d.addEventListener('click',function(e){var t=e.target;if(!(t instanceof Element))return;
+var island=t.closest('astro-island[ssr]');
+if(island){var b=t.closest('button,[role="button"],[role="tab"]:not(a)');if(!b||!island.contains(b)||b.disabled)return;
+if(b.type==='submit'&&b.form)return;
+hold(b,e,function(c){onHydrate(island,function(){replayClick(c)})});return}
+for(var g in G){var c=t.closest(G[g]);if(c){if(!isLive(c,g))hold(c,e);return}}},true);
+d.addEventListener('submit',function(e){var f=e.target;if(!(f instanceof HTMLFormElement))return;
+var island=f.closest('astro-island[ssr]');
+if(!island&&!(f.hasAttribute('${EARLY_SUBMIT_ATTRIBUTE}')&&!f.hasAttribute('data-hydrated')))return;
+e.preventDefault();e.stopImmediatePropagation();var v={};new FormData(f).forEach(function(x,k){(v[k]=v[k]||[]).push(String(x))});
+f.setAttribute('data-queued-values',JSON.stringify(v));f.setAttribute('data-submit-queued','');f.setAttribute('aria-busy','true');
+d.dispatchEvent(new CustomEvent('${EARLY_TAP_EVENT}'));
+if(island)onHydrate(island,function(){replaySubmit(f)});else f.addEventListener('ccc:hydrated',function(){replaySubmit(f)},{once:true})},true);
+window.__cccReplay=function(g,root){var r=root||d.documentElement,l=(r.getAttribute(A)||'').split(' ');if(l.indexOf(g)<0)r.setAttribute(A,(l.join(' ')+' '+g).trim());
+q.slice().forEach(function(c){if(groupOf(c)===g&&r.contains(c))replayClick(c)})};
+})(document);`;
