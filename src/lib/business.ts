@@ -87,3 +87,5 @@ export const mailtoHref = `mailto:${business.contact.email}`;
 
 /** The free call as every page, dialog, invite and mail describes it ("a free 10-minute career clarity call by phone"). */
 export const discoveryCallPhrase = `a free ${business.promises.discoveryCallMinutes}-minute career clarity call by phone`;
+/** The same, to start a sentence. */
+export const discoveryCallSentence = `A${discoveryCallPhrase.slice(1)}`;

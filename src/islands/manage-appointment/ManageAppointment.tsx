@@ -1,4 +1,4 @@
-import { discoveryCallPhrase } from '../../lib/business';
+import { discoveryCallSentence } from '../../lib/business';
 import { useState } from 'react';
 import { api } from '../../lib/api-client';
 import { business, whatsappHref } from '../../lib/business';
@@ -16,8 +16,6 @@ interface Props {
 }
 
 type Mode = { name: 'view' } | { name: 'moving'; slots: Slot[] | null } | { name: 'confirm-cancel' };
-
-const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 export default function ManageAppointment({ initial, changeable, token }: Props) {
   const [appointment, setAppointment] = useState(initial);
@@ -57,7 +55,7 @@ export default function ManageAppointment({ initial, changeable, token }: Props)
       <div className={`manage-card${cancelled ? ' is-cancelled' : ''}`}>
         <p className="manage-status">{cancelled ? 'Cancelled' : 'Booked'}</p>
         <p className="manage-when" data-testid="manage-when">{describeSlotIst(appointment.start)}</p>
-        <p className="manage-what">{capitalised(discoveryCallPhrase)}. We call you on the number you gave.</p>
+        <p className="manage-what">{discoveryCallSentence}. We call you on the number you gave.</p>
         {!cancelled && (
           <div className="manage-actions">
             <a className="btn btn-outline" href={inviteUrl(appointment)} download="ccc-edu-discovery-call.ics">Add to calendar</a>

@@ -1,5 +1,5 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import { business } from '../../lib/business';
+import { business, discoveryCallSentence } from '../../lib/business';
 import type { Appointment } from '../../lib/schemas/appointment';
 import { plainName } from '../notifications/templates';
 
@@ -28,7 +28,7 @@ function addEvent(calendar: ReturnType<typeof ical>, appointment: Appointment, {
   const attendeeName = plainName(appointment.name);
   const description = forOwner
     ? `${appointment.name}, ${appointment.phone}${appointment.email ? `, ${appointment.email}` : ''}. Call them on that number.`
-    : `${business.brand} will call you on the number you gave. Questions: ${business.contact.phone} / ${business.contact.email}` +
+    : `${discoveryCallSentence}: ${business.brand} will call you on the number you gave. Questions: ${business.contact.phone} / ${business.contact.email}` +
       (manageUrl ? `\nMove or cancel: ${manageUrl}` : '');
   calendar.createEvent({
     id: appointmentUid(appointment),

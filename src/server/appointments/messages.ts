@@ -23,7 +23,7 @@ export function ownerCallMail({ change, by, appointment, previousStart }: Appoin
   const who = `${appointment.name}, ${appointment.phone} (${telHref(appointment.phone)})${appointment.email ? `, ${appointment.email}` : ''}`;
   const paragraphs = [
     change === 'booked'
-      ? `A ${business.promises.calendarSlotMinutes}-minute discovery call was booked on the site for ${when}.`
+      ? `A ${business.promises.discoveryCallMinutes}-minute discovery call was booked on the site for ${when} (the calendar holds ${business.promises.calendarSlotMinutes} minutes for it).`
       : change === 'moved'
         ? `The call was moved ${by === 'owner' ? 'by you' : 'by the visitor'} from ${describeSlotIst(previousStart ?? appointment.start)} to ${when}.`
         : `The call at ${when} was cancelled ${by === 'owner' ? 'by you' : 'by the visitor'}; the slot is free again.`,
@@ -48,7 +48,7 @@ export function visitorCallMail({ change, appointment }: AppointmentNotice, mana
     subject,
     [
       greeting,
-      `${change === 'booked' ? 'Your free discovery call is booked' : 'Your discovery call is now'} for ${when}. We will call you on the number you gave us.`,
+      `${change === 'booked' ? `Your free ${business.promises.discoveryCallMinutes}-minute discovery call is booked` : `Your ${business.promises.discoveryCallMinutes}-minute discovery call is now`} for ${when}. We will call you on the number you gave us.`,
       `You can move or cancel it online until ${business.promises.rescheduleNoticeHours} hours before; after that, call or WhatsApp ${business.contact.phone}.`,
     ],
     { label: 'Move or cancel your call', url: manageUrl },
@@ -60,7 +60,7 @@ export function reminderMail(appointment: Appointment, which: 'day' | 'hour', ma
   const when = describeSlotIst(appointment.start);
   return mail(
     which === 'day' ? `Reminder: your call with ${business.brand} tomorrow` : `Reminder: your call with ${business.brand} in an hour`,
-    [name ? `Dear ${name},` : 'Hello,', `A reminder of your discovery call on ${when}. We will call you on the number you gave us.`],
+    [name ? `Dear ${name},` : 'Hello,', `A reminder of your ${business.promises.discoveryCallMinutes}-minute discovery call on ${when}. We will call you on the number you gave us.`],
     which === 'day' ? { label: 'Move or cancel your call', url: manageUrl } : undefined,
   );
 }
