@@ -31,6 +31,7 @@ export interface JobOptions {
 
 export interface JobReport {
   ms: number;
+  /** `left` is -1 when it is not known: the stage that counts it did not get that far. */
   events: { done: number; left: number };
   /** Events whose run failed this time: backing off, or set aside after their last try. */
   troubled: { backingOff: number; setAside: number };
@@ -45,7 +46,8 @@ export interface JobReport {
   cutShort: string[];
 }
 
-const noFold = { folded: 0, repeated: 0, left: 0 };
+// A fold cut short or failed does not know what it left: -1, never a false 0.
+const noFold = { folded: 0, repeated: 0, left: -1 };
 
 export async function runFollowUpJob({ budgetMs = JOB_BUDGET_MS, now = () => new Date(), prune = false }: JobOptions = {}): Promise<JobReport> {
   const started = Date.now();
@@ -56,10 +58,14 @@ export async function runFollowUpJob({ budgetMs = JOB_BUDGET_MS, now = () => new
   const stage = <T>(name: string, stageDeadline: number, fallback: T, work: () => Promise<T>) =>
     runStage({ name, deadline: stageDeadline, fallback, work, onCut: (why) => cutShort.push(`${name} (${why})`) });
 
-  const events = { done: 0, left: 0 };
+  // Until the pending events are listed, how many are left is not known (-1). Counted
+  // down here as events finish, and counted exactly again by the folds if they get to it,
+  // so a later stage cut short never reports a backlog as done.
+  const events = { done: 0, left: -1 };
   const troubled = { backingOff: 0, setAside: 0 };
   await stage('events', until(0.6), undefined, async () => {
     const pending = await pendingEventIds();
+    events.left = pending.length;
     const cutoff = now().getTime() - EVENT_GRACE_MS;
     const due = pending.filter((id) => eventTime(id) <= cutoff && !leadPipeline.isInFlight(id));
     await eachUntil(due, EVENT_CONCURRENCY, until(0.6), async (id) => {
@@ -68,6 +74,7 @@ export async function runFollowUpJob({ budgetMs = JOB_BUDGET_MS, now = () => new
         if (!event || !isDue(event, now())) return;
         const outcome = await leadPipeline.followUp(event);
         if (outcome === 'busy') return;
+        if (outcome.state === 'done' || outcome.state === 'dead') events.left -= 1;
         if (outcome.state === 'done') events.done += 1;
         else if (outcome.state === 'dead') troubled.setAside += 1;
         else troubled.backingOff += 1;
@@ -98,7 +105,7 @@ export async function runFollowUpJob({ budgetMs = JOB_BUDGET_MS, now = () => new
     ms: Date.now() - started,
     events,
     troubled,
-    folded: { counts: counts.folded, sources: sources.folded, left: counts.left + sources.left },
+    folded: { counts: counts.folded, sources: sources.folded, left: counts.left < 0 || sources.left < 0 ? -1 : counts.left + sources.left },
     outbox,
     pruned,
     reminders,
