@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { appointmentNotificationKinds, notificationKinds, visitorMailLimit } from '../../src/lib/schemas/notifications';
+import { appointmentNotificationKinds, notificationKinds, uncappedNotificationKinds, visitorMailLimit } from '../../src/lib/schemas/notifications';
 import { admit, allowanceFor, appointmentQuotaKey, CONFIRMATIONS_PER_DAY, MAILS_PER_APPOINTMENT, quotaKey } from '../../src/server/notifications/visitorQuota';
 
 const at = (iso: string) => new Date(iso);
@@ -31,10 +31,14 @@ describe('confirmations per address per day', () => {
 describe('which count a visitor mail is taken from', () => {
   const message = { channel: 'visitor-email' as const, to: 'Asha+1@example.com', leadId: '8204354571920-0123456789' };
 
-  test('mail about a booked call counts per appointment, for ever; every other kind is a first confirmation of the mailbox\'s day', () => {
+  test('mail about a booked call counts per appointment, for ever; a receipt or an owner-sent link under no count; every other kind is a first confirmation of the mailbox\'s day', () => {
     for (const kind of notificationKinds) {
-      expect(visitorMailLimit(kind)).toBe((appointmentNotificationKinds as readonly string[]).includes(kind) ? 'per-appointment' : 'daily-confirmations');
+      const expected = (uncappedNotificationKinds as readonly string[]).includes(kind) ? 'none' : (appointmentNotificationKinds as readonly string[]).includes(kind) ? 'per-appointment' : 'daily-confirmations';
+      expect(visitorMailLimit(kind)).toBe(expected);
     }
+    expect(uncappedNotificationKinds).toEqual(['payment-captured', 'payment-request']);
+    expect(allowanceFor({ ...message, kind: 'payment-captured' })).toBeNull();
+    expect(allowanceFor({ ...message, kind: 'payment-failed' })).toMatchObject({ key: quotaKey('asha@example.com') });
     expect(appointmentNotificationKinds).toEqual(['appointment-booked', 'appointment-moved', 'appointment-cancelled', 'appointment-reminder-day', 'appointment-reminder-hour']);
     expect(allowanceFor({ ...message, kind: 'contact' })).toMatchObject({ key: quotaKey('asha@example.com'), limit: CONFIRMATIONS_PER_DAY, windowMs: 86_400_000 });
     expect(allowanceFor({ ...message, kind: 'appointment-reminder-hour', appointmentId: 'A' })).toMatchObject({ key: appointmentQuotaKey('A'), limit: MAILS_PER_APPOINTMENT, windowMs: Infinity });

@@ -37,9 +37,17 @@ export const appointmentNotificationKinds = [
   'appointment-reminder-hour',
 ] as const satisfies readonly NotificationKind[];
 
-/** Which limit a visitor mail of this kind is under (see appointmentNotificationKinds). */
-export type VisitorMailLimit = 'daily-confirmations' | 'per-appointment';
+/**
+ * Visitor mail no stranger can cause by typing an address: the receipt of a captured
+ * payment (money was paid) and a payment link the owner chose to send. Never capped: a
+ * flood of fake forms under a customer's address must not hold back their receipt.
+ */
+export const uncappedNotificationKinds = ['payment-captured', 'payment-request'] as const satisfies readonly NotificationKind[];
+
+/** Which limit a visitor mail of this kind is under (see the two lists above). */
+export type VisitorMailLimit = 'daily-confirmations' | 'per-appointment' | 'none';
 export function visitorMailLimit(kind: NotificationKind): VisitorMailLimit {
+  if ((uncappedNotificationKinds as readonly NotificationKind[]).includes(kind)) return 'none';
   return (appointmentNotificationKinds as readonly NotificationKind[]).includes(kind) ? 'per-appointment' : 'daily-confirmations';
 }
 

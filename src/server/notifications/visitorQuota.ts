@@ -51,10 +51,12 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 export const quotaKey = (address: string) => `sent/${sha256(mailboxOf(address) ?? address.trim().toLowerCase())}`;
 export const appointmentQuotaKey = (appointmentId: string) => `appointment/${sha256(appointmentId)}`;
 
-/** The count a visitor mail is taken from (pure); null for mail that is not to a visitor. */
+/** The count a visitor mail is taken from (pure); null for mail under no count (to the owner, or a paid receipt or owner-sent link). */
 export function allowanceFor(entry: Pick<OutboxEntry, 'kind' | 'channel' | 'to' | 'leadId' | 'appointmentId'>): Allowance | null {
   if (entry.channel !== 'visitor-email' || !entry.to) return null;
-  if (visitorMailLimit(entry.kind) === 'per-appointment') {
+  const limit = visitorMailLimit(entry.kind);
+  if (limit === 'none') return null;
+  if (limit === 'per-appointment') {
     // Call messages are named by the appointment's version; entries from before the
     // appointment was written on them count per version.
     return {
