@@ -1,5 +1,4 @@
 import { wireTabs } from '../scripts/tabs';
-import { goLive } from '../scripts/goLive';
 import { behaviour } from './behaviour';
 
 /** The home page's four pillars: tabs, with the dots under them as a second way to switch. */
@@ -12,6 +11,6 @@ export default behaviour(() => {
       dots.forEach((dot, i) => (i === index ? dot.setAttribute('aria-current', 'true') : dot.removeAttribute('aria-current')));
     });
     dots.forEach((dot, index) => dot.addEventListener('click', () => select(index)));
-    goLive('tabs', root);
+    window.__cccLive?.('tabs', root);
   }
 });

@@ -1,6 +1,5 @@
 import { hideBrokenImages } from '../components/blog/hide-broken-images';
 import { listenForContactCta, listenForShare } from '../components/blog/post-actions';
-import { goLive } from '../scripts/goLive';
 import { behaviour } from './behaviour';
 
 /** A post page: Share, Get In Touch, and a cover image that failed hidden. */
@@ -8,5 +7,5 @@ export default behaviour(() => {
   hideBrokenImages();
   listenForShare();
   listenForContactCta();
-  goLive('post-actions');
+  window.__cccLive?.('post-actions');
 });

@@ -1,7 +1,6 @@
 import type { RequestedIsland } from '../islands/on-request/requestIsland';
 import { requestIsland } from '../islands/on-request/requestIsland';
 import { openCallModal, openDownload, openPackageBooking, openQuiz } from '../stores/dialogs';
-import { goLive } from './goLive';
 
 /**
  * Every dialog trigger on the page, by its data attribute:
@@ -44,5 +43,5 @@ export function listenForDialogTriggers(root: Document = document): void {
   root.addEventListener('pointerover', warm, { passive: true });
   root.addEventListener('focusin', warm);
   // A trigger tapped before this ran was held by the page (src/scripts/early-taps.ts): it opens now.
-  goLive('dialogs', root.documentElement);
+  window.__cccLive?.('dialogs', root.documentElement);
 }

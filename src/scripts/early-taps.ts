@@ -14,8 +14,10 @@ import { EARLY_SUBMIT_ATTRIBUTE, LIVE_ATTRIBUTE, QUEUED_ATTRIBUTE, tapGroups } f
 // A held control is marked busy (`data-tap-queued`, `aria-busy`); a `ccc:early-tap` event
 // tells late loaders (the `client:painted` directive) to fetch their code now, not when the
 // page is idle. When the code arrives the tap is replayed: a group's code calls
-// `goLive(group, root)`; an island is replayed on its `astro:hydrate` event, a held form
-// gets its values back and is submitted again.
+// `window.__cccLive(group, root)`; an island is replayed on its `astro:hydrate` event; a
+// plain script's form calls `window.__cccFormLive(form)`. A held form gets its values back
+// and is submitted again. The two functions live here, not in a module, so the controls'
+// code imports nothing for them: a shared module would be one more file on every page.
 
 // Kept small and ES5: it is inlined into every page and runs before anything else. A value
 // given back to a hydrated React input must reach its state: setValue uses the element's own
@@ -49,6 +51,7 @@ e.preventDefault();e.stopImmediatePropagation();var v={};new FormData(f).forEach
 f.setAttribute('data-queued-values',JSON.stringify(v));f.setAttribute('data-submit-queued','');f.setAttribute('aria-busy','true');
 d.dispatchEvent(new CustomEvent('${EARLY_TAP_EVENT}'));
 if(island)onHydrate(island,function(){replaySubmit(f)});else f.addEventListener('ccc:hydrated',function(){replaySubmit(f)},{once:true})},true);
-window.__cccReplay=function(g,root){var r=root||d.documentElement,l=(r.getAttribute(A)||'').split(' ');if(l.indexOf(g)<0)r.setAttribute(A,(l.join(' ')+' '+g).trim());
+window.__cccLive=function(g,root){performance.mark('ccc:live:'+g);var r=root||d.documentElement,l=(r.getAttribute(A)||'').split(' ');if(l.indexOf(g)<0)r.setAttribute(A,(l.join(' ')+' '+g).trim());
 q.slice().forEach(function(c){if(groupOf(c)===g&&r.contains(c))replayClick(c)})};
+window.__cccFormLive=function(f){f.setAttribute('data-hydrated','');f.dispatchEvent(new Event('ccc:hydrated'))};
 })(document);`;

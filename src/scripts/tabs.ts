@@ -1,5 +1,3 @@
-import { goLive } from './goLive';
-
 /**
  * WAI-ARIA tabs for server-rendered markup: click, arrow keys, Home and End select a tab,
  * update aria-selected and the roving tabindex, and show the panel named by aria-controls
@@ -38,6 +36,6 @@ export function wireTabs(tablist: HTMLElement, onSelect?: (tab: HTMLElement, ind
     });
   });
   // A tab tapped before this ran (src/scripts/early-taps.ts) is selected now.
-  goLive('tabs', tablist);
+  window.__cccLive?.('tabs', tablist);
   return select;
 }

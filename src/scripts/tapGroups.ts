@@ -1,5 +1,5 @@
 // Shared by the inline capture script (src/scripts/early-taps.ts) and the code that makes
-// each group live (src/scripts/goLive.ts), so the two never disagree about a control.
+// each group live (window.__cccLive, src/scripts/liveGlobals.d.ts), so the two never disagree about a control.
 
 /**
  * The controls whose code is not in their own island, by the group that wires them
