@@ -141,14 +141,20 @@ describe('a passkey ends', () => {
     expect((await jsonOf<{ passkeys: unknown[] }>(await call(adminPasskeys, '/api/admin/passkeys', { cookie: fresh }))).passkeys).toEqual([]);
   });
 
-  it('after a restart with a new ADMIN_PASSWORD, and a change back revives nothing', async () => {
-    const later = at('2027-01-08T09:00:00Z');
+  /** A passkey added under PASSWORD and SECRET on `day`, shown to sign in an hour later. */
+  async function passkeySigningIn(day: string) {
+    const later = at(day);
     vi.stubEnv('ADMIN_PASSWORD', PASSWORD);
     vi.stubEnv('SESSION_SECRET', SECRET);
     const key = new SoftAuthenticator(SITE);
     expect((await addPasskey(await adminCookie(PASSWORD), key, 'Key')).status).toBe(201);
     later(1);
     expect((await passkeyLogin(key)).status).toBe(200);
+    return { key, later };
+  }
+
+  it('after a restart with a new ADMIN_PASSWORD, and a change back revives nothing', async () => {
+    const { key, later } = await passkeySigningIn('2027-01-08T09:00:00Z');
 
     later(2);
     vi.stubEnv('ADMIN_PASSWORD', 'a brand new owner password');
@@ -162,13 +168,7 @@ describe('a passkey ends', () => {
   });
 
   it('after a restart with a new SESSION_SECRET', async () => {
-    const later = at('2027-01-09T09:00:00Z');
-    vi.stubEnv('ADMIN_PASSWORD', PASSWORD);
-    vi.stubEnv('SESSION_SECRET', SECRET);
-    const key = new SoftAuthenticator(SITE);
-    expect((await addPasskey(await adminCookie(PASSWORD), key, 'Key')).status).toBe(201);
-    later(1);
-    expect((await passkeyLogin(key)).status).toBe(200);
+    const { key, later } = await passkeySigningIn('2027-01-09T09:00:00Z');
 
     later(2);
     vi.stubEnv('SESSION_SECRET', 'another-long-random-secret-after-a-leak-98765');

@@ -7,12 +7,13 @@ import appointmentsFn from '../../netlify/functions/appointments.mts';
 import bookCall from '../../netlify/functions/book-call.mts';
 import slotsFn from '../../netlify/functions/slots.mts';
 import { describeSlotIst } from '../../src/lib/schedule/slotDays';
-import type { Appointment, Availability, PublicAppointment, Slot, SlotsAnswer } from '../../src/lib/schemas/appointment';
+import type { Appointment, PublicAppointment, Slot, SlotsAnswer } from '../../src/lib/schemas/appointment';
 import { claimSlot, readAppointment, readAppointmentForUpdate, replaceAppointment, slotHolder, slotKey, writeNewAppointment } from '../../src/server/appointments/store';
 import { bookings } from '../../src/server/leads/bookings';
 import { newestFirstKey } from '../../src/server/storage/keys';
 import { adminCookie } from './support/admin';
 import { blobsContext } from './support/blobs-server';
+import { openAllDay } from './support/availability';
 import { SITE, call, jsonOf, settleAfterResponse } from './support/call';
 import { bundleFunction, callInParallelProcesses } from './support/function-process';
 import { OWNER_ADDRESS, type ReceivedMail } from './support/mail-receivers';
@@ -27,17 +28,9 @@ import { useMailReceivers } from './support/mail-suite';
 const mail = useMailReceivers();
 let cookie: string;
 
-const allDay: Availability = {
-  weekly: Array.from({ length: 7 }, () => ({ open: '00:00', close: '23:30' })),
-  bufferMinutes: 0,
-  noticeHours: 0,
-  horizonDays: 7,
-  blockedDates: [],
-};
-
 beforeAll(async () => {
   cookie = await adminCookie();
-  expect((await call(adminAppointments, '/api/admin/availability', { method: 'PUT', cookie, body: allDay })).status).toBe(200);
+  await openAllDay(cookie);
 });
 beforeEach(() => {
   mail.smtp.mails.length = 0;

@@ -9,12 +9,13 @@ import statsFn from '../../netlify/functions/admin-stats.mts';
 import slotsFn from '../../netlify/functions/slots.mts';
 import { business } from '../../src/lib/business';
 import { dueAfter } from '../../src/lib/dueTime';
-import type { Availability, PublicAppointment, Slot, SlotsAnswer } from '../../src/lib/schemas/appointment';
+import type { PublicAppointment, Slot, SlotsAnswer } from '../../src/lib/schemas/appointment';
 import type { TodoAnswer } from '../../src/lib/schemas/todo';
 import { sendDueReminders } from '../../src/server/appointments/reminders';
 import { appointmentStore, readAppointment, slotHolder, slotKey } from '../../src/server/appointments/store';
 import { bookings } from '../../src/server/leads/bookings';
 import { adminCookie } from './support/admin';
+import { allDay } from './support/availability';
 import { SITE, call, jsonOf, settleAfterResponse } from './support/call';
 import { bundleFunction, callInParallelProcesses } from './support/function-process';
 import { OWNER_ADDRESS, type ReceivedMail } from './support/mail-receivers';
@@ -25,16 +26,6 @@ import { useMailReceivers } from './support/mail-suite';
 
 const mail = useMailReceivers();
 let cookie: string;
-
-// Open every day, round the clock, no notice: there are slots within the hour and beyond
-// a day whenever the tests run.
-const allDay: Availability = {
-  weekly: Array.from({ length: 7 }, () => ({ open: '00:00', close: '23:30' })),
-  bufferMinutes: 0,
-  noticeHours: 0,
-  horizonDays: 7,
-  blockedDates: [],
-};
 
 beforeAll(async () => {
   cookie = await adminCookie();

@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import adminAppointments from '../../netlify/functions/admin-appointments.mts';
 import appointmentsFn from '../../netlify/functions/appointments.mts';
 import contactFn from '../../netlify/functions/contact.mts';
 import corporateFn from '../../netlify/functions/corporate-enquiries.mts';
 import notificationsFn from '../../netlify/functions/admin-notifications.mts';
 import downloadsFn from '../../netlify/functions/resource-downloads.mts';
-import type { Availability, PublicAppointment, Slot, SlotsAnswer } from '../../src/lib/schemas/appointment';
+import type { PublicAppointment, Slot, SlotsAnswer } from '../../src/lib/schemas/appointment';
 import type { NotificationsAnswer } from '../../src/lib/schemas/notifications';
 import slotsFn from '../../netlify/functions/slots.mts';
 import { sendDueReminders } from '../../src/server/appointments/reminders';
@@ -15,6 +14,7 @@ import { entryId, readEntry } from '../../src/server/notifications/outbox';
 import { CONFIRMATIONS_PER_DAY, MAILS_PER_APPOINTMENT as PER_APPOINTMENT_IN_CODE, allowanceFor } from '../../src/server/notifications/visitorQuota';
 import { adminCookie } from './support/admin';
 import { bundleFunction, callInParallelProcesses } from './support/function-process';
+import { openAllDay } from './support/availability';
 import { call, jsonOf, settleAfterResponse } from './support/call';
 import { useMailReceivers } from './support/mail-suite';
 
@@ -28,17 +28,9 @@ const receivers = useMailReceivers();
 const MAILS_PER_APPOINTMENT = 6;
 let cookie = '';
 
-const allDay: Availability = {
-  weekly: Array.from({ length: 7 }, () => ({ open: '00:00', close: '23:30' })),
-  bufferMinutes: 0,
-  noticeHours: 0,
-  horizonDays: 7,
-  blockedDates: [],
-};
-
 beforeAll(async () => {
   cookie = await adminCookie();
-  expect((await call(adminAppointments, '/api/admin/availability', { method: 'PUT', cookie, body: allDay })).status).toBe(200);
+  await openAllDay(cookie);
 });
 
 const unique = () => Math.random().toString(36).slice(2, 8);

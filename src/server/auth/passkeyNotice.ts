@@ -1,3 +1,4 @@
+import { formatDateTimeIST } from '../../lib/admin/istDates';
 import { business } from '../../lib/business';
 import { afterResponse } from '../http/afterResponse';
 import { deliver } from '../notifications/deliver';
@@ -53,16 +54,6 @@ export function plainPasskeyName(name: string): string | null {
   return plainName(trimmed.replace(/\p{N}/gu, 'n')) === null ? null : trimmed;
 }
 
-const addedAt = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
-
 export interface PasskeyAdded {
   name: string;
   createdAt: string;
@@ -74,7 +65,7 @@ export function passkeyAddedMail(added: PasskeyAdded, site: string): { subject: 
   const plain = plainPasskeyName(added.name);
   const what = plain ? `A passkey named "${plain}"` : 'A passkey (its name is not shown: it is more than a plain name)';
   // ICU puts narrow no-break spaces before am/pm; plain spaces read the same in every mail client.
-  const when = `${addedAt.format(new Date(added.createdAt)).replace(/\s/g, ' ')} IST`;
+  const when = `${(formatDateTimeIST(added.createdAt) ?? added.createdAt).replace(/\s/g, ' ')} IST`;
   const sentence = `${what} was added to the ${business.brand} admin on ${when} from ${describeBrowser(added.userAgent)}.`;
   const page = `${site}/admin/passkeys`;
   const advice =
