@@ -8,6 +8,7 @@
 //   npm run bench:slots -- 3000          another number of appointments
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import autocannon from 'autocannon';
 import { startServerProcess } from '../server/support/server-process.ts';
 
@@ -16,10 +17,34 @@ const APPOINTMENTS = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 1000);
 const PORT = Number(process.env.BENCH_PORT ?? 6190);
 const origin = `http://localhost:${PORT}`;
 const GOAL_P99_MS = 50;
+const SETTLE_MS = 45_000;
 
 if (!args.includes('--no-build')) {
   const result = spawnSync('npx', ['astro', 'build'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/**
+ * Books one call as caller `n` would: their own phone (one upcoming call per number) and,
+ * since the site takes at most 3 new calls per client address an hour, their own address,
+ * one of the many loopback addresses (127.0.x.y) a Linux machine answers on.
+ */
+function bookAs(n, start) {
+  const address = Math.floor(n / 3);
+  const localAddress = `127.0.${Math.floor(address / 250)}.${(address % 250) + 2}`;
+  const body = JSON.stringify({ start, name: `Bench Caller ${n}`, phone: `98765 ${String(n).padStart(5, '0')}` });
+  return new Promise((resolve, reject) => {
+    const sent = request(
+      `${origin.replace('localhost', '127.0.0.1')}/api/appointments`,
+      { method: 'POST', localAddress, headers: { host: new URL(origin).host, 'content-type': 'application/json', origin, 'content-length': Buffer.byteLength(body) } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode));
+      },
+    );
+    sent.on('error', reject);
+    sent.end(body);
+  });
 }
 
 const server = await startServerProcess({ port: PORT });
@@ -45,13 +70,8 @@ try {
       while (next < starts.length) {
         const start = starts[next];
         next += 1;
-        const response = await fetch(`${origin}/api/appointments`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin },
-          body: JSON.stringify({ start, name: `Bench Caller ${next}`, phone: '98765 43210' }),
-        });
-        if (response.status !== 201) failed += 1;
-        await response.arrayBuffer();
+        const status = await bookAs(next, start);
+        if (status !== 201) failed += 1;
       }
     }),
   );
@@ -62,6 +82,10 @@ try {
 
   const run = (connections, duration) =>
     new Promise((resolve, reject) => autocannon({ url: `${origin}/api/slots?days=14`, connections, duration }, (error, result) => (error ? reject(error) : resolve(result))));
+  // The bookings' follow-up (each lead's records, indexes and mails, after its answer and by
+  // the minute job) runs in this same process; on Netlify it runs in other instances. Let it
+  // finish, so the figures are of GET /api/slots and not of 1,000 leads settling on 2 cores.
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   await run(5, 3); // warm-up
   // One visitor at a time (the latency of the route itself), then ten at once on the same 2 cores.
   const rows = [];
@@ -85,7 +109,7 @@ try {
         `| ${row.appointments.toLocaleString('en-US')} | ${row.connections} | ${row.requests} | ${row.errors} | ${row.p50} | ${row.p99} ${row.p99 <= GOAL_P99_MS ? '✓' : '✗'} | ${Math.round(row.perSecond)} |`,
     ),
     '',
-    `GET /api/slots?days=14 on \`node netlify/serve.mjs\` (production build, local Blobs store), autocannon for 15 s per row after a 3 s warm-up; ${APPOINTMENTS} appointments booked through POST /api/appointments over a 60-day horizon (seeded in ${seedSeconds.toFixed(0)} s). Goal: p99 <= ${GOAL_P99_MS} ms.`,
+    `GET /api/slots?days=14 on \`node netlify/serve.mjs\` (production build, local Blobs store), autocannon for 15 s per row after a 3 s warm-up; ${APPOINTMENTS} appointments booked through POST /api/appointments over a 60-day horizon (seeded in ${seedSeconds.toFixed(0)} s, each caller with their own phone, 3 per loopback address; measured ${SETTLE_MS / 1000} s later). Goal: p99 <= ${GOAL_P99_MS} ms.`,
   ].join('\n');
   mkdirSync('bench-results', { recursive: true });
   writeFileSync('bench-results/slots-bench.md', table);
