@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import packages from '../../netlify/functions/packages.mts';
 import resources from '../../netlify/functions/resources.mts';
 import { packageCatalogue } from '../../src/lib/packageCatalogue';
+import { packageCatalogueSchema } from '../../src/lib/schemas/package';
 import { resourceCatalogue } from '../../src/lib/resourceCatalogue';
 import { call, jsonOf } from './support/call';
 
@@ -18,7 +19,14 @@ describe('GET /api/packages', () => {
   it('answers one package by id', async () => {
     const response = await call(packages, '/api/packages/ascend', { params: { id: 'ascend' } });
     expect(response.status).toBe(200);
-    expect(await jsonOf(response)).toMatchObject({ id: 'ascend', name: 'Ascend', price: 6499 });
+    expect(await jsonOf(response)).toMatchObject({ id: 'ascend', name: 'Ascend', price: 6499, sessions: 1, sessionMinutes: 90 });
+  });
+
+  it('says for every package how many sessions it includes and how long one is, in the response schema', async () => {
+    const list = packageCatalogueSchema.parse(await jsonOf(await call(packages, '/api/packages')));
+    expect(list.find((item) => item.id === 'ascend-plus')).toMatchObject({ sessions: 3, sessionMinutes: 90 });
+    expect(list.find((item) => item.id === 'life-coaching')).toMatchObject({ sessions: 0 });
+    for (const item of list) expect(item.sessionMinutes, item.id).toBeGreaterThanOrEqual(60);
   });
 
   it('answers 404 JSON for an unknown id and 400 naming id for a malformed one', async () => {

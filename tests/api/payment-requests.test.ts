@@ -19,7 +19,7 @@ const gateway = useFakeGateway();
 const receivers = useMailReceivers();
 
 interface RequestAnswer {
-  request: { id: string; status: string; url: string; linkId: string; amount: number; bookingId: string; expiresAt: string; paymentId: string | null };
+  request: { id: string; status: string; url: string; linkId: string; amount: number; bookingId: string; expiresAt: string; paymentId: string | null; sessions: number | null };
 }
 
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -89,6 +89,29 @@ describe('POST /api/admin/payment-requests', () => {
     expect((await jsonOf<{ fields: Record<string, string> }>(noDescription)).fields).toHaveProperty('description');
     const badExpiry = await requestPayment({ name: 'Priya Raman', phone: '98450 12345', amount: 5000, description: 'Agreed fee', expiresInDays: 0 }, cookie);
     expect((await jsonOf<{ fields: Record<string, string> }>(badExpiry)).fields).toHaveProperty('expiresInDays');
+    expect(gateway().requests.length).toBe(asked);
+    expect(await paymentRequests.count()).toBe(stored);
+  });
+
+  test('stores the sessions agreed for the fee (issue 29); left out, none are named', async () => {
+    const { request } = await lifeCoachingRequest(18000, { sessions: 6 });
+    expect(request).toMatchObject({ sessions: 6 });
+    expect(await paymentRequests.get(request.id)).toMatchObject({ sessions: 6 });
+    const zero = await lifeCoachingRequest(2000, { sessions: 0 });
+    expect((await paymentRequests.get(zero.request.id))?.sessions).toBe(0);
+    const unnamed = await lifeCoachingRequest(9000);
+    expect((await paymentRequests.get(unnamed.request.id))?.sessions).toBeNull();
+  });
+
+  test('sessions must be a whole number from 0 to 20: 400 naming the field, nothing asked of Razorpay, nothing stored', async () => {
+    const cookie = await adminCookie();
+    const asked = gateway().requests.length;
+    const stored = await paymentRequests.count();
+    for (const sessions of [-1, 21, 2.5, '3', null]) {
+      const response = await requestPayment({ name: 'Priya Raman', phone: '98450 12345', amount: 5000, description: 'Agreed fee', sessions }, cookie);
+      expect(response.status, `sessions ${sessions}`).toBe(400);
+      expect((await jsonOf<{ fields: Record<string, string> }>(response)).fields).toHaveProperty('sessions');
+    }
     expect(gateway().requests.length).toBe(asked);
     expect(await paymentRequests.count()).toBe(stored);
   });

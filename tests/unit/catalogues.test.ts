@@ -16,6 +16,21 @@ describe('package catalogue', () => {
     expect(packageCatalogue.filter((item) => item.isPopular).map((item) => item.id)).toEqual(['ascend-plus']);
   });
 
+  it('says how many sessions each package includes and how long one is (SPEC: Ascend 1, Ascend Plus 3)', () => {
+    const sessions = Object.fromEntries(packageCatalogue.map((item) => [item.id, [item.sessions, item.sessionMinutes]]));
+    expect(sessions).toEqual({
+      discover: [1, 60],
+      'discover-plus': [4, 60],
+      achieve: [1, 90],
+      'achieve-plus': [3, 90],
+      ascend: [1, 90],
+      'ascend-plus': [3, 90],
+      // Scoped after the free consultation: the payment request carries the sessions.
+      'senior-transition': [0, 90],
+      'life-coaching': [0, 60],
+    });
+  });
+
   it('books senior and life coaching as discovery calls (price on consultation)', () => {
     const senior = findPackage('senior-transition');
     expect(senior && isPaidPackage(senior)).toBe(false);

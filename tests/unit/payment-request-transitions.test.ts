@@ -12,6 +12,7 @@ const open: PaymentRequest = {
   currency: 'INR',
   packageId: 'life-coaching',
   description: 'Life Coaching',
+  sessions: 6,
   status: 'created',
   linkId: 'plink_AbCdEf123456',
   url: 'https://rzp.io/i/AbC123',

@@ -1,6 +1,19 @@
 import { z } from './zod';
 
-/** A coaching package of the catalogue (SPEC 3, DECISIONS 3). Price in whole rupees; 0 = on consultation. */
+/** The most sessions one purchase can carry: a package, or a fee agreed after the call (issue 29). */
+export const MAX_SESSIONS = 20;
+
+/** How many coaching sessions come with a purchase: 0 when they are agreed after a consultation. */
+export const sessionCount = z
+  .number({ error: 'Sessions must be a whole number' })
+  .int('Sessions must be a whole number')
+  .min(0, 'Sessions cannot be negative')
+  .max(MAX_SESSIONS, `At most ${MAX_SESSIONS} sessions`);
+
+/**
+ * A coaching package of the catalogue (SPEC 3, DECISIONS 3). Price in whole rupees; 0 = on consultation.
+ * `sessions` and `sessionMinutes` come from src/lib/packageCatalogue.ts (issue 29).
+ */
 export const packageSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),
   name: z.string().min(1),
@@ -10,6 +23,10 @@ export const packageSchema = z.object({
   features: z.array(z.string().min(1)).min(1),
   isPopular: z.boolean(),
   duration: z.string().optional(),
+  /** Coaching sessions the client books after paying. */
+  sessions: sessionCount,
+  /** The length of one session: what the calendar holds for it. */
+  sessionMinutes: z.number().int().min(15).max(180),
 });
 export type CoachingPackage = z.infer<typeof packageSchema>;
 

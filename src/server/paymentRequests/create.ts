@@ -101,6 +101,7 @@ export async function createPaymentRequest(input: NewRequest, now: Date = new Da
       currency: 'INR',
       packageId: item?.id ?? null,
       description: input.description,
+      sessions: input.sessions ?? null,
       status: 'created',
       linkId: link.id,
       url: link.short_url,
