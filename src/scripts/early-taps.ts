@@ -22,6 +22,8 @@ import { EARLY_SUBMIT_ATTRIBUTE, LIVE_ATTRIBUTE, QUEUED_ATTRIBUTE, tapGroups } f
 // Kept small and ES5: it is inlined into every page and runs before anything else. A value
 // given back to a hydrated React input must reach its state: setValue uses the element's own
 // setter first (React's value tracker then holds ''), then the prototype's, then fires input.
+// The first such event makes React finish hydrating, which can reset the fields to its empty
+// state: replaySubmit checks them again until they hold what was typed, then submits.
 export const earlyTapScript = `(function(d){
 var G=${JSON.stringify(tapGroups)},q=window.__cccTaps=[],A='${LIVE_ATTRIBUTE}',Q='${QUEUED_ATTRIBUTE}';
 function groupOf(c){for(var g in G)if(c.matches(G[g]))return g;return null}
@@ -35,9 +37,11 @@ function setValue(el,v){if(el.type==='file')return;
 if(el.type==='checkbox'||el.type==='radio'){var want=v.indexOf(el.value)>=0;if(!want&&el.type==='radio')return;el.checked=!want;el.click();return}
 var p=el instanceof HTMLTextAreaElement?HTMLTextAreaElement.prototype:el instanceof HTMLSelectElement?HTMLSelectElement.prototype:HTMLInputElement.prototype;
 el.value='';S(p,'value').set.call(el,v[0]||'');el.dispatchEvent(new Event('input',{bubbles:true}));el.dispatchEvent(new Event('change',{bubbles:true}))}
-function replaySubmit(f){var v=JSON.parse(f.getAttribute('data-queued-values')||'{}');f.removeAttribute('data-queued-values');f.removeAttribute('data-submit-queued');f.removeAttribute('aria-busy');
-for(var k=0;k<f.elements.length;k++){var el=f.elements[k];if(el.name&&v[el.name]&&!(el instanceof HTMLButtonElement))setValue(el,v[el.name])}
-setTimeout(function(){f.requestSubmit()},0)}
+function replaySubmit(f){var v=JSON.parse(f.getAttribute('data-queued-values')||'{}'),n=0;f.removeAttribute('data-queued-values');f.removeAttribute('data-submit-queued');f.removeAttribute('aria-busy');
+function fields(fn){for(var k=0;k<f.elements.length;k++){var el=f.elements[k];if(el.name&&v[el.name]&&!(el instanceof HTMLButtonElement)&&el.type!=='file')fn(el,v[el.name])}}
+function same(el,x){if(el.type==='checkbox')return el.checked===(x.indexOf(el.value)>=0);if(el.type==='radio')return x.indexOf(el.value)<0||el.checked;return el.value===(x[0]||'')}
+fields(setValue);
+(function settle(){setTimeout(function(){var off=0;fields(function(el,x){if(!same(el,x)){off++;setValue(el,x)}});if(off&&++n<20)settle();else f.requestSubmit()},50)})()}
 d.addEventListener('click',function(e){var t=e.target;if(!(t instanceof Element))return;
 var island=t.closest('astro-island[ssr]');
 if(island){var b=t.closest('button,[role="button"],[role="tab"]:not(a)');if(!b||!island.contains(b)||b.disabled)return;
