@@ -20,12 +20,15 @@ export const dayHoursSchema = z
   .refine((hours) => minutesOfClock(hours.close) - minutesOfClock(hours.open) >= SLOT_MINUTES, { message: `Close at least ${SLOT_MINUTES} minutes after opening`, path: ['close'] })
   .nullable();
 
+/** How far ahead the owner may open the calendar (days). */
+export const MAX_HORIZON_DAYS = 60;
+
 /** The owner's availability; `weekly[0]` is Sunday, as Date.getUTCDay() counts. */
 export const availabilitySchema = z.object({
   weekly: z.array(dayHoursSchema).length(7, 'Give the hours of all seven weekdays'),
   bufferMinutes: z.number({ error: 'Buffer must be a number' }).int().min(0).max(120),
   noticeHours: z.number({ error: 'Minimum notice must be a number' }).int().min(0).max(168),
-  horizonDays: z.number({ error: 'Horizon must be a number' }).int().min(1).max(60),
+  horizonDays: z.number({ error: 'Horizon must be a number' }).int().min(1).max(MAX_HORIZON_DAYS),
   blockedDates: z.array(isoDate).max(366, 'At most 366 blocked dates'),
 });
 export type Availability = z.infer<typeof availabilitySchema>;

@@ -1,11 +1,12 @@
 import { business } from '../../lib/business';
-import { type Appointment, type AppointmentNotice, type Availability, type Slot, defaultAvailability } from '../../lib/schemas/appointment';
+import { type Appointment, type AppointmentNotice, type Availability, MAX_HORIZON_DAYS, type Slot, defaultAvailability } from '../../lib/schemas/appointment';
 import { addDays, istDateOf } from '../../lib/schedule/istClock';
 import { bookableDates, freeSlots, offeredSlot } from '../../lib/schedule/slots';
 import { newEventId } from '../followUp/events';
 import { recordFollowUp } from '../leads/pipeline';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import { phoneKey } from '../indexes/search/personKeys';
+import { eachUntil } from '../storage/eachUntil';
 import { newestFirstKey } from '../storage/keys';
 import { readAvailability } from './availability';
 import {
@@ -226,8 +227,8 @@ export async function cancelAppointment(id: string, by: AppointmentNotice['by'],
   return cancelled;
 }
 
-/** Calls start at most this many IST dates ahead (the availability's horizon is at most 60 days). */
-const UPCOMING_DATES = 62;
+/** Calls start at most this many IST dates ahead: the longest horizon, and today and a day's slack. */
+const UPCOMING_DATES = MAX_HORIZON_DAYS + 2;
 /** Cancels run a few at a time: each writes its record, frees its slot and queues its notices. */
 const CANCELS_AT_ONCE = 6;
 
@@ -244,15 +245,14 @@ export async function cancelCallsOfPhone(phone: string, now: Date = new Date()):
   const calls = (await appointmentsOnDates(dates)).filter((call) => phoneKey(call.phone) === wanted && Date.parse(call.start) > now.getTime());
   let cancelled = 0;
   let failed = 0;
-  for (let index = 0; index < calls.length; index += CANCELS_AT_ONCE) {
-    const results = await Promise.allSettled(calls.slice(index, index + CANCELS_AT_ONCE).map((call) => cancelAppointment(call.id, 'owner')));
-    for (const result of results) {
-      if (result.status === 'fulfilled') cancelled += 1;
-      else {
-        failed += 1;
-        console.error('[appointments] cancel by phone: one call could not be cancelled', result.reason);
-      }
+  await eachUntil(calls, CANCELS_AT_ONCE, Infinity, async (call) => {
+    try {
+      await cancelAppointment(call.id, 'owner');
+      cancelled += 1;
+    } catch (error) {
+      failed += 1;
+      console.error('[appointments] cancel by phone: one call could not be cancelled', error);
     }
-  }
+  });
   return { cancelled, failed };
 }

@@ -20,9 +20,22 @@ export const payments = defineLeadCollection(paymentKind);
 const ORDER_INDEX = 'payment-orders';
 const WEBHOOK_EVENTS = 'razorpay-webhook-events';
 
+/** Both indexes: `key` names the payment record `paymentId` once, written create-only; whether this write was the first. */
+async function indexOnce(storeName: string, key: string, paymentId: string): Promise<boolean> {
+  const store = collectionStore(storeName);
+  const { modified } = await blobCall(() => store.setJSON(key, { paymentId }, { onlyIfNew: true }));
+  return modified;
+}
+
+/** The payment record an index key names, or null. */
+async function indexedPaymentId(storeName: string, key: string): Promise<string | null> {
+  const store = collectionStore(storeName);
+  const entry = (await blobCall(() => store.get(key, { type: 'json' }))) as { paymentId?: unknown } | null;
+  return entry && typeof entry.paymentId === 'string' ? entry.paymentId : null;
+}
+
 export async function rememberOrder(razorpayOrderId: string, paymentId: string): Promise<void> {
-  const store = collectionStore(ORDER_INDEX);
-  await blobCall(() => store.setJSON(razorpayOrderId, { paymentId }, { onlyIfNew: true }));
+  await indexOnce(ORDER_INDEX, razorpayOrderId, paymentId);
 }
 
 // A captured payment Razorpay tells us about more than once (two events, two deliveries,
@@ -32,19 +45,16 @@ const RAZORPAY_PAYMENT_INDEX = 'payment-razorpay-ids';
 
 /** The record id for Razorpay payment `razorpayPaymentId`: `proposed` if this is the first claim, else the first claimer's. */
 export async function recordIdForRazorpayPayment(razorpayPaymentId: string, proposed: string): Promise<string> {
-  const store = collectionStore(RAZORPAY_PAYMENT_INDEX);
-  const { modified } = await blobCall(() => store.setJSON(razorpayPaymentId, { paymentId: proposed }, { onlyIfNew: true }));
-  if (modified) return proposed;
-  const entry = (await blobCall(() => store.get(razorpayPaymentId, { type: 'json' }))) as { paymentId?: unknown } | null;
-  if (!entry || typeof entry.paymentId !== 'string') throw new Error(`The record of Razorpay payment ${razorpayPaymentId} could not be read`);
-  return entry.paymentId;
+  if (await indexOnce(RAZORPAY_PAYMENT_INDEX, razorpayPaymentId, proposed)) return proposed;
+  const first = await indexedPaymentId(RAZORPAY_PAYMENT_INDEX, razorpayPaymentId);
+  if (!first) throw new Error(`The record of Razorpay payment ${razorpayPaymentId} could not be read`);
+  return first;
 }
 
 export async function paymentForOrder(razorpayOrderId: string) {
-  const store = collectionStore(ORDER_INDEX);
-  const entry = (await blobCall(() => store.get(razorpayOrderId, { type: 'json' }))) as { paymentId?: unknown } | null;
-  if (!entry || typeof entry.paymentId !== 'string') return null;
-  const payment = await payments.get(entry.paymentId);
+  const paymentId = await indexedPaymentId(ORDER_INDEX, razorpayOrderId);
+  if (!paymentId) return null;
+  const payment = await payments.get(paymentId);
   return payment && payment.razorpayOrderId === razorpayOrderId ? payment : null;
 }
 
