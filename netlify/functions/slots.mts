@@ -1,17 +1,28 @@
 import type { Config } from '@netlify/functions';
+import { LONGEST_SESSION_MINUTES } from '../../src/lib/packageCatalogue';
 import { SLOT_MINUTES, SLOT_TIME_ZONE, type SlotsAnswer, slotsQuerySchema } from '../../src/lib/schemas/appointment';
+import { sessionSlotsQuerySchema } from '../../src/lib/schemas/client';
 import { currentSlots } from '../../src/server/appointments/book';
+import { currentSessionSlots } from '../../src/server/clients/sessions';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readQuery } from '../../src/server/http/validate';
 
 // A minute at the CDN and in the browser: a slot taken meanwhile is caught by the booking
 // itself (409 with fresh slots), so a minute-old list costs a visitor one more click at worst.
+// `kind=session` lists a paid session's starts (issue 29), `slotMinutes` its length.
 export default route({
   async GET(req) {
-    const { days } = readQuery(req, slotsQuerySchema);
-    const { slots } = await currentSlots(new Date(), days);
-    const answer: SlotsAnswer = { timeZone: SLOT_TIME_ZONE, slotMinutes: SLOT_MINUTES, slots };
+    const { days, kind } = readQuery(req, slotsQuerySchema);
+    let answer: SlotsAnswer;
+    if (kind === 'session') {
+      const { minutes = LONGEST_SESSION_MINUTES } = readQuery(req, sessionSlotsQuerySchema);
+      const { slots } = await currentSessionSlots(new Date(), minutes, days);
+      answer = { timeZone: SLOT_TIME_ZONE, slotMinutes: minutes, slots };
+    } else {
+      const { slots } = await currentSlots(new Date(), days);
+      answer = { timeZone: SLOT_TIME_ZONE, slotMinutes: SLOT_MINUTES, slots };
+    }
     return json(answer, { headers: { 'cache-control': 'public, max-age=60', 'netlify-cdn-cache-control': 'public, max-age=60' } });
   },
 });

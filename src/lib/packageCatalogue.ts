@@ -59,3 +59,7 @@ export function findPackage(id: string): CoachingPackage | undefined {
 export function isPaidPackage(item: CoachingPackage): boolean {
   return item.price > 0;
 }
+
+/** The lengths a paid session can have (the catalogue's), shortest first. */
+export const SESSION_LENGTHS: readonly number[] = [...new Set(packageCatalogue.map((item) => item.sessionMinutes))].sort((a, b) => a - b);
+export const LONGEST_SESSION_MINUTES = Math.max(...SESSION_LENGTHS);

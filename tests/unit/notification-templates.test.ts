@@ -111,7 +111,23 @@ describe('visitor confirmations', () => {
     expect(mail.text).toContain('Amount paid: ₹5,999');
     expect(mail.text).toContain('Payment id: pay_ABC123def456');
     expect(mail.text).toContain('Next steps');
-    expect(mail.text).toContain('pick a time');
+    expect(mail.text).not.toContain('Book A Free Call');
+  });
+
+  test('the receipt links the client space and says how many sessions the package includes', () => {
+    const url = `${SITE}/client/8200000000000-0123456789?token=${'t'.repeat(43)}`;
+    const mail = visitorEmail(
+      event({
+        kind: 'payment-captured',
+        person: { name: 'Kiran', phone: '1', email: 'k@example.com' },
+        payment: { packageName: 'Ascend Plus', amount: 10599, paymentId: 'pay_ABC123def456', bookingId: 'x', failureReason: null, clientSpaceUrl: url, sessions: 3 },
+      }),
+      SITE,
+    )!;
+    expect(mail.text).toContain('Your package includes 3 coaching sessions.');
+    expect(mail.text).toContain(`Book your sessions: ${url}`);
+    expect(mail.html).toContain(`href="${url}"`);
+    expect(mail.text).toContain('up to 24 hours before');
   });
 });
 

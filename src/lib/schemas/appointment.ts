@@ -52,9 +52,10 @@ export interface SlotsAnswer {
   slots: Slot[];
 }
 
-/** GET /api/slots?days=14 */
+/** GET /api/slots?days=14; `kind=session` lists a paid session's starts (src/lib/schemas/client.ts adds its `minutes`). */
 export const slotsQuerySchema = z.object({
   days: z.coerce.number({ error: 'Days must be a number' }).int('Days must be a whole number').min(1, 'At least 1 day').max(60, 'At most 60 days').optional(),
+  kind: z.enum(['call', 'session'], { error: 'Kind must be call or session' }).default('call'),
 });
 
 const slotStart = z.iso.datetime({ offset: true, error: 'Start must be an ISO 8601 time with its offset' });
@@ -76,6 +77,23 @@ export type AppointmentRequest = z.infer<typeof appointmentRequestSchema>;
 
 export const appointmentStatuses = ['confirmed', 'cancelled'] as const;
 
+export const sessionOutcomes = ['held', 'no-show'] as const;
+export type SessionOutcome = (typeof sessionOutcomes)[number];
+
+/**
+ * What makes an appointment a paid session: whose it is, and every slot key it holds (a
+ * session covers several grid starts; the calendar's clean-up keeps exactly these).
+ */
+export const sessionPartSchema = z.object({
+  clientId: z.string(),
+  packageName: z.string(),
+  minutes: z.number().int().positive(),
+  slotKeys: z.array(z.string()).min(1).max(24),
+  outcome: z.enum(sessionOutcomes).nullable(),
+  /** The owner's private note on the outcome: never shown to the client. */
+  note: z.string().max(1000).nullable(),
+});
+
 /** A stored appointment. `version` changes with every change (the invite's and the reminders' key). */
 export const appointmentSchema = z.object({
   id: z.string(),
@@ -91,6 +109,8 @@ export const appointmentSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   cancelledBy: z.enum(['visitor', 'owner']).nullable(),
+  /** Set on a client's paid session (issue 29); a discovery call has none. */
+  session: sessionPartSchema.optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

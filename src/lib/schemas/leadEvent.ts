@@ -23,7 +23,17 @@ export const leadEventSchema = z.object({
   download: z.object({ resourceId: z.string(), title: z.string() }).optional(),
   /** Payments: the receipt's facts. */
   payment: z
-    .object({ packageName: z.string(), amount: z.number(), paymentId: z.string().nullable(), bookingId: z.string(), failureReason: z.string().nullable() })
+    .object({
+      packageName: z.string(),
+      amount: z.number(),
+      paymentId: z.string().nullable(),
+      bookingId: z.string(),
+      failureReason: z.string().nullable(),
+      /** A captured payment's client space (issue 29), added when the receipt is queued (leads/receiptExtras.ts). */
+      clientSpaceUrl: z.string().optional(),
+      /** How many sessions the payment bought (added with the client space). */
+      sessions: z.number().int().min(0).optional(),
+    })
     .optional(),
 });
 export type LeadEvent = z.infer<typeof leadEventSchema>;

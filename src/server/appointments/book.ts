@@ -72,7 +72,8 @@ async function slotOnOffer(start: string, now: Date, except?: { startMs: number 
   throw new HttpError(400, 'That time is not offered. Pick one of the free slots.', { start: 'Not an offered slot' });
 }
 
-function notice(change: AppointmentNotice['change'], by: AppointmentNotice['by'], appointment: Appointment, previousStart: string | null) {
+/** Records a change's follow-up event: its invites, mails and reminders are sent after the response. */
+export function recordAppointmentNotice(change: AppointmentNotice['change'], by: AppointmentNotice['by'], appointment: Appointment, previousStart: string | null) {
   return recordFollowUp({
     id: newEventId(),
     recordedAt: new Date().toISOString(),
@@ -153,7 +154,7 @@ export async function bookAppointment(source: BookingRef | BookingToMake, start:
     await Promise.all([removeAppointment(id), releaseBooking(booking.id, id)]);
     throw new SlotTakenError((await currentSlots(now)).slots);
   }
-  await notice('booked', 'visitor', appointment, null);
+  await recordAppointmentNotice('booked', 'visitor', appointment, null);
   return appointment;
 }
 
@@ -167,19 +168,22 @@ async function holdsItsSlot(appointment: Appointment): Promise<boolean> {
 }
 
 /** Whether a visitor may still change the call themselves (SPEC 9: until 24 hours before). */
-export function visitorMayChange(appointment: Appointment, now: Date): boolean {
+export function visitorMayChange(appointment: Pick<Appointment, 'status' | 'start'>, now: Date): boolean {
   return appointment.status === 'confirmed' && Date.parse(appointment.start) - now.getTime() >= business.promises.rescheduleNoticeHours * 3_600_000;
 }
 
-const lateMessage =
-  `Calls can be moved or cancelled online until ${business.promises.rescheduleNoticeHours} hours before. ` +
+/** The 403 of a change within the notice period: it names the phone and WhatsApp (business.ts). */
+export const lateChangeMessage = (what: 'Calls' | 'Sessions') =>
+  `${what} can be moved or cancelled online until ${business.promises.rescheduleNoticeHours} hours before. ` +
   `Please call ${business.contact.phone} or WhatsApp +${business.contact.whatsappNumber} instead.`;
 
 async function changeable(id: string, by: AppointmentNotice['by'], now: Date) {
   const found = await readAppointmentForUpdate(id);
   if (!found) throw notFound('No such appointment.');
+  // A paid session holds several slot keys and a seat of its client: it changes through src/server/clients.
+  if (found.appointment.session) throw notFound('No such appointment.');
   if (found.appointment.status !== 'confirmed') throw conflict('This call has been cancelled.');
-  if (by === 'visitor' && !visitorMayChange(found.appointment, now)) throw new HttpError(403, lateMessage);
+  if (by === 'visitor' && !visitorMayChange(found.appointment, now)) throw new HttpError(403, lateChangeMessage('Calls'));
   return found;
 }
 
@@ -203,7 +207,7 @@ export async function moveAppointment(id: string, start: string, by: Appointment
     throw conflict('This call was changed at the same moment. Please reload and try again.');
   }
   await releaseSlot(oldStart, id);
-  await notice('moved', by, moved, appointment.start);
+  await recordAppointmentNotice('moved', by, moved, appointment.start);
   return moved;
 }
 
@@ -223,7 +227,7 @@ export async function cancelAppointment(id: string, by: AppointmentNotice['by'],
   };
   if (!(await replaceAppointment(cancelled, etag))) throw conflict('This call was changed at the same moment. Please reload and try again.');
   await Promise.all([releaseSlot(Date.parse(appointment.start), id), releaseBooking(appointment.bookingId, id)]);
-  await notice('cancelled', by, cancelled, null);
+  await recordAppointmentNotice('cancelled', by, cancelled, null);
   return cancelled;
 }
 
@@ -242,7 +246,7 @@ export async function cancelCallsOfPhone(phone: string, now: Date = new Date()):
   if (!wanted) throw badRequest('Give a phone number with at least 10 digits.', { phone: 'Enter a valid phone number with at least 10 digits' });
   const today = istDateOf(now.getTime());
   const dates = Array.from({ length: UPCOMING_DATES }, (_, index) => addDays(today, index));
-  const calls = (await appointmentsOnDates(dates)).filter((call) => phoneKey(call.phone) === wanted && Date.parse(call.start) > now.getTime());
+  const calls = (await appointmentsOnDates(dates)).filter((call) => !call.session && phoneKey(call.phone) === wanted && Date.parse(call.start) > now.getTime());
   let cancelled = 0;
   let failed = 0;
   await eachUntil(calls, CANCELS_AT_ONCE, Infinity, async (call) => {

@@ -10,6 +10,7 @@ import { plainName } from '../notifications/templates';
 
 export const CALL_TITLE = `Career discovery call with ${business.brand}`;
 export const CALL_LOCATION = 'Phone call';
+export const SESSION_TITLE = `Coaching session with ${business.brand}`;
 
 export function appointmentUid(appointment: Pick<Appointment, 'id'>): string {
   return `appointment-${appointment.id}@ccc-edu`;
@@ -26,9 +27,11 @@ function addEvent(calendar: ReturnType<typeof ical>, appointment: Appointment, {
   // The visitor's invite goes to whatever address was typed: it names them only by a
   // plain name (DECISIONS 28), never by other text typed as one.
   const attendeeName = plainName(appointment.name);
+  const { session } = appointment;
+  const about = session ? `Your ${session.minutes}-minute coaching session (${session.packageName})` : discoveryCallSentence;
   const description = forOwner
-    ? `${appointment.name}, ${appointment.phone}${appointment.email ? `, ${appointment.email}` : ''}. Call them on that number.`
-    : `${discoveryCallSentence}: ${business.brand} will call you on the number you gave. Questions: ${business.contact.phone} / ${business.contact.email}` +
+    ? `${session ? `${session.packageName} session. ` : ''}${appointment.name}, ${appointment.phone}${appointment.email ? `, ${appointment.email}` : ''}. Call them on that number.`
+    : `${about}: ${business.brand} will call you on the number you gave. Questions: ${business.contact.phone} / ${business.contact.email}` +
       (manageUrl ? `\nMove or cancel: ${manageUrl}` : '');
   calendar.createEvent({
     id: appointmentUid(appointment),
@@ -36,7 +39,7 @@ function addEvent(calendar: ReturnType<typeof ical>, appointment: Appointment, {
     start: new Date(appointment.start),
     end: new Date(appointment.end),
     stamp: new Date(appointment.updatedAt),
-    summary: forOwner ? `Discovery call: ${appointment.name}` : CALL_TITLE,
+    summary: forOwner ? `${session ? 'Session' : 'Discovery call'}: ${appointment.name}` : session ? SESSION_TITLE : CALL_TITLE,
     description,
     location: CALL_LOCATION,
     organizer: { name: business.brand, email: business.contact.email },

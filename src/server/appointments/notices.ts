@@ -4,6 +4,7 @@ import { type IcalEvent, type OutboxEntry, enqueue, newEntry } from '../notifica
 import { notificationSettings, siteAddress } from '../notifications/settings';
 import { adminUrl } from '../notifications/templates';
 import { appointmentInvite } from './invite';
+import { clientSpaceUrlOf } from '../clients/links';
 import { manageUrl } from './links';
 import { type CallMail, ownerCallMail, reminderMail, visitorCallMail } from './messages';
 
@@ -23,13 +24,16 @@ function entry(appointment: Appointment, kind: NotificationKind, channel: 'email
   return newEntry({ kind, leadId: appointment.version, appointmentId: appointment.id, channel, subject: mail.subject, to, mail, webhook: null }, now);
 }
 
+/** The visitor's link: a call's manage page, or a session's client space (issue 29). */
+const visitorLink = (appointment: Appointment, site: string) => (appointment.session ? clientSpaceUrlOf(appointment.session.clientId, site) : manageUrl(appointment, site));
+
 const inviteFile = (appointment: Appointment) => (appointment.status === 'cancelled' ? 'cancel.ics' : 'invite.ics');
 
 /** The owner's notice and the visitor's confirmation of one change, each with its invite (pure but for the link). */
 export async function callEntries(notice: AppointmentNotice, site: string, now: Date): Promise<OutboxEntry[]> {
   const { appointment } = notice;
   const kind = KINDS[notice.change];
-  const link = await manageUrl(appointment, site);
+  const link = await visitorLink(appointment, site);
   const ownerInvite = appointmentInvite(appointment, { forOwner: true });
   const entries = [
     entry(appointment, kind, 'email', null, { ...ownerCallMail(notice, adminUrl(site)), icalEvent: { ...ownerInvite, filename: inviteFile(appointment) } }, now),
@@ -56,7 +60,7 @@ export async function queueReminder(appointment: Appointment, which: 'day' | 'ho
   if (!state.enabled || !appointment.email) return null;
   const site = siteAddress();
   const kind: NotificationKind = which === 'day' ? 'appointment-reminder-day' : 'appointment-reminder-hour';
-  const item = entry(appointment, kind, 'visitor-email', appointment.email, reminderMail(appointment, which, await manageUrl(appointment, site)), now);
+  const item = entry(appointment, kind, 'visitor-email', appointment.email, reminderMail(appointment, which, await visitorLink(appointment, site)), now);
   await enqueue([item]);
   return item.id;
 }

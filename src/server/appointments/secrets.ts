@@ -37,8 +37,18 @@ async function manageSigningKey(): Promise<Buffer> {
   return manageKey;
 }
 
-export async function manageToken(appointmentId: string): Promise<string> {
-  return createHmac('sha256', await manageSigningKey()).update(`manage:${appointmentId}`).digest('base64url');
+/** A link's token (pure): HMAC of the purpose and the id, so a token for one purpose opens nothing else. */
+export function linkToken(key: Buffer, purpose: 'manage' | 'client', id: string): string {
+  return createHmac('sha256', key).update(`${purpose}:${id}`).digest('base64url');
+}
+
+/** The signed token of a visitor's link (the manage page, the client space) with the site's own key. */
+export async function signedLinkToken(purpose: 'manage' | 'client', id: string): Promise<string> {
+  return linkToken(await manageSigningKey(), purpose, id);
+}
+
+export function manageToken(appointmentId: string): Promise<string> {
+  return signedLinkToken('manage', appointmentId);
 }
 
 /** Constant-time check of a manage link's token. */

@@ -70,6 +70,19 @@ export async function slotHolder(key: string): Promise<string | null> {
   return value?.appointmentId ?? null;
 }
 
+/** Takes a slot by its key (a session's keys); false when it is taken already. */
+export async function claimSlotKey(key: string, appointmentId: string): Promise<boolean> {
+  const start = startOfSlotKey(key);
+  if (start === null) throw new Error(`Not a slot key: ${key}`);
+  return claimSlot(start, appointmentId);
+}
+
+/** Frees a slot by its key, only if this appointment holds it. */
+export async function releaseSlotKey(key: string, appointmentId: string): Promise<void> {
+  const start = startOfSlotKey(key);
+  if (start !== null) await releaseSlot(start, appointmentId);
+}
+
 /** Frees a slot, only if this appointment holds it. */
 export async function releaseSlot(startMs: number, appointmentId: string): Promise<void> {
   const key = slotKey(startMs);
@@ -161,13 +174,15 @@ export async function appointmentsOnDates(dates: readonly string[]): Promise<App
     taken.map(async (slot) => ((await blobCall(() => store.get(slot.key, { type: 'json' }))) as { appointmentId?: string; at?: string } | null) ?? {}),
   );
   const records = await Promise.all(holders.map((holder) => (holder.appointmentId ? readAppointment(holder.appointmentId) : Promise.resolve(null))));
-  const calls: Appointment[] = [];
+  const calls = new Map<string, Appointment>();
   const now = Date.now();
   await Promise.all(
     taken.map(async (slot, index) => {
       const record = records[index];
-      if (record && record.status === 'confirmed' && Date.parse(record.start) === slot.start) {
-        calls.push(record);
+      // A paid session holds several keys (issue 29): each of those it names is its own.
+      const holds = record && (record.session ? record.session.slotKeys.includes(slot.key) : Date.parse(record.start) === slot.start);
+      if (record && record.status === 'confirmed' && holds) {
+        calls.set(record.id, record);
         return;
       }
       const at = Date.parse(holders[index]?.at ?? '');
@@ -176,5 +191,5 @@ export async function appointmentsOnDates(dates: readonly string[]): Promise<App
       await blobCall(() => store.delete(slot.key));
     }),
   );
-  return calls.sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+  return [...calls.values()].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
 }

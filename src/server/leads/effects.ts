@@ -9,6 +9,7 @@ import { type Effect, storeRecord } from '../followUp/effects';
 import { countConversion } from '../notifications/conversions';
 import { countLeadSource } from '../notifications/leadSources';
 import { queueLeadNotifications } from '../notifications/queue';
+import { refundEffects } from '../refunds/effects';
 
 // What a lead's follow-up event does (DECISIONS 26), one line an effect. Each is
 // idempotent (onlyIfNew writes, tally changes named by the event, index keys that are
@@ -45,4 +46,5 @@ export const leadEffects: readonly Effect[] = [
   },
   { name: 'notifications', applies: (event) => event.lead != null, run: (event) => queueLeadNotifications(event.lead!) },
   { name: 'call-notices', applies: (event) => event.appointment != null, run: (event) => queueCallNotices(event.appointment!) },
+  ...refundEffects,
 ];

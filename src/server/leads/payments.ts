@@ -1,6 +1,7 @@
 import { paymentRow } from '../../lib/admin/customerExport';
 import { paymentSchema } from '../../lib/schemas/payment';
 import { paymentProfile } from './profiles';
+import { PAYMENT_STORE } from '../payments/record';
 import { blobCall, collectionStore } from '../storage/blobs';
 import { updateJson } from '../storage/atomicJson';
 import { type LeadKindDefinition, defineLeadCollection } from './leadCollection';
@@ -8,7 +9,7 @@ import { type LeadKindDefinition, defineLeadCollection } from './leadCollection'
 // A payment is announced by its outcome (paymentNotices.ts), not when it is created.
 export const paymentKind = {
   ...paymentProfile,
-  store: 'payments',
+  store: PAYMENT_STORE,
   schema: paymentSchema,
   exportRow: paymentRow,
 } satisfies LeadKindDefinition<typeof paymentSchema>;

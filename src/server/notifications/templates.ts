@@ -103,6 +103,8 @@ const HEADLINES: Record<NotificationKind, string> = {
   'appointment-reminder-day': 'Call reminder',
   'appointment-reminder-hour': 'Call reminder',
   'passkey-added': 'Passkey added',
+  'refund-processed': 'Refund processed',
+  'refund-failed': 'Refund failed',
 };
 
 function ownerSubject(event: LeadEvent): string {

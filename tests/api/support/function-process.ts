@@ -33,6 +33,8 @@ export interface ProcessRequest {
   ip?: string;
   /** The route's path parameters, as Netlify passes them in `context.params`. */
   params?: Record<string, string>;
+  /** Another function's bundle for this request (two functions racing); the call's bundle otherwise. */
+  bundle?: string;
 }
 
 export interface ProcessAnswer {
@@ -49,7 +51,7 @@ const CHILD = resolve('tests/api/support/function-process-child.mjs');
 export async function callInParallelProcesses(bundle: string, requests: ProcessRequest[], env: Record<string, string> = {}): Promise<ProcessAnswer[]> {
   const context = Buffer.from(JSON.stringify(blobsContext)).toString('base64');
   const children = requests.map((request) => {
-    const child = spawn(process.execPath, [CHILD, bundle], {
+    const child = spawn(process.execPath, [CHILD, request.bundle ?? bundle], {
       env: { ...process.env, ...env, NETLIFY_BLOBS_CONTEXT: context, CHILD_REQUEST: JSON.stringify(request) },
       stdio: ['pipe', 'pipe', 'inherit'],
     });

@@ -1,0 +1,43 @@
+import type { Config } from '@netlify/functions';
+import { appointmentIdSchema } from '../../src/lib/schemas/appointment';
+import { type AdminClientsAnswer, type SessionOutcomeAnswer, sessionOutcomeSchema } from '../../src/lib/schemas/client';
+import { z } from '../../src/lib/schemas/zod';
+import { requireAdmin } from '../../src/server/auth/session';
+import { setSessionOutcome } from '../../src/server/clients/sessions';
+import { clients } from '../../src/server/clients/store';
+import { adminClientRow } from '../../src/server/clients/views';
+import { notFound } from '../../src/server/http/errors';
+import { json } from '../../src/server/http/respond';
+import { route } from '../../src/server/http/route';
+import { pageQuerySchema, readJson, readParams, readQuery } from '../../src/server/http/validate';
+
+// The owner's clients (issue 29): every paying client, newest first, with sessions used and
+// left and the next one; a session's outcome (held or no-show) with a private note.
+
+const paramsSchema = z.object({ id: appointmentIdSchema });
+const pathOf = (req: Request) => new URL(req.url).pathname.replace(/\/+$/, '');
+
+export default route({
+  async GET(req, context) {
+    await requireAdmin(req, context);
+    if (pathOf(req) !== '/api/admin/clients') throw notFound();
+    const { cursor, limit } = readQuery(req, pageQuerySchema);
+    const page = await clients.list({ cursor: cursor ?? null, limit });
+    const now = new Date();
+    const answer: AdminClientsAnswer = { items: await Promise.all(page.items.map((client) => adminClientRow(client, now))), nextCursor: page.nextCursor, total: page.total };
+    return json(answer, { headers: { 'cache-control': 'no-store' } });
+  },
+  async POST(req, context) {
+    await requireAdmin(req, context);
+    if (!pathOf(req).endsWith('/outcome')) throw notFound();
+    const { id } = readParams(context.params ?? {}, paramsSchema);
+    const body = await readJson(req, sessionOutcomeSchema);
+    const marked = await setSessionOutcome(id, body);
+    const answer: SessionOutcomeAnswer = { session: { id: marked.id, outcome: body.outcome, note: marked.session?.note ?? null } };
+    return json(answer);
+  },
+});
+
+export const config: Config = {
+  path: ['/api/admin/clients', '/api/admin/sessions/:id/outcome'],
+};

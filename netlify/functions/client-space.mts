@@ -1,0 +1,64 @@
+import type { Config, Context } from '@netlify/functions';
+import { type SessionAnswer, clientParamsSchema, clientSessionParamsSchema, clientTokenQuerySchema, sessionStartSchema } from '../../src/lib/schemas/client';
+import { assertSameOrigin } from '../../src/server/auth/session';
+import { clientInvoices } from '../../src/server/clients/invoices';
+import { clientTokenValid } from '../../src/server/clients/links';
+import { bookSession, cancelSession, moveSession } from '../../src/server/clients/sessions';
+import { type Client, readClient } from '../../src/server/clients/store';
+import { clientSession, clientSpaceView } from '../../src/server/clients/views';
+import { notFound } from '../../src/server/http/errors';
+import { json } from '../../src/server/http/respond';
+import { route } from '../../src/server/http/route';
+import { readJson, readParams, readQuery } from '../../src/server/http/validate';
+
+// The client space (issue 29), opened by the client's signed link: what they bought, their
+// sessions, their invoices; booking, moving and cancelling a session.
+//   GET  /api/client-space/{id}?token=
+//   POST /api/client-space/{id}/sessions?token=            { start }
+//   POST /api/client-space/{id}/sessions/{session}/move?token=   { start }
+//   POST /api/client-space/{id}/sessions/{session}/cancel?token=
+
+const privateHeaders = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
+const noSuchClient = () => notFound('No such client.');
+
+/** The client a link names; 404 for a wrong token exactly as for an unknown id. */
+async function linkedClient(req: Request, context: Context): Promise<Client> {
+  const { id } = readParams({ id: context.params?.id }, clientParamsSchema);
+  const { token } = readQuery(req, clientTokenQuerySchema);
+  if (!(await clientTokenValid(id, token))) throw noSuchClient();
+  const client = await readClient(id);
+  if (!client) throw noSuchClient();
+  return client;
+}
+
+const pathOf = (req: Request) => new URL(req.url).pathname.replace(/\/+$/, '');
+
+export default route({
+  async GET(req, context) {
+    const client = await linkedClient(req, context);
+    if (pathOf(req) !== `/api/client-space/${client.id}`) throw notFound();
+    return json(await clientSpaceView(client, await clientInvoices(client)), { headers: privateHeaders });
+  },
+  async POST(req, context) {
+    assertSameOrigin(req);
+    const client = await linkedClient(req, context);
+    const path = pathOf(req);
+    const now = new Date();
+    if (path === `/api/client-space/${client.id}/sessions`) {
+      const { start } = await readJson(req, sessionStartSchema);
+      const answer: SessionAnswer = { session: clientSession(await bookSession(client, start, now), now) };
+      return json(answer, { status: 201, headers: privateHeaders });
+    }
+    const { session } = readParams({ id: context.params?.id, session: context.params?.session }, clientSessionParamsSchema);
+    if (path.endsWith('/cancel')) return json({ session: clientSession(await cancelSession(client.id, session, 'visitor', now), now) } satisfies SessionAnswer, { headers: privateHeaders });
+    if (!path.endsWith('/move')) throw notFound();
+    const { start } = await readJson(req, sessionStartSchema);
+    return json({ session: clientSession(await moveSession(client.id, session, start, now), now) } satisfies SessionAnswer, { headers: privateHeaders });
+  },
+});
+
+// Literal on purpose: Netlify reads this config statically (DECISIONS 9).
+export const config: Config = {
+  path: ['/api/client-space/:id', '/api/client-space/:id/sessions', '/api/client-space/:id/sessions/:session/move', '/api/client-space/:id/sessions/:session/cancel'],
+  rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

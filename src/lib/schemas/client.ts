@@ -1,0 +1,111 @@
+import { z } from './zod';
+import { SESSION_LENGTHS } from '../packageCatalogue';
+import { type Slot, appointmentIdSchema, type SessionOutcome, manageQuerySchema, sessionOutcomes, slotsQuerySchema } from './appointment';
+
+// The client space (issue 29): a client per captured payment, the sessions they bought,
+// booked into the one calendar through a signed link. The contract between the client-space
+// API, the admin's Clients panel and their islands.
+
+const recordId = z.string().regex(/^\d{13}-[0-9a-f]{10}$/, 'Unknown client');
+
+/** The most sessions a client record lists (booked, moved away or cancelled); far above 20 bought. */
+export const MAX_SESSION_HISTORY = 200;
+
+/** A stored client: one per captured payment, under the payment record's id. */
+export const clientSchema = z.object({
+  paymentId: recordId,
+  packageId: z.string().nullable(),
+  packageName: z.string().min(1),
+  sessionsTotal: z.number().int().min(0),
+  sessionMinutes: z.number().int().positive(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  /** Sessions that use one of those bought (booked, held or missed); a cancel gives its seat back. */
+  seats: z.array(z.string()).max(MAX_SESSION_HISTORY),
+  /** Every session ever booked, oldest first. */
+  history: z.array(z.string()).max(MAX_SESSION_HISTORY),
+  /** A full refund ends the client's sessions: none left to book. */
+  endedAt: z.string().nullable(),
+});
+export type ClientData = z.infer<typeof clientSchema>;
+
+export const clientIdSchema = recordId;
+export const clientParamsSchema = z.object({ id: clientIdSchema });
+export const clientSessionParamsSchema = z.object({ id: clientIdSchema, session: appointmentIdSchema });
+export const clientTokenQuerySchema = manageQuerySchema;
+
+/** POST .../sessions and .../sessions/{id}/move */
+export const sessionStartSchema = z.strictObject({ start: z.iso.datetime({ offset: true, error: 'Start must be an ISO 8601 time with its offset' }) });
+
+/** GET /api/slots?kind=session&minutes= (default: the longest session). */
+export const sessionSlotsQuerySchema = slotsQuerySchema.extend({
+  minutes: z.coerce
+    .number({ error: 'Minutes must be a number' })
+    .refine((value) => SESSION_LENGTHS.includes(value), `Minutes must be one of ${SESSION_LENGTHS.join(', ')}`)
+    .optional(),
+});
+
+export const sessionStatuses = ['booked', 'cancelled', ...sessionOutcomes] as const;
+export type SessionStatus = (typeof sessionStatuses)[number];
+
+/** A session as its client sees it. */
+export interface ClientSession {
+  id: string;
+  start: string;
+  end: string;
+  status: SessionStatus;
+  /** Whether the client may still move or cancel it online. */
+  changeable: boolean;
+}
+
+export interface ClientInvoice {
+  id: string;
+  label: string;
+  date: string;
+  url: string;
+}
+
+export interface ClientSpaceAnswer {
+  client: { name: string; packageName: string; sessionsTotal: number; sessionsLeft: number; sessionMinutes: number };
+  sessions: ClientSession[];
+  invoices: ClientInvoice[];
+  /** The hours before a session until which it can be changed online. */
+  changeNoticeHours: number;
+}
+
+export interface SessionAnswer {
+  session: ClientSession;
+}
+
+/** POST /api/admin/sessions/{id}/outcome */
+export const sessionOutcomeSchema = z.strictObject({
+  outcome: z.enum(sessionOutcomes, { error: 'Outcome must be held or no-show' }),
+  note: z.string().trim().max(1000, 'At most 1000 characters').optional(),
+});
+export type SessionOutcomeRequest = z.infer<typeof sessionOutcomeSchema>;
+
+/** A row of the owner's Clients panel. */
+export interface AdminClient {
+  id: string;
+  name: string;
+  phone: string;
+  email: string | null;
+  packageName: string;
+  sessionsTotal: number;
+  sessionsUsed: number;
+  sessionsLeft: number;
+  nextSession: Slot | null;
+  createdAt: string;
+  endedAt: string | null;
+}
+
+export interface AdminClientsAnswer {
+  items: AdminClient[];
+  nextCursor: string | null;
+  total: number;
+}
+
+export interface SessionOutcomeAnswer {
+  session: { id: string; outcome: SessionOutcome; note: string | null };
+}

@@ -1,0 +1,42 @@
+import { business } from '../../lib/business';
+import type { Appointment } from '../../lib/schemas/appointment';
+import type { AdminClient, ClientInvoice, ClientSession, ClientSpaceAnswer } from '../../lib/schemas/client';
+import { visitorMayChange } from '../appointments/book';
+import { sessionsOf } from './sessions';
+import { type Client, sessionsLeft } from './store';
+
+// What the client and the owner are shown of a client (issue 29): the client never sees the
+// owner's outcome note, only whether a session was held.
+
+export function clientSession(appointment: Appointment, now: Date): ClientSession {
+  const status = appointment.status === 'cancelled' ? 'cancelled' : (appointment.session?.outcome ?? 'booked');
+  return { id: appointment.id, start: appointment.start, end: appointment.end, status, changeable: status === 'booked' && visitorMayChange(appointment, now) };
+}
+
+export async function clientSpaceView(client: Client, invoices: ClientInvoice[], now: Date = new Date()): Promise<ClientSpaceAnswer> {
+  const sessions = await sessionsOf(client);
+  return {
+    client: { name: client.name, packageName: client.packageName, sessionsTotal: client.sessionsTotal, sessionsLeft: sessionsLeft(client), sessionMinutes: client.sessionMinutes },
+    sessions: sessions.map((session) => clientSession(session, now)),
+    invoices,
+    changeNoticeHours: business.promises.rescheduleNoticeHours,
+  };
+}
+
+export async function adminClientRow(client: Client, now: Date = new Date()): Promise<AdminClient> {
+  const sessions = await sessionsOf(client);
+  const next = sessions.find((session) => session.status === 'confirmed' && Date.parse(session.end) > now.getTime());
+  return {
+    id: client.id,
+    name: client.name,
+    phone: client.phone,
+    email: client.email,
+    packageName: client.packageName,
+    sessionsTotal: client.sessionsTotal,
+    sessionsUsed: client.seats.length,
+    sessionsLeft: sessionsLeft(client),
+    nextSession: next ? { start: next.start, end: next.end } : null,
+    createdAt: client.createdAt,
+    endedAt: client.endedAt,
+  };
+}

@@ -1,0 +1,26 @@
+import type { LeadEvent } from '../../lib/schemas/leadEvent';
+import { clientSpaceUrl } from '../clients/links';
+import { ensureClient } from '../clients/store';
+
+// What a captured payment's receipt carries besides the payment (issue 29): the outbox
+// stores a mail's content when it is queued (notifications/queue.ts), so whatever the
+// receipt links to is made first, here, and put on the event. Each extra is idempotent
+// (the same payment always gives the same client), so a retried effect adds the same.
+// The payment's `leadId` is its record id.
+
+type Extra = (lead: LeadEvent & { payment: NonNullable<LeadEvent['payment']> }) => Promise<Partial<NonNullable<LeadEvent['payment']>>>;
+
+const extras: readonly Extra[] = [
+  // The client space: the sessions bought, booked from a private link.
+  async (lead) => {
+    const client = await ensureClient(lead.leadId);
+    return { clientSpaceUrl: await clientSpaceUrl(client), sessions: client.sessionsTotal };
+  },
+];
+
+export async function withReceiptExtras(lead: LeadEvent): Promise<LeadEvent> {
+  if (lead.kind !== 'payment-captured' || !lead.payment) return lead;
+  const payment = lead.payment;
+  const parts = await Promise.all(extras.map((extra) => extra({ ...lead, payment })));
+  return { ...lead, payment: Object.assign({}, payment, ...parts) };
+}

@@ -1,0 +1,303 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import adminClientsFn from '../../netlify/functions/admin-clients.mts';
+import clientSpaceFn from '../../netlify/functions/client-space.mts';
+import createOrderFn from '../../netlify/functions/create-razorpay-order.mts';
+import slotsFn from '../../netlify/functions/slots.mts';
+import verifyFn from '../../netlify/functions/verify-payment.mts';
+import { business } from '../../src/lib/business';
+import type { Slot, SlotsAnswer } from '../../src/lib/schemas/appointment';
+import type { AdminClientsAnswer, ClientSpaceAnswer, SessionAnswer } from '../../src/lib/schemas/client';
+import { readAppointment, slotHolder, slotKey } from '../../src/server/appointments/store';
+import { bookSession, currentSessionSlots, endRemainingSessions } from '../../src/server/clients/sessions';
+import { clientOfPayment, readClient } from '../../src/server/clients/store';
+import { paymentForOrder } from '../../src/server/leads/payments';
+import { adminCookie } from './support/admin';
+import { openAllDay } from './support/availability';
+import { SITE, call, jsonOf, settleAfterResponse } from './support/call';
+import { bundleFunction, callInParallelProcesses } from './support/function-process';
+import { OWNER_ADDRESS } from './support/mail-receivers';
+import { useMailReceivers } from './support/mail-suite';
+import { bookPackage, buyerPays, startOrder, useFakeGateway } from './support/payments';
+
+// The client space (issue 29): a captured payment makes a client whose receipt links to
+// their space; sessions are booked, moved and cancelled there into the one calendar the
+// discovery calls use. Real handlers, a real Blobs server, the fake Razorpay and a real SMTP server.
+
+const gateway = useFakeGateway();
+const mail = useMailReceivers();
+let cookie: string;
+
+beforeAll(async () => {
+  cookie = await adminCookie();
+  await openAllDay(cookie);
+});
+
+const HOUR = 3_600_000;
+let buyers = 0;
+
+interface PaidClient {
+  id: string;
+  token: string;
+  url: string;
+  email: string;
+}
+
+/** Pays a package through Checkout and the browser's verify; the client link from the receipt mail. */
+async function pay(packageId: string): Promise<PaidClient> {
+  buyers += 1;
+  const email = `client.${buyers}.${Date.now()}@example.com`;
+  const ordered = await call(createOrderFn, '/api/create-razorpay-order', {
+    body: { packageId, customerName: 'Meera Iyer', customerEmail: email, customerPhone: `98450 5${String(buyers).padStart(4, '0')}`, customerState: 'Karnataka' },
+  });
+  expect(ordered.status).toBe(201);
+  const { orderId } = await jsonOf<{ orderId: string }>(ordered);
+  expect((await call(verifyFn, '/api/verify-payment', { body: buyerPays(gateway(), orderId) })).status).toBe(200);
+  await settleAfterResponse();
+  const receipt = mail.smtp.mails.find((message) => message.to.includes(email) && message.subject.startsWith('Payment received'));
+  expect(receipt, 'the receipt mail').toBeDefined();
+  const url = /Book your sessions: (\S+)/.exec(receipt!.text)?.[1];
+  expect(url).toMatch(new RegExp(`^${SITE}/client/\\d{13}-[0-9a-f]{10}\\?token=[A-Za-z0-9_-]{43}$`));
+  const link = new URL(url!);
+  return { id: link.pathname.split('/')[2]!, token: link.searchParams.get('token')!, url: url!, email };
+}
+
+const space = (client: PaidClient, token = client.token) => call(clientSpaceFn, `/api/client-space/${client.id}?token=${token}`, { params: { id: client.id } });
+const spaceOf = async (client: PaidClient) => jsonOf<ClientSpaceAnswer>(await space(client));
+const book = (client: PaidClient, start: string) => call(clientSpaceFn, `/api/client-space/${client.id}/sessions?token=${client.token}`, { body: { start }, params: { id: client.id } });
+const change = (client: PaidClient, session: string, what: 'move' | 'cancel', start?: string) =>
+  call(clientSpaceFn, `/api/client-space/${client.id}/sessions/${session}/${what}?token=${client.token}`, {
+    method: 'POST',
+    ...(start ? { body: { start } } : {}),
+    params: { id: client.id, session },
+  });
+
+async function slotsOf(query: string): Promise<Slot[]> {
+  const response = await call(slotsFn, `/api/slots?${query}`);
+  expect(response.status).toBe(200);
+  return (await jsonOf<SlotsAnswer>(response)).slots;
+}
+
+const handedOut: Array<[number, number]> = [];
+/** A free 90-minute session start between `from` and `to` hours ahead, clear of every one handed out in this file. */
+async function sessionStart(from: number, to = Infinity): Promise<Slot> {
+  const now = Date.now();
+  const slot = (await slotsOf('days=7&kind=session&minutes=90')).find((candidate) => {
+    const start = Date.parse(candidate.start);
+    const ahead = (start - now) / HOUR;
+    return ahead >= from && ahead <= to && handedOut.every(([a, b]) => start + 90 * 60_000 <= a || start >= b);
+  });
+  if (!slot) throw new Error(`no free session start ${from}-${to} hours ahead`);
+  handedOut.push([Date.parse(slot.start), Date.parse(slot.start) + 90 * 60_000]);
+  return slot;
+}
+
+const halfHoursOf = (start: string, minutes = 90) => Array.from({ length: minutes / 30 }, (_, index) => Date.parse(start) + index * 30 * 60_000);
+
+describe('a paid client books, moves and cancels sessions', () => {
+  test('pay Ascend Plus: the receipt links the client space with 3 sessions; book (2 left), move, cancel (3 left); the calls calendar sees the session', async () => {
+    const client = await pay('ascend-plus');
+    const receipt = mail.smtp.mails.find((message) => message.to.includes(client.email))!;
+    expect(receipt.text).toContain('Your package includes 3 coaching sessions.');
+    expect(receipt.html).toContain(`href="${client.url.replace('&', '&amp;')}"`);
+    expect(receipt.text).not.toContain('Book A Free Call');
+
+    const fresh = await space(client);
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get('cache-control')).toBe('no-store');
+    expect(await jsonOf<ClientSpaceAnswer>(fresh)).toMatchObject({
+      client: { name: 'Meera Iyer', packageName: 'Ascend Plus', sessionsTotal: 3, sessionsLeft: 3, sessionMinutes: 90 },
+      sessions: [],
+      invoices: [],
+    });
+
+    const first = await sessionStart(30);
+    const booked = await book(client, first.start);
+    expect(booked.status).toBe(201);
+    const { session } = await jsonOf<SessionAnswer>(booked);
+    expect(session).toMatchObject({ start: first.start, end: first.end, status: 'booked', changeable: true });
+    expect((await spaceOf(client)).client.sessionsLeft).toBe(2);
+    // One calendar: the discovery calls' listing no longer offers any half hour the session covers.
+    const callStarts = new Set((await slotsOf('days=7')).map((slot) => Date.parse(slot.start)));
+    for (const half of halfHoursOf(first.start)) {
+      expect(callStarts.has(half)).toBe(false);
+      expect(await slotHolder(slotKey(half))).toBe(session.id);
+    }
+    await settleAfterResponse();
+    const invite = mail.smtp.mails.find((message) => message.to.includes(client.email) && message.subject.startsWith('Your session is booked'));
+    expect(invite?.text).toContain('90-minute coaching session (Ascend Plus)');
+    expect(invite?.text).toContain(client.url);
+    expect(invite?.attachments.some((part) => part.method === 'REQUEST' && part.content.includes('SUMMARY:Coaching session with'))).toBe(true);
+    expect(mail.smtp.mails.some((message) => message.to.includes(OWNER_ADDRESS) && message.subject.startsWith('Session booked: Meera Iyer'))).toBe(true);
+
+    const second = await sessionStart(30);
+    const moved = await change(client, session.id, 'move', second.start);
+    expect(moved.status).toBe(200);
+    expect((await jsonOf<SessionAnswer>(moved)).session).toMatchObject({ id: session.id, start: second.start, status: 'booked' });
+    for (const half of halfHoursOf(first.start)) expect(await slotHolder(slotKey(half))).toBeNull();
+    for (const half of halfHoursOf(second.start)) expect(await slotHolder(slotKey(half))).toBe(session.id);
+    expect((await spaceOf(client)).client.sessionsLeft).toBe(2);
+
+    const cancelled = await change(client, session.id, 'cancel');
+    expect(cancelled.status).toBe(200);
+    expect((await jsonOf<SessionAnswer>(cancelled)).session.status).toBe('cancelled');
+    for (const half of halfHoursOf(second.start)) expect(await slotHolder(slotKey(half))).toBeNull();
+    const after = await spaceOf(client);
+    expect(after.client.sessionsLeft).toBe(3);
+    expect(after.sessions).toEqual([expect.objectContaining({ id: session.id, status: 'cancelled', changeable: false })]);
+  });
+
+  test('a wrong token is a 404 exactly as an unknown client; a time not offered is a 400 naming start', async () => {
+    const client = await pay('ascend');
+    const wrong = await space(client, 'A'.repeat(43));
+    const unknownId = '8000000000000-0000000000';
+    const unknown = await call(clientSpaceFn, `/api/client-space/${unknownId}?token=${client.token}`, { params: { id: unknownId } });
+    expect(wrong.status).toBe(404);
+    expect(unknown.status).toBe(404);
+    expect(await wrong.json()).toEqual(await unknown.json());
+    const offGrid = new Date(Date.parse((await sessionStart(30)).start) + 7 * 60_000).toISOString();
+    handedOut.pop();
+    const refused = await book(client, offGrid);
+    expect(refused.status).toBe(400);
+    expect((await jsonOf<{ fields: Record<string, string> }>(refused)).fields).toHaveProperty('start');
+    expect((await spaceOf(client)).client.sessionsLeft).toBe(1);
+  });
+
+  test('within 24 hours a session cannot be moved or cancelled online: 403 naming the phone and WhatsApp', async () => {
+    const client = await pay('ascend');
+    const soon = await sessionStart(2, business.promises.rescheduleNoticeHours - 2);
+    const booked = await book(client, soon.start);
+    expect(booked.status).toBe(201);
+    const { session } = await jsonOf<SessionAnswer>(booked);
+    expect(session.changeable).toBe(false);
+    for (const refused of [await change(client, session.id, 'move', (await sessionStart(30)).start), await change(client, session.id, 'cancel')]) {
+      expect(refused.status).toBe(403);
+      const { error } = await jsonOf<{ error: string }>(refused);
+      expect(error).toContain(business.contact.phone);
+      expect(error).toContain(`WhatsApp +${business.contact.whatsappNumber}`);
+    }
+    handedOut.pop();
+    expect((await readAppointment(session.id))?.status).toBe('confirmed');
+    // The last session is booked: another is refused.
+    expect((await book(client, (await sessionStart(30)).start)).status).toBe(409);
+    handedOut.pop();
+  });
+
+  test('a payer who left no e-mail still has a client', async () => {
+    const { booking } = await bookPackage('ascend');
+    const order = await startOrder('ascend', booking.id, { customerState: 'Karnataka' });
+    expect((await call(verifyFn, '/api/verify-payment', { body: buyerPays(gateway(), order.orderId) })).status).toBe(200);
+    await settleAfterResponse();
+    const payment = await paymentForOrder(order.orderId);
+    expect(await clientOfPayment(payment!.id)).toMatchObject({ sessionsTotal: 1, email: null });
+  });
+});
+
+describe('races across processes', () => {
+  let callBundle: string;
+  let spaceBundle: string;
+  beforeAll(async () => {
+    [callBundle, spaceBundle] = await Promise.all([bundleFunction('netlify/functions/appointments.mts'), bundleFunction('netlify/functions/client-space.mts')]);
+  });
+
+  test('a discovery call and a session racing for one half hour: exactly one wins, and holds every key it asked for', async () => {
+    const client = await pay('ascend-plus');
+    const target = await sessionStart(30);
+    const contested = Date.parse(target.start) + 30 * 60_000;
+    const callStart = new Date(contested).toISOString();
+    const headers = { 'content-type': 'application/json', origin: SITE };
+    const answers = await callInParallelProcesses(callBundle, [
+      { url: `${SITE}/api/appointments`, method: 'POST', headers, body: JSON.stringify({ start: callStart, name: 'Racing Caller', phone: '98450 44441' }), ip: '10.44.0.1' },
+      {
+        url: `${SITE}/api/client-space/${client.id}/sessions?token=${client.token}`,
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ start: target.start }),
+        params: { id: client.id },
+        bundle: spaceBundle,
+      },
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const holder = await slotHolder(slotKey(contested));
+    if (answers[0]!.status === 201) {
+      expect(holder).toBe((answers[0]!.body as { appointment: { id: string } }).appointment.id);
+      for (const half of halfHoursOf(target.start).filter((at) => at !== contested)) expect(await slotHolder(slotKey(half))).toBeNull();
+      expect((await spaceOf(client)).client.sessionsLeft).toBe(3);
+    } else {
+      const { session } = answers[1]!.body as SessionAnswer;
+      for (const half of halfHoursOf(target.start)) expect(await slotHolder(slotKey(half))).toBe(session.id);
+      expect((await spaceOf(client)).client.sessionsLeft).toBe(2);
+    }
+  });
+
+  test('the last session booked twice at once from two processes: one 201, one 409', async () => {
+    const client = await pay('ascend');
+    const request = (start: string) => ({
+      url: `${SITE}/api/client-space/${client.id}/sessions?token=${client.token}`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: SITE },
+      body: JSON.stringify({ start }),
+      params: { id: client.id },
+    });
+    const answers = await callInParallelProcesses(spaceBundle, [request((await sessionStart(30)).start), request((await sessionStart(30)).start)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const stored = await readClient(client.id);
+    expect(stored?.seats).toHaveLength(1);
+    expect((await spaceOf(client)).sessions.filter((session) => session.status === 'booked')).toHaveLength(1);
+  });
+});
+
+describe("the owner's view", () => {
+  test('outcome: 409 before the session starts, 200 after (the note stays private); the clients list shows sessions used, left and the next one', async () => {
+    const client = await pay('ascend-plus');
+    const upcoming = await jsonOf<SessionAnswer>(await book(client, (await sessionStart(30)).start));
+    const outcome = (id: string, body: unknown) => call(adminClientsFn, `/api/admin/sessions/${id}/outcome`, { cookie, body, params: { id } });
+    expect((await outcome(upcoming.session.id, { outcome: 'held' })).status).toBe(409);
+    expect((await outcome(upcoming.session.id, { outcome: 'maybe' })).status).toBe(400);
+    expect((await call(adminClientsFn, `/api/admin/sessions/${upcoming.session.id}/outcome`, { body: { outcome: 'held' }, params: { id: upcoming.session.id } })).status).toBe(401);
+
+    // A session that started two hours ago, booked as the client would have then.
+    const then = new Date(Date.now() - 3 * HOUR);
+    const past = (await currentSessionSlots(then, 90)).slots.find((slot) => Date.parse(slot.start) <= Date.now() - 2 * HOUR);
+    expect(past).toBeDefined();
+    const held = await bookSession((await readClient(client.id))!, past!.start, then);
+    const marked = await outcome(held.id, { outcome: 'held', note: 'Covered the CV; next: interview practice.' });
+    expect(marked.status).toBe(200);
+    expect(await jsonOf(marked)).toEqual({ session: { id: held.id, outcome: 'held', note: 'Covered the CV; next: interview practice.' } });
+    const seen = await space(client);
+    const text = await seen.clone().text();
+    expect(text).not.toContain('interview practice');
+    expect((await jsonOf<ClientSpaceAnswer>(seen)).sessions.find((session) => session.id === held.id)?.status).toBe('held');
+
+    const listed = await call(adminClientsFn, '/api/admin/clients?limit=100', { cookie });
+    expect(listed.status).toBe(200);
+    const row = (await jsonOf<AdminClientsAnswer>(listed)).items.find((item) => item.id === client.id);
+    expect(row).toMatchObject({ packageName: 'Ascend Plus', sessionsTotal: 3, sessionsUsed: 2, sessionsLeft: 1, nextSession: { start: upcoming.session.start } });
+    expect((await call(adminClientsFn, '/api/admin/clients')).status).toBe(401);
+  });
+
+  test('a full refund ends the remaining sessions: upcoming ones cancelled, their time freed, none left; again changes nothing', async () => {
+    const client = await pay('ascend-plus');
+    const { session } = await jsonOf<SessionAnswer>(await book(client, (await sessionStart(30)).start));
+    expect(await endRemainingSessions(client.id)).toEqual({ cancelled: 1 });
+    for (const half of halfHoursOf(session.start)) expect(await slotHolder(slotKey(half))).toBeNull();
+    const after = await spaceOf(client);
+    expect(after.client.sessionsLeft).toBe(0);
+    expect(after.sessions[0]?.status).toBe('cancelled');
+    expect(await endRemainingSessions(client.id)).toEqual({ cancelled: 0 });
+    expect((await book(client, (await sessionStart(30)).start)).status).toBe(409);
+  });
+});
+
+describe('session slots', () => {
+  test('GET /api/slots?kind=session answers in the slots shape; minutes must be a session length', async () => {
+    const response = await call(slotsFn, '/api/slots?days=2&kind=session&minutes=60');
+    expect(response.status).toBe(200);
+    const answer = await jsonOf<SlotsAnswer>(response);
+    expect(answer).toMatchObject({ timeZone: 'Asia/Kolkata', slotMinutes: 60 });
+    expect(Date.parse(answer.slots[0]!.end) - Date.parse(answer.slots[0]!.start)).toBe(60 * 60_000);
+    const bad = await call(slotsFn, '/api/slots?kind=session&minutes=45');
+    expect(bad.status).toBe(400);
+    expect((await jsonOf<{ fields: Record<string, string> }>(bad)).fields).toHaveProperty('minutes');
+    expect((await call(slotsFn, '/api/slots?kind=party')).status).toBe(400);
+  });
+});
