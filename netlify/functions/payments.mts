@@ -5,6 +5,7 @@ import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { pageQuerySchema, readQuery } from '../../src/server/http/validate';
 import { payments } from '../../src/server/leads/payments';
+import { withRefunds } from '../../src/server/refunds/ledger';
 
 export default route({
   async GET(req, context) {
@@ -13,9 +14,11 @@ export default route({
     if (bookingId) {
       // The payments of one booking (a retry after a cancel makes a second order).
       const items = (await payments.all()).filter((payment) => payment.bookingId === bookingId);
-      return json({ items, nextCursor: null, total: items.length });
+      return json({ items: await withRefunds(items), nextCursor: null, total: items.length });
     }
-    return json(await payments.list(page));
+    const listed = await payments.list(page);
+    // Each captured payment carries its refunds' summary (issue 29): one ledger read each.
+    return json({ ...listed, items: await withRefunds(listed.items) });
   },
 });
 

@@ -13,7 +13,7 @@ describe('what converts (pure)', () => {
       [`${google}\u001fdiscovery-call`]: 5,
       [conversionField(direct, 'revenue')]: 0,
     });
-    expect(day).toEqual({ [google]: { clients: 2, revenue: 27000 } });
+    expect(day).toEqual({ [google]: { clients: 2, revenue: 27000, refundedPaise: 0 } });
   });
 
   test('the rate is paying clients per 100 leads, one decimal, none without leads', () => {
@@ -25,11 +25,18 @@ describe('what converts (pure)', () => {
   test('rows gain their figures over the days; a source with payments but no leads in the window gets a row', () => {
     const rows = withConversions(
       [{ source: 'google', medium: 'cpc', leads: 4, byKind: { 'discovery-call': 4 } }],
-      [{ [google]: { clients: 1, revenue: 10000 } }, { [google]: { clients: 1, revenue: 5000 }, [direct]: { clients: 1, revenue: 9000 } }],
+      [{ [google]: { clients: 1, revenue: 10000, refundedPaise: 0 } }, { [google]: { clients: 1, revenue: 5000, refundedPaise: 0 }, [direct]: { clients: 1, revenue: 9000, refundedPaise: 0 } }],
     );
     expect(rows).toEqual([
-      { source: 'google', medium: 'cpc', leads: 4, byKind: { 'discovery-call': 4 }, payingClients: 2, revenue: 15000, conversionRate: 50 },
-      { source: '(direct)', medium: null, leads: 0, byKind: {}, payingClients: 1, revenue: 9000, conversionRate: null },
+      { source: 'google', medium: 'cpc', leads: 4, byKind: { 'discovery-call': 4 }, payingClients: 2, revenue: 15000, refunded: 0, conversionRate: 50 },
+      { source: '(direct)', medium: null, leads: 0, byKind: {}, payingClients: 1, revenue: 9000, refunded: 0, conversionRate: null },
     ]);
+  });
+
+  test('processed refunds (in paise) come off the revenue, to the paise, and are shown beside it', () => {
+    const day = dayConversionsOf({ [conversionField(google, 'revenue')]: 10599, [conversionField(google, 'refundedPaise')]: 529950 });
+    expect(day).toEqual({ [google]: { clients: 0, revenue: 10599, refundedPaise: 529950 } });
+    const [row] = withConversions([{ source: 'google', medium: 'cpc', leads: 1, byKind: { 'discovery-call': 1 } }], [day]);
+    expect(row).toMatchObject({ revenue: 5299.5, refunded: 5299.5 });
   });
 });

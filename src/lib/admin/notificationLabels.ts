@@ -14,6 +14,8 @@ export const notificationKindLabels = {
   'appointment-reminder-day': 'Call reminder (a day before)',
   'appointment-reminder-hour': 'Call reminder (an hour before)',
   'passkey-added': 'Passkey added to the admin',
+  'refund-processed': 'Refund processed',
+  'refund-failed': 'Refund failed',
 } as const satisfies Record<NotificationKind, string>;
 
 export const notificationChannelLabels = {

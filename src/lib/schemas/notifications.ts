@@ -19,6 +19,9 @@ export const notificationKinds = [
   'appointment-reminder-hour',
   // To the owner: a passkey was added to the admin (issue 27).
   'passkey-added',
+  // A refund Razorpay processed or failed (issue 29): the client and the owner.
+  'refund-processed',
+  'refund-failed',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -39,10 +42,11 @@ export const appointmentNotificationKinds = [
 
 /**
  * Visitor mail no stranger can cause by typing an address: the receipt of a captured
- * payment (money was paid) and a payment link the owner chose to send. Never capped: a
+ * payment (money was paid), a payment link the owner chose to send and the word on a
+ * refund (the owner asked for it; Razorpay's signed webhook settles it). Never capped: a
  * flood of fake forms under a customer's address must not hold back their receipt.
  */
-export const uncappedNotificationKinds = ['payment-captured', 'payment-request'] as const satisfies readonly NotificationKind[];
+export const uncappedNotificationKinds = ['payment-captured', 'payment-request', 'refund-processed', 'refund-failed'] as const satisfies readonly NotificationKind[];
 
 /** Which limit a visitor mail of this kind is under (see the two lists above). */
 export type VisitorMailLimit = 'daily-confirmations' | 'per-appointment' | 'none';
@@ -119,12 +123,15 @@ export interface LeadsBySourceRow {
  * What converts (issue 20). A paying client is a booking with at least one captured
  * payment, counted once, on the day of its first payment, under the booking's source;
  * revenue is every captured payment in rupees on the day it was paid; the rate is paying
- * clients per 100 leads of the same window (null without leads).
+ * clients per 100 leads of the same window (null without leads). Revenue is net of
+ * processed refunds (issue 29), which count against the day their payment was counted;
+ * `refunded` says how much they took off (rupees, to the paise).
  */
 export interface ConversionFigures {
   leads: number;
   payingClients: number;
   revenue: number;
+  refunded: number;
   conversionRate: number | null;
 }
 

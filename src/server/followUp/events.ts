@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { searchRecordTypes } from '../../lib/schemas/adminApi';
 import { appointmentNoticeSchema } from '../../lib/schemas/appointment';
 import { leadEventSchema } from '../../lib/schemas/leadEvent';
+import { refundNoticeSchema } from '../../lib/schemas/refund';
 import { todoEntrySchema } from '../../lib/schemas/todo';
 import { blobCall, collectionStore } from '../storage/blobs';
 import { doublingDelayMs } from './backoff';
@@ -44,6 +45,8 @@ export const followUpEventSchema = z.object({
   todo: todoEntrySchema.nullish(),
   /** A booked, moved or cancelled call: its invites and reminders (issue 19). */
   appointment: appointmentNoticeSchema.nullish(),
+  /** A refund Razorpay processed or failed: its mails, revenue, credit note and sessions (issue 29). */
+  refund: refundNoticeSchema.nullish(),
   /** Runs that failed so far: each waits longer, and MAX_EVENT_ATTEMPTS of them set the event aside. */
   attempts: z.number().int().min(0).optional(),
   /** Not before this time (ISO): the back-off after a failed run. */

@@ -5,10 +5,13 @@ import type { Counts } from '../storage/tallyMath';
 // What converts (issue 20), the pure part: a day's bucket of 'lead-sources' holds, beside
 // each source's leads by kind, its paying clients and revenue in rupees under fields of
 // their own (`{source}␟{medium}␟clients`, `…␟revenue`), so one read of a day gives all.
+// Processed refunds (issue 29) are counted in paise (`…␟refundedPaise`: a refund may carry
+// paise and a tally holds whole numbers) on the day their payment's revenue was counted,
+// and revenue is shown net of them.
 
 /** Joins source, medium and kind in a field; no form can send this character. */
 export const SOURCE_SEPARATOR = '\u001f';
-export const conversionKinds = ['clients', 'revenue'] as const;
+export const conversionKinds = ['clients', 'revenue', 'refundedPaise'] as const;
 export type ConversionKind = (typeof conversionKinds)[number];
 
 export const conversionField = (sourceKey: string, kind: ConversionKind) => `${sourceKey}${SOURCE_SEPARATOR}${kind}`;
@@ -16,7 +19,12 @@ export const conversionField = (sourceKey: string, kind: ConversionKind) => `${s
 export interface SourceConversions {
   clients: number;
   revenue: number;
+  refundedPaise: number;
 }
+
+const none = (): SourceConversions => ({ clients: 0, revenue: 0, refundedPaise: 0 });
+/** Revenue in rupees less processed refunds, to the paise. */
+const netRevenue = (paid: SourceConversions) => Math.round(paid.revenue * 100 - paid.refundedPaise) / 100;
 
 /** A day's tally as source key -> paying clients and revenue (pure). */
 export function dayConversionsOf(counts: Counts): Record<string, SourceConversions> {
@@ -25,7 +33,7 @@ export function dayConversionsOf(counts: Counts): Record<string, SourceConversio
     const cut = field.lastIndexOf(SOURCE_SEPARATOR);
     const kind = field.slice(cut + 1) as ConversionKind;
     if (cut <= 0 || !(conversionKinds as readonly string[]).includes(kind) || n === 0) continue;
-    const entry = (day[field.slice(0, cut)] ??= { clients: 0, revenue: 0 });
+    const entry = (day[field.slice(0, cut)] ??= none());
     entry[kind] += n;
   }
   return day;
@@ -36,8 +44,9 @@ export function conversionRate(leads: number, payingClients: number): number | n
   return leads > 0 ? Math.round((payingClients / leads) * 1000) / 10 : null;
 }
 
-export function figures(leads: number, payingClients: number, revenue: number): ConversionFigures {
-  return { leads, payingClients, revenue, conversionRate: conversionRate(leads, payingClients) };
+/** `revenue` is net of refunds; `refunded` is what processed refunds took off it (rupees). */
+export function figures(leads: number, payingClients: number, revenue: number, refunded = 0): ConversionFigures {
+  return { leads, payingClients, revenue, refunded, conversionRate: conversionRate(leads, payingClients) };
 }
 
 /**
@@ -49,19 +58,19 @@ export function withConversions(rows: readonly LeadsBySourceRow[], days: Readonl
   const totals = new Map<string, SourceConversions>();
   for (const day of days) {
     for (const [key, value] of Object.entries(day)) {
-      const sum = totals.get(key) ?? { clients: 0, revenue: 0 };
-      totals.set(key, { clients: sum.clients + value.clients, revenue: sum.revenue + value.revenue });
+      const sum = totals.get(key) ?? none();
+      totals.set(key, { clients: sum.clients + value.clients, revenue: sum.revenue + value.revenue, refundedPaise: sum.refundedPaise + value.refundedPaise });
     }
   }
   const keyOf = (row: { source: string; medium: string | null }) => `${row.source}${SOURCE_SEPARATOR}${row.medium ?? ''}`;
   const out: SourceConversionRow[] = rows.map((row) => {
-    const paid = totals.get(keyOf(row)) ?? { clients: 0, revenue: 0 };
+    const paid = totals.get(keyOf(row)) ?? none();
     totals.delete(keyOf(row));
-    return { ...row, ...figures(row.leads, paid.clients, paid.revenue) };
+    return { ...row, ...figures(row.leads, paid.clients, netRevenue(paid), paid.refundedPaise / 100) };
   });
   for (const [key, paid] of totals) {
     const [source, medium] = key.split(SOURCE_SEPARATOR);
-    out.push({ source: source || DIRECT_SOURCE, medium: medium || null, byKind: {}, ...figures(0, paid.clients, paid.revenue) });
+    out.push({ source: source || DIRECT_SOURCE, medium: medium || null, byKind: {}, ...figures(0, paid.clients, netRevenue(paid), paid.refundedPaise / 100) });
   }
   return out.sort((a, b) => b.leads - a.leads || b.revenue - a.revenue || a.source.localeCompare(b.source) || (a.medium ?? '').localeCompare(b.medium ?? ''));
 }

@@ -40,3 +40,17 @@ export async function countConversion(eventId: string, lead: LeadEvent): Promise
     clientDay && leadSourceTally.add(changeId('client', bookingId), dayBucket(clientDay), { [conversionField(source, 'clients')]: 1 }),
   ]);
 }
+
+/**
+ * A processed refund (issue 29) takes its amount off the revenue its payment counted: on the
+ * day (and so the month) the payment's claim names, under the source of the payment's
+ * booking. Once per refund (the change is named by the refund's record id). A payment whose
+ * revenue was never counted (paid before issue 20) has nothing to take off.
+ */
+export async function countRefund(refund: { entryId: string; paymentId: string; bookingId: string; amountPaise: number }, attribution: LeadEvent['attribution']): Promise<void> {
+  const store = collectionStore(LEAD_SOURCES_STORE);
+  const parsed = claimSchema.safeParse(await blobCall(() => store.get(`claims/payment/${refund.paymentId}`, { type: 'json' })));
+  if (!parsed.success) return;
+  const field = conversionField(sourceKey(attribution), 'refundedPaise');
+  await leadSourceTally.add(changeId('refund', refund.entryId), dayBucket(new Date(parsed.data.day)), { [field]: refund.amountPaise });
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { GatewayKeys } from './config';
 
-// A small typed client for the Orders and Payments API calls we use. The official SDK has
+// A small typed client for the Orders, Payments, Payment Links and Refunds API calls we use. The official SDK has
 // no supported way to change its address (RUNTIME.md); fetch with one base URL
 // setting does, and keeps axios out of the functions.
 
@@ -39,21 +39,43 @@ export interface NewOrder {
 
 /** The gateway did not answer as expected: the API answers 502 and nothing is marked paid. */
 export class GatewayError extends Error {
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+    /** Razorpay's own words for a refusal (`error.description`), when it gave some. */
+    readonly description?: string,
+  ) {
     super(message);
     this.name = 'GatewayError';
   }
 }
 
+const errorBodySchema = z.object({ error: z.object({ description: z.string().max(500) }) });
+function errorDescription(text: string): string | undefined {
+  try {
+    const parsed = errorBodySchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data.error.description : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const TIMEOUT_MS = 10_000;
 
-async function callRazorpay<S extends z.ZodType>(keys: GatewayKeys, schema: S, method: 'GET' | 'POST', path: string, body?: unknown): Promise<z.infer<S>> {
+async function callRazorpay<S extends z.ZodType>(
+  keys: GatewayKeys,
+  schema: S,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<z.infer<S>> {
   const auth = Buffer.from(`${keys.keyId}:${keys.keySecret}`).toString('base64');
   let response: Response;
   try {
     response = await fetch(`${keys.apiBaseUrl}${path}`, {
       method,
-      headers: { authorization: `Basic ${auth}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: { authorization: `Basic ${auth}`, ...(body ? { 'content-type': 'application/json' } : {}), ...extraHeaders },
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
@@ -61,7 +83,7 @@ async function callRazorpay<S extends z.ZodType>(keys: GatewayKeys, schema: S, m
     throw new GatewayError(`Razorpay could not be reached: ${(error as Error).message}`);
   }
   const text = await response.text();
-  if (!response.ok) throw new GatewayError(`Razorpay answered ${response.status}: ${text.slice(0, 300)}`, response.status);
+  if (!response.ok) throw new GatewayError(`Razorpay answered ${response.status}: ${text.slice(0, 300)}`, response.status, errorDescription(text));
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -125,4 +147,36 @@ export function fetchRazorpayPaymentLink(keys: GatewayKeys, linkId: string): Pro
 
 export function cancelRazorpayPaymentLink(keys: GatewayKeys, linkId: string): Promise<RazorpayPaymentLink> {
   return callRazorpay(keys, razorpayPaymentLinkSchema, 'POST', `/v1/payment_links/${encodeURIComponent(linkId)}/cancel`);
+}
+
+// Refunds (issue 29): normal speed only; instant refunds cost a fee the business has not chosen.
+export const razorpayRefundSchema = z.object({
+  id: z.string().regex(/^rfnd_[A-Za-z0-9]{6,40}$/),
+  entity: z.literal('refund'),
+  amount: z.number().int(),
+  currency: z.string(),
+  payment_id: z.string().regex(/^pay_[A-Za-z0-9]+$/),
+  // pending, processed, failed
+  status: z.string(),
+  receipt: z.string().nullable().optional(),
+  created_at: z.number().int().optional(),
+});
+export type RazorpayRefund = z.infer<typeof razorpayRefundSchema>;
+
+export interface NewRefund {
+  amount: number;
+  speed: 'normal';
+  /** At most 40 characters. */
+  receipt: string;
+  notes: Record<string, string>;
+}
+
+/**
+ * POST /v1/payments/{id}/refund. `idempotencyKey` goes in X-Refund-Idempotency: Razorpay
+ * answers a repeat with the same key and body with the refund it made the first time.
+ */
+export function createRazorpayRefund(keys: GatewayKeys, razorpayPaymentId: string, refund: NewRefund, idempotencyKey: string): Promise<RazorpayRefund> {
+  return callRazorpay(keys, razorpayRefundSchema, 'POST', `/v1/payments/${encodeURIComponent(razorpayPaymentId)}/refund`, refund, {
+    'x-refund-idempotency': idempotencyKey,
+  });
 }

@@ -2,6 +2,7 @@ import { webhookEventSchema } from '../../lib/schemas/payment';
 import { badRequest } from '../http/errors';
 import { claimEvent, markEventHandled, paymentForOrder, releaseEvent } from '../leads/payments';
 import { applyPaymentLinkEvent, isPaymentLinkEvent } from '../paymentRequests/linkEvents';
+import { applyRefundEvent, isRefundEvent } from '../refunds/webhook';
 import { confirmPayment, recordFailure } from './confirm';
 import { signaturesMatch, webhookSignature } from './signatures';
 import { createHash } from 'node:crypto';
@@ -40,7 +41,11 @@ export async function handleWebhook(delivery: WebhookDelivery, secret: string, n
 
   let outcome: WebhookOutcome;
   try {
-    outcome = isPaymentLinkEvent(event.event) ? await applyPaymentLinkEvent(value, now) : await applyEvent(event, now);
+    outcome = isPaymentLinkEvent(event.event)
+      ? await applyPaymentLinkEvent(value, now)
+      : isRefundEvent(event.event)
+        ? await applyRefundEvent(value, now)
+        : await applyEvent(event, now);
   } catch (error) {
     await releaseEvent(eventId).catch(() => undefined);
     throw error;

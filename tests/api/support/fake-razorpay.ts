@@ -1,10 +1,11 @@
 // A small local server that speaks the part of Razorpay's API we use (Orders: POST
 // /v1/orders, GET /v1/orders/:id; Payments: GET /v1/payments/:id; Payment Links: POST
-// /v1/payment_links, GET /v1/payment_links/:id, POST /v1/payment_links/:id/cancel) with
-// HTTP basic auth, so tests exercise the real client code through its one configuration
-// seam, RAZORPAY_API_BASE_URL. A customer paying a link is played by payLink() (or the
-// test-only POST /_test/payment_links/:id/pay), which then sends the signed webhook the
-// way Razorpay does.
+// /v1/payment_links, GET /v1/payment_links/:id, POST /v1/payment_links/:id/cancel; Refunds:
+// POST /v1/payments/:id/refund) with HTTP basic auth, so tests exercise the real client code
+// through its one configuration seam, RAZORPAY_API_BASE_URL. A customer paying a link is
+// played by payLink() (or the test-only POST /_test/payment_links/:id/pay), which then sends
+// the signed webhook the way Razorpay does; a refund settling by settleRefund() (or POST
+// /_test/refunds/:id/process|fail), which sends refund.processed or refund.failed.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -67,6 +68,24 @@ export interface FakePaymentLink {
   expired_at: number;
 }
 
+export type FakeRefundStatus = 'pending' | 'processed' | 'failed';
+
+export interface FakeRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string>;
+  receipt: string | null;
+  acquirer_data: { arn: string | null };
+  created_at: number;
+  batch_id: null;
+  status: FakeRefundStatus;
+  speed_processed: 'normal' | null;
+  speed_requested: 'normal' | 'optimum';
+}
+
 /** A webhook delivery as Razorpay sends it: the raw body and its headers. */
 export interface FakeWebhookDelivery {
   event: string;
@@ -85,6 +104,14 @@ export interface FakeRazorpay {
   orders: Map<string, FakeOrder>;
   payments: Map<string, FakePayment>;
   links: Map<string, FakePaymentLink>;
+  refunds: Map<string, FakeRefund>;
+  /**
+   * Razorpay settles a refund: `refund.processed` (or `refund.failed`), signed with the webhook
+   * secret, is returned and POSTed to the webhook target when one is set.
+   */
+  settleRefund(refundId: string, outcome: 'processed' | 'failed'): Promise<{ refund: FakeRefund; delivery: FakeWebhookDelivery; webhookStatus: number | null }>;
+  /** The owner refunds in Razorpay's dashboard (no notes of ours): the refund, pending. */
+  refundInDashboard(paymentId: string, amount?: number): FakeRefund;
   /**
    * The customer pays a payment link: its order is paid by a captured payment, the link
    * is paid, and the signed `payment_link.paid` delivery is returned (and POSTed to the
@@ -107,7 +134,7 @@ export interface FakeRazorpay {
 }
 
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-export function razorpayId(prefix: 'order' | 'pay' | 'plink' | 'evt'): string {
+export function razorpayId(prefix: 'order' | 'pay' | 'plink' | 'evt' | 'rfnd'): string {
   const bytes = randomBytes(14);
   return `${prefix}_${Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('')}`;
 }
@@ -135,6 +162,8 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
   const orders = new Map<string, FakeOrder>();
   const payments = new Map<string, FakePayment>();
   const links = new Map<string, FakePaymentLink>();
+  const refunds = new Map<string, FakeRefund>();
+  const refundKeys = new Map<string, string>();
   let baseUrl = '';
   const requests: FakeRazorpay['requests'] = [];
   let failure: number | null = null;
@@ -304,6 +333,59 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
     return link;
   }
 
+  /** Razorpay's refund rules: only captured payments, at least ₹1, never more than is left (failed refunds give theirs back). */
+  function createRefund(paymentId: string, input: Record<string, unknown>): FakeRefund | string {
+    const payment = payments.get(paymentId);
+    if (!payment) return 'The id provided does not exist';
+    if (payment.status !== 'captured') return 'The payment has not been captured. Only captured payments can be refunded';
+    const taken = [...refunds.values()].filter((refund) => refund.payment_id === paymentId && refund.status !== 'failed').reduce((sum, refund) => sum + refund.amount, 0);
+    const amount = input.amount ?? payment.amount - taken;
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) return 'The refund amount must be atleast INR 1.00';
+    if (taken + amount > payment.amount) return 'The refund amount provided is greater than amount captured';
+    const { receipt, speed, notes } = input;
+    if (receipt !== undefined && (typeof receipt !== 'string' || receipt.length > 40)) return 'The receipt may not be greater than 40 characters';
+    if (speed !== undefined && speed !== 'normal' && speed !== 'optimum') return 'The selected speed is invalid';
+    const refund: FakeRefund = {
+      id: razorpayId('rfnd'),
+      entity: 'refund',
+      amount,
+      currency: payment.currency,
+      payment_id: paymentId,
+      notes: (notes as Record<string, string> | undefined) ?? {},
+      receipt: (receipt as string | undefined) ?? null,
+      acquirer_data: { arn: null },
+      created_at: nowSeconds(),
+      batch_id: null,
+      status: 'pending',
+      speed_processed: null,
+      speed_requested: (speed as 'normal' | 'optimum' | undefined) ?? 'normal',
+    };
+    refunds.set(refund.id, refund);
+    return refund;
+  }
+
+  async function settleRefund(refundId: string, outcome: 'processed' | 'failed') {
+    const refund = refunds.get(refundId);
+    if (!refund) throw new Error(`fake Razorpay: no refund ${refundId}`);
+    if (refund.status !== 'pending') throw new Error(`fake Razorpay: refund ${refundId} is ${refund.status}`);
+    refund.status = outcome;
+    refund.speed_processed = outcome === 'processed' ? 'normal' : null;
+    const payment = payments.get(refund.payment_id)!;
+    const refunded = [...refunds.values()].filter((one) => one.payment_id === payment.id && one.status === 'processed').reduce((sum, one) => sum + one.amount, 0);
+    const delivery = webhookOf(`refund.${outcome}`, {
+      refund: { entity: { ...refund } },
+      payment: { entity: { ...payment, amount_refunded: refunded, refund_status: refunded === 0 ? null : refunded === payment.amount ? 'full' : 'partial' } },
+    });
+    const webhookStatus = await deliverWebhook(delivery);
+    return { refund, delivery, webhookStatus };
+  }
+
+  function refundInDashboard(paymentId: string, amount?: number): FakeRefund {
+    const refund = createRefund(paymentId, amount === undefined ? {} : { amount });
+    if (typeof refund === 'string') throw new Error(`fake Razorpay: ${refund}`);
+    return refund;
+  }
+
   const server: Server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
     const authorised = req.headers.authorization === expectedAuth;
@@ -313,6 +395,15 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
     // Not Razorpay's API: the customer pays a payment link (or it expires), and the fake
     // sends Razorpay's signed webhook to the site, as the real gateway does.
     const testLink = /^\/_test\/payment_links\/([^/]+)\/(pay|expire)$/.exec(path);
+    const testRefund = /^\/_test\/refunds\/([^/]+)\/(process|fail)$/.exec(path);
+    if (req.method === 'POST' && testRefund) {
+      try {
+        const outcome = await settleRefund(decodeURIComponent(testRefund[1] ?? ''), testRefund[2] === 'process' ? 'processed' : 'failed');
+        return send(res, 200, { event: outcome.delivery.event, webhookStatus: outcome.webhookStatus });
+      } catch (failure) {
+        return send(res, 400, error((failure as Error).message));
+      }
+    }
     if (req.method === 'POST' && testLink) {
       try {
         const linkId = decodeURIComponent(testLink[1] ?? '');
@@ -359,6 +450,24 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
       }
     }
 
+    const refundMatch = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path);
+    if (req.method === 'POST' && refundMatch) {
+      let input: Record<string, unknown>;
+      try {
+        input = JSON.parse(await readBody(req)) as Record<string, unknown>;
+      } catch {
+        return send(res, 400, error('The request body is not valid JSON'));
+      }
+      requests[requests.length - 1]!.body = input;
+      // X-Refund-Idempotency: the same key is the same refund, however often it is sent.
+      const key = req.headers['x-refund-idempotency'];
+      const earlier = typeof key === 'string' ? refunds.get(refundKeys.get(key) ?? '') : undefined;
+      if (earlier) return send(res, 200, earlier);
+      const refund = createRefund(decodeURIComponent(refundMatch[1] ?? ''), input);
+      if (typeof refund === 'string') return send(res, 400, error(refund));
+      if (typeof key === 'string') refundKeys.set(key, refund.id);
+      return send(res, 200, refund);
+    }
     if (req.method === 'POST' && path === '/v1/orders') {
       let input: Record<string, unknown>;
       try {
@@ -394,6 +503,9 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
     orders,
     payments,
     links,
+    refunds,
+    settleRefund,
+    refundInDashboard,
     payLink,
     expireLink,
     pay,

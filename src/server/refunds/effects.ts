@@ -1,0 +1,14 @@
+import type { Effect } from '../followUp/effects';
+import { countRefund } from '../notifications/conversions';
+import { queueRefundNotices } from './notices';
+
+// What a settled refund's follow-up event does (the lead path's effects table includes
+// these lines): each idempotent, retried on its own like every effect.
+export const refundEffects: readonly Effect[] = [
+  { name: 'refund-notices', applies: (event) => event.refund != null, run: (event) => queueRefundNotices(event.refund!) },
+  {
+    name: 'refund-revenue',
+    applies: (event) => event.refund?.status === 'processed',
+    run: (event) => countRefund(event.refund!, event.refund!.attribution),
+  },
+];

@@ -1,0 +1,88 @@
+import { type RefundAnswer, type RefundEntry, paiseOf } from '../../lib/schemas/refund';
+import { HttpError, badRequest, conflict, notFound } from '../http/errors';
+import { payments } from '../leads/payments';
+import { gatewayKeys } from '../payments/config';
+import { GatewayError, createRazorpayRefund } from '../payments/razorpay-client';
+import { newestFirstKey } from '../storage/keys';
+import { changeLedger } from './ledger';
+import { formatPaise } from './notices';
+import { release, requested, reserve } from './ledgerMath';
+
+const rupees = (paise: number) => paise / 100;
+
+
+/**
+ * The owner's refund (issue 29 item 4). The amount is held on the payment's ledger with a
+ * conditional write before Razorpay is asked, so two refunds at once never add up to more
+ * than was paid; a refusal gives it back. The answer is 202 with the refund pending: only
+ * Razorpay's signed refund.processed webhook marks it done.
+ */
+export async function requestRefund(paymentId: string, input: { amount?: number | undefined; reason: string }, idempotencyKey: string | null, now: Date = new Date()): Promise<RefundAnswer> {
+  const payment = await payments.get(paymentId);
+  if (!payment) throw notFound('No such payment.');
+  if (payment.status !== 'captured' || !payment.razorpayPaymentId) throw conflict('Only a captured (paid) payment can be refunded.');
+  const keys = gatewayKeys();
+
+  // The change may run again (another writer got there first): it says what it found each time.
+  const found: { entry: RefundEntry | null; failure: HttpError | null } = { entry: null, failure: null };
+  await changeLedger(payment.id, payment.amountPaise, (ledger) => {
+    const held = reserve(ledger, {
+      id: newestFirstKey(now.getTime()),
+      idempotencyKey,
+      amountPaise: input.amount === undefined ? null : paiseOf(input.amount),
+      reason: input.reason,
+      at: now,
+    });
+    found.entry = null;
+    found.failure = null;
+    if (held.outcome === 'nothing-left') found.failure = badRequest('Nothing is left to refund on this payment.', { amount: 'Nothing is left to refund' });
+    else if (held.outcome === 'over') found.failure = badRequest('The amount is more than is left to refund.', { amount: `At most ${formatPaise(held.leftPaise)} is left to refund` });
+    else {
+      found.entry = held.entry;
+      return held.outcome === 'reserved' ? held.ledger : null;
+    }
+    return null;
+  });
+  if (found.failure || !found.entry) throw found.failure ?? new Error('The refund could not be held');
+  const held = found.entry;
+  if (held.refundId) return answer(held.refundId, held);
+
+  let refund;
+  try {
+    refund = await createRazorpayRefund(
+      keys,
+      payment.razorpayPaymentId,
+      {
+        amount: held.amountPaise,
+        speed: 'normal',
+        receipt: held.id,
+        // Notes let the webhook find this refund even if the answer below never arrives.
+        notes: { paymentId: payment.id, refundRecordId: held.id, reason: (held.reason ?? input.reason).slice(0, 250) },
+      },
+      held.id,
+    );
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    // Given back whether Razorpay refused or never answered: Razorpay itself refuses to
+    // refund more than was captured, and a refund it did make arrives by webhook (its
+    // notes name this record) and is recorded then.
+    await changeLedger(payment.id, payment.amountPaise, (ledger) => release(ledger, held.id));
+    console.error('[razorpay refund]', error.message);
+    const refused = error.status !== undefined && error.status >= 400 && error.status < 500;
+    throw new HttpError(
+      502,
+      refused ? `Razorpay refused the refund: ${error.description ?? 'no reason given'}. Nothing was refunded.` : 'The payment gateway is not answering right now. Nothing was refunded; please try again.',
+    );
+  }
+  if (refund.payment_id !== payment.razorpayPaymentId || refund.amount !== held.amountPaise) {
+    console.error('[razorpay refund] unexpected refund', refund.id, refund.payment_id, refund.amount, held.amountPaise);
+  }
+  const saved = await changeLedger(payment.id, payment.amountPaise, (ledger) => requested(ledger, held.id, refund.id));
+  return answer(refund.id, saved.refunds.find((candidate) => candidate.id === held.id) ?? held);
+}
+
+function answer(refundId: string, entry: RefundEntry): RefundAnswer {
+  // The 202 never says processed on its own: a webhook that came first may have.
+  const status = entry.status === 'reserved' ? 'pending' : entry.status;
+  return { refund: { id: refundId, amount: rupees(entry.amountPaise), status } };
+}
