@@ -6,6 +6,7 @@ import paymentsFn from '../../netlify/functions/payments.mts';
 import webhookFn from '../../netlify/functions/razorpay-webhook.mts';
 import type { LeadsBySourceAnswer } from '../../src/lib/schemas/notifications';
 import type { RefundAnswer, RefundSummary } from '../../src/lib/schemas/refund';
+import { clientOfPayment, sessionsLeft } from '../../src/server/clients/store';
 import { paymentForOrder } from '../../src/server/leads/payments';
 import { readLedger } from '../../src/server/refunds/ledger';
 import { adminCookie } from './support/admin';
@@ -109,6 +110,9 @@ describe('POST /api/admin/payments/{id}/refund', () => {
     const row = (await jsonOf<LeadsBySourceAnswer>(bySource)).rows.find((candidate) => candidate.source === source.source);
     expect(row).toMatchObject({ payingClients: 1, revenue: 0, refunded: 10599 });
 
+    // The money-back guarantee: a full refund ends the client's sessions.
+    expect(sessionsLeft((await clientOfPayment(payment.id))!)).toBe(0);
+
     // Refunded in full: a second full refund has nothing left.
     const again = await refund(payment.id, { reason: 'Again' });
     expect(again.status).toBe(400);
@@ -129,8 +133,11 @@ describe('POST /api/admin/payments/{id}/refund', () => {
     expect(rest.amount).toBe(8098.5);
     await settle(part.id, 'processed');
     expect(await summaryOf(payment.id)).toMatchObject({ refundedPaise: 250050, pendingPaise: 809850, leftPaise: 0, state: 'partly' });
+    // A partial refund leaves the sessions bought.
+    expect(sessionsLeft((await clientOfPayment(payment.id))!)).toBe(3);
     await settle(rest.id, 'processed');
     expect(await summaryOf(payment.id)).toEqual({ refundedPaise: ASCEND_PLUS_PAISE, pendingPaise: 0, leftPaise: 0, state: 'full' });
+    expect(sessionsLeft((await clientOfPayment(payment.id))!)).toBe(0);
     expect([...gateway().refunds.values()].filter((one) => one.payment_id === payment.razorpayPaymentId).map((one) => one.amount)).toEqual([250050, 809850]);
   });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { type RefundEntry, type RefundLedger, type RefundNotice, razorpayRefundId } from '../../lib/schemas/refund';
+import { endRemainingSessions } from '../clients/sessions';
 import { eventIdForRecord } from '../followUp/events';
 import { bookings } from '../leads/bookings';
 import { paymentForOrder, payments } from '../leads/payments';
@@ -79,6 +80,12 @@ export async function applyRefundEvent(value: unknown, now: Date): Promise<Webho
   // delivery that died between the ledger and the event leaves nothing undone, and every
   // effect is idempotent.
   if (entry.status === 'processed' || entry.status === 'failed') await recordRefundFollowUp(payment, ledger, entry);
+  // A full refund ends the client's remaining sessions. Here rather than in the follow-up:
+  // the sessions' module books through the pipeline itself (an import cycle otherwise). It
+  // is idempotent, and a failure answers 500 so Razorpay delivers the event again.
+  if (entry.status === 'processed' && summaryOf(ledger, payment.amountPaise).state === 'full') {
+    await endRemainingSessions(payment.id, new Date(entry.settledAt ?? now.toISOString()));
+  }
   return { status: settled.outcome === 'changed' ? 'processed' : 'duplicate' };
 }
 
