@@ -321,7 +321,7 @@ test('tabs move with the keyboard and the chosen one survives a reload', async (
   await page.keyboard.press('End');
   await expect(page.getByRole('tab', { name: 'Schedule' })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowLeft');
-  await expect(blog).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Clients' })).toBeFocused();
 });
 
 test('a tab tapped before the dashboard has hydrated is the one it opens on', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { BlogPosts } from './blog/BlogPosts';
+import { ClientsPanel } from './clients/ClientsPanel';
 import { CustomerData } from './customers/CustomerData';
 import { DashboardHeader } from './DashboardHeader';
 import { SchedulePanel } from './schedule/SchedulePanel';
@@ -16,6 +17,7 @@ import './dashboard.css';
 const tabs = [
   { id: 'customers', label: 'Customer Data' },
   { id: 'blog', label: 'Blog Management' },
+  { id: 'clients', label: 'Clients' },
   { id: 'schedule', label: 'Schedule' },
 ] as const;
 type TabId = (typeof tabs)[number]['id'];
@@ -103,6 +105,9 @@ function DashboardTabs() {
       </div>
       <div role="tabpanel" id="panel-blog" aria-labelledby="tab-blog" hidden={current !== 'blog'} className="adm-tabpanel">
         {blogSeen || current === 'blog' ? <BlogPosts /> : null}
+      </div>
+      <div role="tabpanel" id="panel-clients" aria-labelledby="tab-clients" hidden={current !== 'clients'} className="adm-tabpanel">
+        {current === 'clients' ? <ClientsPanel /> : null}
       </div>
       <div role="tabpanel" id="panel-schedule" aria-labelledby="tab-schedule" hidden={current !== 'schedule'} className="adm-tabpanel">
         {current === 'schedule' ? <SchedulePanel /> : null}

@@ -10,7 +10,7 @@ import { EmailLink, PhoneLink } from '../ui/Contact';
 import { callsChanged, cancelCall, cancelCallsOfPhone, freeSlots, moveCall, scheduleKeys } from './scheduleApi';
 import '../../slot-picker/slot-picker.css';
 
-const istTime = (iso: string) =>
+export const istTime = (iso: string) =>
   new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'Asia/Kolkata' })
     .format(new Date(iso))
     .replace(/\s/g, ' ');

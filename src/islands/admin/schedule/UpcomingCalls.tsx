@@ -5,6 +5,7 @@ import { addDays, istDateOf } from '../../../lib/schedule/istClock';
 import { formatCount } from '../../../lib/format';
 import { ErrorState } from '../ui/States';
 import { CallItem } from './CallItem';
+import { SessionItem } from './SessionItem';
 import { appointmentsQuery, thisWeek } from './scheduleApi';
 import './schedule.css';
 
@@ -25,7 +26,7 @@ function groupsOf(calls: Appointment[], now: Date): Group[] {
   ];
 }
 
-/** The owner's next calls (issue 19): today, tomorrow and the rest of the week, each with its booking. */
+/** The owner's next calls (issue 19) and clients' sessions (issue 29): today, tomorrow and the rest of the week. */
 export function UpcomingCalls() {
   const headingId = useId();
   const [notice, setNotice] = useState<string | null>(null);
@@ -48,9 +49,7 @@ export function UpcomingCalls() {
               <section key={group.title} className="adm-call-group" aria-label={group.title}>
                 <h3>{group.title}</h3>
                 <ul role="list">
-                  {group.calls.map((call) => (
-                    <CallItem key={call.id} call={call} onNotice={setNotice} />
-                  ))}
+                  {group.calls.map((call) => (call.session ? <SessionItem key={call.id} call={call} /> : <CallItem key={call.id} call={call} onNotice={setNotice} />))}
                 </ul>
               </section>
             ),

@@ -1,0 +1,31 @@
+import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
+import type { AdminClientsAnswer, SessionOutcomeAnswer, SessionOutcomeRequest } from '../../../lib/schemas/client';
+import { adminKeys } from '../api/queries';
+import { adminRequest } from '../api/request';
+import { scheduleKeys } from '../schedule/scheduleApi';
+
+// The owner's clients and their sessions (issue 29), beside the panel that shows them.
+
+export const clientKeys = { list: () => [...adminKeys.all, 'clients'] as const };
+
+export async function listClients(cursor: string | null, signal?: AbortSignal): Promise<AdminClientsAnswer> {
+  const params = new URLSearchParams({ limit: '20', ...(cursor ? { cursor } : {}) });
+  return (await adminRequest<AdminClientsAnswer>('GET', `/api/admin/clients?${params}`, signal ? { signal } : {})).data;
+}
+
+export const clientsQuery = () =>
+  infiniteQueryOptions({
+    queryKey: clientKeys.list(),
+    queryFn: ({ pageParam, signal }) => listClients(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export async function markSession(id: string, body: SessionOutcomeRequest): Promise<SessionOutcomeAnswer> {
+  return (await adminRequest<SessionOutcomeAnswer>('POST', `/api/admin/sessions/${encodeURIComponent(id)}/outcome`, { body })).data;
+}
+
+/** After an outcome: the calls list (which shows sessions) and the clients list. */
+export function sessionsChanged(client: QueryClient): Promise<unknown> {
+  return Promise.all([client.invalidateQueries({ queryKey: scheduleKeys.all }), client.invalidateQueries({ queryKey: clientKeys.list() })]);
+}
