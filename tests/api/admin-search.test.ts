@@ -53,7 +53,7 @@ beforeAll(async () => {
     (b) => (b.download as { id: string }).id,
   );
   const order = await created(
-    call(createOrderFn, '/api/create-razorpay-order', { body: { packageId: 'ascend-plus', customerName: priya.name, customerEmail: priya.email, customerPhone: '98765-43210' } }),
+    call(createOrderFn, '/api/create-razorpay-order', { body: { customerState: 'Karnataka', packageId: 'ascend-plus', customerName: priya.name, customerEmail: priya.email, customerPhone: '98765-43210' } }),
     (b) => b as { bookingId: string; orderId: string },
   );
   ids.checkoutBooking = order.bookingId;

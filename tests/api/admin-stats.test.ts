@@ -104,7 +104,7 @@ describe('GET /api/admin/stats', () => {
     expect((await call(bookCallFn, '/api/book-call', { body: { ...person, background: 'working-professional' } })).status).toBe(201);
     const { booking: packageBooking } = await bookPackage('ascend');
     const order = await call(createOrderFn, '/api/create-razorpay-order', {
-      body: { packageId: 'ascend-plus', customerName: person.name, customerEmail: person.email, customerPhone: person.phone },
+      body: { customerState: 'Karnataka', packageId: 'ascend-plus', customerName: person.name, customerEmail: person.email, customerPhone: person.phone },
     });
     expect(order.status).toBe(201);
     expect((await call(contactFn, '/api/contact', { body: { ...person, whoIsThisFor: 'working-professional' } })).status).toBe(201);

@@ -35,7 +35,7 @@ async function lead(attribution: Record<string, string>) {
 
 async function requestFor(booking: { id: string }, amount: number): Promise<{ linkId: string }> {
   const response = await call(paymentRequestsFn, '/api/admin/payment-requests', {
-    body: { bookingId: booking.id, name: 'Priya Raman', phone: '98450 12345', amount, packageId: 'life-coaching', description: 'Life Coaching, agreed fee' },
+    body: { bookingId: booking.id, name: 'Priya Raman', phone: '98450 12345', amount, packageId: 'life-coaching', description: 'Life Coaching, agreed fee', customerState: 'Karnataka' },
     cookie: await adminCookie(),
   });
   expect(response.status).toBe(201);

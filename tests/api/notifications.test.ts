@@ -134,7 +134,7 @@ describe('owner notifications for every kind of lead', () => {
   test('a payment captured (webhook, then the same event again): one owner e-mail, one webhook call and one receipt; no secrets in any', async () => {
     const email = `buyer.${unique()}@example.com`;
     const ordered = await call(createOrderFn, '/api/create-razorpay-order', {
-      body: { packageId: 'ascend-plus', customerName: 'Kiran Shah', customerEmail: email, customerPhone: '98450 55555', attribution: { source: 'google', medium: 'cpc' } },
+      body: { customerState: 'Karnataka', packageId: 'ascend-plus', customerName: 'Kiran Shah', customerEmail: email, customerPhone: '98450 55555', attribution: { source: 'google', medium: 'cpc' } },
     });
     expect(ordered.status).toBe(201);
     const order = await jsonOf<{ orderId: string; bookingId: string }>(ordered);
@@ -169,7 +169,7 @@ describe('owner notifications for every kind of lead', () => {
   test('the browser verify and then the webhook confirm one payment: it is announced once', async () => {
     const email = `verify.${unique()}@example.com`;
     const order = await jsonOf<{ orderId: string }>(
-      await call(createOrderFn, '/api/create-razorpay-order', { body: { packageId: 'ascend-plus', customerName: 'Vera Nair', customerEmail: email, customerPhone: '98450 77777' } }),
+      await call(createOrderFn, '/api/create-razorpay-order', { body: { customerState: 'Karnataka', packageId: 'ascend-plus', customerName: 'Vera Nair', customerEmail: email, customerPhone: '98450 77777' } }),
     );
     const success = buyerPays(gateway(), order.orderId);
     expect((await call(verifyFn, '/api/verify-payment', { body: success })).status).toBe(200);
@@ -185,7 +185,7 @@ describe('owner notifications for every kind of lead', () => {
   test('a payment failed: one owner e-mail and webhook call with the reason, no receipt', async () => {
     const email = `failed.${unique()}@example.com`;
     const order = await jsonOf<{ orderId: string }>(
-      await call(createOrderFn, '/api/create-razorpay-order', { body: { packageId: 'ascend-plus', customerName: 'Dev Patel', customerEmail: email, customerPhone: '98450 66666' } }),
+      await call(createOrderFn, '/api/create-razorpay-order', { body: { customerState: 'Karnataka', packageId: 'ascend-plus', customerName: 'Dev Patel', customerEmail: email, customerPhone: '98450 66666' } }),
     );
     const paymentId = razorpayId('pay');
     const delivery = webhookDelivery('payment.failed', { id: paymentId, order_id: order.orderId, amount: 1059900, status: 'failed', error_description: 'Card declined by bank' });

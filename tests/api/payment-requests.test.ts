@@ -25,7 +25,7 @@ interface RequestAnswer {
 const unique = () => Math.random().toString(36).slice(2, 8);
 
 async function requestPayment(body: Record<string, unknown>, cookie?: string) {
-  return call(paymentRequestsFn, '/api/admin/payment-requests', { body, cookie: cookie ?? (await adminCookie()) });
+  return call(paymentRequestsFn, '/api/admin/payment-requests', { body: { customerState: 'Karnataka', ...body }, cookie: cookie ?? (await adminCookie()) });
 }
 
 async function lifeCoachingRequest(amount = 18000, extra: Record<string, unknown> = {}) {
@@ -89,6 +89,9 @@ describe('POST /api/admin/payment-requests', () => {
     expect((await jsonOf<{ fields: Record<string, string> }>(noDescription)).fields).toHaveProperty('description');
     const badExpiry = await requestPayment({ name: 'Priya Raman', phone: '98450 12345', amount: 5000, description: 'Agreed fee', expiresInDays: 0 }, cookie);
     expect((await jsonOf<{ fields: Record<string, string> }>(badExpiry)).fields).toHaveProperty('expiresInDays');
+    // The place of supply on the client's tax invoice (issue 29) is asked on every request.
+    const noState = await requestPayment({ name: 'Priya Raman', phone: '98450 12345', amount: 5000, description: 'Agreed fee', customerState: undefined }, cookie);
+    expect((await jsonOf<{ fields: Record<string, string> }>(noState)).fields).toHaveProperty('customerState');
     expect(gateway().requests.length).toBe(asked);
     expect(await paymentRequests.count()).toBe(stored);
   });
@@ -198,7 +201,7 @@ describe('payment_link.paid webhook', () => {
     expect(paid).toMatchObject({ status: 'paid', razorpayPaymentId: payment.id });
     const listed = await paymentsOfBooking(booking.id);
     expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ status: 'captured', amount: 18000, amountPaise: 1800000, razorpayPaymentId: payment.id, paymentRequestId: request.id });
+    expect(listed[0]).toMatchObject({ status: 'captured', amount: 18000, amountPaise: 1800000, razorpayPaymentId: payment.id, paymentRequestId: request.id, customerState: 'Karnataka' });
     expect(paid!.paymentId).toBe((await payments.all()).find((item) => item.razorpayPaymentId === payment.id)!.id);
     // Life coaching is priced after the consultation: the booking now carries the agreed fee.
     expect(await bookings.get(booking.id)).toMatchObject({ paymentStatus: 'paid', amount: 18000 });

@@ -78,7 +78,7 @@ describe('POST /api/create-razorpay-order', () => {
 
   test('the checkout page flow (no booking yet) records a booking with the e-mail, then the order', async () => {
     const response = await call(createOrderFn, '/api/create-razorpay-order', {
-      body: { packageId: 'ascend', customerName: 'Rahul Verma', customerEmail: 'rahul@example.com', customerPhone: '+91 99000 11122', amount: 1 },
+      body: { customerState: 'Karnataka', packageId: 'ascend', customerName: 'Rahul Verma', customerEmail: 'rahul@example.com', customerPhone: '+91 99000 11122', amount: 1 },
     });
     expect(response.status).toBe(201);
     const order = await jsonOf<OrderAnswer>(response);
@@ -89,20 +89,27 @@ describe('POST /api/create-razorpay-order', () => {
   });
 
   test('checkout details are required when there is no booking', async () => {
-    const response = await call(createOrderFn, '/api/create-razorpay-order', { body: { packageId: 'ascend', customerName: 'Only Name' } });
+    const response = await call(createOrderFn, '/api/create-razorpay-order', { body: { packageId: 'ascend', customerName: 'Only Name', customerState: 'Karnataka' } });
     expect(response.status).toBe(400);
     const { fields } = await jsonOf<{ fields: Record<string, string> }>(response);
     expect(Object.keys(fields).sort()).toEqual(['customerEmail', 'customerPhone']);
+    // The state is asked of every buyer, the popup's too: the tax invoice's place of supply (issue 29).
+    const noState = await call(createOrderFn, '/api/create-razorpay-order', { body: { packageId: 'ascend', bookingId: '0000000000000-0000000000' } });
+    expect(noState.status).toBe(400);
+    expect(Object.keys((await jsonOf<{ fields: Record<string, string> }>(noState)).fields)).toEqual(['customerState']);
+    const notAState = await call(createOrderFn, '/api/create-razorpay-order', { body: { packageId: 'ascend', customerName: 'A B', customerEmail: 'a@example.com', customerPhone: '9845012345', customerState: 'Atlantis' } });
+    expect(notAState.status).toBe(400);
+    expect(Object.keys((await jsonOf<{ fields: Record<string, string> }>(notAState)).fields)).toEqual(['customerState']);
   });
 
   test('unknown packages, free packages and mismatched bookings are refused', async () => {
-    expect((await call(createOrderFn, '/api/create-razorpay-order', { body: { packageId: 'nope', bookingId: '0000000000000-0000000000' } })).status).toBe(404);
+    expect((await call(createOrderFn, '/api/create-razorpay-order', { body: { customerState: 'Karnataka', packageId: 'nope', bookingId: '0000000000000-0000000000' } })).status).toBe(404);
     const free = await bookPackage('life-coaching');
-    expect((await call(createOrderFn, '/api/create-razorpay-order', { body: { packageId: 'life-coaching', bookingId: free.booking.id } })).status).toBe(400);
+    expect((await call(createOrderFn, '/api/create-razorpay-order', { body: { customerState: 'Karnataka', packageId: 'life-coaching', bookingId: free.booking.id } })).status).toBe(400);
     // A booking for a cheap package cannot pay for a dear one, nor the reverse.
     const cheap = await bookPackage('discover');
-    expect((await call(createOrderFn, '/api/create-razorpay-order', { body: { packageId: 'discover-plus', bookingId: cheap.booking.id } })).status).toBe(400);
-    expect((await call(createOrderFn, '/api/create-razorpay-order', { body: { packageId: 'ascend', bookingId: '0000000000000-0000000000' } })).status).toBe(404);
+    expect((await call(createOrderFn, '/api/create-razorpay-order', { body: { customerState: 'Karnataka', packageId: 'discover-plus', bookingId: cheap.booking.id } })).status).toBe(400);
+    expect((await call(createOrderFn, '/api/create-razorpay-order', { body: { customerState: 'Karnataka', packageId: 'ascend', bookingId: '0000000000000-0000000000' } })).status).toBe(404);
   });
 
   test('without keys the call answers 503 with a clear message and nothing is stored or sent', async () => {
@@ -111,11 +118,11 @@ describe('POST /api/create-razorpay-order', () => {
     const paymentsBefore = await payments.count();
     const bookingsBefore = await bookings.count();
     const requestsBefore = gateway().requests.length;
-    const withBooking = await call(createOrderFn, '/api/create-razorpay-order', { body: { packageId: 'achieve', bookingId: booking.id } });
+    const withBooking = await call(createOrderFn, '/api/create-razorpay-order', { body: { customerState: 'Karnataka', packageId: 'achieve', bookingId: booking.id } });
     expect(withBooking.status).toBe(503);
     expect((await jsonOf<{ error: string }>(withBooking)).error).toMatch(/RAZORPAY_KEY_ID/);
     const fromCheckout = await call(createOrderFn, '/api/create-razorpay-order', {
-      body: { packageId: 'achieve', customerName: 'A B', customerEmail: 'a@example.com', customerPhone: '9845012345' },
+      body: { customerState: 'Karnataka', packageId: 'achieve', customerName: 'A B', customerEmail: 'a@example.com', customerPhone: '9845012345' },
     });
     expect(fromCheckout.status).toBe(503);
     expect(await payments.count()).toBe(paymentsBefore);
@@ -127,7 +134,7 @@ describe('POST /api/create-razorpay-order', () => {
     const { booking } = await bookPackage('achieve-plus');
     const before = await payments.count();
     gateway().failWith(500);
-    const response = await call(createOrderFn, '/api/create-razorpay-order', { body: { packageId: 'achieve-plus', bookingId: booking.id } });
+    const response = await call(createOrderFn, '/api/create-razorpay-order', { body: { customerState: 'Karnataka', packageId: 'achieve-plus', bookingId: booking.id } });
     expect(response.status).toBe(502);
     expect(await payments.count()).toBe(before);
   });
@@ -135,7 +142,7 @@ describe('POST /api/create-razorpay-order', () => {
   test('wrong keys are refused by the gateway and surface as a 502', async () => {
     const { booking } = await bookPackage('achieve-plus');
     process.env.RAZORPAY_KEY_SECRET = 'not-the-secret';
-    const response = await call(createOrderFn, '/api/create-razorpay-order', { body: { packageId: 'achieve-plus', bookingId: booking.id } });
+    const response = await call(createOrderFn, '/api/create-razorpay-order', { body: { customerState: 'Karnataka', packageId: 'achieve-plus', bookingId: booking.id } });
     expect(response.status).toBe(502);
     expect(gateway().requests.at(-1)?.authorised).toBe(false);
   });

@@ -61,6 +61,7 @@ test('the owner requests a payment for a life-coaching client, the link is paid,
 
   await dialog.getByLabel('Description the customer sees').fill('Life Coaching: 6 sessions');
   await dialog.getByLabel('Amount (₹, whole rupees)').fill('18000');
+  await dialog.getByLabel("Customer's state").selectOption('Karnataka');
   await dialog.getByRole('button', { name: 'Create payment link' }).click();
   await expect(dialog.getByTestId('payment-link-ready')).toContainText('₹18,000');
   const url = await dialog.getByLabel('Payment link').inputValue();
@@ -158,6 +159,7 @@ test('without Razorpay keys the dialog says what to set, and nothing is made', a
     const dialog = page.getByRole('dialog', { name: `Request payment from ${name}` });
     await expect(dialog.getByLabel('What it is for')).toHaveValue('senior-transition');
     await dialog.getByLabel('Amount (₹, whole rupees)').fill('25000');
+    await dialog.getByLabel("Customer's state").selectOption('Maharashtra');
     await dialog.getByRole('button', { name: 'Create payment link' }).click();
     const alert = dialog.getByTestId('payment-request-error');
     await expect(alert).toHaveAttribute('role', 'alert');
@@ -186,7 +188,7 @@ test('the payment requests panel shows the newest 20 and Load more brings the ol
     await signInAsAdmin(context.request, server.baseURL);
     for (let n = 1; n <= 22; n += 1) {
       const made = await context.request.post('/api/admin/payment-requests', {
-        data: { name: `Client ${n}`, phone: `98450 ${String(10_000 + n)}`, amount: 1000 + n, description: `Coaching session ${n}` },
+        data: { name: `Client ${n}`, phone: `98450 ${String(10_000 + n)}`, amount: 1000 + n, description: `Coaching session ${n}`, customerState: 'Karnataka' },
         headers: { origin: server.baseURL },
       });
       expect(made.status()).toBe(201);

@@ -37,6 +37,9 @@ async function fillPopup(page: Page, stage: { designation: string; company: stri
   await dialog.getByLabel('Designation').fill(stage.designation);
   await dialog.getByLabel('Company / institution').fill(stage.company);
   await dialog.getByLabel('Industry').fill(stage.industry);
+  // Paid packages ask the buyer's state (the GST invoice's place of supply).
+  const state = dialog.getByLabel('State', { exact: true });
+  if (await state.count()) await state.selectOption('Karnataka');
 }
 
 /** The thank-you navigation: plain for a discovery call, or carrying the payment's ids. */
@@ -202,6 +205,8 @@ test('the checkout page shows the package and runs the real payment flow', async
   await form.getByLabel('Email').fill(email);
   await expect(proceed).toBeDisabled();
   await form.getByLabel('Phone').fill('+91 99000 11122');
+  await expect(proceed).toBeDisabled();
+  await form.getByLabel('State', { exact: true }).selectOption('Tamil Nadu');
   await expect(proceed).toBeEnabled();
   await proceed.click();
 

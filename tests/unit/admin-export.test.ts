@@ -79,7 +79,7 @@ describe('export rows', () => {
     const row = paymentRow({
       createdAt, bookingId: '1763715900000-abcdef0123', packageId: 'ascend', packageName: 'Ascend', customerName: 'Meera Iyer',
       customerEmail: null, customerPhone: '9845022222', amount: 6499, amountPaise: 649900, currency: 'INR', status: 'captured',
-      razorpayOrderId: 'order_ABC123456', razorpayPaymentId: 'pay_XYZ987654', confirmedBy: 'verify', failureReason: null, paidAt: createdAt,
+      razorpayOrderId: 'order_ABC123456', razorpayPaymentId: 'pay_XYZ987654', confirmedBy: 'verify', failureReason: null, paidAt: createdAt, customerState: 'Karnataka',
     });
     expect(row).toEqual(['Payment', 'Meera Iyer', '9845022222', '2026-11-21 14:35', 'Paid', '6499', 'Ascend', 'Order: order_ABC123456 | Payment: pay_XYZ987654', '']);
   });

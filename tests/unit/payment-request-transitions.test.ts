@@ -13,6 +13,7 @@ const open: PaymentRequest = {
   packageId: 'life-coaching',
   description: 'Life Coaching',
   sessions: 6,
+  customerState: 'Karnataka',
   status: 'created',
   linkId: 'plink_AbCdEf123456',
   url: 'https://rzp.io/i/AbC123',

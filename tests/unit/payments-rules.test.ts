@@ -29,7 +29,7 @@ describe('package popup validation (SPEC 5)', () => {
 
 describe('order request', () => {
   test('an amount from the browser is not part of the request', () => {
-    const parsed = createOrderRequestSchema.parse({ packageId: 'ascend', bookingId: '8236000000000-abcdef0123', amount: 1 });
+    const parsed = createOrderRequestSchema.parse({ packageId: 'ascend', bookingId: '8236000000000-abcdef0123', amount: 1, customerState: 'Karnataka' });
     expect(parsed).not.toHaveProperty('amount');
   });
 });
@@ -62,6 +62,7 @@ describe('payment transitions', () => {
     bookingId: '8236000000000-abcdef0123', packageId: 'ascend', packageName: 'Ascend', customerName: 'A', customerEmail: null,
     customerPhone: '9845012345', amount: 6499, amountPaise: 649900, currency: 'INR', status: 'created',
     razorpayOrderId: 'order_ABCDEF123456', razorpayPaymentId: null, confirmedBy: null, failureReason: null, paidAt: null,
+    customerState: 'Karnataka',
   };
   const at = new Date('2026-11-21T10:00:00Z');
   test('created → captured records who confirmed it and when', () => {

@@ -175,6 +175,7 @@ function bookingOf(random: Random, person: DemoPerson, at: Date): { booking: Boo
       confirmedBy: paymentStatus === 'paid' ? pick(random, ['verify', 'webhook'] as const) : null,
       failureReason: paymentStatus === 'failed' ? pick(random, failureReasons) : null,
       paidAt: paymentStatus === 'paid' ? paidAt : null,
+      customerState: pick(random, ['Karnataka', 'Karnataka', 'Tamil Nadu', 'Maharashtra', 'Kerala'] as const),
     },
   };
 }

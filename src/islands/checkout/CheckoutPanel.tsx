@@ -4,6 +4,7 @@ import type { CheckoutOrder } from '../../lib/schemas/payment';
 import { toast } from '../../stores/toasts';
 import { REDIRECT_AFTER_PAYMENT_MS, messages, rupees, thankYouUrl } from '../package-booking/messages';
 import { loadCheckoutScript, payOrder } from '../package-booking/razorpay-checkout';
+import StateSelect from '../StateSelect';
 import './checkout-panel.css';
 
 interface Props {
@@ -12,8 +13,8 @@ interface Props {
   price: number;
 }
 
-type Details = { customerName: string; customerEmail: string; customerPhone: string };
-const empty: Details = { customerName: '', customerEmail: '', customerPhone: '' };
+type Details = { customerName: string; customerEmail: string; customerPhone: string; customerState: string };
+const empty: Details = { customerName: '', customerEmail: '', customerPhone: '', customerState: '' };
 
 /**
  * The checkout page's right column (SPEC 2, DECISIONS 13): contact details, then the
@@ -121,6 +122,7 @@ export default function CheckoutPanel({ packageId, packageName, price }: Props) 
           {errors[field] && <p className="error" id={`checkout-${field}-error`}>{errors[field]}</p>}
         </div>
       ))}
+      <StateSelect id="checkout-customerState" value={details.customerState} onChange={(value) => update('customerState')({ target: { value } })} error={errors.customerState} />
       <button type="submit" className="btn btn-primary btn-block" disabled={!complete || phase !== 'idle'} aria-busy={phase === 'creating'}>
         {phase === 'creating' ? 'Processing...' : 'Proceed to Payment'}
       </button>

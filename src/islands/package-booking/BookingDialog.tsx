@@ -7,6 +7,7 @@ import type { CheckoutOrder } from '../../lib/schemas/payment';
 import { toast, type ToastInput } from '../../stores/toasts';
 import { REDIRECT_AFTER_PAYMENT_MS, messages, rupees, thankYouUrl } from './messages';
 import { loadCheckoutScript, payOrder } from './razorpay-checkout';
+import StateSelect from '../StateSelect';
 import './package-booking.css';
 
 type Draft = Record<keyof PackageBookingForm, string>;
@@ -17,6 +18,7 @@ const emptyDraft: Draft = { fullName: '', mobile: '', designation: '', company: 
 // form filled, and the booking already made is reused instead of stored twice.
 let rememberedDraft: Draft = emptyDraft;
 let rememberedBooking: { key: string; bookingId: string } | null = null;
+let rememberedState = '';
 
 const fields: { name: keyof Draft; label: string; type?: string; autoComplete: string; placeholder?: string }[] = [
   { name: 'fullName', label: 'Full name', autoComplete: 'name' },
@@ -35,6 +37,8 @@ export default function BookingDialog({ packageId, onClose }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
   const [draft, setDraft] = useState<Draft>(rememberedDraft);
+  // A paid package's invoice names the buyer's state (place of supply, issue 29).
+  const [customerState, setCustomerState] = useState(rememberedState);
   const [phase, setPhase] = useState<Phase>('idle');
   const [problem, setProblem] = useState<ToastInput | null>(null);
   const item = findPackage(packageId);
@@ -83,6 +87,7 @@ export default function BookingDialog({ packageId, onClose }: Props) {
     if (!item || phase !== 'idle') return;
     const invalid = popupProblem(draft);
     if (invalid) return fail(invalid);
+    if (paid && !customerState) return fail(messages.stateMissing);
     const website = String(new FormData(event.currentTarget).get(HONEYPOT_FIELD) ?? '');
 
     setPhase('booking');
@@ -111,7 +116,7 @@ export default function BookingDialog({ packageId, onClose }: Props) {
     setPhase('processing');
     let order: CheckoutOrder;
     try {
-      order = await api.post<CheckoutOrder>('/api/create-razorpay-order', { packageId, bookingId });
+      order = await api.post<CheckoutOrder>('/api/create-razorpay-order', { packageId, bookingId, customerState });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) rememberedBooking = null;
       return fail(messages.setupFailed);
@@ -203,6 +208,19 @@ export default function BookingDialog({ packageId, onClose }: Props) {
               />
             </div>
           ))}
+          {paid && (
+            <StateSelect
+              id="pb-customerState"
+              className="field pb-customerState"
+              value={customerState}
+              disabled={busy}
+              onChange={(value) => {
+                rememberedState = value;
+                setCustomerState(value);
+                setProblem(null);
+              }}
+            />
+          )}
         </div>
         <div className="honeypot" aria-hidden="true">
           <label htmlFor="pb-website">Leave this empty</label>

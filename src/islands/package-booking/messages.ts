@@ -7,6 +7,7 @@ export const messages = {
   cancelled: { title: 'Payment Cancelled', description: 'You can try again anytime.' },
   gatewayError: { title: 'Payment Gateway Error', description: 'Failed to load payment gateway. Please try again.' },
   setupFailed: { title: 'Payment Setup Failed', description: 'Unable to initialize payment. Please try again.' },
+  stateMissing: { title: 'Choose your state', description: 'Your GST invoice names the state you are in (place of supply).' },
 } as const;
 
 /** SPEC 4: the redirect after a verified payment waits 2 seconds so the toast can be read. */

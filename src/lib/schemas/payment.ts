@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { attributionSchema } from './attribution';
 import { emailAddress, personName, phoneNumber } from './fields';
+import { indianStateSchema } from '../indianStates';
 
 // Payments through Razorpay (SPEC 3 payment order / payment, DECISIONS 10-12).
 // Amounts are stored twice on purpose: rupees for people, paise for the gateway.
@@ -25,6 +26,8 @@ export const createOrderRequestSchema = z
     customerName: personName.optional(),
     customerEmail: emailAddress.optional(),
     customerPhone: phoneNumber.optional(),
+    /** Place of supply on the tax invoice: asked of every buyer, the popup's too (issue 29). */
+    customerState: indianStateSchema,
     /** The checkout page records the booking itself: it carries the visit's source. */
     attribution: attributionSchema.optional(),
   })
@@ -79,6 +82,8 @@ export const paymentSchema = z.object({
   paidAt: z.string().nullable(),
   /** Paid through the owner's payment request (a Razorpay Payment Link), issue 20. */
   paymentRequestId: recordId.optional(),
+  /** The customer's state: the place of supply on the tax invoice (issue 29); null on records made before it was asked. */
+  customerState: indianStateSchema.nullable().default(null),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { emailAddress, personName, phoneNumber } from './fields';
 import { sessionCount } from './package';
+import { indianStateSchema } from '../indianStates';
 
 // Payment requests (issue 20): the owner charges an agreed fee with a Razorpay Payment
 // Link. The contract between the admin API, the webhook and the dashboard.
@@ -35,6 +36,8 @@ export const createPaymentRequestSchema = z
     description: z.string({ error: 'Say what the payment is for' }).trim().min(3, 'Say what the payment is for').max(200, 'At most 200 characters'),
     /** Coaching sessions the fee buys, agreed on the call (issue 29); left out, the package's own count applies. */
     sessions: sessionCount.optional(),
+    /** The customer's state: the place of supply on the tax invoice (issue 29). */
+    customerState: indianStateSchema,
     expiresInDays: z.number().int('Whole days').min(1, 'At least 1 day').max(MAX_EXPIRY_DAYS, `At most ${MAX_EXPIRY_DAYS} days`).default(DEFAULT_EXPIRY_DAYS),
     /** Also e-mail the link to the customer through the outbox (needs an e-mail address). */
     emailCustomer: z.boolean().default(false),
@@ -58,6 +61,8 @@ export const paymentRequestSchema = z.object({
   description: z.string().min(1),
   /** Sessions agreed for this fee; null when the owner named none (requests before issue 29 too). */
   sessions: sessionCount.nullable().default(null),
+  /** Place of supply for the invoice; null on requests made before it was asked. */
+  customerState: indianStateSchema.nullable().default(null),
   status: z.enum(paymentRequestStatuses),
   linkId: paymentLinkId,
   url: z.string().min(1),

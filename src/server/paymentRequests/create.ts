@@ -102,6 +102,7 @@ export async function createPaymentRequest(input: NewRequest, now: Date = new Da
       packageId: item?.id ?? null,
       description: input.description,
       sessions: input.sessions ?? null,
+      customerState: input.customerState,
       status: 'created',
       linkId: link.id,
       url: link.short_url,

@@ -96,6 +96,7 @@ export async function applyPaymentLinkEvent(value: unknown, now: Date): Promise<
     failureReason: null,
     paidAt: paidAt.toISOString(),
     paymentRequestId: request.id,
+    customerState: request.customerState ?? null,
   };
   await payments.insert(recordId, record, paidAt);
   const stored = (await payments.get(recordId)) ?? { ...record, id: recordId, createdAt: paidAt.toISOString() };

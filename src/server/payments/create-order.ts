@@ -91,6 +91,7 @@ export async function startPayment(request: CreateOrderRequest): Promise<Checkou
     confirmedBy: null,
     failureReason: null,
     paidAt: null,
+    customerState: request.customerState,
   });
   await rememberOrder(order.id, payment.id);
 

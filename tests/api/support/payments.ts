@@ -63,7 +63,7 @@ export async function bookPackage(packageId: string, extra: Record<string, unkno
 }
 
 export async function startOrder(packageId: string, bookingId: string, extra: Record<string, unknown> = {}): Promise<OrderAnswer> {
-  const response = await call(createOrderFn, '/api/create-razorpay-order', { body: { packageId, bookingId, ...extra } });
+  const response = await call(createOrderFn, '/api/create-razorpay-order', { body: { packageId, bookingId, customerState: 'Karnataka', ...extra } });
   if (response.status !== 201) throw new Error(`order failed: ${response.status} ${await response.text()}`);
   return jsonOf<OrderAnswer>(response);
 }

@@ -1,8 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
 import { formatRupees } from '../../../lib/format';
+import type { IndianState } from '../../../lib/indianStates';
 import { packageCatalogue } from '../../../lib/packageCatalogue';
 import { DEFAULT_EXPIRY_DAYS, MAX_EXPIRY_DAYS, MAX_REQUEST_RUPEES } from '../../../lib/schemas/paymentRequest';
 import { AdminApiError, failureMessage } from '../api';
+import StateSelect from '../../StateSelect';
 import { useModalDialog } from '../ui/useModalDialog';
 import { ShareLink } from './ShareLink';
 import { useCreatePaymentRequest } from './usePaymentRequests';
@@ -16,7 +18,7 @@ export interface PaymentCustomer {
 }
 
 const OTHER = '';
-const SHOWN_FIELDS = ['amount', 'description', 'expiresInDays', 'email'];
+const SHOWN_FIELDS = ['amount', 'description', 'expiresInDays', 'email', 'customerState'];
 
 const packageLabel = (item: (typeof packageCatalogue)[number]) => `${item.name} (${item.price > 0 ? formatRupees(item.price) : 'agreed fee'})`;
 
@@ -35,6 +37,8 @@ export function RequestPaymentDialog({ customer, onClose }: { customer: PaymentC
   const [amount, setAmount] = useState(known && known.price > 0 ? String(known.price) : '');
   const [days, setDays] = useState(String(DEFAULT_EXPIRY_DAYS));
   const [emailCustomer, setEmailCustomer] = useState(false);
+  // The place of supply on the client's GST invoice (issue 29); an empty choice is refused by the server, naming the field.
+  const [customerState, setCustomerState] = useState('');
   const create = useCreatePaymentRequest();
   const fields = create.error instanceof AdminApiError ? create.error.fields : {};
   // Field errors show under their fields; anything else (no keys: 503, the gateway: 502) above the form.
@@ -65,6 +69,7 @@ export function RequestPaymentDialog({ customer, onClose }: { customer: PaymentC
       description: description.trim(),
       expiresInDays: Number(days),
       emailCustomer,
+      customerState: customerState as IndianState,
     });
   };
 
@@ -158,6 +163,7 @@ export function RequestPaymentDialog({ customer, onClose }: { customer: PaymentC
               {error('expiresInDays')}
             </div>
           </div>
+          <StateSelect id={`${id}-customerState`} label="Customer's state" hint="The place of supply on their GST invoice." hintClassName="adm-field-hint" value={customerState} onChange={setCustomerState} error={fields.customerState} />
           {customer.email ? (
             <label className="adm-pay-check">
               <input type="checkbox" checked={emailCustomer} onChange={(event) => setEmailCustomer(event.target.checked)} /> Also e-mail the link to {customer.email}
