@@ -31,6 +31,8 @@ export const leadEventSchema = z.object({
       failureReason: z.string().nullable(),
       /** A captured payment's client space (issue 29), added when the receipt is queued (leads/receiptExtras.ts). */
       clientSpaceUrl: z.string().optional(),
+      /** A captured payment's invoice or receipt (issue 29), attached to the receipt mail as a PDF (leads/receiptExtras.ts). */
+      invoice: z.object({ documentId: z.string(), serial: z.string(), title: z.string() }).optional(),
       /** How many sessions the payment bought (added with the client space). */
       sessions: z.number().int().min(0).optional(),
     })

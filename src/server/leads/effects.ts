@@ -10,6 +10,8 @@ import { countConversion } from '../notifications/conversions';
 import { countLeadSource } from '../notifications/leadSources';
 import { queueLeadNotifications } from '../notifications/queue';
 import { refundEffects } from '../refunds/effects';
+import { ensureInvoice } from '../invoices/documents';
+import { withReceiptExtras } from './receiptExtras';
 
 // What a lead's follow-up event does (DECISIONS 26), one line an effect. Each is
 // idempotent (onlyIfNew writes, tally changes named by the event, index keys that are
@@ -37,6 +39,8 @@ export const leadEffects: readonly Effect[] = [
     run: (event) => countLeadSource(event.id, event.lead!.kind as LeadNotificationKind, event.lead!.attribution, new Date(event.lead!.at)),
   },
   { name: 'conversion', applies: (event) => event.lead?.kind === 'payment-captured', run: (event) => countConversion(event.id, event.lead!) },
+  // The payment's tax invoice (or plain receipt), issued once with the next serial (issue 29).
+  { name: 'invoice', applies: (event) => event.lead?.kind === 'payment-captured', run: async (event) => void (await ensureInvoice(event.lead!.leadId)) },
   {
     name: 'call-reminders',
     applies: (event) => event.appointment != null,
@@ -44,7 +48,8 @@ export const leadEffects: readonly Effect[] = [
       await Promise.all([scheduleReminders(appointment!.appointment), syncCallTodo(appointment!.appointment.bookingId)]);
     },
   },
-  { name: 'notifications', applies: (event) => event.lead != null, run: (event) => queueLeadNotifications(event.lead!) },
+  // A captured payment's client (issue 29) is made here, whether or not the payer left an e-mail, and its link put on the receipt.
+  { name: 'notifications', applies: (event) => event.lead != null, run: async (event) => queueLeadNotifications(await withReceiptExtras(event.lead!)) },
   { name: 'call-notices', applies: (event) => event.appointment != null, run: (event) => queueCallNotices(event.appointment!) },
   ...refundEffects,
 ];

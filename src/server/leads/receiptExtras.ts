@@ -1,6 +1,8 @@
 import type { LeadEvent } from '../../lib/schemas/leadEvent';
 import { clientSpaceUrl } from '../clients/links';
 import { ensureClient } from '../clients/store';
+import { InvoiceConfigError } from '../invoices/config';
+import { documentTitle, ensureInvoice } from '../invoices/documents';
 
 // What a captured payment's receipt carries besides the payment (issue 29): the outbox
 // stores a mail's content when it is queued (notifications/queue.ts), so whatever the
@@ -15,6 +17,18 @@ const extras: readonly Extra[] = [
   async (lead) => {
     const client = await ensureClient(lead.leadId);
     return { clientSpaceUrl: await clientSpaceUrl(client), sessions: client.sessionsTotal };
+  },
+  // The invoice (or plain receipt) PDF, attached when the mail is sent. Settings that would
+  // print a defective invoice hold back the invoice, never the receipt: the capture's own
+  // invoice effect keeps failing (and is set aside for the owner) until they are mended.
+  async (lead) => {
+    try {
+      const document = await ensureInvoice(lead.leadId);
+      return { invoice: { documentId: document.id, serial: document.serial, title: documentTitle(document) } };
+    } catch (error) {
+      if (error instanceof InvoiceConfigError) return {};
+      throw error;
+    }
   },
 ];
 

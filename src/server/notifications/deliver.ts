@@ -17,7 +17,9 @@ import {
   replaceEntry,
 } from './outbox';
 import { notificationSettings } from './settings';
-import { describeFailure, postWebhook, sendMail } from './transports';
+import { documentFileName, readDocument } from '../invoices/store';
+import { renderDocumentPdf } from '../invoices/pdf';
+import { type OutgoingMail, describeFailure, postWebhook, sendMail } from './transports';
 import { allowanceFor, takePlace } from './visitorQuota';
 
 export type DeliveryOutcome = 'sent' | 'retry-later' | 'failed' | 'held' | 'not-due' | 'claimed-elsewhere' | 'missing';
@@ -30,6 +32,21 @@ export function claimable(entry: OutboxEntry, now: Date): boolean {
   if (entry.status === 'pending') return !entry.nextAttemptAt || new Date(entry.nextAttemptAt).getTime() <= now.getTime();
   if (entry.status === 'sending') return !entry.claimedAt || now.getTime() - new Date(entry.claimedAt).getTime() > STALE_CLAIM_MS;
   return false;
+}
+
+/**
+ * The files an entry names, made now. A document that is not there (yet) fails the attempt,
+ * which is retried: the mail never goes without what it says is attached.
+ */
+async function attachmentsOf(entry: OutboxEntry): Promise<OutgoingMail['attachments']> {
+  if (!entry.attachments?.length) return undefined;
+  return Promise.all(
+    entry.attachments.map(async (ref) => {
+      const document = await readDocument(ref.documentId);
+      if (!document) throw new Error(`The attachment ${ref.documentId} is not issued yet`);
+      return { filename: documentFileName(document), content: await renderDocumentPdf(document), contentType: 'application/pdf' };
+    }),
+  );
 }
 
 /** A visitor mail the cap keeps back: recorded as held, never retried. */
@@ -48,9 +65,11 @@ async function send(entry: OutboxEntry, now: Date): Promise<void> {
   if (!entry.mail) throw new Error('The entry has no message');
   const to = entry.channel === 'visitor-email' ? (entry.to ? [entry.to] : []) : settings.ownerAddresses;
   if (to.length === 0) throw new Error('No recipient');
+  // Made before the cap counts the mail: a failed attempt takes no place.
+  const attachments = await attachmentsOf(entry);
   const allowance = allowanceFor(entry);
   if (allowance && !(await takePlace(allowance, entry.id, now))) throw new HeldBack(allowance.reason);
-  await sendMail(settings, { to, ...entry.mail });
+  await sendMail(settings, { to, ...entry.mail, ...(attachments ? { attachments } : {}) });
 }
 
 /**

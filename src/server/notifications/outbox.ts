@@ -26,6 +26,12 @@ const HELD_PREFIX = 'held/';
 export const icalEventSchema = z.object({ method: z.enum(['REQUEST', 'CANCEL', 'PUBLISH']), filename: z.string(), content: z.string() });
 export type IcalEvent = z.infer<typeof icalEventSchema>;
 const mailSchema = z.object({ subject: z.string(), text: z.string(), html: z.string(), icalEvent: icalEventSchema.optional() });
+/**
+ * A file a mail carries, by reference: the entry holds what to attach, the bytes are made when
+ * it is sent (an invoice PDF is drawn from its frozen record, so it is the same on every try).
+ */
+export const attachmentRefSchema = z.object({ kind: z.literal('invoice-pdf'), documentId: z.string() });
+export type AttachmentRef = z.infer<typeof attachmentRefSchema>;
 
 export const outboxEntrySchema = z.object({
   id: z.string(),
@@ -38,6 +44,8 @@ export const outboxEntrySchema = z.object({
   /** The appointment a call message is about (its per-appointment count); absent on older entries. */
   appointmentId: z.string().optional(),
   mail: mailSchema.nullable(),
+  /** Files to attach to the mail (absent on older entries and on most mail). */
+  attachments: z.array(attachmentRefSchema).optional(),
   webhook: z.record(z.string(), z.unknown()).nullable(),
   status: z.enum(notificationStatuses),
   attempts: z.number().int().min(0),
@@ -55,7 +63,7 @@ export function entryId(leadId: string, kind: OutboxEntry['kind'], channel: Outb
 }
 
 /** What a message is; the rest of a new entry (id, due now, retry window) follows from it. */
-export type NewMessage = Pick<OutboxEntry, 'kind' | 'leadId' | 'channel' | 'subject' | 'to' | 'mail' | 'webhook' | 'appointmentId'>;
+export type NewMessage = Pick<OutboxEntry, 'kind' | 'leadId' | 'channel' | 'subject' | 'to' | 'mail' | 'webhook' | 'appointmentId' | 'attachments'>;
 
 /** A new entry, due at once, retried for the one retry window every message has (pure). */
 export function newEntry(message: NewMessage, now: Date): OutboxEntry {

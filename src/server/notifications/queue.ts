@@ -14,7 +14,9 @@ export function outboxEntriesFor(event: LeadEvent, site: string, webhook: boolea
   }
   const visitor = visitorEmail(event, site);
   if (visitor && event.person.email) {
-    entries.push(newEntry({ kind, leadId, channel: 'visitor-email', subject: visitor.subject, to: event.person.email, mail: visitor, webhook: null }, now));
+    const invoice = event.payment?.invoice;
+    const attachments = invoice ? { attachments: [{ kind: 'invoice-pdf' as const, documentId: invoice.documentId }] } : {};
+    entries.push(newEntry({ kind, leadId, channel: 'visitor-email', subject: visitor.subject, to: event.person.email, mail: visitor, webhook: null, ...attachments }, now));
   }
   return entries;
 }

@@ -266,10 +266,17 @@ export function visitorEmail(event: LeadEvent, site: string): MailContent | null
       ...(event.payment.paymentId ? [{ label: 'Payment id', text: event.payment.paymentId }] : []),
       { label: 'Date', text: formatIst(event.at) },
     ];
+    const { clientSpaceUrl, sessions } = event.payment;
+    if (clientSpaceUrl) lines.push({ label: 'Book your sessions', text: clientSpaceUrl, href: clientSpaceUrl });
+    const included = sessions == null ? null : sessions === 0 ? 'Your sessions are arranged with you on our call.' : `Your package includes ${sessions} coaching ${sessions === 1 ? 'session' : 'sessions'}.`;
     paragraphs = [
       greeting,
       `Thank you: your payment to ${business.brand} is confirmed. This e-mail is your receipt.`,
-      `Next steps: we'll call you within ${hours} hours (${business.contact.hours}) to plan your first session. You can also book a time yourself: open ${site}, choose 'Book A Free Call' and pick a time.`,
+      ...(included ? [included] : []),
+      ...(event.payment.invoice ? [`Your ${event.payment.invoice.title.toLowerCase()} ${event.payment.invoice.serial} is attached to this e-mail as a PDF.`] : []),
+      clientSpaceUrl
+        ? `Next steps: book your sessions at a time that suits you from your private page (the "Book your sessions" link below), and move or cancel them there up to ${business.promises.rescheduleNoticeHours} hours before. Keep this e-mail: the link is yours alone. Questions: call or WhatsApp ${business.contact.phone} (${business.contact.hours}).`
+        : `Next steps: we'll call you within ${hours} hours (${business.contact.hours}) to plan your sessions.`,
     ];
   } else {
     return null;

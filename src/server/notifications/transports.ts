@@ -15,6 +15,8 @@ export interface OutgoingMail {
   html: string;
   /** An invite: sent as `text/calendar; method=...` (and as an .ics attachment) by nodemailer. */
   icalEvent?: { method: string; filename: string; content: string } | undefined;
+  /** Files, e.g. an invoice PDF. */
+  attachments?: Array<{ filename: string; content: Uint8Array; contentType: string }> | undefined;
 }
 
 // A burst of leads sends hundreds of mails a minute. One pooled connection set per mail
@@ -72,7 +74,15 @@ function retire(url: string, pool: Pool): void {
 }
 
 export async function sendMail(settings: NotificationSettings, mail: OutgoingMail): Promise<void> {
-  const message = { from: settings.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, ...(mail.icalEvent ? { icalEvent: mail.icalEvent } : {}) };
+  const message = {
+    from: settings.from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    ...(mail.icalEvent ? { icalEvent: mail.icalEvent } : {}),
+    ...(mail.attachments?.length ? { attachments: mail.attachments.map((file) => ({ filename: file.filename, content: Buffer.from(file.content), contentType: file.contentType })) } : {}),
+  };
   const pool = poolFor(settings);
   pool.sending += 1;
   try {

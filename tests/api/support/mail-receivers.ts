@@ -13,7 +13,7 @@ export interface ReceivedMail {
   text: string;
   html: string;
   /** Attachments and calendar parts (`method` for text/calendar), content as text. */
-  attachments: Array<{ mimeType: string; filename: string | null; method: string | null; content: string }>;
+  attachments: Array<{ mimeType: string; filename: string | null; method: string | null; content: string; bytes: Uint8Array }>;
 }
 
 export interface SmtpReceiver {
@@ -61,6 +61,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
                   filename: part.filename ?? null,
                   method: part.method ?? null,
                   content: typeof part.content === 'string' ? part.content : new TextDecoder().decode(part.content),
+                  bytes: typeof part.content === 'string' ? new TextEncoder().encode(part.content) : new Uint8Array(part.content),
                 })),
               });
               callback();
