@@ -4,17 +4,28 @@ import { ApiError } from '../../lib/api-client';
 import { type SlotDay, groupSlotsByDay, visitorTimeZone } from '../../lib/schedule/slotDays';
 import type { PublicAppointment, Slot } from '../../lib/schemas/appointment';
 
-interface ChooserProps {
+interface ChooserProps<Booked> {
   slots: Slot[];
   onSlots(slots: Slot[]): void;
-  onBook(start: string): Promise<PublicAppointment>;
-  onBooked(appointment: PublicAppointment): void;
+  onBook(start: string): Promise<Booked>;
+  onBooked(booked: Booked): void;
   /** The button's words for a chosen time. */
   action?: string;
+  /** What is booked (a paid session's picker, issue 29); a discovery call by default. */
+  title?: string;
+  note?: string;
 }
 
 /** Days, then the times of the chosen day as radio buttons (arrow keys move between them). */
-export function TimeChooser({ slots, onSlots, onBook, onBooked, action = 'Book' }: ChooserProps) {
+export function TimeChooser<Booked = PublicAppointment>({
+  slots,
+  onSlots,
+  onBook,
+  onBooked,
+  action = 'Book',
+  title = 'Pick a time for your call',
+  note = `${business.promises.discoveryCallMinutes} minutes, by phone.`,
+}: ChooserProps<Booked>) {
   const zone = useMemo(visitorTimeZone, []);
   const days: SlotDay[] = useMemo(() => groupSlotsByDay(slots, zone), [slots, zone]);
   const [dayIndex, setDayIndex] = useState(0);
@@ -51,9 +62,9 @@ export function TimeChooser({ slots, onSlots, onBook, onBooked, action = 'Book' 
 
   return (
     <div className="slot-picker" data-testid="slot-picker">
-      <h3 className="slot-picker-title" id={`${id}-title`}>Pick a time for your call</h3>
+      <h3 className="slot-picker-title" id={`${id}-title`}>{title}</h3>
       <p className="slot-picker-note">
-        {business.promises.discoveryCallMinutes} minutes, by phone. Times are India time (IST){zone !== 'Asia/Kolkata' ? '; yours is shown beside each where it differs' : ''}.
+        {note} Times are India time (IST){zone !== 'Asia/Kolkata' ? '; yours is shown beside each where it differs' : ''}.
       </p>
       <div className="slot-days" role="group" aria-label="Day">
         {days.map((item, index) => (
