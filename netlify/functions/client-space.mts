@@ -1,7 +1,8 @@
 import type { Config, Context } from '@netlify/functions';
+import { invoiceDocumentId } from '../../src/lib/schemas/invoice';
 import { type SessionAnswer, clientParamsSchema, clientSessionParamsSchema, clientTokenQuerySchema, sessionStartSchema } from '../../src/lib/schemas/client';
 import { assertSameOrigin } from '../../src/server/auth/session';
-import { clientInvoices } from '../../src/server/clients/invoices';
+import { clientInvoicePdf, clientInvoices } from '../../src/server/clients/invoices';
 import { clientTokenValid } from '../../src/server/clients/links';
 import { bookSession, cancelSession, moveSession } from '../../src/server/clients/sessions';
 import { type Client, readClient } from '../../src/server/clients/store';
@@ -10,6 +11,7 @@ import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readJson, readParams, readQuery } from '../../src/server/http/validate';
+import { z } from '../../src/lib/schemas/zod';
 
 // The client space (issue 29), opened by the client's signed link: what they bought, their
 // sessions, their invoices; booking, moving and cancelling a session.
@@ -17,6 +19,7 @@ import { readJson, readParams, readQuery } from '../../src/server/http/validate'
 //   POST /api/client-space/{id}/sessions?token=            { start }
 //   POST /api/client-space/{id}/sessions/{session}/move?token=   { start }
 //   POST /api/client-space/{id}/sessions/{session}/cancel?token=
+//   GET  /api/client-space/{id}/invoices/{documentId}.pdf?token=
 
 const privateHeaders = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
 const noSuchClient = () => notFound('No such client.');
@@ -36,6 +39,15 @@ const pathOf = (req: Request) => new URL(req.url).pathname.replace(/\/+$/, '');
 export default route({
   async GET(req, context) {
     const client = await linkedClient(req, context);
+    const file = /^(.+)\.pdf$/.exec(context.params?.document ?? '');
+    if (file) {
+      const { document } = readParams({ document: file[1] }, z.object({ document: invoiceDocumentId }));
+      const pdf = await clientInvoicePdf(client, document);
+      if (!pdf) throw notFound('No such invoice.');
+      return new Response(new Uint8Array(pdf.bytes), {
+        headers: { ...privateHeaders, 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${pdf.fileName}"` },
+      });
+    }
     if (pathOf(req) !== `/api/client-space/${client.id}`) throw notFound();
     return json(await clientSpaceView(client, await clientInvoices(client)), { headers: privateHeaders });
   },
@@ -59,6 +71,12 @@ export default route({
 
 // Literal on purpose: Netlify reads this config statically (DECISIONS 9).
 export const config: Config = {
-  path: ['/api/client-space/:id', '/api/client-space/:id/sessions', '/api/client-space/:id/sessions/:session/move', '/api/client-space/:id/sessions/:session/cancel'],
+  path: [
+    '/api/client-space/:id',
+    '/api/client-space/:id/sessions',
+    '/api/client-space/:id/sessions/:session/move',
+    '/api/client-space/:id/sessions/:session/cancel',
+    '/api/client-space/:id/invoices/:document',
+  ],
   rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

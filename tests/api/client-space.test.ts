@@ -107,7 +107,6 @@ describe('a paid client books, moves and cancels sessions', () => {
     expect(await jsonOf<ClientSpaceAnswer>(fresh)).toMatchObject({
       client: { name: 'Meera Iyer', packageName: 'Ascend Plus', sessionsTotal: 3, sessionsLeft: 3, sessionMinutes: 90 },
       sessions: [],
-      invoices: [],
     });
 
     const first = await sessionStart(30);
@@ -160,6 +159,24 @@ describe('a paid client books, moves and cancels sessions', () => {
     expect(refused.status).toBe(400);
     expect((await jsonOf<{ fields: Record<string, string> }>(refused)).fields).toHaveProperty('start');
     expect((await spaceOf(client)).client.sessionsLeft).toBe(1);
+  });
+
+  test("the client's invoice is listed and downloads through their link; another payment's document is a 404", async () => {
+    const [client, other] = [await pay('ascend'), await pay('ascend')];
+    const { invoices } = await spaceOf(client);
+    expect(invoices).toHaveLength(1);
+    const [invoice] = invoices;
+    expect(invoice!.url).toBe(`/api/client-space/${client.id}/invoices/${invoice!.id}.pdf?token=${client.token}`);
+    const file = (owner: PaidClient, documentId: string, token = owner.token) =>
+      call(clientSpaceFn, `/api/client-space/${owner.id}/invoices/${documentId}.pdf?token=${token}`, { params: { id: owner.id, document: `${documentId}.pdf` } });
+    const pdf = await file(client, invoice!.id);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('cache-control')).toBe('no-store');
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    const othersInvoice = (await spaceOf(other)).invoices[0]!.id;
+    expect((await file(client, othersInvoice)).status).toBe(404);
+    expect((await file(client, invoice!.id, 'A'.repeat(43))).status).toBe(404);
   });
 
   test('within 24 hours a session cannot be moved or cancelled online: 403 naming the phone and WhatsApp', async () => {

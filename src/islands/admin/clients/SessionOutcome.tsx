@@ -30,7 +30,7 @@ export function SessionOutcome({ session, onDone }: { session: Appointment; onDo
       ) : null}
       <div className="adm-call-actions">
         {(Object.keys(outcomeLabels) as Outcome[]).map((outcome) => (
-          <button key={outcome} type="button" className="btn adm-btn-sm" disabled={mark.isPending} onClick={() => mark.mutate(outcome)}>
+          <button key={outcome} type="button" className="btn btn-outline adm-btn-sm" disabled={mark.isPending} onClick={() => mark.mutate(outcome)}>
             {mark.isPending && mark.variables === outcome ? 'Saving…' : outcomeLabels[outcome]}
           </button>
         ))}
