@@ -13,6 +13,13 @@ export function formatRupees(amount: number): string {
   return `₹${groupedIN.format(Math.round(amount))}`;
 }
 
+const paiseIN = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** An amount in paise: whole rupees as formatRupees, otherwise to the paise: 529950 → "₹5,299.50". */
+export function formatPaise(paise: number): string {
+  return paise % 100 === 0 ? formatRupees(paise / 100) : `₹${paiseIN.format(paise / 100)}`;
+}
+
 /** A catalogue price: 0 means the fee is agreed after a free consultation (DECISIONS 3). */
 export function formatPackagePrice(price: number): string {
   return price > 0 ? formatRupees(price) : 'Price on consultation';

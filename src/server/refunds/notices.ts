@@ -1,4 +1,5 @@
 import { business } from '../../lib/business';
+import { formatPaise } from '../../lib/format';
 import type { RefundNotice } from '../../lib/schemas/refund';
 import { type OutboxEntry, enqueue, newEntry } from '../notifications/outbox';
 import { notificationSettings, siteAddress } from '../notifications/settings';
@@ -11,11 +12,6 @@ import { type Line, type MailContent, adminUrl, escapeChatText, formatIst, htmlO
 /** Razorpay's normal refunds reach the customer's account in 5-7 working days (its Refunds docs). */
 export const NORMAL_REFUND_DAYS = '5-7 working days';
 
-/** ₹10,599 or ₹5,299.50: whole rupees without paise, otherwise two decimals, Indian grouping. */
-export function formatPaise(paise: number): string {
-  const rupees = new Intl.NumberFormat('en-IN', { minimumFractionDigits: paise % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 }).format(paise / 100);
-  return `₹${rupees}`;
-}
 
 const textOf = (paragraphs: string[], lines: Line[], closing: string[]) =>
   [paragraphs.join('\n\n'), ...(lines.length ? [lines.map((line) => `${line.label}: ${line.text}`).join('\n')] : []), ...(closing.length ? [closing.join('\n')] : [])].join('\n\n');

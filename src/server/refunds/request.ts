@@ -1,3 +1,4 @@
+import { formatPaise } from '../../lib/format';
 import { type RefundAnswer, type RefundEntry, paiseOf } from '../../lib/schemas/refund';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import { payments } from '../leads/payments';
@@ -5,7 +6,6 @@ import { gatewayKeys } from '../payments/config';
 import { GatewayError, createRazorpayRefund } from '../payments/razorpay-client';
 import { newestFirstKey } from '../storage/keys';
 import { changeLedger } from './ledger';
-import { formatPaise } from './notices';
 import { release, requested, reserve } from './ledgerMath';
 
 const rupees = (paise: number) => paise / 100;

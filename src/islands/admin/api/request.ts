@@ -15,6 +15,8 @@ export interface RequestOptions {
   /** Send only if the record is still at this version (412 otherwise). */
   ifMatch?: string | null;
   signal?: AbortSignal;
+  /** e.g. Idempotency-Key: the same key makes a retried request the same one. */
+  headers?: Record<string, string>;
 }
 
 /** An admin API failure: SPEC 7's "{status}: {body}" plus what the server said in JSON. */
@@ -41,7 +43,7 @@ function parseJson(text: string): unknown {
 }
 
 export async function adminRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options: RequestOptions = {}): Promise<Answer<T>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.ifMatch) headers['if-match'] = options.ifMatch;
   const response = await fetch(path, {

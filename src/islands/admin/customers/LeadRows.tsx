@@ -4,6 +4,7 @@ import { employeeBandLabel } from '../../../lib/schemas/corporateEnquiry';
 import type { ContactRecord, CorporateEnquiryRecord, DownloadRecord, PaymentRecord, SubscriberRecord } from '../api';
 import { EmailLink, PhoneLink } from '../ui/Contact';
 import { SourceLine } from '../ui/LeadSource';
+import { PaymentRefund } from '../payments/PaymentRefund';
 import { Pill, paymentTone } from '../ui/Pill';
 import { When } from '../ui/When';
 
@@ -70,6 +71,7 @@ export function PaymentRow({ payment }: { payment: PaymentRecord }) {
       <p className="adm-row-when">
         <When iso={payment.createdAt} /> · <span className="adm-mono">{payment.razorpayOrderId}</span>
       </p>
+      <PaymentRefund payment={payment} />
     </article>
   );
 }
