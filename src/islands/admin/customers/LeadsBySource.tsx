@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { formatDateIST } from '../../../lib/admin/istDates';
 import { DIRECT, leadKindBreakdown } from '../../../lib/admin/leadSource';
-import { formatCount, formatRupees } from '../../../lib/format';
+import { formatCount, formatPaise } from '../../../lib/format';
 import type { ConversionFigures } from '../../../lib/schemas/notifications';
 import { leadSourcesQuery } from '../api/queries';
 import { EmptyState, ErrorState } from '../ui/States';
@@ -12,6 +12,8 @@ import './conversions.css';
 const WINDOWS = [30, 90] as const;
 type Window = (typeof WINDOWS)[number];
 
+// Revenue is net of refunds (issue 29), which may carry paise.
+const money = (rupees: number) => formatPaise(Math.round(rupees * 100));
 const rate = (figures: ConversionFigures) => (figures.conversionRate === null ? '–' : `${figures.conversionRate.toLocaleString('en-IN')}%`);
 
 /**
@@ -57,8 +59,11 @@ export function LeadsBySource() {
               <dd>{formatCount(totals.payingClients)}</dd>
             </div>
             <div>
-              <dt>Revenue</dt>
-              <dd>{formatRupees(totals.revenue)}</dd>
+              <dt>Revenue, net of refunds</dt>
+              <dd>
+                {money(totals.revenue)}
+                {totals.refunded > 0 ? <small className="adm-convert-refunded">{money(totals.refunded)} refunded</small> : null}
+              </dd>
             </div>
             <div>
               <dt>Conversion</dt>
@@ -84,7 +89,7 @@ export function LeadsBySource() {
                   Paying clients
                 </th>
                 <th scope="col" className="is-number">
-                  Revenue
+                  Revenue, net of refunds
                 </th>
                 <th scope="col" className="is-number">
                   Conversion
@@ -99,7 +104,10 @@ export function LeadsBySource() {
                   <td>{row.medium ?? <span className="adm-none">none</span>}</td>
                   <td className="is-number">{formatCount(row.leads)}</td>
                   <td className="is-number">{formatCount(row.payingClients)}</td>
-                  <td className="is-number">{formatRupees(row.revenue)}</td>
+                  <td className="is-number">
+                    {money(row.revenue)}
+                    {row.refunded > 0 ? <small className="adm-convert-refunded">{money(row.refunded)} refunded</small> : null}
+                  </td>
                   <td className="is-number">{rate(row)}</td>
                   <td>{leadKindBreakdown(row.byKind) || <span className="adm-none">none in this period</span>}</td>
                 </tr>
