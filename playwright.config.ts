@@ -10,6 +10,8 @@ const baseURL = `http://localhost:${port}`;
 // Each run gets its own blob folder, so tests never see a developer's local data.
 const blobsDir = process.env.E2E_BLOBS_DIR ?? join(scratchDir(), `ccc-e2e-blobs-${process.pid}-${Date.now()}`);
 // The site talks to a fake Razorpay Orders API (its own process) through RAZORPAY_API_BASE_URL.
+// A GSTIN (a made-up PAN with its real check character): payments get Rule 46 tax invoices (issue 29).
+const gstEnv = { GST_GSTIN: '29ABCDE1234F1ZW', GST_LEGAL_NAME: 'CCC Edu Careers LLP', GST_ADDRESS: '12 MG Road, Bengaluru 560001', GST_STATE: 'Karnataka' };
 const razorpayEnv = {
   RAZORPAY_KEY_ID: TEST_KEY_ID,
   RAZORPAY_KEY_SECRET: TEST_KEY_SECRET,
@@ -58,7 +60,7 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',
-    env: { PORT: String(port), BLOBS_DIR: blobsDir, ...razorpayEnv, ...openAiEnv },
+    env: { PORT: String(port), BLOBS_DIR: blobsDir, ...razorpayEnv, ...openAiEnv, ...gstEnv },
   }, {
     command: 'node tests/e2e/support/fake-razorpay-server.ts',
     url: `${razorpayEnv.RAZORPAY_API_BASE_URL}/health`,

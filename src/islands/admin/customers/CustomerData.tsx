@@ -1,6 +1,7 @@
 import { BookingCard } from '../bookings/BookingCard';
 import { RestoredEdits } from '../bookings/RestoredEdits';
 import { NotificationsPanel } from '../notifications/NotificationsPanel';
+import { InvoicesSection } from '../payments/InvoicesSection';
 import { PaymentRequestsPanel } from '../payments/PaymentRequestsPanel';
 import { TodoPanel } from '../todo/TodoPanel';
 import { LeadList } from './LeadList';
@@ -25,6 +26,7 @@ export function CustomerData() {
         renderItem={(booking) => <BookingCard booking={booking} />}
       />
       <PaymentRequestsPanel />
+      <InvoicesSection />
       <LeadsBySource />
       <div className="adm-lists-grid">
         <LeadList
