@@ -7,6 +7,7 @@ import webhookFn from '../../netlify/functions/razorpay-webhook.mts';
 import type { LeadsBySourceAnswer } from '../../src/lib/schemas/notifications';
 import type { RefundAnswer, RefundSummary } from '../../src/lib/schemas/refund';
 import { clientOfPayment, sessionsLeft } from '../../src/server/clients/store';
+import { documentsOfPayment } from '../../src/server/invoices/documents';
 import { paymentForOrder } from '../../src/server/leads/payments';
 import { readLedger } from '../../src/server/refunds/ledger';
 import { adminCookie } from './support/admin';
@@ -110,6 +111,10 @@ describe('POST /api/admin/payments/{id}/refund', () => {
     const row = (await jsonOf<LeadsBySourceAnswer>(bySource)).rows.find((candidate) => candidate.source === source.source);
     expect(row).toMatchObject({ payingClients: 1, revenue: 0, refunded: 10599 });
 
+    // A credit note in its own series, against the payment's receipt or invoice.
+    const documents = await documentsOfPayment(payment.id);
+    expect(documents.map((document) => document.kind)).toEqual([expect.not.stringMatching(/^credit-note$/), 'credit-note']);
+    expect(documents[1]).toMatchObject({ refundId: answer.id, paymentId: payment.id, amounts: { totalPaise: ASCEND_PLUS_PAISE } });
     // The money-back guarantee: a full refund ends the client's sessions.
     expect(sessionsLeft((await clientOfPayment(payment.id))!)).toBe(0);
 
@@ -136,6 +141,7 @@ describe('POST /api/admin/payments/{id}/refund', () => {
     // A partial refund leaves the sessions bought.
     expect(sessionsLeft((await clientOfPayment(payment.id))!)).toBe(3);
     await settle(rest.id, 'processed');
+    expect((await documentsOfPayment(payment.id)).filter((document) => document.kind === 'credit-note').map((document) => document.amounts.totalPaise)).toEqual([250050, 809850]);
     expect(await summaryOf(payment.id)).toEqual({ refundedPaise: ASCEND_PLUS_PAISE, pendingPaise: 0, leftPaise: 0, state: 'full' });
     expect(sessionsLeft((await clientOfPayment(payment.id))!)).toBe(0);
     expect([...gateway().refunds.values()].filter((one) => one.payment_id === payment.razorpayPaymentId).map((one) => one.amount)).toEqual([250050, 809850]);
@@ -165,6 +171,7 @@ describe('POST /api/admin/payments/{id}/refund', () => {
     expect((await readLedger(payment.id))?.refunds).toHaveLength(1);
     expect(mailsTo(email, 'Refund processed')).toHaveLength(1);
     expect(ownerMailsAbout(asked.id)).toHaveLength(1);
+    expect((await documentsOfPayment(payment.id)).filter((document) => document.kind === 'credit-note')).toHaveLength(1);
   });
 
   test('a refund made in the Razorpay dashboard is recorded when its payment is ours, within what is left', async () => {

@@ -1,4 +1,5 @@
 import type { Effect } from '../followUp/effects';
+import { ensureCreditNote } from '../invoices/documents';
 import { countRefund } from '../notifications/conversions';
 import { queueRefundNotices } from './notices';
 
@@ -10,5 +11,13 @@ export const refundEffects: readonly Effect[] = [
     name: 'refund-revenue',
     applies: (event) => event.refund?.status === 'processed',
     run: (event) => countRefund(event.refund!, event.refund!.attribution),
+  },
+  // The credit note (its own series, once per refund id; src/server/invoices).
+  {
+    name: 'credit-note',
+    applies: (event) => event.refund?.status === 'processed',
+    run: async ({ refund }) => {
+      await ensureCreditNote({ refundId: refund!.refundId, paymentId: refund!.paymentId, amountPaise: refund!.amountPaise, processedAt: refund!.at, ...(refund!.reason ? { reason: refund!.reason } : {}) });
+    },
   },
 ];
