@@ -9,7 +9,8 @@ import type { Slot, SlotsAnswer } from '../../src/lib/schemas/appointment';
 import type { AdminClientsAnswer, ClientSpaceAnswer, SessionAnswer } from '../../src/lib/schemas/client';
 import { readAppointment, slotHolder, slotKey } from '../../src/server/appointments/store';
 import { bookSession, currentSessionSlots, endRemainingSessions } from '../../src/server/clients/sessions';
-import { clientOfPayment, readClient } from '../../src/server/clients/store';
+import { clientOfPayment, clients, readClient } from '../../src/server/clients/store';
+import { newestFirstKey } from '../../src/server/storage/keys';
 import { paymentForOrder } from '../../src/server/leads/payments';
 import { adminCookie } from './support/admin';
 import { openAllDay } from './support/availability';
@@ -197,6 +198,16 @@ describe('a paid client books, moves and cancels sessions', () => {
     // The last session is booked: another is refused.
     expect((await book(client, (await sessionStart(30)).start)).status).toBe(409);
     handedOut.pop();
+  });
+
+  test("a seat taken by a request that died before storing its session is given back once it is two minutes old", async () => {
+    const client = await pay('ascend');
+    const died = newestFirstKey(Date.now() - 5 * 60_000);
+    await clients.update(client.id, (current) => ({ ...current, seats: [died], history: [died] }));
+    expect((await spaceOf(client)).client.sessionsLeft).toBe(0);
+    const booked = await book(client, (await sessionStart(30)).start);
+    expect(booked.status).toBe(201);
+    expect((await readClient(client.id))?.seats).toEqual([(await jsonOf<SessionAnswer>(booked)).session.id]);
   });
 
   test('a payer who left no e-mail still has a client', async () => {

@@ -17,7 +17,7 @@ import {
   writeNewAppointment,
 } from '../appointments/store';
 import { HttpError, conflict, notFound } from '../http/errors';
-import { newestFirstKey } from '../storage/keys';
+import { newestFirstKey, timeFromKey } from '../storage/keys';
 import { type Client, clientOfPayment, clients, ensureClient, sessionsLeft } from './store';
 
 // A client's paid sessions in the one calendar (issue 29). A session is an appointment with
@@ -89,8 +89,25 @@ async function giveSeatBack(clientId: string, sessionId: string, { forget }: { f
 
 const heldKeys = (availability: Availability, startMs: number, minutes: number) => sessionHeldStarts(availability, startMs, minutes).map(slotKey);
 
+/** A seat this old with no session record behind it was taken by a request that died before storing one. */
+const ABANDONED_SEAT_MS = 2 * 60_000;
+
+/** Gives back the seats of requests that died between taking a seat and storing their session; the client as stored after. */
+async function freeAbandonedSeats(client: Client, now: Date): Promise<Client> {
+  const records = await Promise.all(client.seats.map((id) => readAppointment(id)));
+  const abandoned = client.seats.filter((id, index) => !records[index] && now.getTime() - (timeFromKey(id) ?? now.getTime()) > ABANDONED_SEAT_MS);
+  if (abandoned.length === 0) return client;
+  const stored = await clients.update(client.id, (current) => ({
+    ...current,
+    seats: current.seats.filter((id) => !abandoned.includes(id)),
+    history: current.history.filter((id) => !abandoned.includes(id)),
+  }));
+  return stored ?? client;
+}
+
 /** Books one of the client's sessions at `start`: a seat, then the record, then its slot keys. */
-export async function bookSession(client: Client, start: string, now: Date = new Date()): Promise<Appointment> {
+export async function bookSession(given: Client, start: string, now: Date = new Date()): Promise<Appointment> {
+  const client = sessionsLeft(given) === 0 && !given.endedAt ? await freeAbandonedSeats(given, now) : given;
   if (sessionsLeft(client) === 0) throw noSessionLeft();
   const { slot, availability } = await sessionOnOffer(start, now, client.sessionMinutes);
   const id = newestFirstKey(now.getTime());
