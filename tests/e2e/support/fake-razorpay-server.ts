@@ -1,6 +1,7 @@
 // Runs the fake Razorpay API as its own process for the end-to-end server (started by
-// playwright.config.ts webServer; node strips the types). A paid payment link is
-// announced to the site's webhook, signed with the site's webhook secret.
+// playwright.config.ts webServer; node strips the types). A paid payment link and a settled
+// refund (POST /_test/refunds/{id}/process or /fail) are announced to the site's webhook,
+// signed with the site's webhook secret.
 import { TEST_WEBHOOK_SECRET, startFakeRazorpay } from '../../api/support/fake-razorpay.ts';
 
 const port = Number(process.env.FAKE_RAZORPAY_PORT ?? 9890);
