@@ -7,6 +7,7 @@ import verifyFn from '../../netlify/functions/verify-payment.mts';
 import { business } from '../../src/lib/business';
 import type { Slot, SlotsAnswer } from '../../src/lib/schemas/appointment';
 import type { AdminClientsAnswer, ClientSpaceAnswer, SessionAnswer } from '../../src/lib/schemas/client';
+import { sendDueReminders } from '../../src/server/appointments/reminders';
 import { readAppointment, slotHolder, slotKey } from '../../src/server/appointments/store';
 import { bookSession, currentSessionSlots, endRemainingSessions } from '../../src/server/clients/sessions';
 import { clientOfPayment, clients, readClient } from '../../src/server/clients/store';
@@ -195,6 +196,12 @@ describe('a paid client books, moves and cancels sessions', () => {
     }
     handedOut.pop();
     expect((await readAppointment(session.id))?.status).toBe('confirmed');
+    // The reminder an hour before, as for a call, in a session's words and linking the client space.
+    await settleAfterResponse();
+    await sendDueReminders(new Date(Date.parse(session.start) - HOUR + 60_000));
+    const reminder = mail.smtp.mails.find((message) => message.to.includes(client.email) && message.subject.startsWith('Reminder'));
+    expect(reminder?.subject).toBe(`Reminder: your session with ${business.brand} in an hour`);
+    expect(reminder?.text).toContain('90-minute coaching session (Ascend)');
     // The last session is booked: another is refused.
     expect((await book(client, (await sessionStart(30)).start)).status).toBe(409);
     handedOut.pop();
