@@ -45,7 +45,9 @@ export const leadEffects: readonly Effect[] = [
     name: 'call-reminders',
     applies: (event) => event.appointment != null,
     run: async ({ appointment }) => {
-      await Promise.all([scheduleReminders(appointment!.appointment), syncCallTodo(appointment!.appointment.bookingId)]);
+      const { appointment: call } = appointment!;
+      // A client's paid session (issue 29) answers no booking's call-back promise: only its reminders.
+      await Promise.all([scheduleReminders(call), ...(call.session ? [] : [syncCallTodo(call.bookingId)])]);
     },
   },
   // A captured payment's client (issue 29) is made here, whether or not the payer left an e-mail, and its link put on the receipt.
