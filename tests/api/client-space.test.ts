@@ -107,7 +107,7 @@ describe('a paid client books, moves and cancels sessions', () => {
     expect(fresh.status).toBe(200);
     expect(fresh.headers.get('cache-control')).toBe('no-store');
     expect(await jsonOf<ClientSpaceAnswer>(fresh)).toMatchObject({
-      client: { name: 'Meera Iyer', packageName: 'Ascend Plus', sessionsTotal: 3, sessionsLeft: 3, sessionMinutes: 90 },
+      client: { name: 'Meera Iyer', packageName: 'Ascend Plus', sessionsTotal: 3, sessionsLeft: 3, sessionMinutes: 90, ended: false },
       sessions: [],
     });
 
@@ -316,7 +316,7 @@ describe("the owner's view", () => {
     expect(await endRemainingSessions(client.id)).toEqual({ cancelled: 1 });
     for (const half of halfHoursOf(session.start)) expect(await slotHolder(slotKey(half))).toBeNull();
     const after = await spaceOf(client);
-    expect(after.client.sessionsLeft).toBe(0);
+    expect(after.client).toMatchObject({ sessionsLeft: 0, ended: true });
     expect(after.sessions[0]?.status).toBe('cancelled');
     expect(await endRemainingSessions(client.id)).toEqual({ cancelled: 0 });
     expect((await book(client, (await sessionStart(30)).start)).status).toBe(409);

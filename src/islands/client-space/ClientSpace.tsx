@@ -70,9 +70,11 @@ export default function ClientSpace({ initial, clientId, token }: Props) {
       <div className="client-summary">
         <p className="client-package">{client.packageName}</p>
         <p className="client-left" data-testid="sessions-left">
-          {client.sessionsTotal === 0
-            ? 'Your sessions are arranged with you on our call.'
-            : `${sessionsWord(client.sessionsLeft)} left to book, of ${client.sessionsTotal}`}
+          {client.ended
+            ? 'Your payment was refunded: no session is left to book.'
+            : client.sessionsTotal === 0
+              ? 'Your sessions are arranged with you on our call.'
+              : `${sessionsWord(client.sessionsLeft)} left to book, of ${client.sessionsTotal}`}
         </p>
         <p className="client-what">
           Each session is {client.sessionMinutes} minutes; we call you on the number you gave us. You can move or cancel a session here until{' '}

@@ -67,7 +67,15 @@ export interface ClientInvoice {
 }
 
 export interface ClientSpaceAnswer {
-  client: { name: string; packageName: string; sessionsTotal: number; sessionsLeft: number; sessionMinutes: number };
+  client: {
+    name: string;
+    packageName: string;
+    sessionsTotal: number;
+    sessionsLeft: number;
+    sessionMinutes: number;
+    /** The payment was refunded in full: no session is left to book. */
+    ended: boolean;
+  };
   sessions: ClientSession[];
   invoices: ClientInvoice[];
   /** The hours before a session until which it can be changed online. */

@@ -16,7 +16,14 @@ export function clientSession(appointment: Appointment, now: Date): ClientSessio
 export async function clientSpaceView(client: Client, invoices: ClientInvoice[], now: Date = new Date()): Promise<ClientSpaceAnswer> {
   const sessions = await sessionsOf(client);
   return {
-    client: { name: client.name, packageName: client.packageName, sessionsTotal: client.sessionsTotal, sessionsLeft: sessionsLeft(client), sessionMinutes: client.sessionMinutes },
+    client: {
+      name: client.name,
+      packageName: client.packageName,
+      sessionsTotal: client.sessionsTotal,
+      sessionsLeft: sessionsLeft(client),
+      sessionMinutes: client.sessionMinutes,
+      ended: client.endedAt !== null,
+    },
     sessions: sessions.map((session) => clientSession(session, now)),
     invoices,
     changeNoticeHours: business.promises.rescheduleNoticeHours,
