@@ -3,7 +3,8 @@ import { appointmentIdSchema } from '../../src/lib/schemas/appointment';
 import { type AdminClientsAnswer, type SessionOutcomeAnswer, sessionOutcomeSchema } from '../../src/lib/schemas/client';
 import { z } from '../../src/lib/schemas/zod';
 import { requireAdmin } from '../../src/server/auth/session';
-import { setSessionOutcome } from '../../src/server/clients/sessions';
+import { readAppointment } from '../../src/server/appointments/store';
+import { cancelSession, setSessionOutcome } from '../../src/server/clients/sessions';
 import { clients } from '../../src/server/clients/store';
 import { adminClientRow } from '../../src/server/clients/views';
 import { notFound } from '../../src/server/http/errors';
@@ -12,7 +13,7 @@ import { route } from '../../src/server/http/route';
 import { pageQuerySchema, readJson, readParams, readQuery } from '../../src/server/http/validate';
 
 // The owner's clients (issue 29): every paying client, newest first, with sessions used and
-// left and the next one; a session's outcome (held or no-show) with a private note.
+// left and the next one; a session's outcome (held or no-show) with a private note; the owner's cancel of a session.
 
 const paramsSchema = z.object({ id: appointmentIdSchema });
 const pathOf = (req: Request) => new URL(req.url).pathname.replace(/\/+$/, '');
@@ -29,8 +30,15 @@ export default route({
   },
   async POST(req, context) {
     await requireAdmin(req, context);
-    if (!pathOf(req).endsWith('/outcome')) throw notFound();
     const { id } = readParams(context.params ?? {}, paramsSchema);
+    if (pathOf(req).endsWith('/cancel')) {
+      // The owner cancels at any time (the client is told, the seat comes back); the 24-hour rule is the client's.
+      const found = await readAppointment(id);
+      if (!found?.session) throw notFound('No such session.');
+      const cancelled = await cancelSession(found.session.clientId, id, 'owner');
+      return json({ session: { id: cancelled.id, status: cancelled.status } });
+    }
+    if (!pathOf(req).endsWith('/outcome')) throw notFound();
     const body = await readJson(req, sessionOutcomeSchema);
     const marked = await setSessionOutcome(id, body);
     const answer: SessionOutcomeAnswer = { session: { id: marked.id, outcome: body.outcome, note: marked.session?.note ?? null } };
@@ -39,5 +47,5 @@ export default route({
 });
 
 export const config: Config = {
-  path: ['/api/admin/clients', '/api/admin/sessions/:id/outcome'],
+  path: ['/api/admin/clients', '/api/admin/sessions/:id/outcome', '/api/admin/sessions/:id/cancel'],
 };

@@ -282,7 +282,7 @@ describe('races across processes', () => {
 });
 
 describe("the owner's view", () => {
-  test('outcome: 409 before the session starts, 200 after (the note stays private); the clients list shows sessions used, left and the next one', async () => {
+  test('outcome: 409 before the session starts, 200 after (the note stays private); the clients list shows sessions used, left and the next one; the owner cancels a session', async () => {
     const client = await pay('ascend-plus');
     const upcoming = await jsonOf<SessionAnswer>(await book(client, (await sessionStart(30)).start));
     const outcome = (id: string, body: unknown) => call(adminClientsFn, `/api/admin/sessions/${id}/outcome`, { cookie, body, params: { id } });
@@ -308,6 +308,14 @@ describe("the owner's view", () => {
     const row = (await jsonOf<AdminClientsAnswer>(listed)).items.find((item) => item.id === client.id);
     expect(row).toMatchObject({ packageName: 'Ascend Plus', sessionsTotal: 3, sessionsUsed: 2, sessionsLeft: 1, nextSession: { start: upcoming.session.start } });
     expect((await call(adminClientsFn, '/api/admin/clients')).status).toBe(401);
+
+    // The owner may cancel a session at any time: the seat comes back, the time is free.
+    const cancelAsOwner = (id: string, withCookie = true) => call(adminClientsFn, `/api/admin/sessions/${id}/cancel`, { method: 'POST', ...(withCookie ? { cookie } : {}), params: { id } });
+    expect((await cancelAsOwner(upcoming.session.id, false)).status).toBe(401);
+    expect((await cancelAsOwner(upcoming.session.id)).status).toBe(200);
+    expect((await cancelAsOwner(upcoming.session.id)).status).toBe(409);
+    for (const half of halfHoursOf(upcoming.session.start)) expect(await slotHolder(slotKey(half))).toBeNull();
+    expect((await spaceOf(client)).client.sessionsLeft).toBe(2);
   });
 
   test('a full refund ends the remaining sessions: upcoming ones cancelled, their time freed, none left; again changes nothing', async () => {

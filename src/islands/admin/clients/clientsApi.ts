@@ -25,7 +25,11 @@ export async function markSession(id: string, body: SessionOutcomeRequest): Prom
   return (await adminRequest<SessionOutcomeAnswer>('POST', `/api/admin/sessions/${encodeURIComponent(id)}/outcome`, { body })).data;
 }
 
-/** After an outcome: the calls list (which shows sessions) and the clients list. */
+export async function cancelSessionAsOwner(id: string): Promise<void> {
+  await adminRequest<unknown>('POST', `/api/admin/sessions/${encodeURIComponent(id)}/cancel`, { body: {} });
+}
+
+/** After an outcome or a cancel: the calls list (which shows sessions) and the clients list. */
 export function sessionsChanged(client: QueryClient): Promise<unknown> {
   return Promise.all([client.invalidateQueries({ queryKey: scheduleKeys.all }), client.invalidateQueries({ queryKey: clientKeys.list() })]);
 }
