@@ -128,7 +128,8 @@ describe('a paid client books, moves and cancels sessions', () => {
     expect(invite?.text).toContain('90-minute coaching session (Ascend Plus)');
     expect(invite?.text).toContain(client.url);
     expect(invite?.attachments.some((part) => part.method === 'REQUEST' && part.content.includes('SUMMARY:Coaching session with'))).toBe(true);
-    expect(mail.smtp.mails.some((message) => message.to.includes(OWNER_ADDRESS) && message.subject.startsWith('Session booked: Meera Iyer'))).toBe(true);
+    const ownerNotice = mail.smtp.mails.find((message) => message.to.includes(OWNER_ADDRESS) && message.subject.startsWith('Session booked: Meera Iyer'));
+    expect(ownerNotice?.text).toContain(`Open Clients in the admin: ${SITE}/admin/bookings#clients`);
 
     const second = await sessionStart(30);
     const moved = await change(client, session.id, 'move', second.start);

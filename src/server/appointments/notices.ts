@@ -36,7 +36,7 @@ export async function callEntries(notice: AppointmentNotice, site: string, now: 
   const link = await visitorLink(appointment, site);
   const ownerInvite = appointmentInvite(appointment, { forOwner: true });
   const entries = [
-    entry(appointment, kind, 'email', null, { ...ownerCallMail(notice, adminUrl(site)), icalEvent: { ...ownerInvite, filename: inviteFile(appointment) } }, now),
+    entry(appointment, kind, 'email', null, { ...ownerCallMail(notice, adminUrl(site, appointment.session ? 'clients' : 'customers')), icalEvent: { ...ownerInvite, filename: inviteFile(appointment) } }, now),
   ];
   if (appointment.email) {
     const invite = appointmentInvite(appointment, { forOwner: false, manageUrl: link });

@@ -88,8 +88,9 @@ function sourceLine(attribution: Attribution | null): string {
   return extra.length > 0 ? `${parts}; ${extra.join(', ')}` : parts;
 }
 
-export function adminUrl(site: string): string {
-  return `${site}/admin/bookings#customers`;
+/** The dashboard, on the tab that holds the lead (a client's session: Clients). */
+export function adminUrl(site: string, tab: 'customers' | 'clients' = 'customers'): string {
+  return `${site}/admin/bookings#${tab}`;
 }
 
 const HEADLINES: Record<NotificationKind, string> = {
