@@ -31,12 +31,12 @@ describe('confirmations per address per day', () => {
 describe('which count a visitor mail is taken from', () => {
   const message = { channel: 'visitor-email' as const, to: 'Asha+1@example.com', leadId: '8204354571920-0123456789' };
 
-  test('mail about a booked call counts per appointment, for ever; a receipt or an owner-sent link under no count; every other kind is a first confirmation of the mailbox\'s day', () => {
+  test('mail about a booked call counts per appointment, for ever; a receipt, an owner-sent link or word on a refund under no count; every other kind is a first confirmation of the mailbox\'s day', () => {
     for (const kind of notificationKinds) {
       const expected = (uncappedNotificationKinds as readonly string[]).includes(kind) ? 'none' : (appointmentNotificationKinds as readonly string[]).includes(kind) ? 'per-appointment' : 'daily-confirmations';
       expect(visitorMailLimit(kind)).toBe(expected);
     }
-    expect(uncappedNotificationKinds).toEqual(['payment-captured', 'payment-request']);
+    expect(uncappedNotificationKinds).toEqual(['payment-captured', 'payment-request', 'refund-processed', 'refund-failed']);
     expect(allowanceFor({ ...message, kind: 'payment-captured' })).toBeNull();
     expect(allowanceFor({ ...message, kind: 'payment-failed' })).toMatchObject({ key: quotaKey('asha@example.com') });
     expect(appointmentNotificationKinds).toEqual(['appointment-booked', 'appointment-moved', 'appointment-cancelled', 'appointment-reminder-day', 'appointment-reminder-hour']);
