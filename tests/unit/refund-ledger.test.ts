@@ -69,3 +69,14 @@ describe('refund ledger (pure)', () => {
     expect(refundRequestSchema.safeParse({ reason: 'x', paid: true }).success).toBe(false);
   });
 });
+
+describe('an abandoned hold', () => {
+  test('a hold with no refund id after two minutes is dropped by the next refund', () => {
+    const { ledger } = held(empty, null);
+    expect(ask(ledger, null, '8205123456789-000000000b').outcome).toBe('nothing-left');
+    const later = reserve(ledger, { id: '8205123456789-000000000b', idempotencyKey: null, amountPaise: null, reason: 'Again', at: new Date(at.getTime() + 2 * 60_000 + 1) });
+    expect(later.outcome === 'reserved' && later.ledger.refunds.map((entry) => entry.id)).toEqual(['8205123456789-000000000b']);
+    const pending = requested(ledger, '8205123456789-000000000a', 'rfnd_Test000001')!;
+    expect(reserve(pending, { id: 'c', idempotencyKey: null, amountPaise: null, reason: 'Again', at: new Date(at.getTime() + 3_600_000) }).outcome).toBe('nothing-left');
+  });
+});

@@ -15,6 +15,15 @@ export function summaryOf(ledger: RefundLedger | null, capturedPaise: number): R
   return { refundedPaise, pendingPaise, leftPaise, state };
 }
 
+/**
+ * A hold whose request died between the ledger and Razorpay (no refund id after this long)
+ * is dropped by the next refund: Razorpay still refuses more than is left, and a refund it
+ * did make arrives by webhook and is recorded then.
+ */
+export const ABANDONED_HOLD_MS = 2 * 60_000;
+
+const abandoned = (entry: RefundEntry, at: Date) => entry.status === 'reserved' && !entry.refundId && at.getTime() - Date.parse(entry.requestedAt) > ABANDONED_HOLD_MS;
+
 export type Reservation =
   | { outcome: 'reserved'; ledger: RefundLedger; entry: RefundEntry }
   | { outcome: 'replay'; entry: RefundEntry }
@@ -29,6 +38,8 @@ export function reserve(
   ledger: RefundLedger,
   request: { id: string; idempotencyKey: string | null; amountPaise: number | null; reason: string; at: Date },
 ): Reservation {
+  const live = ledger.refunds.filter((entry) => !abandoned(entry, request.at));
+  if (live.length !== ledger.refunds.length) ledger = { ...ledger, refunds: live };
   // A failed refund under the same key is asked again as a new one.
   const earlier = request.idempotencyKey ? ledger.refunds.find((entry) => entry.idempotencyKey === request.idempotencyKey && entry.status !== 'failed') : undefined;
   if (earlier) return { outcome: 'replay', entry: earlier };

@@ -24,7 +24,7 @@ export async function requestRefund(paymentId: string, input: { amount?: number 
   const keys = gatewayKeys();
 
   // The change may run again (another writer got there first): it says what it found each time.
-  const found: { entry: RefundEntry | null; failure: HttpError | null } = { entry: null, failure: null };
+  const found: { entry: RefundEntry | null; failure: HttpError | null; mine: boolean } = { entry: null, failure: null, mine: false };
   await changeLedger(payment.id, payment.amountPaise, (ledger) => {
     const held = reserve(ledger, {
       id: newestFirstKey(now.getTime()),
@@ -35,11 +35,14 @@ export async function requestRefund(paymentId: string, input: { amount?: number 
     });
     found.entry = null;
     found.failure = null;
+    found.mine = false;
     if (held.outcome === 'nothing-left') found.failure = badRequest('Nothing is left to refund on this payment.', { amount: 'Nothing is left to refund' });
     else if (held.outcome === 'over') found.failure = badRequest('The amount is more than is left to refund.', { amount: `At most ${formatPaise(held.leftPaise)} is left to refund` });
     else {
       found.entry = held.entry;
-      return held.outcome === 'reserved' ? held.ledger : null;
+      if (held.outcome === 'replay') return null;
+      found.mine = true;
+      return held.ledger;
     }
     return null;
   });
@@ -66,7 +69,8 @@ export async function requestRefund(paymentId: string, input: { amount?: number 
     // Given back whether Razorpay refused or never answered: Razorpay itself refuses to
     // refund more than was captured, and a refund it did make arrives by webhook (its
     // notes name this record) and is recorded then.
-    await changeLedger(payment.id, payment.amountPaise, (ledger) => release(ledger, held.id));
+    // A retry under the same key leaves the hold to the request that made it.
+    if (found.mine) await changeLedger(payment.id, payment.amountPaise, (ledger) => release(ledger, held.id));
     console.error('[razorpay refund]', error.message);
     const refused = error.status !== undefined && error.status >= 400 && error.status < 500;
     throw new HttpError(
