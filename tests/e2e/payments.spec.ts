@@ -38,7 +38,7 @@ async function fillPopup(page: Page, stage: { designation: string; company: stri
   await dialog.getByLabel('Company / institution').fill(stage.company);
   await dialog.getByLabel('Industry').fill(stage.industry);
   // Paid packages ask the buyer's state (the GST invoice's place of supply).
-  const state = dialog.getByLabel('State', { exact: true });
+  const state = dialog.getByLabel('State');
   if (await state.count()) await state.selectOption('Karnataka');
 }
 
@@ -206,7 +206,7 @@ test('the checkout page shows the package and runs the real payment flow', async
   await expect(proceed).toBeDisabled();
   await form.getByLabel('Phone').fill('+91 99000 11122');
   await expect(proceed).toBeDisabled();
-  await form.getByLabel('State', { exact: true }).selectOption('Tamil Nadu');
+  await form.getByLabel('State').selectOption('Tamil Nadu');
   await expect(proceed).toBeEnabled();
   await proceed.click();
 
@@ -256,7 +256,7 @@ test('a signed webhook reaches the running site and records a payment whose buye
     data: { fullName: 'Tab Closer', mobile: '9845012345', designation: 'Engineer', company: `Webhook ${Date.now()}`, industry: 'IT', packageId: 'achieve' },
     headers: { origin: baseURL ?? '' },
   })).json();
-  const order = await (await request.post('/api/create-razorpay-order', { data: { packageId: 'achieve', bookingId: booked.booking.id, amount: 100 } })).json();
+  const order = await (await request.post('/api/create-razorpay-order', { data: { packageId: 'achieve', bookingId: booked.booking.id, amount: 100, customerState: 'Karnataka' } })).json();
   expect(order.amount).toBe(599900);
   const body = JSON.stringify({
     entity: 'event',

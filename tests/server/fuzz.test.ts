@@ -50,7 +50,7 @@ const ENDPOINTS: Endpoint[] = [
     path: '/api/create-razorpay-order',
     accepts: true,
     honeypot: false,
-    valid: { packageId: 'ascend-plus', customerName: 'Asha Rao', customerEmail: 'asha@example.com', customerPhone: '98765 43210' },
+    valid: { packageId: 'ascend-plus', customerName: 'Asha Rao', customerEmail: 'asha@example.com', customerPhone: '98765 43210', customerState: 'Karnataka' },
   },
   {
     path: '/api/verify-payment',

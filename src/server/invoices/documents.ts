@@ -6,7 +6,6 @@ import { paymentRecords } from '../payments/record';
 import { amountInWords } from './amountInWords';
 import { type InvoiceConfig, invoiceConfig } from './config';
 import { splitGstInclusive } from './gstSplit';
-import { renderDocumentPdf } from './pdf';
 import { allocateSerial } from './serialAllocator';
 import { creditNoteIdOf, invoiceIdOf, readDocument, storeDocument } from './store';
 
@@ -151,6 +150,9 @@ export async function ensureCreditNote(refund: RefundForCreditNote): Promise<Inv
 /** The PDF of an issued document, drawn from its record; null when there is no such document. */
 export async function documentPdf(documentId: string): Promise<Uint8Array | null> {
   const document = await readDocument(documentId);
-  return document ? renderDocumentPdf(document) : null;
+  if (!document) return null;
+  // Loaded on demand: issuing needs no PDF, and pdf-lib with fontkit is heavy to start.
+  const { renderDocumentPdf } = await import('./pdf');
+  return renderDocumentPdf(document);
 }
 
