@@ -37,7 +37,7 @@ export default function StateSelect({ id, value, onChange, error, label = 'State
         aria-invalid={Boolean(error)}
         aria-describedby={[hintId, errorId].filter(Boolean).join(' ')}
       >
-        <option value="">Choose a state or union territory</option>
+        <option value="">Choose your state</option>
         {byName.map((state) => (
           <option key={state.code} value={state.name}>
             {state.name}
