@@ -1,20 +1,23 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { TEST_KEY_ID, TEST_KEY_SECRET, TEST_WEBHOOK_SECRET, razorpayId } from '../api/support/fake-razorpay';
+import { type FakeRazorpay, TEST_KEY_ID, TEST_KEY_SECRET, TEST_WEBHOOK_SECRET, razorpayId, startFakeRazorpay } from '../api/support/fake-razorpay';
 import { type SmtpReceiver, startSmtpReceiver } from '../api/support/mail-receivers';
 import { paymentSignature } from '../../src/server/payments/signatures';
 import { signInThroughLoginPage as signIn } from './support/admin';
 import { watchConsole } from './support/console';
 import { type FreshServer, startFreshServer } from './support/fresh-server';
-import { e2ePort, fakeRazorpayUrl } from './support/ports';
+import { e2ePort } from './support/ports';
 import { expect as baseExpect, test } from './support/test';
 
 // The client space (issue 29) in Chromium against the production build, at 390 and 1280 px:
 // a package is paid (our real order and verify routes, the fake Razorpay), the receipt mail
 // (a real SMTP server) carries the client's link, the client books a session with the slot
 // picker, and the owner sees it under Clients and Upcoming calls, where marking it held is
-// refused until it has started (the API test marks a past session). A server of its own, so
-// mail reaches the SMTP server. Screenshots go to /tmp (SHOTS_DIR).
+// refused until it has started (the API test marks a past session). Then the owner refunds
+// the payment from the Payments list; once Razorpay's signed refund.processed arrives the
+// credit note is listed under Invoices and the client space says no session is left. A
+// server of its own (with a GSTIN), so mail reaches the SMTP server and the fake Razorpay's
+// webhooks reach it. Screenshots go to /tmp (SHOTS_DIR).
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
@@ -22,21 +25,29 @@ const shots = process.env.SHOTS_DIR ?? '/tmp/ccc-e2e-shots';
 
 let smtp: SmtpReceiver;
 let server: FreshServer;
+let razorpay: FakeRazorpay;
 
 test.beforeAll(async () => {
   smtp = await startSmtpReceiver();
-  server = await startFreshServer(e2ePort + 21, {
+  const port = e2ePort + 21;
+  razorpay = await startFakeRazorpay(TEST_KEY_ID, TEST_KEY_SECRET, 0, { url: `http://localhost:${port}/api/razorpay-webhook`, secret: TEST_WEBHOOK_SECRET });
+  server = await startFreshServer(port, {
     SMTP_URL: smtp.url,
     NOTIFY_EMAIL_TO: 'owner@example.in',
     NOTIFY_EMAIL_FROM: 'CCC Edu <leads@example.in>',
     RAZORPAY_KEY_ID: TEST_KEY_ID,
     RAZORPAY_KEY_SECRET: TEST_KEY_SECRET,
     RAZORPAY_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-    RAZORPAY_API_BASE_URL: fakeRazorpayUrl,
+    RAZORPAY_API_BASE_URL: razorpay.url,
+    GST_GSTIN: '29ABCDE1234F1ZW',
+    GST_LEGAL_NAME: 'CCC Edu Careers LLP',
+    GST_ADDRESS: '12 MG Road, Bengaluru 560001',
+    GST_STATE: 'Karnataka',
   });
 });
 test.afterAll(async () => {
   await server?.stop();
+  await razorpay?.stop();
   await smtp?.stop();
 });
 
@@ -46,16 +57,16 @@ async function axe(page: Page, include: string) {
 }
 
 /** Pays Ascend Plus as Checkout would (the payment recorded at the fake Razorpay, the signed answer verified by our route); the receipt's client link. */
-async function payAndReadReceipt(request: APIRequestContext, email: string): Promise<URL> {
+async function payAndReadReceipt(request: APIRequestContext, name: string, email: string): Promise<URL> {
   const origin = { origin: server.baseURL };
   const ordered = await request.post(`${server.baseURL}/api/create-razorpay-order`, {
     headers: origin,
-    data: { packageId: 'ascend-plus', customerName: 'Meera Iyer', customerEmail: email, customerPhone: '98450 12345', customerState: 'Karnataka' },
+    data: { packageId: 'ascend-plus', customerName: name, customerEmail: email, customerPhone: '98450 12345', customerState: 'Karnataka' },
   });
   expect(ordered.status()).toBe(201);
   const { orderId } = (await ordered.json()) as { orderId: string };
   const paymentId = razorpayId('pay');
-  expect((await request.post(`${fakeRazorpayUrl}/v1/test/checkout-payments`, { data: { order_id: orderId, payment_id: paymentId } })).ok()).toBe(true);
+  expect((await request.post(`${razorpay.url}/v1/test/checkout-payments`, { data: { order_id: orderId, payment_id: paymentId } })).ok()).toBe(true);
   const verified = await request.post(`${server.baseURL}/api/verify-payment`, {
     headers: origin,
     data: { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: paymentSignature(orderId, paymentId, TEST_KEY_SECRET) },
@@ -68,7 +79,9 @@ async function payAndReadReceipt(request: APIRequestContext, email: string): Pro
 }
 
 for (const width of [390, 1280]) {
-  test(`at ${width} px: pay, open the receipt's client link, book a session; the owner sees it in Clients and Upcoming calls, Held refused before it starts`, async ({ browser }) => {
+  test(`at ${width} px: pay, open the receipt's client link, book a session; the owner sees it in Clients and Upcoming calls (Held refused before it starts), refunds it, and the credit note is listed`, async ({ browser }) => {
+    // One client per viewport, so each finds its own rows.
+    const name = width === 390 ? 'Meera Iyer' : 'Kabir Menon';
     const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width, height: width === 390 ? 844 : 900 } });
     await context.addInitScript(() => {
       localStorage.setItem('cookieConsent', JSON.stringify({ essential: true, analytics: false, preferences: false, marketing: false, timestamp: new Date().toISOString() }));
@@ -76,7 +89,7 @@ for (const width of [390, 1280]) {
     const page = await context.newPage();
     const problems = watchConsole(page);
     try {
-      const link = await payAndReadReceipt(context.request, `client.${width}.${Date.now()}@example.com`);
+      const link = await payAndReadReceipt(context.request, name, `client.${width}.${Date.now()}@example.com`);
       expect(link.pathname).toMatch(/^\/client\/\d{13}-[0-9a-f]{10}$/);
 
       const opened = await page.goto(`${link.pathname}${link.search}`);
@@ -102,7 +115,7 @@ for (const width of [390, 1280]) {
       expect(wrong?.status()).toBe(404);
 
       await signIn(page);
-      const session = page.getByTestId('upcoming-calls').getByTestId('upcoming-session').filter({ hasText: 'Meera Iyer' }).first();
+      const session = page.getByTestId('upcoming-calls').getByTestId('upcoming-session').filter({ hasText: name }).first();
       await expect(session).toContainText('Session · Ascend Plus');
       await session.getByRole('button', { name: /^Outcome/ }).click();
       await session.getByLabel('Private note (optional)').fill('Prepared the CV questions.');
@@ -113,12 +126,50 @@ for (const width of [390, 1280]) {
 
       await page.getByRole('tab', { name: 'Clients' }).click();
       const row = page.getByTestId('clients-panel').getByTestId('client').first();
-      await expect(row).toContainText('Meera Iyer');
+      await expect(row).toContainText(name);
       await expect(row.getByTestId('sessions-used')).toHaveText('1 of 3 sessions');
       await expect(row.getByTestId('sessions-left')).toHaveText('2');
       await expect(row.getByTestId('next-session')).toHaveText(when.trim());
       expect(await axe(page, '[data-testid="clients-panel"]')).toEqual([]);
       await page.getByTestId('clients-panel').screenshot({ path: `${shots}/admin-clients-${width}.png` });
+
+      // The money-back guarantee: one refund of all of it from the Payments list.
+      await page.getByRole('tab', { name: 'Customer Data' }).click();
+      await page.getByRole('button', { name: `Refund ${name}'s payment` }).click();
+      const dialog = page.getByTestId('refund-dialog');
+      await expect(dialog.getByLabel('Amount to refund (₹)')).toHaveValue('10599');
+      await dialog.getByLabel('Reason').fill('Not satisfied after the first session.');
+      await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+      await expect(dialog.getByTestId('refund-requested')).toContainText('Refund requested: ₹10,599.');
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      // Only Razorpay's signed webhook settles it.
+      const refund = [...razorpay.refunds.values()].find((one) => one.status === 'pending');
+      expect(refund?.amount).toBe(1_059_900);
+      expect((await razorpay.settleRefund(refund!.id, 'processed')).webhookStatus).toBe(200);
+
+      // The credit note is the refund's follow-up, done just after the webhook's answer.
+      const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' }).format(new Date());
+      await expect
+        .poll(
+          async () => {
+            const { documents } = (await (await page.request.get(`/api/admin/invoices?month=${month}`)).json()) as { documents: Array<{ kind: string; recipientName: string }> };
+            return documents.filter((document) => document.kind === 'credit-note' && document.recipientName === name).length;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(1);
+      await page.reload();
+      const invoices = page.getByTestId('invoices-panel');
+      const note = invoices.getByTestId('invoice').filter({ hasText: name }).filter({ hasText: 'Credit note' });
+      await expect(note).toHaveCount(1);
+      await expect(note).toContainText('−₹10,599');
+      await expect(note).toContainText(/against CCC\/\d{2}-\d{2}\/\d{4}/);
+      expect(await axe(page, '[data-testid="invoices-panel"]')).toEqual([]);
+      await note.screenshot({ path: `${shots}/admin-credit-note-${width}.png` });
+
+      await page.goto(`${link.pathname}${link.search}`);
+      await expect(page.getByTestId('sessions-left')).toHaveText('Your payment was refunded: no session is left to book.');
+      await expect(page.getByTestId('client-space')).toContainText('Credit note');
     } finally {
       await context.close();
     }
