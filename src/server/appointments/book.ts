@@ -211,13 +211,9 @@ export async function moveAppointment(id: string, start: string, by: Appointment
   return moved;
 }
 
-/**
- * Cancels a call and frees its slot (and its booking, which may book again). Its phone's
- * and mailbox's claims name a cancelled call now, so they count no more.
- */
-export async function cancelAppointment(id: string, by: AppointmentNotice['by'], now: Date = new Date()): Promise<Appointment> {
-  const { appointment, etag } = await changeable(id, by, now);
-  const cancelled: Appointment = {
+/** The appointment as cancelled (pure): a new version and sequence, so its invite is withdrawn and its reminders lapse. Calls and sessions alike. */
+export function cancelledAppointment(appointment: Appointment, by: AppointmentNotice['by'], now: Date): Appointment {
+  return {
     ...appointment,
     status: 'cancelled',
     sequence: appointment.sequence + 1,
@@ -225,6 +221,15 @@ export async function cancelAppointment(id: string, by: AppointmentNotice['by'],
     updatedAt: now.toISOString(),
     cancelledBy: by,
   };
+}
+
+/**
+ * Cancels a call and frees its slot (and its booking, which may book again). Its phone's
+ * and mailbox's claims name a cancelled call now, so they count no more.
+ */
+export async function cancelAppointment(id: string, by: AppointmentNotice['by'], now: Date = new Date()): Promise<Appointment> {
+  const { appointment, etag } = await changeable(id, by, now);
+  const cancelled = cancelledAppointment(appointment, by, now);
   if (!(await replaceAppointment(cancelled, etag))) throw conflict('This call was changed at the same moment. Please reload and try again.');
   await Promise.all([releaseSlot(Date.parse(appointment.start), id), releaseBooking(appointment.bookingId, id)]);
   await recordAppointmentNotice('cancelled', by, cancelled, null);

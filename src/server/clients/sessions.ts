@@ -4,7 +4,7 @@ import { istIso } from '../../lib/schedule/istClock';
 import { freeSessionSlots, sessionHeldStarts } from '../../lib/schedule/sessionSlots';
 import { bookableDates, offeredSlot } from '../../lib/schedule/slots';
 import { readAvailability } from '../appointments/availability';
-import { SlotTakenError, lateChangeMessage, recordAppointmentNotice, visitorMayChange } from '../appointments/book';
+import { SlotTakenError, cancelledAppointment, lateChangeMessage, recordAppointmentNotice, visitorMayChange } from '../appointments/book';
 import {
   claimSlotKey,
   readAppointment,
@@ -187,14 +187,7 @@ export async function moveSession(clientId: string, sessionId: string, start: st
 /** Cancels a session, frees its time and gives its seat back (unless the client's sessions have ended). */
 export async function cancelSession(clientId: string, sessionId: string, by: 'visitor' | 'owner', now: Date = new Date()): Promise<Appointment> {
   const { appointment, etag, session } = await changeableSession(clientId, sessionId, by, now);
-  const cancelled: Appointment = {
-    ...appointment,
-    status: 'cancelled',
-    sequence: appointment.sequence + 1,
-    version: newestFirstKey(now.getTime()),
-    updatedAt: now.toISOString(),
-    cancelledBy: by,
-  };
+  const cancelled = cancelledAppointment(appointment, by, now);
   if (!(await replaceAppointment(cancelled, etag))) throw conflict('This session was changed at the same moment. Please reload and try again.');
   await Promise.all([releaseAll(session.slotKeys, sessionId), giveSeatBack(clientId, sessionId, { forget: false })]);
   await recordAppointmentNotice('cancelled', by, cancelled, null);
