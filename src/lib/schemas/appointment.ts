@@ -4,6 +4,7 @@ import { z } from './zod';
 import { attributionField } from './attribution';
 import { background } from './callRequest';
 import { emailAddress, honeypot, personName, phoneNumber } from './fields';
+import { whatsappConsentField, whatsappOptInField } from '../whatsappConsent';
 
 // Discovery calls booked on the site itself (issue 19): the owner's availability, the
 // appointments and the requests that make and change them.
@@ -70,6 +71,7 @@ export const appointmentRequestSchema = z.union([
     email: emailAddress.optional(),
     background: background.optional(),
     ...attributionField,
+    ...whatsappOptInField,
     ...honeypot,
   }),
 ]);
@@ -111,6 +113,8 @@ export const appointmentSchema = z.object({
   cancelledBy: z.enum(['visitor', 'owner']).nullable(),
   /** Set on a client's paid session (issue 29); a discovery call has none. */
   session: sessionPartSchema.optional(),
+  /** The WhatsApp consent of the booking the call was made for (issue 30), copied so reminders need no second read. */
+  ...whatsappConsentField,
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

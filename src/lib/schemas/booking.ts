@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { attributionSchema } from './attribution';
 import { personName, phoneNumber } from './fields';
+import { whatsappConsentField } from '../whatsappConsent';
 
 export const bookingStatuses = ['pending', 'contacted', 'completed', 'cancelled'] as const;
 export const bookingTypes = ['discovery_call', 'investment'] as const;
@@ -25,5 +26,6 @@ export const bookingSchema = z.object({
   source: z.string().max(60).optional(),
   quizScore: z.number().int().min(0).max(100).nullable().optional(),
   attribution: attributionSchema.optional(),
+  ...whatsappConsentField,
 });
 export type Booking = z.infer<typeof bookingSchema>;

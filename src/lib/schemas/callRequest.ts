@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { attributionField } from './attribution';
 import { honeypot, personName, phoneNumber } from './fields';
+import { whatsappOptInField } from '../whatsappConsent';
 
 /** The short call modal's "Current Background" choices (SPEC 3). */
 export const backgroundOptions = [
@@ -35,6 +36,7 @@ export const callRequestSchema = z.object({
   source: callSource.optional(),
   quizScore: z.number({ error: 'Quiz score must be a number' }).int('Quiz score must be a whole number').min(0).max(100).optional(),
   ...attributionField,
+  ...whatsappOptInField,
   ...honeypot,
 });
 export type CallRequest = z.infer<typeof callRequestSchema>;

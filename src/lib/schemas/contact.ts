@@ -2,6 +2,7 @@ import { z } from './zod';
 import { whoIsThisForOptions } from '../contactAudiences';
 import { attributionField, attributionSchema } from './attribution';
 import { emailAddress, honeypot, personName, phoneNumber } from './fields';
+import { whatsappConsentField, whatsappOptInField } from '../whatsappConsent';
 
 export { whoIsThisForOptions };
 
@@ -16,7 +17,7 @@ export const contactLeadSchema = z.object({
 });
 export type ContactLead = z.infer<typeof contactLeadSchema>;
 
-export const contactRequestSchema = contactLeadSchema.extend({ ...attributionField, ...honeypot });
+export const contactRequestSchema = contactLeadSchema.extend({ ...attributionField, ...whatsappOptInField, ...honeypot });
 
 /** Pending until the owner has answered it (the to-do's "Mark contacted"); stored once set. */
 export const contactStatuses = ['pending', 'contacted'] as const;
@@ -27,6 +28,7 @@ export const contactRecordSchema = contactLeadSchema.extend({
   // Absent until the owner sets one: a message without a status is pending.
   status: z.enum(contactStatuses).optional(),
   attribution: attributionSchema.optional(),
+  ...whatsappConsentField,
 });
 export type ContactRecord = z.infer<typeof contactRecordSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { attributionField, attributionSchema } from './attribution';
 import { emailAddress, honeypot, personName, phoneNumber } from './fields';
+import { whatsappConsentField, whatsappOptInField } from '../whatsappConsent';
 
 // The corporate page's enquiry (SPEC: "Schedule Corporate Consultation", for CHROs of
 // employers with 500+ employees): the form, POST /api/corporate-enquiries, and the stored record.
@@ -26,7 +27,7 @@ export const corporateEnquiryFormSchema = z.object({
 export type CorporateEnquiryForm = z.infer<typeof corporateEnquiryFormSchema>;
 
 /** POST /api/corporate-enquiries -> 201 { id } */
-export const corporateEnquiryRequestSchema = corporateEnquiryFormSchema.extend({ ...attributionField, ...honeypot });
+export const corporateEnquiryRequestSchema = corporateEnquiryFormSchema.extend({ ...attributionField, ...whatsappOptInField, ...honeypot });
 
 export const corporateEnquiryStatuses = ['pending', 'contacted'] as const;
 
@@ -34,6 +35,7 @@ export const corporateEnquiryStatuses = ['pending', 'contacted'] as const;
 export const corporateEnquirySchema = corporateEnquiryFormSchema.extend({
   status: z.enum(corporateEnquiryStatuses).optional(),
   attribution: attributionSchema.optional(),
+  ...whatsappConsentField,
 });
 export type CorporateEnquiry = z.infer<typeof corporateEnquirySchema>;
 

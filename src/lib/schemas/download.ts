@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { attributionField, attributionSchema } from './attribution';
 import { honeypot } from './fields';
+import { whatsappConsentField, whatsappOptInField } from '../whatsappConsent';
 
 /** Career stage choices of the download form (SPEC 3 "Career stage labels"). */
 export const careerStageOptions = [
@@ -50,6 +51,7 @@ export const downloadRequestSchema = downloadFormSchema.extend({
   resourceId,
   resourceTitle: z.string().max(300).optional(),
   ...attributionField,
+  ...whatsappOptInField,
   ...honeypot,
 });
 
@@ -62,5 +64,6 @@ export const downloadSchema = z.object({
   resourceId: z.string().min(1),
   resourceTitle: z.string().min(1),
   attribution: attributionSchema.optional(),
+  ...whatsappConsentField,
 });
 export type Download = z.infer<typeof downloadSchema>;

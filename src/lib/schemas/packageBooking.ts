@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { attributionField } from './attribution';
 import { honeypot, personName } from './fields';
+import { whatsappOptInField } from '../whatsappConsent';
 
 // The package booking popup (SPEC 3 booking payload, SPEC 5 validation). The browser
 // sends who the visitor is and which package; the server decides type, amount and
@@ -36,6 +37,7 @@ export type PackageBookingForm = z.input<typeof packageBookingFormSchema>;
 export const packageBookingRequestSchema = packageBookingFormSchema.extend({
   packageId: z.string({ error: 'Package is required' }).trim().min(1, 'Package is required').max(60),
   ...attributionField,
+  ...whatsappOptInField,
   ...honeypot,
 });
 

@@ -2,6 +2,7 @@ import { z } from './zod';
 import { attributionSchema } from './attribution';
 import { emailAddress, personName, phoneNumber } from './fields';
 import { indianStateSchema } from '../indianStates';
+import { whatsappOptInField } from '../whatsappConsent';
 
 // Payments through Razorpay (SPEC 3 payment order / payment, DECISIONS 10-12).
 // Amounts are stored twice on purpose: rupees for people, paise for the gateway.
@@ -30,6 +31,8 @@ export const createOrderRequestSchema = z
     customerState: indianStateSchema,
     /** The checkout page records the booking itself: it carries the visit's source. */
     attribution: attributionSchema.optional(),
+    /** The checkout page's WhatsApp box; stored on the booking it records (a popup's booking has its own). */
+    ...whatsappOptInField,
   })
   .superRefine((value, ctx) => {
     if (value.bookingId) return;
