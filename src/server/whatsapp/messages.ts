@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { updateJson } from '../storage/atomicJson';
+import { blobCall, collectionStore } from '../storage/blobs';
+
+// Every WhatsApp message the site sent, by Meta's message id (wamid), with its last
+// status from the webhook (issue 30 item 4, 6). Blobs store `whatsapp-messages`:
+// `wamid/{sha256 of the wamid}` holds the message; small index keys find it again from
+// its outbox entry (`entry/{entry id}`), its lead (`lead/{lead id}/{entry id}`) and its
+// appointment (`appointment/{appointment id}/{entry id}`). The wamid is hashed: Meta's
+// ids are long base64 and may hold characters a key should not.
+//
+// Statuses only move forward (accepted < sent < delivered < read); `failed` replaces
+// accepted or sent only, since a delivered message cannot fail after all. Webhooks come
+// more than once and out of order, and one may come before the send was recorded: a
+// status for an unknown wamid is kept and the send merges into it.
+
+export const WHATSAPP_MESSAGES_STORE = 'whatsapp-messages';
+
+export const messageStatuses = ['accepted', 'sent', 'delivered', 'read', 'failed'] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
+export type WebhookStatus = Exclude<MessageStatus, 'accepted'>;
+
+const RANK: Record<MessageStatus, number> = { accepted: 0, sent: 1, delivered: 2, read: 3, failed: 1.5 };
+
+export const sentMessageSchema = z.object({
+  wamid: z.string(),
+  /** '91XXXXXXXXXX'; null while only a status is known. */
+  to: z.string().nullable(),
+  /** The template's name as sent, or 'text' for a free-form reply. */
+  template: z.string().nullable(),
+  /** What it was for: the notification kind (e.g. appointment-reminder-day) or 'reply'. */
+  purpose: z.string().nullable(),
+  appointmentId: z.string().nullable(),
+  leadId: z.string().nullable(),
+  outboxEntryId: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  status: z.enum(messageStatuses),
+  statusAt: z.string(),
+  /** Meta's error code of a failed message. */
+  errorCode: z.number().int().nullable(),
+});
+export type SentMessage = z.infer<typeof sentMessageSchema>;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const messageKey = (wamid: string) => `wamid/${sha256(wamid)}`;
+const entryKey = (entryId: string) => `entry/${entryId}`;
+const leadKey = (leadId: string, entryId: string) => `lead/${leadId}/${entryId}`;
+const appointmentKey = (appointmentId: string, entryId: string) => `appointment/${appointmentId}/${entryId}`;
+const store = () => collectionStore(WHATSAPP_MESSAGES_STORE);
+
+/** Whether a status may replace another (pure): forward only; failed only over accepted or sent. */
+export function statusMovesForward(current: MessageStatus, next: MessageStatus): boolean {
+  if (current === next) return false;
+  if (next === 'failed') return current === 'accepted' || current === 'sent';
+  if (current === 'failed') return false;
+  return RANK[next] > RANK[current];
+}
+
+export interface SentFacts {
+  wamid: string;
+  to: string;
+  template: string;
+  purpose: string;
+  appointmentId?: string | undefined;
+  leadId?: string | undefined;
+  outboxEntryId?: string | undefined;
+  at?: Date;
+}
+
+/** Records a message Meta accepted (idempotent: a second call for one wamid changes nothing it knows). */
+export async function rememberSent(facts: SentFacts): Promise<void> {
+  const at = (facts.at ?? new Date()).toISOString();
+  await updateJson(WHATSAPP_MESSAGES_STORE, messageKey(facts.wamid), (current) => {
+    const known = sentMessageSchema.safeParse(current);
+    const base: SentMessage = known.success
+      ? known.data
+      : { wamid: facts.wamid, to: null, template: null, purpose: null, appointmentId: null, leadId: null, outboxEntryId: null, sentAt: null, status: 'accepted', statusAt: at, errorCode: null };
+    if (base.sentAt) return undefined;
+    return {
+      ...base,
+      to: facts.to,
+      template: facts.template,
+      purpose: facts.purpose,
+      appointmentId: facts.appointmentId ?? null,
+      leadId: facts.leadId ?? null,
+      outboxEntryId: facts.outboxEntryId ?? null,
+      sentAt: at,
+    };
+  });
+  const index = { wamid: facts.wamid };
+  const keys = [
+    ...(facts.outboxEntryId ? [entryKey(facts.outboxEntryId)] : []),
+    ...(facts.outboxEntryId && facts.leadId ? [leadKey(facts.leadId, facts.outboxEntryId)] : []),
+    ...(facts.outboxEntryId && facts.appointmentId ? [appointmentKey(facts.appointmentId, facts.outboxEntryId)] : []),
+  ];
+  const messages = store();
+  await Promise.all(keys.map((key) => blobCall(() => messages.setJSON(key, index))));
+}
+
+export async function messageByWamid(wamid: string): Promise<SentMessage | null> {
+  const messages = store();
+  const parsed = sentMessageSchema.safeParse(await blobCall(() => messages.get(messageKey(wamid), { type: 'json' })));
+  return parsed.success ? parsed.data : null;
+}
+
+export interface StatusChange {
+  status: WebhookStatus;
+  /** ISO time (Meta's timestamp). */
+  at: string;
+  errorCode?: number | null | undefined;
+}
+
+/**
+ * Applies a status from the webhook: idempotent, never backwards (conditional writes, so
+ * two deliveries racing on two instances leave the furthest status). True when it
+ * changed the stored status.
+ */
+export async function applyStatus(wamid: string, change: StatusChange): Promise<boolean> {
+  let changed = false;
+  await updateJson(WHATSAPP_MESSAGES_STORE, messageKey(wamid), (current) => {
+    changed = false;
+    const known = sentMessageSchema.safeParse(current);
+    const base: SentMessage = known.success
+      ? known.data
+      : { wamid, to: null, template: null, purpose: null, appointmentId: null, leadId: null, outboxEntryId: null, sentAt: null, status: 'accepted', statusAt: change.at, errorCode: null };
+    if (!statusMovesForward(base.status, change.status)) return known.success ? undefined : base;
+    changed = true;
+    return { ...base, status: change.status, statusAt: change.at, errorCode: change.status === 'failed' ? (change.errorCode ?? null) : base.errorCode };
+  });
+  return changed;
+}
+
+async function messagesUnder(prefix: string): Promise<SentMessage[]> {
+  const messages = store();
+  const { blobs } = await blobCall(() => messages.list({ prefix }));
+  const indexes = await Promise.all(blobs.map((blob) => blobCall(() => messages.get(blob.key, { type: 'json' })) as Promise<{ wamid?: string } | null>));
+  const found = await Promise.all(indexes.map((index) => (index?.wamid ? messageByWamid(index.wamid) : null)));
+  return found.filter((message): message is SentMessage => message !== null);
+}
+
+/**
+ * The WhatsApp messages of one outbox entry, lead or appointment with their last status,
+ * for the admin (oldest first).
+ */
+export async function lastStatusOf(of: { outboxEntryId: string } | { leadId: string } | { appointmentId: string }): Promise<SentMessage[]> {
+  let found: SentMessage[];
+  if ('outboxEntryId' in of) {
+    const messages = store();
+    const index = (await blobCall(() => messages.get(entryKey(of.outboxEntryId), { type: 'json' }))) as { wamid?: string } | null;
+    const message = index?.wamid ? await messageByWamid(index.wamid) : null;
+    found = message ? [message] : [];
+  } else if ('leadId' in of) found = await messagesUnder(`lead/${of.leadId}/`);
+  else found = await messagesUnder(`appointment/${of.appointmentId}/`);
+  return found.sort((a, b) => (a.sentAt ?? a.statusAt).localeCompare(b.sentAt ?? b.statusAt));
+}
