@@ -16,6 +16,7 @@ export const notificationKindLabels = {
   'passkey-added': 'Passkey added to the admin',
   'refund-processed': 'Refund processed',
   'refund-failed': 'Refund failed',
+  'whatsapp-inbound': 'WhatsApp message from a visitor',
 } as const satisfies Record<NotificationKind, string>;
 
 export const notificationChannelLabels = {

@@ -115,6 +115,8 @@ export const appointmentSchema = z.object({
   session: sessionPartSchema.optional(),
   /** The WhatsApp consent of the booking the call was made for (issue 30), copied so reminders need no second read. */
   ...whatsappConsentField,
+  /** When the visitor pressed Confirm on a WhatsApp confirmation or reminder (issue 30); cleared by a move. */
+  visitorConfirmedAt: z.string().optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

@@ -22,6 +22,8 @@ export const notificationKinds = [
   // A refund Razorpay processed or failed (issue 29): the client and the owner.
   'refund-processed',
   'refund-failed',
+  // To the owner: a visitor wrote on WhatsApp (issue 30), anything but our buttons' Confirm and Reschedule.
+  'whatsapp-inbound',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -106,6 +106,7 @@ const HEADLINES: Record<NotificationKind, string> = {
   'passkey-added': 'Passkey added',
   'refund-processed': 'Refund processed',
   'refund-failed': 'Refund failed',
+  'whatsapp-inbound': 'WhatsApp message',
 };
 
 function ownerSubject(event: LeadEvent): string {
@@ -304,4 +305,46 @@ export function paymentLinkEmail(request: { name: string; amount: number; descri
   ];
   const text = [paragraphs.join('\n\n'), lines.map((line) => `${line.label}: ${line.text}`).join('\n'), signOff.join('\n')].join('\n\n');
   return { subject, text, html: htmlOf(subject, lines, paragraphs, signOff) };
+}
+
+/** A message a visitor sent the business's WhatsApp number (issue 30), as the owner's alert tells it. */
+export interface WhatsappInbound {
+  /** The sender's number as WhatsApp gives it (country code, digits only). */
+  number: string;
+  /** The name on their WhatsApp profile, if any: their own words, shown only when it is a plain name. */
+  profileName: string | null;
+  /** What they wrote (a typed message or a button's label), or null for a photo, voice note and the like. */
+  text: string | null;
+  /** Meta's message type (text, image, audio, ...). */
+  type: string;
+  at: string;
+}
+
+/** The most of a visitor's WhatsApp text the owner's alert repeats; the whole message is in WhatsApp. */
+export const WHATSAPP_ALERT_TEXT_CHARS = 1000;
+
+/**
+ * The owner's alert about an inbound WhatsApp message (pure). It goes to the owner only, so it may
+ * quote what the visitor wrote, as the contact form's owner mail does: cut, control characters
+ * removed, and escaped in the HTML part like every value. The subject names the sender by a plain
+ * name or the number only, so a profile name cannot phrase the subject line.
+ */
+export function whatsappInboundMail(inbound: WhatsappInbound, site: string): MailContent {
+  const name = plainName(inbound.profileName);
+  const number = `+${inbound.number.replace(/\D/g, '')}`;
+  const subject = `${HEADLINES['whatsapp-inbound']} from ${name ? `${name} (${number})` : number}`;
+  // Control characters other than line breaks could hide or reorder text in a mail client.
+  const cleaned = inbound.text?.replace(/[^\P{Cc}\n\t]/gu, '').replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim() ?? '';
+  const quoted = cleaned.length > WHATSAPP_ALERT_TEXT_CHARS ? `${cleaned.slice(0, WHATSAPP_ALERT_TEXT_CHARS)}…` : cleaned;
+  const chat = `https://wa.me/${inbound.number.replace(/\D/g, '')}`;
+  const lines: Line[] = [
+    ...(name ? [{ label: 'Name', text: name }] : []),
+    { label: 'WhatsApp', text: number, href: chat },
+    { label: 'Phone', text: number, href: telHref(number) },
+    { label: 'When', text: formatIst(inbound.at) },
+    { label: 'Message', text: quoted || `(a ${inbound.type.replace(/[^a-z_]/gi, '').slice(0, 40) || 'non-text'} message: open WhatsApp to see it)` },
+    { label: 'In the admin', text: adminUrl(site), href: adminUrl(site) },
+  ];
+  const advice = 'Reply from WhatsApp on the business number: within 24 hours of their message you may write freely; after that only approved templates reach them.';
+  return { subject, text: textOf(subject, lines, [advice]), html: htmlOf(subject, lines, [], [advice]) };
 }
