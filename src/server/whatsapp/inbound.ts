@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { waNumberOf } from '../../lib/people/whatsappNumber';
+import { business } from '../../lib/business';
+import type { Appointment } from '../../lib/schemas/appointment';
+import { type ButtonAction, type InboundMessage, buttonAction } from '../../lib/schemas/whatsappWebhook';
+import { manageUrl } from '../appointments/links';
+import { readAppointmentForUpdate, replaceAppointment } from '../appointments/store';
+import { clientSpaceUrlOf } from '../clients/links';
+import { afterResponse } from '../http/afterResponse';
+import { deliver } from '../notifications/deliver';
+import { enqueue, newEntry } from '../notifications/outbox';
+import { notificationSettings, siteAddress } from '../notifications/settings';
+import { formatIst, whatsappInboundMail } from '../notifications/templates';
+import { newestFirstKeyWith } from '../storage/keys';
+import { StorageConflictError } from '../storage/errors';
+import { sendText } from './client';
+import { rememberSent } from './messages';
+
+// What a visitor's WhatsApp message does (issue 30 item 4): our templates' Confirm button marks
+// the call or session confirmed by the visitor, Reschedule answers with the link that moves it,
+// and anything else (a typed message, a photo, a button of an appointment that is gone) tells the
+// owner, who answers from WhatsApp itself.
+
+export type InboundOutcome = 'confirmed' | 'already-confirmed' | 'rescheduling-link-sent' | 'owner-alerted' | 'owner-alert-off';
+
+/** The visitor's name as WhatsApp gave it, for the owner's alert only. */
+export interface InboundSender {
+  number: string;
+  profileName: string | null;
+}
+
+export async function handleInbound(message: InboundMessage, sender: InboundSender, now: Date): Promise<InboundOutcome> {
+  const action = buttonAction(message);
+  if (action) {
+    const appointment = await appointmentOfButton(action, message.from, now);
+    const outcome = appointment && (action.action === 'confirm' ? await confirmByVisitor(appointment.id, message, now) : await sendRescheduleLink(appointment, message.from, now));
+    if (outcome) return outcome;
+  }
+  return alertOwner(message, sender, now);
+}
+
+/**
+ * The appointment a button names, when the button may act on it: it is still on and not over,
+ * and the reply comes from the number it was booked with. A payload is ours (the template set it
+ * and Meta signed the delivery), but a number check costs nothing and keeps a forwarded or stale
+ * button from changing someone else's call; such a reply goes to the owner instead.
+ */
+async function appointmentOfButton(action: ButtonAction, from: string, now: Date): Promise<Appointment | null> {
+  const found = await readAppointmentForUpdate(action.appointmentId);
+  if (!found) return null;
+  const { appointment } = found;
+  if (appointment.status !== 'confirmed' || Date.parse(appointment.end) <= now.getTime()) return null;
+  if (waNumberOf(appointment.phone) !== from) return null;
+  return appointment;
+}
+
+const CONFIRM_ATTEMPTS = 5;
+
+/** Sets `visitorConfirmedAt` once, with a conditional write: an owner's move at the same moment is never lost. */
+async function confirmByVisitor(id: string, message: InboundMessage, now: Date): Promise<InboundOutcome | null> {
+  const pressedAt = new Date(Number(message.timestamp) * 1000);
+  const at = Number.isNaN(pressedAt.getTime()) || pressedAt.getTime() > now.getTime() ? now : pressedAt;
+  for (let attempt = 0; attempt < CONFIRM_ATTEMPTS; attempt += 1) {
+    const found = await readAppointmentForUpdate(id);
+    // Cancelled in the meantime: the owner hears of the tap instead.
+    if (!found || found.appointment.status !== 'confirmed') return null;
+    if (found.appointment.visitorConfirmedAt) return 'already-confirmed';
+    if (await replaceAppointment({ ...found.appointment, visitorConfirmedAt: at.toISOString() }, found.etag)) return 'confirmed';
+  }
+  throw new StorageConflictError('appointments', `records/${id}`);
+}
+
+/** The free-form reply to Reschedule (inside the 24-hour window the visitor's tap opened): our words and their link only (pure). */
+export function rescheduleReply(appointment: Pick<Appointment, 'start' | 'session'>, link: string, now: Date): string {
+  const when = formatIst(appointment.start);
+  const what = appointment.session ? 'session' : 'call';
+  const noticeHours = business.promises.rescheduleNoticeHours;
+  const late = Date.parse(appointment.start) - now.getTime() < noticeHours * 3_600_000;
+  const page = appointment.session ? 'your client page' : 'your private link';
+  const lines = [`To move or cancel your ${what} on ${when}, open ${page}:`, link];
+  if (late) lines.push(`It is less than ${noticeHours} hours away, so the page cannot change it any more: please call or WhatsApp ${business.contact.phone} (${business.contact.hours}).`);
+  lines.push(`${business.founder.name}, ${business.brand}`);
+  return lines.join('\n\n');
+}
+
+async function sendRescheduleLink(appointment: Appointment, to: string, now: Date): Promise<InboundOutcome> {
+  const site = siteAddress();
+  const link = appointment.session ? await clientSpaceUrlOf(appointment.session.clientId, site) : await manageUrl(appointment, site);
+  const sent = await sendText(to, rescheduleReply(appointment, link, now));
+  // Kept with the appointment, so its statuses (delivered, read) are stored like a template's.
+  await rememberSent({ wamid: sent.wamid, to, template: 'text', purpose: 'reply', appointmentId: appointment.id, at: now });
+  return 'rescheduling-link-sent';
+}
+
+/** What the owner's alert says the visitor sent: their text, or the kind of message it was. */
+function sentContent(message: InboundMessage): { text: string | null; type: string } {
+  if (message.type === 'text' && message.text) return { text: message.text.body, type: 'text' };
+  if (message.type === 'button' && message.button?.text) return { text: message.button.text, type: 'button' };
+  if (message.type === 'interactive' && message.interactive?.button_reply?.title) return { text: message.interactive.button_reply.title, type: 'button' };
+  return { text: null, type: message.type };
+}
+
+/**
+ * One owner mail per inbound message, through the outbox (retries, the admin's Notifications
+ * panel). Its id is made from the message's own id, so even a delivery handled twice queues it
+ * once. Nothing is queued when notifications are off.
+ */
+async function alertOwner(message: InboundMessage, sender: InboundSender, now: Date): Promise<InboundOutcome> {
+  if (!notificationSettings().enabled) return 'owner-alert-off';
+  const sentAt = Number(message.timestamp) * 1000;
+  const at = Number.isFinite(sentAt) && sentAt > 0 && sentAt <= now.getTime() ? sentAt : now.getTime();
+  const leadId = newestFirstKeyWith(at, createHash('sha256').update(message.id).digest('hex').slice(0, 10));
+  const mail = whatsappInboundMail({ ...sentContent(message), number: sender.number, profileName: sender.profileName, at: new Date(at).toISOString() }, siteAddress());
+  const entry = newEntry({ kind: 'whatsapp-inbound', leadId, channel: 'email', subject: mail.subject, to: null, mail, webhook: null }, now);
+  await enqueue([entry]);
+  await afterResponse(`whatsapp inbound mail ${entry.id}`, () => deliver(entry.id));
+  return 'owner-alerted';
+}
