@@ -342,7 +342,7 @@ export function whatsappInboundMail(inbound: WhatsappInbound, site: string): Mai
     { label: 'WhatsApp', text: number, href: chat },
     { label: 'Phone', text: number, href: telHref(number) },
     { label: 'When', text: formatIst(inbound.at) },
-    { label: 'Message', text: quoted || `(a ${inbound.type.replace(/[^a-z_]/gi, '').slice(0, 40) || 'non-text'} message: open WhatsApp to see it)` },
+    { label: 'Message', text: quoted || `(a message of type ${inbound.type.replace(/[^a-z_]/gi, '').slice(0, 40) || 'unknown'}: open WhatsApp to see it)` },
     { label: 'In the admin', text: adminUrl(site), href: adminUrl(site) },
   ];
   const advice = 'Reply from WhatsApp on the business number: within 24 hours of their message you may write freely; after that only approved templates reach them.';
