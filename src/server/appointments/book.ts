@@ -201,6 +201,8 @@ export async function moveAppointment(id: string, start: string, by: Appointment
     sequence: appointment.sequence + 1,
     version: newestFirstKey(now.getTime()),
     updatedAt: now.toISOString(),
+    // A Confirm on WhatsApp was for the old time (issue 30); the new time's reminders ask again.
+    visitorConfirmedAt: undefined,
   };
   if (!(await replaceAppointment(moved, etag))) {
     await releaseSlot(startMs, id);

@@ -171,6 +171,8 @@ export async function moveSession(clientId: string, sessionId: string, start: st
     version: newestFirstKey(now.getTime()),
     updatedAt: now.toISOString(),
     session: { ...session, slotKeys: keys },
+    // A Confirm on WhatsApp was for the old time (issue 30); the new time's reminders ask again.
+    visitorConfirmedAt: undefined,
   };
   if (!(await replaceAppointment(moved, etag))) {
     await releaseAll(fresh, sessionId);
