@@ -23,6 +23,8 @@ export const notificationChannelLabels = {
   email: 'E-mail to you',
   webhook: 'Chat webhook',
   'visitor-email': "Visitor's confirmation",
+  whatsapp: "Visitor's WhatsApp",
+  'owner-whatsapp': 'WhatsApp to you',
 } as const satisfies Record<NotificationChannel, string>;
 
 /** The server says "Notifications are off: SMTP_URL is not set."; the panel's title already says the first part. */

@@ -35,6 +35,8 @@ export const leadEventSchema = z.object({
       invoice: z.object({ documentId: z.string(), serial: z.string(), title: z.string() }).optional(),
       /** How many sessions the payment bought (added with the client space). */
       sessions: z.number().int().min(0).optional(),
+      /** The payer's WhatsApp number when their booking holds their consent (issue 30; leads/receiptExtras.ts): the receipt also goes there. */
+      whatsappTo: z.string().optional(),
     })
     .optional(),
 });

@@ -59,9 +59,16 @@ export function visitorMailLimit(kind: NotificationKind): VisitorMailLimit {
 
 export { leadNotificationKinds, type LeadNotificationKind } from '../leads/kinds';
 
-/** email: to the owner; webhook: NOTIFY_WEBHOOK_URL; visitor-email: the visitor's confirmation. */
-export const notificationChannels = ['email', 'webhook', 'visitor-email'] as const;
+/**
+ * email: to the owner; webhook: NOTIFY_WEBHOOK_URL; visitor-email: the visitor's confirmation;
+ * whatsapp: a template to the visitor's WhatsApp (only with their stored consent, issue 30);
+ * owner-whatsapp: the owner's alert on WHATSAPP_OWNER_NUMBER.
+ */
+export const notificationChannels = ['email', 'webhook', 'visitor-email', 'whatsapp', 'owner-whatsapp'] as const;
 export type NotificationChannel = (typeof notificationChannels)[number];
+/** The channels sent through the WhatsApp Cloud API (not SMTP): on when the WhatsApp variables are set. */
+export const whatsappChannels = ['whatsapp', 'owner-whatsapp'] as const satisfies readonly NotificationChannel[];
+export const isWhatsAppChannel = (channel: NotificationChannel): channel is (typeof whatsappChannels)[number] => (whatsappChannels as readonly string[]).includes(channel);
 
 /**
  * held: a visitor mail the cap kept back (DECISIONS 28, 34). Final like sent and failed:
@@ -94,13 +101,15 @@ export interface NotificationsAnswer {
   enabled: boolean;
   /** Why notifications are off, in words for the owner. */
   reason?: string;
+  /** WhatsApp (issue 30): on when its six variables are set; else which are missing or wrong. */
+  whatsapp?: { enabled: boolean; reason?: string; missing?: string[] };
   items: NotificationItem[];
 }
 
 /** POST /api/admin/notifications/{id}/resend -> 202 */
 export const notificationIdSchema = z
   .string({ error: 'Notification id is required' })
-  .regex(/^\d{13}-[0-9a-f]{10}\.[a-z-]+\.(email|webhook|visitor-email)$/, 'Unknown notification id');
+  .regex(/^\d{13}-[0-9a-f]{10}\.[a-z-]+\.(email|webhook|visitor-email|whatsapp|owner-whatsapp)$/, 'Unknown notification id');
 export const notificationParamsSchema = z.object({ id: notificationIdSchema });
 
 export interface ResendAnswer {

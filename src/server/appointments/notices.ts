@@ -7,6 +7,7 @@ import { appointmentInvite } from './invite';
 import { clientSpaceUrlOf } from '../clients/links';
 import { manageUrl } from './links';
 import { type CallMail, ownerCallMail, reminderMail, visitorCallMail } from './messages';
+import { whatsappCallEntries, whatsappEnabled, whatsappReminderEntry } from '../whatsapp/entries';
 
 // Call messages go through the lead outbox (same retries, claims and admin panel).
 // Each change of a call has its own `version` id, which names its entries, so a change
@@ -45,22 +46,28 @@ export async function callEntries(notice: AppointmentNotice, site: string, now: 
   return entries;
 }
 
-/** Queues the messages of a change (none when notifications are off); the entry ids to send. */
+/** Queues the messages of a change (none when notifications and WhatsApp are off); the entry ids to send. */
 export async function queueCallNotices(notice: AppointmentNotice, now: Date = new Date()): Promise<string[]> {
   const state = notificationSettings();
-  if (!state.enabled) return [];
-  const entries = await callEntries(notice, siteAddress(), now);
+  const entries = state.enabled ? await callEntries(notice, siteAddress(), now) : [];
+  if (whatsappEnabled()) entries.push(...whatsappCallEntries(notice, KINDS[notice.change], now));
+  if (entries.length === 0) return [];
   await enqueue(entries);
   return entries.map((item) => item.id);
 }
 
-/** Queues one reminder to the visitor; its entry id, or null when there is nobody to remind. */
-export async function queueReminder(appointment: Appointment, which: 'day' | 'hour', now: Date = new Date()): Promise<string | null> {
+/** Queues one reminder to the visitor, by mail and (with their consent) on WhatsApp; the entry ids, none when there is nobody to remind. */
+export async function queueReminder(appointment: Appointment, which: 'day' | 'hour', now: Date = new Date()): Promise<string[]> {
   const state = notificationSettings();
-  if (!state.enabled || !appointment.email) return null;
-  const site = siteAddress();
   const kind: NotificationKind = which === 'day' ? 'appointment-reminder-day' : 'appointment-reminder-hour';
-  const item = entry(appointment, kind, 'visitor-email', appointment.email, reminderMail(appointment, which, await visitorLink(appointment, site)), now);
-  await enqueue([item]);
-  return item.id;
+  const items: OutboxEntry[] = [];
+  if (state.enabled && appointment.email) {
+    const site = siteAddress();
+    items.push(entry(appointment, kind, 'visitor-email', appointment.email, reminderMail(appointment, which, await visitorLink(appointment, site)), now));
+  }
+  const whatsapp = whatsappEnabled() ? whatsappReminderEntry(appointment, which, kind, now) : null;
+  if (whatsapp) items.push(whatsapp);
+  if (items.length === 0) return [];
+  await enqueue(items);
+  return items.map((item) => item.id);
 }

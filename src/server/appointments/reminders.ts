@@ -3,6 +3,7 @@ import { eachUntil } from '../storage/eachUntil';
 import { deliver } from '../notifications/deliver';
 import { blobCall } from '../storage/blobs';
 import { queueReminder } from './notices';
+import { consentedNumber } from '../whatsapp/consent';
 import { appointmentStore, readAppointment } from './store';
 
 // Reminders 24 hours and 1 hour before a call. Each is a key under the UTC hour it is
@@ -30,9 +31,9 @@ function parseKey(key: string) {
   return match ? { dueMs: Number(match[1]), which: match[2] as 'day' | 'hour', appointmentId: match[3]!, version: match[4]! } : null;
 }
 
-/** Writes the reminders still ahead of a booked or moved call that has an e-mail. */
+/** Writes the reminders still ahead of a booked or moved call that has an e-mail or a WhatsApp consent. */
 export async function scheduleReminders(appointment: Appointment, now: Date = new Date()): Promise<void> {
-  if (appointment.status !== 'confirmed' || !appointment.email) return;
+  if (appointment.status !== 'confirmed' || (!appointment.email && !consentedNumber(appointment))) return;
   const start = Date.parse(appointment.start);
   const store = appointmentStore();
   await Promise.all(
@@ -65,8 +66,8 @@ export async function sendDueReminders(now: Date = new Date(), deadline = Infini
       const appointment = parsed ? await readAppointment(parsed.appointmentId) : null;
       const current = appointment && parsed && appointment.status === 'confirmed' && appointment.version === parsed.version && Date.parse(appointment.start) > now.getTime();
       if (current) {
-        const id = await queueReminder(appointment, parsed.which, now);
-        if (id) await deliver(id, () => now).catch((error: unknown) => console.error(`[reminders] ${id}: sending failed; the sweep retries`, error));
+        const ids = await queueReminder(appointment, parsed.which, now);
+        await Promise.all(ids.map((id) => deliver(id, () => now).catch((error: unknown) => console.error(`[reminders] ${id}: sending failed; the sweep retries`, error))));
         sent += 1;
       } else {
         dropped += 1;

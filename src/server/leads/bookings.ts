@@ -1,5 +1,6 @@
 import { bookingRow } from '../../lib/admin/customerExport';
 import { bookingSchema } from '../../lib/schemas/booking';
+import { BOOKING_STORE } from './bookingRecords';
 import { bookingProfile } from './profiles';
 import { bookingTodo } from './todoRules';
 import { withCallDue } from '../appointments/callTodo';
@@ -8,7 +9,7 @@ import { type LeadKindDefinition, defineLeadCollection } from './leadCollection'
 
 export const bookingKind = {
   ...bookingProfile,
-  store: 'bookings',
+  store: BOOKING_STORE,
   schema: bookingSchema,
   announce: bookingEvent,
   todo: bookingTodo,

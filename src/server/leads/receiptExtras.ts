@@ -3,6 +3,8 @@ import { clientSpaceUrl } from '../clients/links';
 import { ensureClient } from '../clients/store';
 import { InvoiceConfigError } from '../invoices/config';
 import { documentTitle, ensureInvoice } from '../invoices/documents';
+import { consentedNumber } from '../whatsapp/consent';
+import { bookingRecords } from './bookingRecords';
 
 // What a captured payment's receipt carries besides the payment (issue 29): the outbox
 // stores a mail's content when it is queued (notifications/queue.ts), so whatever the
@@ -29,6 +31,12 @@ const extras: readonly Extra[] = [
       if (error instanceof InvoiceConfigError) return {};
       throw error;
     }
+  },
+  // The payer's WhatsApp, when the checkout's box was ticked (the consent is stored on the booking).
+  async (lead) => {
+    const booking = await bookingRecords.get(lead.payment.bookingId);
+    const number = booking ? consentedNumber(booking) : null;
+    return number ? { whatsappTo: number } : {};
   },
 ];
 

@@ -1,4 +1,5 @@
-import type { NotificationStatus, NotificationsAnswer, ResendAnswer } from '../../lib/schemas/notifications';
+import { type NotificationStatus, type NotificationsAnswer, type ResendAnswer, isWhatsAppChannel } from '../../lib/schemas/notifications';
+import { whatsappConfig } from '../whatsapp/config';
 import { afterResponse } from '../http/afterResponse';
 import { conflict, notFound } from '../http/errors';
 import { RETRY_WINDOW_MS } from './backoff';
@@ -26,7 +27,13 @@ export async function listNotifications(status: NotificationStatus | undefined):
     .filter((entry) => !status || entry.status === status)
     .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id.localeCompare(b.id)))
     .slice(0, LIST_LIMIT);
-  return { enabled: state.enabled, ...(state.enabled ? {} : { reason: state.reason }), items: entries.map(toItem) };
+  const whatsapp = whatsappConfig();
+  return {
+    enabled: state.enabled,
+    ...(state.enabled ? {} : { reason: state.reason }),
+    whatsapp: whatsapp.enabled ? { enabled: true } : { enabled: false, reason: whatsapp.reason, missing: whatsapp.missing },
+    items: entries.map(toItem),
+  };
 }
 
 /**
@@ -36,13 +43,13 @@ export async function listNotifications(status: NotificationStatus | undefined):
  * (and counted), since nothing else ever sends it.
  */
 export async function resendNotification(id: string, now: Date = new Date()): Promise<ResendAnswer> {
-  const state = notificationSettings();
-  // Queuing work that cannot be sent would only fail again in 24 hours.
-  if (!state.enabled) throw conflict(state.reason);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const found = await readEntry(id);
     if (!found) throw notFound('No such notification.');
     const { entry, etag } = found;
+    // Queuing work that cannot be sent would only fail again in 24 hours.
+    const state = isWhatsAppChannel(entry.channel) ? whatsappConfig() : notificationSettings();
+    if (!state.enabled) throw conflict(state.reason);
     if (entry.status === 'sending' && !claimable(entry, now)) throw conflict('This notification is being sent right now.');
     const allowance = entry.status === 'held' ? allowanceFor(entry) : null;
     if (allowance) await takePlace(allowance, id, now, { waive: true });

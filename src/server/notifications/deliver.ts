@@ -20,6 +20,8 @@ import { notificationSettings } from './settings';
 import { documentFileName, readDocument } from '../invoices/store';
 import { type OutgoingMail, describeFailure, postWebhook, sendMail } from './transports';
 import { allowanceFor, takePlace } from './visitorQuota';
+import { isWhatsAppChannel } from '../../lib/schemas/notifications';
+import { sendWhatsAppEntry } from '../whatsapp/send';
 
 export type DeliveryOutcome = 'sent' | 'retry-later' | 'failed' | 'held' | 'not-due' | 'claimed-elsewhere' | 'missing';
 
@@ -54,6 +56,14 @@ async function attachmentsOf(entry: OutboxEntry): Promise<OutgoingMail['attachme
 class HeldBack extends Error {}
 
 async function send(entry: OutboxEntry, now: Date): Promise<void> {
+  // WhatsApp needs its own variables, not the mail settings, and counts the visitor's number, not a mailbox.
+  if (isWhatsAppChannel(entry.channel)) {
+    const allowance = allowanceFor(entry);
+    await sendWhatsAppEntry(entry, async () => {
+      if (allowance && !(await takePlace(allowance, entry.id, now))) throw new HeldBack(allowance.reason);
+    }, now);
+    return;
+  }
   const state = notificationSettings();
   // Settings removed or broken after the entry was queued: a failed attempt with the reason.
   if (!state.enabled) throw new Error(state.reason);

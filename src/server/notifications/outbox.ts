@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { notificationChannels, notificationKinds, notificationStatuses, type NotificationItem } from '../../lib/schemas/notifications';
 import { readForUpdate } from '../storage/atomicJson';
 import { blobCall, collectionStore } from '../storage/blobs';
+import { whatsappMessageSchema } from '../whatsapp/templates';
 import { RETRY_WINDOW_MS } from './backoff';
 
 // The notification outbox (issue 12) in its own Blobs store. One entry per (lead, kind,
@@ -47,6 +48,8 @@ export const outboxEntrySchema = z.object({
   /** Files to attach to the mail (absent on older entries and on most mail). */
   attachments: z.array(attachmentRefSchema).optional(),
   webhook: z.record(z.string(), z.unknown()).nullable(),
+  /** A WhatsApp template (channels whatsapp and owner-whatsapp; `to` is the visitor's '91XXXXXXXXXX', the owner's comes from the settings). */
+  whatsapp: whatsappMessageSchema.nullish(),
   status: z.enum(notificationStatuses),
   attempts: z.number().int().min(0),
   lastError: z.string().nullable(),
@@ -63,7 +66,7 @@ export function entryId(leadId: string, kind: OutboxEntry['kind'], channel: Outb
 }
 
 /** What a message is; the rest of a new entry (id, due now, retry window) follows from it. */
-export type NewMessage = Pick<OutboxEntry, 'kind' | 'leadId' | 'channel' | 'subject' | 'to' | 'mail' | 'webhook' | 'appointmentId' | 'attachments'>;
+export type NewMessage = Pick<OutboxEntry, 'kind' | 'leadId' | 'channel' | 'subject' | 'to' | 'mail' | 'webhook' | 'appointmentId' | 'attachments' | 'whatsapp'>;
 
 /** A new entry, due at once, retried for the one retry window every message has (pure). */
 export function newEntry(message: NewMessage, now: Date): OutboxEntry {

@@ -2,6 +2,7 @@ import type { LeadEvent } from './leadEvents';
 import { type OutboxEntry, enqueue, newEntry } from './outbox';
 import { notificationSettings, siteAddress } from './settings';
 import { ownerEmail, ownerWebhook, visitorEmail } from './templates';
+import { whatsappEnabled, whatsappLeadEntries } from '../whatsapp/entries';
 
 /** The outbox entries one event needs with the current settings (pure). */
 export function outboxEntriesFor(event: LeadEvent, site: string, webhook: boolean, now: Date): OutboxEntry[] {
@@ -28,8 +29,10 @@ export function outboxEntriesFor(event: LeadEvent, site: string, webhook: boolea
  */
 export async function queueLeadNotifications(event: LeadEvent, now: Date = new Date()): Promise<string[]> {
   const state = notificationSettings();
-  if (!state.enabled) return [];
-  const entries = outboxEntriesFor(event, siteAddress(), state.settings.webhookUrl !== null, now);
+  const entries = state.enabled ? outboxEntriesFor(event, siteAddress(), state.settings.webhookUrl !== null, now) : [];
+  // WhatsApp (issue 30) has its own settings: on or off whatever the mail settings are.
+  if (whatsappEnabled()) entries.push(...whatsappLeadEntries(event, now));
+  if (entries.length === 0) return [];
   await enqueue(entries);
   return entries.map((entry) => entry.id);
 }

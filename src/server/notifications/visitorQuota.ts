@@ -21,6 +21,8 @@ import type { OutboxEntry } from './outbox';
 
 export const CONFIRMATIONS_PER_DAY = 3;
 export const MAILS_PER_APPOINTMENT = 6;
+/** WhatsApp messages to one visitor number in 24 hours, of every kind (issue 30); never counted against the e-mail counts. */
+export const WHATSAPP_MESSAGES_PER_DAY = 8;
 const DAY_MS = 86_400_000;
 const QUOTA_STORE = 'visitor-mail-quota';
 
@@ -50,9 +52,19 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** The day's count of one mailbox; something that is not an address counts as typed, in lower case. */
 export const quotaKey = (address: string) => `sent/${sha256(mailboxOf(address) ?? address.trim().toLowerCase())}`;
 export const appointmentQuotaKey = (appointmentId: string) => `appointment/${sha256(appointmentId)}`;
+/** The day's count of one WhatsApp number ('91XXXXXXXXXX', as queued). */
+export const whatsappQuotaKey = (number: string) => `whatsapp/${sha256(number)}`;
 
 /** The count a visitor mail is taken from (pure); null for mail under no count (to the owner, or a paid receipt or owner-sent link). */
 export function allowanceFor(entry: Pick<OutboxEntry, 'kind' | 'channel' | 'to' | 'leadId' | 'appointmentId'>): Allowance | null {
+  if (entry.channel === 'whatsapp' && entry.to) {
+    return {
+      key: whatsappQuotaKey(entry.to),
+      limit: WHATSAPP_MESSAGES_PER_DAY,
+      windowMs: DAY_MS,
+      reason: `Not sent: this WhatsApp number had ${WHATSAPP_MESSAGES_PER_DAY} messages in the last 24 hours`,
+    };
+  }
   if (entry.channel !== 'visitor-email' || !entry.to) return null;
   const limit = visitorMailLimit(entry.kind);
   if (limit === 'none') return null;

@@ -1,0 +1,53 @@
+import type { Appointment, AppointmentNotice } from '../../lib/schemas/appointment';
+import type { LeadEvent } from '../../lib/schemas/leadEvent';
+import type { NotificationKind } from '../../lib/schemas/notifications';
+import { notificationKindLabels } from '../../lib/admin/notificationLabels';
+import { isLeadNotificationKind } from '../../lib/leads/kinds';
+import { type OutboxEntry, newEntry } from '../notifications/outbox';
+import { plainName } from '../notifications/templates';
+import { whatsappConfig } from './config';
+import { consentedNumber } from './consent';
+import { type WhatsAppMessage, callConfirmation, ownerLeadAlert, paymentReceipt, reminder } from './templates';
+
+// Which WhatsApp messages each event makes (issue 30), as outbox entries beside the mails.
+// None while WhatsApp is off (whatsappEnabled() false): nothing changes without the six
+// variables. A visitor gets WhatsApp only with their stored consent (consentedNumber);
+// the owner's alert needs only WHATSAPP_OWNER_NUMBER. Entries are named like every other
+// (`{lead or version}.{kind}.{channel}`), so an event done twice queues each one once.
+
+export const whatsappEnabled = () => whatsappConfig().enabled;
+
+const subjectOf = (kind: NotificationKind, forOwner: boolean) => `WhatsApp${forOwner ? ' to you' : ''}: ${notificationKindLabels[kind]}`;
+
+function visitorEntry(kind: NotificationKind, leadId: string, to: string, whatsapp: WhatsAppMessage, now: Date, appointmentId?: string): OutboxEntry {
+  return newEntry({ kind, leadId, channel: 'whatsapp', subject: subjectOf(kind, false), to, mail: null, webhook: null, whatsapp, ...(appointmentId ? { appointmentId } : {}) }, now);
+}
+
+/** A lead's or payment's: the owner's alert (every lead, as the e-mail alert) and a captured payment's receipt to a payer who consented (pure). */
+export function whatsappLeadEntries(event: LeadEvent, now: Date): OutboxEntry[] {
+  const { kind, leadId } = event;
+  if (!isLeadNotificationKind(kind) && kind !== 'payment-captured' && kind !== 'payment-failed') return [];
+  const entries = [newEntry({ kind, leadId, channel: 'owner-whatsapp', subject: subjectOf(kind, true), to: null, mail: null, webhook: null, whatsapp: ownerLeadAlert(event) }, now)];
+  const receipt = paymentReceipt(event, plainName(event.person.name));
+  const to = event.payment?.whatsappTo;
+  if (receipt && to) entries.push(visitorEntry(kind, leadId, to, receipt, now));
+  return entries;
+}
+
+/**
+ * A booked or moved call's confirmation with Confirm and Reschedule, to a visitor who
+ * consented (pure). A session's booking is confirmed in the client space; its reminders
+ * come here too.
+ */
+export function whatsappCallEntries(notice: AppointmentNotice, kind: NotificationKind, now: Date): OutboxEntry[] {
+  const { appointment } = notice;
+  const to = consentedNumber(appointment);
+  if (!to || appointment.session || notice.change === 'cancelled') return [];
+  return [visitorEntry(kind, appointment.version, to, callConfirmation(appointment, plainName(appointment.name)), now, appointment.id)];
+}
+
+/** A reminder a day or an hour before, with Confirm and Reschedule, to a visitor who consented (pure). */
+export function whatsappReminderEntry(appointment: Appointment, which: 'day' | 'hour', kind: NotificationKind, now: Date): OutboxEntry | null {
+  const to = consentedNumber(appointment);
+  return to ? visitorEntry(kind, appointment.version, to, reminder(appointment, which, plainName(appointment.name)), now, appointment.id) : null;
+}

@@ -1,0 +1,40 @@
+import type { OutboxEntry } from '../notifications/outbox';
+import { sendTemplate } from './client';
+import { whatsappConfig } from './config';
+import { rememberSent } from './messages';
+
+// The outbox's WhatsApp channels (issue 30): one entry is one template message, claimed,
+// retried, dead-lettered and listed like any mail (notifications/deliver.ts). Only what
+// is particular to WhatsApp lives here.
+
+/**
+ * Sends one WhatsApp entry. `admit` takes the entry's place in the visitor number's daily
+ * count (it throws to hold the message back), after everything that could fail before
+ * sending, so a failed attempt takes no place. Once Meta accepted the message it is
+ * recorded by its wamid; a failure to record it is logged, never retried: a retry would
+ * send the message twice.
+ */
+export async function sendWhatsAppEntry(entry: OutboxEntry, admit: () => Promise<void>, now: Date = new Date()): Promise<void> {
+  const config = whatsappConfig();
+  // The variables removed or broken after the entry was queued: a failed attempt with the reason.
+  if (!config.enabled) throw new Error(config.reason);
+  if (!entry.whatsapp) throw new Error('The entry has no WhatsApp message');
+  const to = entry.channel === 'owner-whatsapp' ? config.ownerNumber : entry.to;
+  if (!to) throw new Error('No WhatsApp number');
+  await admit();
+  const accepted = await sendTemplate({ to, ...entry.whatsapp }, config);
+  try {
+    await rememberSent({
+      wamid: accepted.wamid,
+      to,
+      template: config.templates[entry.whatsapp.purpose],
+      purpose: entry.kind,
+      appointmentId: entry.appointmentId,
+      leadId: entry.leadId,
+      outboxEntryId: entry.id,
+      at: now,
+    });
+  } catch (error) {
+    console.error(`[whatsapp] ${entry.id} was sent as ${accepted.wamid} but could not be recorded`, error);
+  }
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { formatRupees } from '../../lib/format';
+import { notificationKindLabels } from '../../lib/admin/notificationLabels';
+import { describeSlotIst } from '../../lib/schedule/slotDays';
+import type { Appointment } from '../../lib/schemas/appointment';
+import type { LeadEvent } from '../../lib/schemas/leadEvent';
+import { defaultTemplateNames, type TemplatePurpose } from './config';
+
+// The WhatsApp messages' parameters (issue 30 item 3), pure. Each message is a utility
+// template approved by Meta (its words in docs/whatsapp.md); the site fills in the
+// numbered parameters only. Visitor messages carry nothing the visitor typed beyond a
+// plain name (DECISIONS 28): the caller passes `plainName(...)` or null ("there").
+
+const templatePurposes = Object.keys(defaultTemplateNames) as [TemplatePurpose, ...TemplatePurpose[]];
+
+/** A template message as the outbox stores it: which template, its parameters, its buttons. */
+export const whatsappMessageSchema = z.object({
+  purpose: z.enum(templatePurposes),
+  body: z.array(z.string()).max(10),
+  quickReplies: z.array(z.string().max(256)).max(3).optional(),
+  urlSuffix: z.string().max(2000).optional(),
+});
+export type WhatsAppMessage = z.infer<typeof whatsappMessageSchema>;
+
+/** The quick-reply payloads of the Confirm and Reschedule buttons (the webhook reads them back). */
+export const confirmPayload = (appointmentId: string) => `confirm:${appointmentId}`;
+export const reschedulePayload = (appointmentId: string) => `reschedule:${appointmentId}`;
+const callButtons = (appointment: Appointment) => [confirmPayload(appointment.id), reschedulePayload(appointment.id)];
+
+const greetingName = (name: string | null) => name ?? 'there';
+
+/** "your discovery call" / "your 60-minute coaching session" (our words only). */
+const whatItIs = (appointment: Appointment) => (appointment.session ? `${appointment.session.minutes}-minute coaching session` : 'free discovery call');
+
+/** ccc_call_confirmation: {{1}} name, {{2}} when (IST); Confirm, Reschedule. */
+export function callConfirmation(appointment: Appointment, name: string | null): WhatsAppMessage {
+  return { purpose: 'callConfirmation', body: [greetingName(name), describeSlotIst(appointment.start)], quickReplies: callButtons(appointment) };
+}
+
+/** The reminders a day and an hour before: {{1}} name, {{2}} what it is, {{3}} when (IST); Confirm, Reschedule. */
+export function reminder(appointment: Appointment, which: 'day' | 'hour', name: string | null): WhatsAppMessage {
+  const purpose: TemplatePurpose = appointment.session
+    ? which === 'day'
+      ? 'sessionReminderDay'
+      : 'sessionReminderHour'
+    : which === 'day'
+      ? 'callReminderDay'
+      : 'callReminderHour';
+  return { purpose, body: [greetingName(name), whatItIs(appointment), describeSlotIst(appointment.start)], quickReplies: callButtons(appointment) };
+}
+
+/**
+ * A link as a URL button's dynamic part: the templates are registered with the site's
+ * address as the button's fixed start (docs/whatsapp.md), so only the path after it is sent.
+ */
+export function urlSuffixOf(url: string, site: string): string {
+  const prefix = `${site.replace(/\/+$/, '')}/`;
+  return url.startsWith(prefix) ? url.slice(prefix.length) : url;
+}
+
+/** ccc_call_rebook: {{1}} name; URL button: the call's manage page (after a no-show). */
+export function callRebook(name: string | null, manageLink: string, site: string): WhatsAppMessage {
+  return { purpose: 'callRebook', body: [greetingName(name)], urlSuffix: urlSuffixOf(manageLink, site) };
+}
+
+/** ccc_payment_request: {{1}} name, {{2}} what for (the owner's words), {{3}} amount; URL button: Razorpay's link. */
+export function paymentRequest(name: string | null, description: string, amount: number, linkUrl: string): WhatsAppMessage {
+  // Razorpay's short links are https://rzp.io/{path}: the template's button starts with https://rzp.io/.
+  const suffix = linkUrl.replace(/^https:\/\/rzp\.io\//, '');
+  return { purpose: 'paymentRequest', body: [greetingName(name), description, formatRupees(amount)], urlSuffix: suffix };
+}
+
+/** ccc_payment_receipt: {{1}} name, {{2}} amount, {{3}} package (our catalogue's name). */
+export function paymentReceipt(event: LeadEvent, name: string | null): WhatsAppMessage | null {
+  if (event.kind !== 'payment-captured' || !event.payment) return null;
+  return { purpose: 'paymentReceipt', body: [greetingName(name), formatRupees(event.payment.amount), event.payment.packageName] };
+}
+
+/**
+ * ccc_owner_lead_alert, to the owner for every lead as the e-mail alert: {{1}} what (the
+ * kind's label), {{2}} who, {{3}} phone, {{4}} their choice. The owner's messages are
+ * unchanged by DECISIONS 28, so the name is as typed (flattened to one line when sent).
+ */
+export function ownerLeadAlert(event: LeadEvent): WhatsAppMessage {
+  return {
+    purpose: 'ownerLeadAlert',
+    body: [notificationKindLabels[event.kind], event.person.name ?? event.person.email ?? 'Someone', event.person.phone ?? 'no phone given', event.choice],
+  };
+}

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import adminNotifications from '../../netlify/functions/admin-notifications.mts';
+import appointmentsFn from '../../netlify/functions/appointments.mts';
+import slotsFn from '../../netlify/functions/slots.mts';
+import type { PublicAppointment, Slot, SlotsAnswer } from '../../src/lib/schemas/appointment';
+import type { NotificationsAnswer } from '../../src/lib/schemas/notifications';
+import { sendDueReminders } from '../../src/server/appointments/reminders';
+import { deliver } from '../../src/server/notifications/deliver';
+import { entryIds, enqueue, failedIds, newEntry, readEntry } from '../../src/server/notifications/outbox';
+import { REQUIRED_WHATSAPP_VARIABLES } from '../../src/server/whatsapp/config';
+import { messageByWamid } from '../../src/server/whatsapp/messages';
+import { appointmentQuotaKey, whatsappQuotaKey } from '../../src/server/notifications/visitorQuota';
+import { collectionStore } from '../../src/server/storage/blobs';
+import { adminCookie } from './support/admin';
+import { openAllDay } from './support/availability';
+import { call, jsonOf, settleAfterResponse } from './support/call';
+import { useMailReceivers } from './support/mail-suite';
+import { type FakeWhatsApp, TEST_WHATSAPP_OWNER_NUMBER, startFakeWhatsApp, whatsappEnv } from './support/fake-whatsapp';
+
+// WhatsApp messages (issue 30 item 3) through the real handlers, the real outbox and a local
+// fake of Meta's Cloud API: who gets what, the Confirm/Reschedule buttons, retries and the
+// dead letter, the daily cap per number, and nothing at all without the variables.
+
+useMailReceivers();
+let fake: FakeWhatsApp;
+let cookie: string;
+
+const clearWhatsAppEnv = () => {
+  for (const name of [...REQUIRED_WHATSAPP_VARIABLES, 'WHATSAPP_API_BASE_URL']) delete process.env[name];
+};
+
+beforeAll(async () => {
+  fake = await startFakeWhatsApp();
+  cookie = await adminCookie();
+  await openAllDay(cookie);
+});
+afterAll(async () => {
+  clearWhatsAppEnv();
+  await fake.stop();
+});
+beforeEach(() => {
+  Object.assign(process.env, whatsappEnv(fake));
+  fake.failWith(null);
+  fake.messages.length = 0;
+});
+
+const used = new Set<string>();
+async function slotAhead(hours: number): Promise<Slot> {
+  const { slots } = await jsonOf<SlotsAnswer>(await call(slotsFn, '/api/slots?days=7'));
+  const slot = slots.find((candidate) => (Date.parse(candidate.start) - Date.now()) / 3_600_000 >= hours && !used.has(candidate.start));
+  if (!slot) throw new Error(`no free slot ${hours} hours ahead`);
+  used.add(slot.start);
+  return slot;
+}
+
+let people = 0;
+/** Books a call for a new visitor (own phone, mailbox and address); `mobile` is the ten digits. */
+async function book(hoursAhead: number, extra: Record<string, unknown> = {}) {
+  people += 1;
+  const mobile = `98${String(70_000_000 + people * 7919).slice(-8)}`;
+  const slot = await slotAhead(hoursAhead);
+  const response = await call(appointmentsFn, '/api/appointments', {
+    body: { start: slot.start, name: 'Asha Rao', phone: `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`, email: `wa${people}@example.com`, ...extra },
+    ip: `10.30.0.${people}`,
+  });
+  expect(response.status).toBe(201);
+  const { appointment } = await jsonOf<{ appointment: PublicAppointment }>(response);
+  await settleAfterResponse();
+  return { appointment, number: `91${mobile}` };
+}
+
+const to = (number: string) => fake.messages.filter((message) => message.to === number);
+
+describe('who gets WhatsApp', () => {
+  test('an opt-in call: the confirmation template to 91XXXXXXXXXX with Confirm and Reschedule, and the owner alert', async () => {
+    const { appointment, number } = await book(30, { whatsappOptIn: true });
+    const [confirmation, ...others] = to(number);
+    expect(others).toEqual([]);
+    expect(confirmation?.template?.name).toBe('ccc_call_confirmation');
+    expect(confirmation?.quickReplies).toEqual([`confirm:${appointment.id}`, `reschedule:${appointment.id}`]);
+    expect(confirmation?.bodyTexts[0]).toBe('Asha Rao');
+    const alerts = to(TEST_WHATSAPP_OWNER_NUMBER);
+    expect(alerts.map((message) => message.template?.name)).toEqual(['ccc_owner_lead_alert']);
+    expect(alerts[0]?.bodyTexts).toContain('Asha Rao');
+    // Recorded by its wamid for the webhook's statuses and the Confirm button.
+    const stored = await messageByWamid(confirmation!.wamid);
+    expect(stored).toMatchObject({ to: number, template: 'ccc_call_confirmation', purpose: 'appointment-booked', appointmentId: appointment.id, status: 'accepted' });
+    // Counted against the number's day, never against the call's e-mail count.
+    const quota = collectionStore('visitor-mail-quota');
+    const mails = (await quota.get(appointmentQuotaKey(appointment.id), { type: 'json' })) as Array<{ entryId: string }>;
+    expect(mails.map((item) => item.entryId.split('.').pop())).toEqual(['visitor-email']);
+    const whatsapps = (await quota.get(whatsappQuotaKey(number), { type: 'json' })) as Array<{ entryId: string }>;
+    expect(whatsapps.map((item) => item.entryId)).toEqual([`${appointment.id}.appointment-booked.whatsapp`]);
+  });
+
+  test('no opt-in: nothing to the visitor, the owner alert still', async () => {
+    const { number } = await book(30);
+    expect(to(number)).toEqual([]);
+    expect(to(TEST_WHATSAPP_OWNER_NUMBER)).toHaveLength(1);
+  });
+
+  test('reminders a day and an hour before, each with Confirm and Reschedule', async () => {
+    const { appointment, number } = await book(30, { whatsappOptIn: true });
+    fake.messages.length = 0;
+    const start = Date.parse(appointment.start);
+    await sendDueReminders(new Date(start - 24 * 3_600_000 + 60_000));
+    await sendDueReminders(new Date(start - 3_600_000 + 60_000));
+    const reminders = to(number);
+    expect(reminders.map((message) => message.template?.name)).toEqual(['ccc_call_reminder_day', 'ccc_call_reminder_hour']);
+    for (const message of reminders) expect(message.quickReplies).toEqual([`confirm:${appointment.id}`, `reschedule:${appointment.id}`]);
+  });
+});
+
+describe('the outbox', () => {
+  const ownerAlert = (leadId: string) =>
+    newEntry({ kind: 'contact', leadId, channel: 'owner-whatsapp', subject: 'WhatsApp to you: test', to: null, mail: null, webhook: null, whatsapp: { purpose: 'ownerLeadAlert', body: ['Contact', 'Asha', '9845012345', 'Test'] } }, new Date());
+
+  test('an outage of the Cloud API is retried, and after the retry window the message is dead-lettered', async () => {
+    const base = Date.now();
+    const [recovers, dies] = [ownerAlert(`${base}-00000000a1`), ownerAlert(`${base}-00000000a2`)];
+    await enqueue([recovers, dies]);
+    fake.failWith(503);
+    expect(await deliver(recovers.id)).toBe('retry-later');
+    expect((await readEntry(recovers.id))?.entry.lastError).toMatch(/WhatsApp answered 503/);
+    fake.failWith(null);
+    const retryAt = new Date((await readEntry(recovers.id))!.entry.nextAttemptAt!);
+    expect(await deliver(recovers.id, () => retryAt)).toBe('sent');
+    expect(to(TEST_WHATSAPP_OWNER_NUMBER)).toHaveLength(1);
+
+    fake.failWith(503);
+    // Thirty attempts over 24 hours, each logged: kept out of the test's output.
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let outcome = await deliver(dies.id);
+    for (let tries = 0; outcome === 'retry-later' && tries < 60; tries += 1) {
+      const next = new Date((await readEntry(dies.id))!.entry.nextAttemptAt!);
+      outcome = await deliver(dies.id, () => next);
+    }
+    quiet.mockRestore();
+    expect(outcome).toBe('failed');
+    expect(await failedIds()).toContain(dies.id);
+    const listed = await jsonOf<NotificationsAnswer>(await call(adminNotifications, '/api/admin/notifications?status=failed', { cookie }));
+    expect(listed.items.find((item) => item.id === dies.id)).toMatchObject({ channel: 'owner-whatsapp', status: 'failed' });
+  });
+
+  test('the 9th WhatsApp message to one number in a day is held', async () => {
+    const number = '919812300099';
+    const base = Date.now();
+    const entries = Array.from({ length: 9 }, (_, index) =>
+      newEntry(
+        { kind: 'appointment-reminder-day', leadId: `${base + index}-00000000b${index}`, channel: 'whatsapp', subject: 'WhatsApp: test', to: number, mail: null, webhook: null, whatsapp: { purpose: 'callReminderDay', body: ['there', 'call', 'soon'] } },
+        new Date(),
+      ),
+    );
+    await enqueue(entries);
+    const outcomes = [];
+    for (const entry of entries) outcomes.push(await deliver(entry.id));
+    expect(outcomes).toEqual([...Array(8).fill('sent'), 'held']);
+    expect(to(number)).toHaveLength(8);
+    expect((await readEntry(entries[8]!.id))?.entry.lastError).toMatch(/8 messages in the last 24 hours/);
+  });
+});
+
+test('without the variables: no WhatsApp entry is queued, and the admin says what to set', async () => {
+  clearWhatsAppEnv();
+  const before = new Set(await entryIds());
+  const { number } = await book(30, { whatsappOptIn: true });
+  const added = (await entryIds()).filter((id) => !before.has(id));
+  expect(added.length).toBeGreaterThan(0);
+  expect(added.filter((id) => /whatsapp$/.test(id))).toEqual([]);
+  expect(to(number)).toEqual([]);
+  expect(fake.messages).toEqual([]);
+  const answer = await jsonOf<NotificationsAnswer>(await call(adminNotifications, '/api/admin/notifications', { cookie }));
+  expect(answer.whatsapp).toMatchObject({ enabled: false, missing: [...REQUIRED_WHATSAPP_VARIABLES] });
+  expect(answer.whatsapp?.reason).toMatch(/WHATSAPP_TOKEN/);
+});
