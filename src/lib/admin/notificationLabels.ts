@@ -32,3 +32,10 @@ export function offReason(reason: string | undefined): string {
   const detail = reason?.replace(/^Notifications are off[:.]?\s*/i, '').trim();
   return detail || 'The e-mail settings (SMTP_URL, NOTIFY_EMAIL_TO, NOTIFY_EMAIL_FROM) are not set.';
 }
+
+/** The server says "WhatsApp is off: set WHATSAPP_TOKEN, ... (see docs/whatsapp.md)."; the notice's title says the first part. */
+export function whatsappOffReason(reason: string | undefined): string {
+  const detail = reason?.replace(/^WhatsApp is off[:.]?\s*/i, '').trim();
+  const text = detail || 'set WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN and WHATSAPP_OWNER_NUMBER (see docs/whatsapp.md).';
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)} Until then nobody gets WhatsApp messages; e-mail is unchanged.`;
+}

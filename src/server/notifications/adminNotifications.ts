@@ -1,4 +1,4 @@
-import { type NotificationStatus, type NotificationsAnswer, type ResendAnswer, isWhatsAppChannel } from '../../lib/schemas/notifications';
+import { type NotificationChannel, type NotificationStatus, type NotificationsAnswer, type ResendAnswer, isWhatsAppChannel } from '../../lib/schemas/notifications';
 import { whatsappConfig } from '../whatsapp/config';
 import { afterResponse } from '../http/afterResponse';
 import { conflict, notFound } from '../http/errors';
@@ -43,13 +43,14 @@ export async function listNotifications(status: NotificationStatus | undefined):
  * (and counted), since nothing else ever sends it.
  */
 export async function resendNotification(id: string, now: Date = new Date()): Promise<ResendAnswer> {
+  // Queuing work that cannot be sent would only fail again in 24 hours. The id ends with its channel.
+  const channel = id.slice(id.lastIndexOf('.') + 1) as NotificationChannel;
+  const state = isWhatsAppChannel(channel) ? whatsappConfig() : notificationSettings();
+  if (!state.enabled) throw conflict(state.reason);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const found = await readEntry(id);
     if (!found) throw notFound('No such notification.');
     const { entry, etag } = found;
-    // Queuing work that cannot be sent would only fail again in 24 hours.
-    const state = isWhatsAppChannel(entry.channel) ? whatsappConfig() : notificationSettings();
-    if (!state.enabled) throw conflict(state.reason);
     if (entry.status === 'sending' && !claimable(entry, now)) throw conflict('This notification is being sent right now.');
     const allowance = entry.status === 'held' ? allowanceFor(entry) : null;
     if (allowance) await takePlace(allowance, id, now, { waive: true });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { waNumberOf } from '../../lib/people/whatsappNumber';
-import { env } from '../env';
+import { env, isLocalServer } from '../env';
 
 // WhatsApp Business Cloud API settings (issue 30, DECISIONS 37). Read at every enqueue and
 // every send, never at module load, like the mail settings. Without all of them WhatsApp
@@ -79,9 +79,10 @@ export function whatsappConfig(): WhatsAppConfig {
     problems.push('WHATSAPP_PHONE_NUMBER_ID must be the number id Meta shows (digits)');
   }
   const base = env('WHATSAPP_API_BASE_URL')?.trim() || DEFAULT_WHATSAPP_API_BASE_URL;
-  if (!z.url({ protocol: /^https?$/ }).safeParse(base).success) {
+  // The token goes with every call: plain http only to the local server's own fakes.
+  if (!z.url({ protocol: isLocalServer() ? /^https?$/ : /^https$/ }).safeParse(base).success) {
     wrong.push('WHATSAPP_API_BASE_URL');
-    problems.push('WHATSAPP_API_BASE_URL must be an http(s) URL');
+    problems.push('WHATSAPP_API_BASE_URL must be an https URL');
   }
   const templates = {} as TemplateNames;
   for (const purpose of Object.keys(defaultTemplateNames) as TemplatePurpose[]) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { notificationChannelLabels, notificationKindLabels, offReason } from '../../../lib/admin/notificationLabels';
-import type { NotificationItem } from '../../../lib/schemas/notifications';
+import { notificationChannelLabels, notificationKindLabels, offReason, whatsappOffReason } from '../../../lib/admin/notificationLabels';
+import { type NotificationItem, isWhatsAppChannel } from '../../../lib/schemas/notifications';
 import { formatCount } from '../../../lib/format';
 import { undeliveredNotificationsQuery } from '../api/queries';
 import { Pill } from '../ui/Pill';
@@ -44,10 +44,17 @@ export function NotificationsPanel() {
             <p>Set the variables named above in the site's environment and deploy again to hear about every lead within a minute (docs/notifications.md).</p>
           </div>
         )}
+        {data?.whatsapp && !data.whatsapp.enabled ? (
+          <div className="adm-notice adm-notice-off" data-testid="whatsapp-off">
+            <p>
+              <strong>WhatsApp is off.</strong> {whatsappOffReason(data.whatsapp.reason)}
+            </p>
+          </div>
+        ) : null}
         {undelivered.length === 0 ? (
           data?.enabled ? (
             <p className="adm-panel-note adm-notifications-note" data-testid="notifications-on">
-              On: new leads reach you by e-mail, and none is failing to send.
+              On: new leads reach you by e-mail{data.whatsapp?.enabled ? ' and WhatsApp' : ''}, and none is failing to send.
             </p>
           ) : null
         ) : (
@@ -56,7 +63,7 @@ export function NotificationsPanel() {
               <li key={item.id}>
                 <UndeliveredNotification
                   item={item}
-                  canResend={Boolean(data?.enabled)}
+                  canResend={Boolean(isWhatsAppChannel(item.channel) ? data?.whatsapp?.enabled : data?.enabled)}
                   sending={resend.isPending && resend.variables === item.id}
                   onResend={() => resend.mutate(item.id)}
                 />
