@@ -2,6 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vit
 import adminNotifications from '../../netlify/functions/admin-notifications.mts';
 import appointmentsFn from '../../netlify/functions/appointments.mts';
 import slotsFn from '../../netlify/functions/slots.mts';
+import paymentRequestsFn from '../../netlify/functions/admin-payment-requests.mts';
+import verifyFn from '../../netlify/functions/verify-payment.mts';
 import type { PublicAppointment, Slot, SlotsAnswer } from '../../src/lib/schemas/appointment';
 import type { NotificationsAnswer } from '../../src/lib/schemas/notifications';
 import { sendDueReminders } from '../../src/server/appointments/reminders';
@@ -15,6 +17,7 @@ import { adminCookie } from './support/admin';
 import { openAllDay } from './support/availability';
 import { call, jsonOf, settleAfterResponse } from './support/call';
 import { useMailReceivers } from './support/mail-suite';
+import { bookPackage, buyerPays, startOrder, useFakeGateway } from './support/payments';
 import { type FakeWhatsApp, TEST_WHATSAPP_OWNER_NUMBER, startFakeWhatsApp, whatsappEnv } from './support/fake-whatsapp';
 
 // WhatsApp messages (issue 30 item 3) through the real handlers, the real outbox and a local
@@ -22,6 +25,7 @@ import { type FakeWhatsApp, TEST_WHATSAPP_OWNER_NUMBER, startFakeWhatsApp, whats
 // dead letter, the daily cap per number, and nothing at all without the variables.
 
 useMailReceivers();
+const gateway = useFakeGateway();
 let fake: FakeWhatsApp;
 let cookie: string;
 
@@ -109,6 +113,33 @@ describe('who gets WhatsApp', () => {
     expect(reminders.map((message) => message.template?.name)).toEqual(['ccc_call_reminder_day', 'ccc_call_reminder_hour']);
     for (const message of reminders) expect(message.quickReplies).toEqual([`confirm:${appointment.id}`, `reschedule:${appointment.id}`]);
   });
+});
+
+test('payments: a payer who opted in gets the payment link with its Pay now button and the receipt; the owner the alert', async () => {
+  const mobile = '9845077001';
+  const { booking } = await bookPackage('ascend', { mobile, email: 'payer.wa@example.com', whatsappOptIn: true });
+  await settleAfterResponse();
+  const response = await call(paymentRequestsFn, '/api/admin/payment-requests', {
+    body: { bookingId: booking.id, name: 'Priya Raman', phone: mobile, amount: 18000, packageId: 'life-coaching', description: 'Life Coaching: 6 sessions', customerState: 'Karnataka' },
+    cookie,
+  });
+  expect(response.status).toBe(201);
+  const { request } = await jsonOf<{ request: { url: string } }>(response);
+  await settleAfterResponse();
+  const [link] = to(`91${mobile}`);
+  expect(link?.template?.name).toBe('ccc_payment_request');
+  expect(link?.bodyTexts).toEqual(['Priya Raman', 'Life Coaching: 6 sessions', '₹18,000']);
+  // The fake's links are not on rzp.io, so the whole link is the button's part.
+  expect(link?.urlSuffixes).toEqual([request.url]);
+
+  fake.messages.length = 0;
+  const { orderId } = await startOrder('ascend', booking.id);
+  expect((await call(verifyFn, '/api/verify-payment', { body: buyerPays(gateway(), orderId) })).status).toBe(200);
+  await settleAfterResponse();
+  const [receipt] = to(`91${mobile}`);
+  expect(receipt?.template?.name).toBe('ccc_payment_receipt');
+  expect(receipt?.bodyTexts[0]).toBe('Priya Raman');
+  expect(to(TEST_WHATSAPP_OWNER_NUMBER).map((message) => message.template?.name)).toEqual(['ccc_owner_lead_alert']);
 });
 
 describe('the outbox', () => {

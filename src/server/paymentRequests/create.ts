@@ -9,6 +9,7 @@ import { gatewayKeys } from '../payments/config';
 import { GatewayError, createRazorpayPaymentLink } from '../payments/razorpay-client';
 import { newestFirstKey } from '../storage/keys';
 import { emailPaymentLink, requireMailSettings } from './emailLink';
+import { whatsappPaymentLink } from './whatsappLink';
 import { type StoredPaymentRequest, paymentRequests } from './store';
 import type { z } from 'zod';
 
@@ -115,5 +116,7 @@ export async function createPaymentRequest(input: NewRequest, now: Date = new Da
     now,
   );
   if (input.emailCustomer && email) await emailPaymentLink(record, email, now);
+  // A booking whose visitor ticked the WhatsApp box gets the link there too (a booking made here holds no consent).
+  if (existing) await whatsappPaymentLink(record, existing, now);
   return record;
 }
