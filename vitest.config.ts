@@ -61,9 +61,6 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           sequence: { groupOrder: 4 },
-          // platform.test.ts spends most of its minute waiting for a cron tick and a 30 s
-          // timeout: the other files run beside it (each file has its own ports).
-          maxWorkers: 2,
           globalSetup: ['tests/server/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
