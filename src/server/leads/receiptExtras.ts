@@ -3,6 +3,7 @@ import { clientSpaceUrl } from '../clients/links';
 import { ensureClient } from '../clients/store';
 import { InvoiceConfigError } from '../invoices/config';
 import { documentTitle, ensureInvoice } from '../invoices/documents';
+import { whatsappConfig } from '../whatsapp/config';
 import { consentedNumber } from '../whatsapp/consent';
 import { bookingRecords } from './bookingRecords';
 
@@ -34,6 +35,7 @@ const extras: readonly Extra[] = [
   },
   // The payer's WhatsApp, when the checkout's box was ticked (the consent is stored on the booking).
   async (lead) => {
+    if (!whatsappConfig().enabled) return {};
     const booking = await bookingRecords.get(lead.payment.bookingId);
     const number = booking ? consentedNumber(booking) : null;
     return number ? { whatsappTo: number } : {};
