@@ -63,7 +63,7 @@ export default route({
       if (!found || found.bookingType !== 'discovery_call') throw badRequest('That request is not a discovery call booking.', { bookingId: 'Unknown booking' });
       booking = found;
     } else {
-      const { name, phone, email, background, attribution } = body;
+      const { name, phone, email, background, attribution, whatsappOptIn } = body;
       booking = {
         mobile: phone,
         ...(email ? { email } : {}),
@@ -76,6 +76,7 @@ export default route({
               currentStage: background ? backgroundLabel(background) : 'Not given (booked a time from the contact form)',
               source: 'contact-form-slot',
               ...(attribution ? { attribution } : {}),
+              ...(whatsappOptIn === undefined ? {} : { whatsappOptIn }),
             })
           ).booking,
       };

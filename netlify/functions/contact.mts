@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { contactRequestSchema } from '../../src/lib/schemas/contact';
+import { consentFromOptIn } from '../../src/lib/whatsappConsent';
 import { requireAdmin } from '../../src/server/auth/session';
 import { contacts } from '../../src/server/leads/contacts';
 import { decoyRecord, isBot } from '../../src/server/http/honeypot';
@@ -9,7 +10,8 @@ import { pageQuerySchema, readJson, readQuery } from '../../src/server/http/vali
 
 export default route({
   async POST(req) {
-    const { website, ...lead } = await readJson(req, contactRequestSchema);
+    const { website, whatsappOptIn, ...details } = await readJson(req, contactRequestSchema);
+    const lead = { ...details, ...consentFromOptIn(whatsappOptIn) };
     if (isBot({ website })) return json({ contact: decoyRecord(lead) }, { status: 201 });
     const contact = await contacts.create(lead);
     return json({ contact }, { status: 201 });

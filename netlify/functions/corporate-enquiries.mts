@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { corporateEnquiryRequestSchema } from '../../src/lib/schemas/corporateEnquiry';
+import { consentFromOptIn } from '../../src/lib/whatsappConsent';
 import { requireAdmin } from '../../src/server/auth/session';
 import { decoyRecord, isBot } from '../../src/server/http/honeypot';
 import { json } from '../../src/server/http/respond';
@@ -9,7 +10,8 @@ import { corporateEnquiries } from '../../src/server/leads/corporateEnquiries';
 
 export default route({
   async POST(req) {
-    const { website, ...enquiry } = await readJson(req, corporateEnquiryRequestSchema);
+    const { website, whatsappOptIn, ...details } = await readJson(req, corporateEnquiryRequestSchema);
+    const enquiry = { ...details, ...consentFromOptIn(whatsappOptIn) };
     if (isBot({ website })) return json({ id: decoyRecord(enquiry).id }, { status: 201 });
     const stored = await corporateEnquiries.create(enquiry);
     return json({ id: stored.id }, { status: 201 });

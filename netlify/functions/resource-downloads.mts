@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { findResource } from '../../src/lib/resourceCatalogue';
 import { careerStageLabel, downloadRequestSchema, type Download } from '../../src/lib/schemas/download';
+import { consentFromOptIn } from '../../src/lib/whatsappConsent';
 import { requireAdmin } from '../../src/server/auth/session';
 import { badRequest } from '../../src/server/http/errors';
 import { decoyRecord, isBot } from '../../src/server/http/honeypot';
@@ -11,7 +12,7 @@ import { downloads } from '../../src/server/leads/downloads';
 
 export default route({
   async POST(req) {
-    const { website, resourceId, fullName, email, mobile, currentStage, attribution } = await readJson(req, downloadRequestSchema);
+    const { website, resourceId, fullName, email, mobile, currentStage, attribution, whatsappOptIn } = await readJson(req, downloadRequestSchema);
     const resource = findResource(resourceId);
     if (!resource?.downloadUrl) throw badRequest('Invalid request body.', { resourceId: 'Unknown resource or nothing to download' });
     // The title comes from the catalogue, never from the browser.
@@ -23,6 +24,7 @@ export default route({
       resourceId: resource.id,
       resourceTitle: resource.title,
       ...(attribution ? { attribution } : {}),
+      ...consentFromOptIn(whatsappOptIn),
     };
     if (isBot({ website })) return json({ download: decoyRecord(record), downloadUrl: resource.downloadUrl }, { status: 201 });
     const download = await downloads.create(record);

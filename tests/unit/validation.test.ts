@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { appointmentRequestSchema } from '../../src/lib/schemas/appointment';
 import { contactLeadSchema } from '../../src/lib/schemas/contact';
 import { fieldErrors } from '../../src/server/http/validate';
 
@@ -15,6 +16,13 @@ describe('contact lead schema', () => {
     ['call me', 'letters'],
   ])('rejects phone %s (%s)', (phone) => {
     expect(contactLeadSchema.safeParse({ ...valid, phone }).success).toBe(false);
+  });
+
+  it("names the fields of a union's closest shape, not the whole body", () => {
+    const result = appointmentRequestSchema.safeParse({ start: '2030-01-07T10:00:00+05:30', name: 'Asha Rao', phone: '98765 43210', whatsappOptIn: 'yes' });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(fieldErrors(result.error)).toEqual({ whatsappOptIn: 'WhatsApp opt-in must be true or false' });
   });
 
   it('names every bad field once', () => {

@@ -7,6 +7,7 @@ import { closeCallModal, type CallModalContext } from '../../stores/dialogs';
 import { toast } from '../../stores/toasts';
 import { Modal, useCloseModal } from '../dialog/Modal';
 import { PickTime } from '../slot-picker/PickTime';
+import WhatsappOptIn, { optInBody } from '../WhatsappOptIn';
 import './call-modal.css';
 
 const { callbackAfterCallHours, discoveryCallMinutes } = business.promises;
@@ -113,6 +114,7 @@ function RequestReceived({ bookingId }: { bookingId: string }) {
 
 function CallForm({ context, onBooked }: Props & { onBooked(bookingId: string): void }) {
   const [draft, setDraft] = useState<Draft>(empty);
+  const [whatsapp, setWhatsapp] = useState(false);
   const [pending, setPending] = useState(false);
 
   const update = (field: keyof Draft) => (event: { target: { value: string } }) =>
@@ -133,6 +135,7 @@ function CallForm({ context, onBooked }: Props & { onBooked(bookingId: string): 
         background: draft.background,
         source: context.source,
         ...(context.quizScore === undefined ? {} : { quizScore: context.quizScore }),
+        ...optInBody(whatsapp),
         [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? ''),
       });
       toast({
@@ -141,6 +144,7 @@ function CallForm({ context, onBooked }: Props & { onBooked(bookingId: string): 
         variant: 'success',
       });
       setDraft(empty);
+      setWhatsapp(false);
       onBooked(booking.id);
     } catch {
       toast({ title: 'Failed to Book Call', description: 'Please try again later.', variant: 'destructive' });
@@ -168,6 +172,7 @@ function CallForm({ context, onBooked }: Props & { onBooked(bookingId: string): 
           {backgroundOptions.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
         </select>
       </div>
+      <WhatsappOptIn id="call-whatsapp" checked={whatsapp} onChange={setWhatsapp} />
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="call-website">Leave this empty</label>
         <input id="call-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />

@@ -5,6 +5,7 @@ import { toast } from '../../stores/toasts';
 import { REDIRECT_AFTER_PAYMENT_MS, messages, rupees, thankYouUrl } from '../package-booking/messages';
 import { loadCheckoutScript, payOrder } from '../package-booking/razorpay-checkout';
 import StateSelect from '../StateSelect';
+import WhatsappOptIn, { optInBody } from '../WhatsappOptIn';
 import './checkout-panel.css';
 
 interface Props {
@@ -25,6 +26,7 @@ export default function CheckoutPanel({ packageId, packageName, price }: Props) 
   const [details, setDetails] = useState<Details>(empty);
   const [errors, setErrors] = useState<Partial<Details>>({});
   const [order, setOrder] = useState<CheckoutOrder | null>(null);
+  const [whatsapp, setWhatsapp] = useState(false);
   const [phase, setPhase] = useState<'idle' | 'creating' | 'paying'>('idle');
   const payHeadingRef = useRef<HTMLHeadingElement>(null);
 
@@ -46,7 +48,7 @@ export default function CheckoutPanel({ packageId, packageName, price }: Props) 
     if (!complete || phase !== 'idle') return;
     setPhase('creating');
     try {
-      setOrder(await api.postLead<CheckoutOrder>('/api/create-razorpay-order', { packageId, ...details }));
+      setOrder(await api.postLead<CheckoutOrder>('/api/create-razorpay-order', { packageId, ...details, ...optInBody(whatsapp) }));
     } catch (error) {
       const known = error instanceof ApiError ? error : null;
       if (known?.fields) setErrors(known.fields as Partial<Details>);
@@ -123,6 +125,7 @@ export default function CheckoutPanel({ packageId, packageName, price }: Props) 
         </div>
       ))}
       <StateSelect id="checkout-customerState" value={details.customerState} onChange={(value) => update('customerState')({ target: { value } })} error={errors.customerState} />
+      <WhatsappOptIn id="checkout-whatsapp" checked={whatsapp} onChange={setWhatsapp} />
       <button type="submit" className="btn btn-primary btn-block" disabled={!complete || phase !== 'idle'} aria-busy={phase === 'creating'}>
         {phase === 'creating' ? 'Processing...' : 'Proceed to Payment'}
       </button>

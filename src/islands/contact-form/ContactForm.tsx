@@ -3,6 +3,7 @@ import { api } from '../../lib/api-client';
 import { contactLeadSchema, whoIsThisForOptions, type ContactLead } from '../../lib/schemas/contact';
 import { HONEYPOT_FIELD } from '../../lib/schemas/fields';
 import { toast } from '../../stores/toasts';
+import WhatsappOptIn, { optInBody } from '../WhatsappOptIn';
 import { ThankYouPanel } from './ThankYouPanel';
 import './contact-form.css';
 
@@ -13,7 +14,8 @@ export default function ContactForm() {
   const [draft, setDraft] = useState<Draft>(empty);
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
   const [pending, setPending] = useState(false);
-  const [sent, setSent] = useState<ContactLead | null>(null);
+  const [sent, setSent] = useState<{ lead: ContactLead; whatsappOptIn: boolean } | null>(null);
+  const [whatsapp, setWhatsapp] = useState(false);
 
   const update = (field: keyof Draft) => (event: { target: { value: string } }) => {
     setDraft((current) => ({ ...current, [field]: event.target.value }));
@@ -32,10 +34,11 @@ export default function ContactForm() {
     }
     setPending(true);
     try {
-      await api.postLead('/api/contact', { ...parsed.data, [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? '') });
+      await api.postLead('/api/contact', { ...parsed.data, ...optInBody(whatsapp), [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? '') });
       toast({ title: 'Message Sent Successfully!', description: "We'll get back to you within 24 hours.", variant: 'success' });
-      setSent(parsed.data);
+      setSent({ lead: parsed.data, whatsappOptIn: whatsapp });
       setDraft(empty);
+      setWhatsapp(false);
     } catch {
       toast({ title: 'Failed to Send Message', description: 'Please try again later.', variant: 'destructive' });
     } finally {
@@ -43,7 +46,7 @@ export default function ContactForm() {
     }
   }
 
-  if (sent) return <ThankYouPanel lead={sent} onReset={() => setSent(null)} />;
+  if (sent) return <ThankYouPanel lead={sent.lead} whatsappOptIn={sent.whatsappOptIn} onReset={() => setSent(null)} />;
 
   const errorId = (field: keyof Draft) => (errors[field] ? `contact-${field}-error` : undefined);
   return (
@@ -77,6 +80,7 @@ export default function ContactForm() {
         </select>
         {errors.whoIsThisFor && <p className="error" id="contact-whoIsThisFor-error">{errors.whoIsThisFor}</p>}
       </div>
+      <WhatsappOptIn id="contact-whatsapp" checked={whatsapp} onChange={setWhatsapp} />
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="contact-website">Leave this empty</label>
         <input id="contact-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />

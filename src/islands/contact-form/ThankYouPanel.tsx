@@ -3,13 +3,16 @@ import { business } from '../../lib/business';
 import { describeSlotIst } from '../../lib/schedule/slotDays';
 import type { ContactLead } from '../../lib/schemas/contact';
 import { PickTime } from '../slot-picker/PickTime';
+import { optInBody } from '../WhatsappOptIn';
 
 interface Props {
   lead: ContactLead;
+  /** The contact form's WhatsApp box: a time booked here is for the same visitor, with the same consent. */
+  whatsappOptIn: boolean;
   onReset: () => void;
 }
 
-export function ThankYouPanel({ lead, onReset }: Props) {
+export function ThankYouPanel({ lead, whatsappOptIn, onReset }: Props) {
   const [bookedStart, setBookedStart] = useState<string | null>(null);
   return (
     <div className="thank-you-panel" role="status" data-testid="contact-thank-you">
@@ -27,7 +30,7 @@ export function ThankYouPanel({ lead, onReset }: Props) {
       <div className="schedule">
         <p className="label">Prefer to pick a time yourself?</p>
         <PickTime
-          bookFor={{ name: lead.name, phone: lead.phone, email: lead.email }}
+          bookFor={{ name: lead.name, phone: lead.phone, email: lead.email, ...optInBody(whatsappOptIn) }}
           prompt="The free times of the next two weeks, in India time; you get a calendar invite and a link to move it."
           onBooked={(appointment) => setBookedStart(appointment.start)}
         />

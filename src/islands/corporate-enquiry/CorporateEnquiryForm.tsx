@@ -5,6 +5,7 @@ import { formatCount } from '../../lib/format';
 import { CORPORATE_MESSAGE_MAX, corporateEnquiryFormSchema, employeeBandOptions } from '../../lib/schemas/corporateEnquiry';
 import { HONEYPOT_FIELD } from '../../lib/schemas/fields';
 import { toast } from '../../stores/toasts';
+import WhatsappOptIn, { optInBody } from '../WhatsappOptIn';
 import { EnquiryThanks } from './EnquiryThanks';
 import { type EnquiryErrors, type EnquiryField, errorsFromIssues, errorsFromServer, failureDescription, firstInvalid } from './enquiryErrors';
 import './corporate-enquiry.css';
@@ -23,6 +24,7 @@ export default function CorporateEnquiryForm() {
   // same field is focused again on the next failed submit.
   const [focusTarget, setFocusTarget] = useState<{ field: EnquiryField } | null>(null);
   const [pending, setPending] = useState(false);
+  const [whatsapp, setWhatsapp] = useState(false);
   const [sentBy, setSentBy] = useState<string | null>(null);
 
   useEffect(() => {
@@ -55,10 +57,11 @@ export default function CorporateEnquiryForm() {
     }
     setPending(true);
     try {
-      await api.postLead<{ id: string }>('/api/corporate-enquiries', { ...parsed.data, [HONEYPOT_FIELD]: honeypot });
+      await api.postLead<{ id: string }>('/api/corporate-enquiries', { ...parsed.data, ...optInBody(whatsapp), [HONEYPOT_FIELD]: honeypot });
       toast({ title: 'Enquiry Sent Successfully!', description: `We'll reply within ${business.promises.responseHours} business hours.`, variant: 'success' });
       setSentBy(parsed.data.name);
       setDraft(empty);
+      setWhatsapp(false);
       setErrors({});
     } catch (error) {
       const fromServer = errorsFromServer(error);
@@ -131,6 +134,7 @@ export default function CorporateEnquiryForm() {
           {error('message')}
         </div>
       </div>
+      <WhatsappOptIn id="enquiry-whatsapp" checked={whatsapp} onChange={setWhatsapp} />
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="enquiry-website">Leave this empty</label>
         <input id="enquiry-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />

@@ -7,6 +7,7 @@ import { careerStageOptions, downloadFormSchema, type DownloadForm as DownloadFi
 import { closeDownload } from '../../stores/dialogs';
 import { toast } from '../../stores/toasts';
 import { Modal, useCloseModal } from '../dialog/Modal';
+import WhatsappOptIn, { optInBody } from '../WhatsappOptIn';
 import './download-dialog.css';
 
 /** SPEC 9: the file starts downloading 2 s after the request is stored. */
@@ -40,6 +41,7 @@ export default function DownloadForm({ resourceId }: { resourceId: string }) {
 function Fields({ resourceId, title, downloadUrl }: { resourceId: string; title: string; downloadUrl: string }) {
   const close = useCloseModal();
   const [draft, setDraft] = useState<Draft>(empty);
+  const [whatsapp, setWhatsapp] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [phase, setPhase] = useState<'idle' | 'sending' | 'preparing'>('idle');
   const timer = useRef<number | undefined>(undefined);
@@ -67,6 +69,7 @@ function Fields({ resourceId, title, downloadUrl }: { resourceId: string; title:
         ...parsed.data,
         resourceId,
         resourceTitle: title,
+        ...optInBody(whatsapp),
         [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? ''),
       });
     } catch {
@@ -77,6 +80,7 @@ function Fields({ resourceId, title, downloadUrl }: { resourceId: string; title:
     setPhase('preparing');
     timer.current = window.setTimeout(() => {
       setDraft(empty);
+      setWhatsapp(false);
       setPhase('idle');
       // Close first: while the modal is open the rest of the page is inert.
       close();
@@ -124,6 +128,7 @@ function Fields({ resourceId, title, downloadUrl }: { resourceId: string; title:
         </select>
         {error('currentStage')}
       </div>
+      <WhatsappOptIn id="download-whatsapp" checked={whatsapp} onChange={setWhatsapp} />
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="download-website">Leave this empty</label>
         <input id="download-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />

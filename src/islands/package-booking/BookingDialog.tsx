@@ -8,6 +8,7 @@ import { toast, type ToastInput } from '../../stores/toasts';
 import { REDIRECT_AFTER_PAYMENT_MS, messages, rupees, thankYouUrl } from './messages';
 import { loadCheckoutScript, payOrder } from './razorpay-checkout';
 import StateSelect from '../StateSelect';
+import WhatsappOptIn, { optInBody } from '../WhatsappOptIn';
 import './package-booking.css';
 
 type Draft = Record<keyof PackageBookingForm, string>;
@@ -39,6 +40,7 @@ export default function BookingDialog({ packageId, onClose }: Props) {
   const [draft, setDraft] = useState<Draft>(rememberedDraft);
   // A paid package's invoice names the buyer's state (place of supply, issue 29).
   const [customerState, setCustomerState] = useState(rememberedState);
+  const [whatsapp, setWhatsapp] = useState(false);
   const [phase, setPhase] = useState<Phase>('idle');
   const [problem, setProblem] = useState<ToastInput | null>(null);
   const item = findPackage(packageId);
@@ -92,13 +94,14 @@ export default function BookingDialog({ packageId, onClose }: Props) {
 
     setPhase('booking');
     setProblem(null);
-    const key = JSON.stringify([packageId, draft]);
+    const key = JSON.stringify([packageId, draft, whatsapp]);
     let bookingId = rememberedBooking?.key === key ? rememberedBooking.bookingId : null;
     if (!bookingId) {
       try {
         const answer = await api.postLead<{ bookingType: 'discovery_call' | 'investment'; booking: { id: string } }>('/api/bookings', {
           ...draft,
           packageId,
+          ...optInBody(whatsapp),
           [HONEYPOT_FIELD]: website,
         });
         if (answer.bookingType === 'discovery_call') {
@@ -222,6 +225,7 @@ export default function BookingDialog({ packageId, onClose }: Props) {
             />
           )}
         </div>
+        <WhatsappOptIn id="pb-whatsapp" checked={whatsapp} disabled={busy} onChange={setWhatsapp} />
         <div className="honeypot" aria-hidden="true">
           <label htmlFor="pb-website">Leave this empty</label>
           <input id="pb-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />

@@ -1,6 +1,7 @@
 import { business } from '../../lib/business';
 import { type Appointment, type AppointmentNotice, type Availability, MAX_HORIZON_DAYS, type Slot, defaultAvailability } from '../../lib/schemas/appointment';
 import { addDays, istDateOf } from '../../lib/schedule/istClock';
+import type { WhatsappConsent } from '../../lib/whatsappConsent';
 import { bookableDates, freeSlots, offeredSlot } from '../../lib/schedule/slots';
 import { newEventId } from '../followUp/events';
 import { recordFollowUp } from '../leads/pipeline';
@@ -90,6 +91,7 @@ export interface BookingRef {
   fullName: string;
   mobile: string;
   email?: string | undefined;
+  whatsappConsent?: WhatsappConsent | undefined;
 }
 
 /** A booking still to be made (the contact form's details), and who it is for. */
@@ -138,6 +140,7 @@ export async function bookAppointment(source: BookingRef | BookingToMake, start:
     createdAt: at,
     updatedAt: at,
     cancelledBy: null,
+    ...(booking.whatsappConsent ? { whatsappConsent: booking.whatsappConsent } : {}),
   };
   // The record first, then the person's claims, then the slot: a claim or a slot key always
   // names a stored appointment, so a request that dies half way never blocks a time or a

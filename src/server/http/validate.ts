@@ -9,7 +9,22 @@ export const MAX_BODY_BYTES: number = bodyLimit.maxBodyBytes;
 /** Turns zod issues into `{ field: message }`, one message per field (the first). */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
+  collectFields(error.issues, [], fields);
+  return fields;
+}
+
+function collectFields(issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[], fields: Record<string, string>): void {
+  for (const raw of issues) {
+    const issue = { ...raw, path: [...prefix, ...raw.path] } as z.core.$ZodIssue;
+    // A body that fits none of a union's shapes: name the fields of the shape it came closest to
+    // (fewest issues), not "Invalid input" for the whole body.
+    if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+      const closest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best));
+      if (closest.length > 0) {
+        collectFields(closest, issue.path, fields);
+        continue;
+      }
+    }
     // A strict schema's extra fields are named one by one, so the answer says which.
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) fields[[...issue.path, key].join('.')] ??= 'This field cannot be set here';
@@ -18,7 +33,6 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
     const path = issue.path.length > 0 ? issue.path.join('.') : '_';
     fields[path] ??= issue.message;
   }
-  return fields;
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {

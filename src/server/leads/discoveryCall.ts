@@ -1,5 +1,6 @@
 import type { Attribution } from '../../lib/schemas/attribution';
 import type { Booking } from '../../lib/schemas/booking';
+import { consentFromOptIn } from '../../lib/whatsappConsent';
 import { bookings } from './bookings';
 import { decoyRecord, isBot } from '../http/honeypot';
 
@@ -13,11 +14,12 @@ export interface DiscoveryCallRequest {
   source?: string;
   quizScore?: number;
   attribution?: Attribution;
+  whatsappOptIn?: boolean;
   website?: string;
 }
 
 /** A free call is always a pending discovery call with no money attached (DECISIONS 6). */
-export function discoveryCallBooking({ name, phone, email, currentStage, source, quizScore, attribution }: DiscoveryCallRequest): Booking {
+export function discoveryCallBooking({ name, phone, email, currentStage, source, quizScore, attribution, whatsappOptIn }: DiscoveryCallRequest, now: Date = new Date()): Booking {
   return {
     fullName: name,
     mobile: phone,
@@ -33,6 +35,7 @@ export function discoveryCallBooking({ name, phone, email, currentStage, source,
     source: source ?? 'button',
     ...(quizScore === undefined ? {} : { quizScore }),
     ...(attribution ? { attribution } : {}),
+    ...consentFromOptIn(whatsappOptIn, now),
   };
 }
 

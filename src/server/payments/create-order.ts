@@ -1,6 +1,7 @@
 import { business } from '../../lib/business';
 import { findPackage, isPaidPackage } from '../../lib/packageCatalogue';
 import type { CheckoutOrder, CreateOrderRequest } from '../../lib/schemas/payment';
+import { consentFromOptIn } from '../../lib/whatsappConsent';
 import { bookings } from '../leads/bookings';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import { payments, rememberOrder } from '../leads/payments';
@@ -53,6 +54,7 @@ export async function startPayment(request: CreateOrderRequest): Promise<Checkou
       paymentStatus: 'pending',
       source: 'checkout-page',
       ...(request.attribution ? { attribution: request.attribution } : {}),
+      ...consentFromOptIn(request.whatsappOptIn),
     }));
 
   let order;
