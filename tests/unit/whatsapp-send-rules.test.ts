@@ -114,6 +114,10 @@ describe('who gets what', () => {
     expect(entry?.whatsapp?.quickReplies).toEqual([`confirm:${call.id}`, `reschedule:${call.id}`]);
     const reminder = whatsappReminderEntry({ ...consented, name: 'Asha Rao' }, 'hour', 'appointment-reminder-hour', now);
     expect(reminder?.whatsapp).toMatchObject({ purpose: 'callReminderHour', body: ['Asha Rao', 'free discovery call', expect.stringMatching(/IST$/)] });
+    // A paid session: its own reminder templates, the same buttons; its booking is confirmed in the client space, not here.
+    const session = { ...consented, session: { clientId: 'c', packageName: 'Ascend', minutes: 60, slotKeys: ['k'], outcome: null, note: null } };
+    expect(whatsappReminderEntry(session, 'day', 'appointment-reminder-day', now)?.whatsapp).toMatchObject({ purpose: 'sessionReminderDay', body: ['there', '60-minute coaching session', expect.any(String)], quickReplies: [`confirm:${call.id}`, `reschedule:${call.id}`] });
+    expect(whatsappCallEntries({ change: 'booked', by: 'visitor', appointment: session, previousStart: null }, 'appointment-booked', now)).toEqual([]);
   });
 
   test("every lead alerts the owner; a payment's receipt goes only to a consented number", () => {
