@@ -10,7 +10,7 @@ import { sendDueReminders } from '../../src/server/appointments/reminders';
 import { deliver } from '../../src/server/notifications/deliver';
 import { entryIds, enqueue, failedIds, newEntry, readEntry } from '../../src/server/notifications/outbox';
 import { REQUIRED_WHATSAPP_VARIABLES } from '../../src/server/whatsapp/config';
-import { messageByWamid } from '../../src/server/whatsapp/messages';
+import { lastStatusOf, messageByWamid, pruneMessages, rememberSent } from '../../src/server/whatsapp/messages';
 import { appointmentQuotaKey, whatsappQuotaKey } from '../../src/server/notifications/visitorQuota';
 import { collectionStore } from '../../src/server/storage/blobs';
 import { adminCookie } from './support/admin';
@@ -203,4 +203,17 @@ test('without the variables: no WhatsApp entry is queued, and the admin says wha
   const answer = await jsonOf<NotificationsAnswer>(await call(adminNotifications, '/api/admin/notifications', { cookie }));
   expect(answer.whatsapp).toMatchObject({ enabled: false, missing: [...REQUIRED_WHATSAPP_VARIABLES] });
   expect(answer.whatsapp?.reason).toMatch(/WHATSAPP_TOKEN/);
+});
+
+test('the message store keeps about three months: older messages and their index keys are pruned', async () => {
+  const now = new Date();
+  const leadId = `${now.getTime()}-00000000c1`;
+  const old = { wamid: `wamid.old${now.getTime()}`, to: '919800000001', template: 'ccc_call_confirmation', purpose: 'appointment-booked', leadId, outboxEntryId: `${leadId}.contact.whatsapp`, at: new Date(now.getTime() - 100 * 86_400_000) };
+  const recent = { ...old, wamid: `wamid.new${now.getTime()}`, outboxEntryId: `${leadId}.appointment-booked.whatsapp`, at: now };
+  await Promise.all([rememberSent(old), rememberSent(recent)]);
+  expect(await lastStatusOf({ leadId })).toHaveLength(2);
+  expect(await pruneMessages(now)).toBeGreaterThanOrEqual(1);
+  expect(await messageByWamid(old.wamid)).toBeNull();
+  expect((await lastStatusOf({ leadId })).map((message) => message.wamid)).toEqual([recent.wamid]);
+  expect(await lastStatusOf({ outboxEntryId: old.outboxEntryId })).toEqual([]);
 });

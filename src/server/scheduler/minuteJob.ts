@@ -6,6 +6,7 @@ import { leadPipeline } from '../leads/pipeline';
 import { pruneOutbox, sweepOutbox, type SweepReport } from '../notifications/deliver';
 import { foldLeadSources } from '../notifications/leadSources';
 import { pruneChallenges } from '../auth/passkeyChallenges';
+import { pruneMessages } from '../whatsapp/messages';
 import { eachUntil } from '../storage/eachUntil';
 import { runStage } from './stage';
 
@@ -97,7 +98,12 @@ export async function runFollowUpJob({ budgetMs = JOB_BUDGET_MS, now = () => new
     sweepOutbox({ now, deadline: until(0.95) }),
   );
   const challenges = await stage('challenges', until(0.97), { removed: 0, left: 0 }, () => pruneChallenges(now().getTime(), until(0.97)));
-  const pruned = prune ? await stage('prune', deadline, 0, () => pruneOutbox(now(), deadline)) : 0;
+  const pruned = prune
+    ? await stage('prune', deadline, 0, async () => {
+        const [outbox, whatsapp] = await Promise.all([pruneOutbox(now(), deadline), pruneMessages(now(), deadline)]);
+        return outbox + whatsapp;
+      })
+    : 0;
   // Last, with whatever time is left: only the owner's export waits for it.
   const snapshots = await stage('export-copies', deadline, { made: 0, left: 0 }, () => snapshotExportSlices(deadline));
 

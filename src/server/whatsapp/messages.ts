@@ -47,6 +47,9 @@ const messageKey = (wamid: string) => `wamid/${sha256(wamid)}`;
 const entryKey = (entryId: string) => `entry/${entryId}`;
 const leadKey = (leadId: string, entryId: string) => `lead/${leadId}/${entryId}`;
 const appointmentKey = (appointmentId: string, entryId: string) => `appointment/${appointmentId}/${entryId}`;
+// One marker per message under the UTC day it was sent, so old history is found without reading it.
+const SENT_PREFIX = 'sent/';
+const sentKey = (day: string, wamid: string) => `${SENT_PREFIX}${day}/${sha256(wamid)}`;
 const store = () => collectionStore(WHATSAPP_MESSAGES_STORE);
 
 /** Whether a status may replace another (pure): forward only; failed only over accepted or sent. */
@@ -90,6 +93,7 @@ export async function rememberSent(facts: SentFacts): Promise<void> {
   });
   const index = { wamid: facts.wamid };
   const keys = [
+    sentKey(at.slice(0, 10), facts.wamid),
     ...(facts.outboxEntryId ? [entryKey(facts.outboxEntryId)] : []),
     ...(facts.outboxEntryId && facts.leadId ? [leadKey(facts.leadId, facts.outboxEntryId)] : []),
     ...(facts.outboxEntryId && facts.appointmentId ? [appointmentKey(facts.appointmentId, facts.outboxEntryId)] : []),
@@ -153,4 +157,36 @@ export async function lastStatusOf(of: { outboxEntryId: string } | { leadId: str
   } else if ('leadId' in of) found = await messagesUnder(`lead/${of.leadId}/`);
   else found = await messagesUnder(`appointment/${of.appointmentId}/`);
   return found.sort((a, b) => (a.sentAt ?? a.statusAt).localeCompare(b.sentAt ?? b.statusAt));
+}
+
+/** Messages are kept this long: the admin's last statuses and "What converts" read rates look back at most 90 days. */
+export const KEEP_MESSAGES_MS = 92 * 86_400_000;
+
+/**
+ * Deletes the messages sent on days older than KEEP_MESSAGES_MS, with their index keys (the
+ * scheduled prune, once an hour): day folders are listed, only the leaving days' messages read.
+ */
+export async function pruneMessages(now: Date = new Date(), deadline = Infinity): Promise<number> {
+  const messages = store();
+  const { blobs } = await blobCall(() => messages.list({ prefix: SENT_PREFIX }));
+  const oldest = new Date(now.getTime() - KEEP_MESSAGES_MS).toISOString().slice(0, 10);
+  const leaving = blobs.map((blob) => blob.key).filter((key) => key.slice(SENT_PREFIX.length, SENT_PREFIX.length + 10) < oldest);
+  let removed = 0;
+  for (const marker of leaving) {
+    if (Date.now() >= deadline) break;
+    const index = (await blobCall(() => messages.get(marker, { type: 'json' }))) as { wamid?: string } | null;
+    const message = index?.wamid ? await messageByWamid(index.wamid) : null;
+    const entryId = message?.outboxEntryId;
+    const keys = [
+      ...(index?.wamid ? [messageKey(index.wamid)] : []),
+      ...(entryId ? [entryKey(entryId)] : []),
+      ...(entryId && message?.leadId ? [leadKey(message.leadId, entryId)] : []),
+      ...(entryId && message?.appointmentId ? [appointmentKey(message.appointmentId, entryId)] : []),
+    ];
+    await Promise.all(keys.map((key) => blobCall(() => messages.delete(key))));
+    // The marker last: a prune cut short finds the message again next time.
+    await blobCall(() => messages.delete(marker));
+    removed += 1;
+  }
+  return removed;
 }
