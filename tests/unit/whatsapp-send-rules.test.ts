@@ -5,7 +5,7 @@ import type { LeadEvent } from '../../src/lib/schemas/leadEvent';
 import { allowanceFor, WHATSAPP_MESSAGES_PER_DAY, whatsappQuotaKey } from '../../src/server/notifications/visitorQuota';
 import { templatePayload, templateText } from '../../src/server/whatsapp/client';
 import { DEFAULT_WHATSAPP_API_BASE_URL, REQUIRED_WHATSAPP_VARIABLES, defaultTemplateNames, templateVariable, whatsappConfig } from '../../src/server/whatsapp/config';
-import { whatsappCallEntries, whatsappLeadEntries, whatsappReminderEntry } from '../../src/server/whatsapp/entries';
+import { whatsappCallEntries, whatsappLeadEntries, whatsappRebookEntry, whatsappReminderEntry } from '../../src/server/whatsapp/entries';
 import { statusMovesForward } from '../../src/server/whatsapp/messages';
 import { paymentRequest, urlSuffixOf } from '../../src/server/whatsapp/templates';
 
@@ -118,6 +118,16 @@ describe('who gets what', () => {
     const session = { ...consented, session: { clientId: 'c', packageName: 'Ascend', minutes: 60, slotKeys: ['k'], outcome: null, note: null } };
     expect(whatsappReminderEntry(session, 'day', 'appointment-reminder-day', now)?.whatsapp).toMatchObject({ purpose: 'sessionReminderDay', body: ['there', '60-minute coaching session', expect.any(String)], quickReplies: [`confirm:${call.id}`, `reschedule:${call.id}`] });
     expect(whatsappCallEntries({ change: 'booked', by: 'visitor', appointment: session, previousStart: null }, 'appointment-booked', now)).toEqual([]);
+  });
+
+  test('the re-book after a no-show: only with WhatsApp on and consent; the link as the button part; a session its own template', () => {
+    const site = 'https://site.in';
+    expect(whatsappRebookEntry(consented, 'appointment-booked', `${site}/appointments/x?token=t`, site, now)).toBeNull();
+    Object.assign(process.env, env);
+    expect(whatsappRebookEntry(call, 'appointment-booked', `${site}/appointments/x?token=t`, site, now)).toBeNull();
+    expect(whatsappRebookEntry(consented, 'appointment-booked', `${site}/appointments/x?token=t`, site, now)?.whatsapp).toEqual({ purpose: 'callRebook', body: ['there'], urlSuffix: 'appointments/x?token=t' });
+    const session = { ...consented, session: { clientId: 'c', packageName: 'Ascend', minutes: 60, slotKeys: ['k'], outcome: null, note: null } };
+    expect(whatsappRebookEntry(session, 'appointment-booked', `${site}/client/c?token=t`, site, now)?.whatsapp).toMatchObject({ purpose: 'sessionRebook', urlSuffix: 'client/c?token=t' });
   });
 
   test("every lead alerts the owner; a payment's receipt goes only to a consented number", () => {

@@ -30,6 +30,7 @@ export const defaultTemplateNames = {
   sessionReminderDay: 'ccc_session_reminder_day',
   sessionReminderHour: 'ccc_session_reminder_hour',
   callRebook: 'ccc_call_rebook',
+  sessionRebook: 'ccc_session_rebook',
   paymentRequest: 'ccc_payment_request',
   paymentReceipt: 'ccc_payment_receipt',
   ownerLeadAlert: 'ccc_owner_lead_alert',

@@ -7,7 +7,7 @@ import { type OutboxEntry, newEntry } from '../notifications/outbox';
 import { plainName } from '../notifications/templates';
 import { whatsappConfig } from './config';
 import { consentedNumber } from './consent';
-import { type WhatsAppMessage, callConfirmation, callRebook, ownerLeadAlert, paymentReceipt, reminder } from './templates';
+import { type WhatsAppMessage, callConfirmation, ownerLeadAlert, paymentReceipt, rebook, reminder } from './templates';
 
 // Which WhatsApp messages each event makes (issue 30), as outbox entries beside the mails.
 // None while WhatsApp is off (whatsappEnabled() false): nothing changes without the six
@@ -54,11 +54,11 @@ export function whatsappReminderEntry(appointment: Appointment, which: 'day' | '
 
 /**
  * The one re-book message after a no-show (issue 30 item 5): `ccc_call_rebook` with the call's
- * manage link as its button, to a visitor who consented; null without consent or while
- * WhatsApp is off (the caller then mails). Named by the appointment's version and `kind`, so
- * marking the outcome twice queues it once.
+ * manage link as its button (a session: `ccc_session_rebook` with the client space), to a
+ * visitor who consented; null without consent or while WhatsApp is off (the caller then
+ * mails). Named by the appointment's version and `kind`, so marking the outcome twice queues it once.
  */
-export function whatsappRebookEntry(appointment: Appointment, kind: NotificationKind, manageLink: string, site: string, now: Date): OutboxEntry | null {
+export function whatsappRebookEntry(appointment: Appointment, kind: NotificationKind, link: string, site: string, now: Date): OutboxEntry | null {
   const to = whatsappEnabled() ? consentedNumber(appointment) : null;
-  return to ? visitorEntry(kind, appointment.version, to, callRebook(plainName(appointment.name), manageLink, site), now, appointment.id) : null;
+  return to ? visitorEntry(kind, appointment.version, to, rebook(appointment, plainName(appointment.name), link, site), now, appointment.id) : null;
 }

@@ -58,9 +58,9 @@ export function urlSuffixOf(url: string, site: string): string {
   return url.startsWith(prefix) ? url.slice(prefix.length) : url;
 }
 
-/** ccc_call_rebook: {{1}} name; URL button: the call's manage page (after a no-show). */
-export function callRebook(name: string | null, manageLink: string, site: string): WhatsAppMessage {
-  return { purpose: 'callRebook', body: [greetingName(name)], urlSuffix: urlSuffixOf(manageLink, site) };
+/** ccc_call_rebook (ccc_session_rebook for a paid session): {{1}} name; URL button: the call's manage page or the client space (after a no-show). */
+export function rebook(appointment: Appointment, name: string | null, link: string, site: string): WhatsAppMessage {
+  return { purpose: appointment.session ? 'sessionRebook' : 'callRebook', body: [greetingName(name)], urlSuffix: urlSuffixOf(link, site) };
 }
 
 /** ccc_payment_request: {{1}} name, {{2}} what for (the owner's words), {{3}} amount; URL button: Razorpay's link. */
