@@ -15,6 +15,16 @@ export const istTime = (iso: string) =>
     .format(new Date(iso))
     .replace(/\s/g, ' ');
 
+/** The visitor pressed Confirm on a WhatsApp confirmation or reminder (issue 30). */
+export function VisitorConfirmed({ at }: { at: string | undefined }) {
+  if (!at) return null;
+  return (
+    <span className="adm-call-confirmed" data-testid="visitor-confirmed">
+      <span aria-hidden="true">✓ </span>Confirmed by the visitor on WhatsApp, <time dateTime={at}>{istTime(at)}</time>
+    </span>
+  );
+}
+
 interface CallItemProps {
   call: Appointment;
   /** Says what a change did once the item itself may be gone (every call of a number cancelled). */
@@ -40,6 +50,7 @@ export function CallItem({ call, onNotice }: CallItemProps) {
               </>
             ) : null}
           </span>
+          <VisitorConfirmed at={call.visitorConfirmedAt} />
         </div>
         <div className="adm-call-actions">
           <button type="button" className="btn btn-outline adm-btn-sm" aria-expanded={mode === 'booking'} aria-controls={bookingPanel} onClick={() => setMode(mode === 'booking' ? 'view' : 'booking')}>

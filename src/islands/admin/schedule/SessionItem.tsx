@@ -7,7 +7,7 @@ import { cancelSessionAsOwner, sessionsChanged } from '../clients/clientsApi';
 import { outcomeLabel, SessionOutcome } from '../clients/SessionOutcome';
 import { EmailLink, PhoneLink } from '../ui/Contact';
 import { Pill } from '../ui/Pill';
-import { istTime } from './CallItem';
+import { istTime, VisitorConfirmed } from './CallItem';
 
 /**
  * A client's paid session beside the calls (issue 29): when, who, the package, the outcome
@@ -36,6 +36,7 @@ export function SessionItem({ call }: { call: Appointment }) {
               </>
             ) : null}
           </span>
+          <VisitorConfirmed at={call.visitorConfirmedAt} />
         </div>
         <div className="adm-call-actions">
           {outcome ? <Pill tone={session.outcome === 'held' ? 'green' : 'amber'}>{outcome}</Pill> : null}
