@@ -1,12 +1,14 @@
 import type { Config } from '@netlify/functions';
 import {
   type AdminAppointmentsAnswer,
+  type AppointmentOutcomeAnswer,
   type AvailabilityAnswer,
   type CalendarFeedAnswer,
   type CancelByPhoneAnswer,
   SLOT_MINUTES,
   SLOT_TIME_ZONE,
   appointmentIdSchema,
+  appointmentOutcomeSchema,
   appointmentRangeSchema,
   availabilitySchema,
   bookingAppointmentQuerySchema,
@@ -18,6 +20,7 @@ import { addDays } from '../../src/lib/schedule/istClock';
 import { z } from '../../src/lib/schemas/zod';
 import { readAvailability, saveAvailability } from '../../src/server/appointments/availability';
 import { cancelAppointment, cancelCallsOfPhone, moveAppointment } from '../../src/server/appointments/book';
+import { setAppointmentOutcome } from '../../src/server/appointments/outcome';
 import { feedSecret, rotateFeedSecret } from '../../src/server/appointments/secrets';
 import { activeAppointmentOf, appointmentsOnDates } from '../../src/server/appointments/store';
 import { requireAdmin } from '../../src/server/auth/session';
@@ -83,6 +86,11 @@ export default route({
     }
     const { id } = readParams(context.params ?? {}, paramsSchema);
     if (path.endsWith('/cancel')) return json({ appointment: await cancelAppointment(id, 'owner') });
+    if (path.endsWith('/outcome')) {
+      const { outcome } = await readJson(req, appointmentOutcomeSchema);
+      const answer: AppointmentOutcomeAnswer = { appointment: await setAppointmentOutcome(id, outcome) };
+      return json(answer);
+    }
     if (!path.endsWith('/move')) throw notFound();
     const { start } = await readJson(req, rescheduleSchema);
     return json({ appointment: await moveAppointment(id, start, 'owner') });
@@ -96,6 +104,7 @@ export const config: Config = {
     '/api/admin/appointments/cancel-by-phone',
     '/api/admin/appointments/:id/cancel',
     '/api/admin/appointments/:id/move',
+    '/api/admin/appointments/:id/outcome',
     '/api/admin/calendar-feed',
     '/api/admin/calendar-feed/rotate',
   ],

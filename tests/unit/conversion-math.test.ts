@@ -1,10 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { conversionField, conversionRate, dayConversionsOf, withConversions } from '../../src/server/notifications/conversionMath';
+import { conversionField, conversionRate, dayConversionsOf, noShowRate, withConversions } from '../../src/server/notifications/conversionMath';
 import { sourceKey } from '../../src/server/notifications/leadSources';
 
 describe('what converts (pure)', () => {
   const google = sourceKey({ source: 'google', medium: 'cpc' });
   const direct = sourceKey(null);
+  const noCalls = { callsBooked: 0, callsHeld: 0, callsNoShow: 0 };
+  const paid = (clients: number, revenue: number, refundedPaise = 0) => ({ clients, revenue, refundedPaise, ...noCalls });
 
   test('a day bucket yields paying clients and revenue per source; lead fields are left to the leads table', () => {
     const day = dayConversionsOf({
@@ -13,7 +15,7 @@ describe('what converts (pure)', () => {
       [`${google}\u001fdiscovery-call`]: 5,
       [conversionField(direct, 'revenue')]: 0,
     });
-    expect(day).toEqual({ [google]: { clients: 2, revenue: 27000, refundedPaise: 0 } });
+    expect(day).toEqual({ [google]: paid(2, 27000) });
   });
 
   test('the rate is paying clients per 100 leads, one decimal, none without leads', () => {
@@ -25,18 +27,26 @@ describe('what converts (pure)', () => {
   test('rows gain their figures over the days; a source with payments but no leads in the window gets a row', () => {
     const rows = withConversions(
       [{ source: 'google', medium: 'cpc', leads: 4, byKind: { 'discovery-call': 4 } }],
-      [{ [google]: { clients: 1, revenue: 10000, refundedPaise: 0 } }, { [google]: { clients: 1, revenue: 5000, refundedPaise: 0 }, [direct]: { clients: 1, revenue: 9000, refundedPaise: 0 } }],
+      [{ [google]: paid(1, 10000) }, { [google]: paid(1, 5000), [direct]: paid(1, 9000) }],
     );
     expect(rows).toEqual([
-      { source: 'google', medium: 'cpc', leads: 4, byKind: { 'discovery-call': 4 }, payingClients: 2, revenue: 15000, refunded: 0, conversionRate: 50 },
-      { source: '(direct)', medium: null, leads: 0, byKind: {}, payingClients: 1, revenue: 9000, refunded: 0, conversionRate: null },
+      { source: 'google', medium: 'cpc', leads: 4, byKind: { 'discovery-call': 4 }, payingClients: 2, revenue: 15000, refunded: 0, conversionRate: 50, ...noCalls, noShowRate: null },
+      { source: '(direct)', medium: null, leads: 0, byKind: {}, payingClients: 1, revenue: 9000, refunded: 0, conversionRate: null, ...noCalls, noShowRate: null },
     ]);
   });
 
   test('processed refunds (in paise) come off the revenue, to the paise, and are shown beside it', () => {
     const day = dayConversionsOf({ [conversionField(google, 'revenue')]: 10599, [conversionField(google, 'refundedPaise')]: 529950 });
-    expect(day).toEqual({ [google]: { clients: 0, revenue: 10599, refundedPaise: 529950 } });
+    expect(day).toEqual({ [google]: paid(0, 10599, 529950) });
     const [row] = withConversions([{ source: 'google', medium: 'cpc', leads: 1, byKind: { 'discovery-call': 1 } }], [day]);
     expect(row).toMatchObject({ revenue: 5299.5, refunded: 5299.5 });
+  });
+
+  test('discovery calls per source (issue 30): booked, held, no-show, and the no-show rate of the calls marked', () => {
+    const day = dayConversionsOf({ [conversionField(google, 'callsBooked')]: 5, [conversionField(google, 'callsHeld')]: 3, [conversionField(google, 'callsNoShow')]: 1 });
+    const [row] = withConversions([{ source: 'google', medium: 'cpc', leads: 5, byKind: { 'discovery-call': 5 } }], [day]);
+    expect(row).toMatchObject({ callsBooked: 5, callsHeld: 3, callsNoShow: 1, noShowRate: 25 });
+    expect(noShowRate(2, 1)).toBe(33.3);
+    expect(noShowRate(0, 0)).toBeNull();
   });
 });

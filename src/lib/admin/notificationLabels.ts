@@ -13,6 +13,7 @@ export const notificationKindLabels = {
   'appointment-cancelled': 'Call cancelled',
   'appointment-reminder-day': 'Call reminder (a day before)',
   'appointment-reminder-hour': 'Call reminder (an hour before)',
+  'appointment-no-show': 'Missed call: invitation to re-book',
   'passkey-added': 'Passkey added to the admin',
   'refund-processed': 'Refund processed',
   'refund-failed': 'Refund failed',

@@ -117,10 +117,21 @@ export const appointmentSchema = z.object({
   ...whatsappConsentField,
   /** When the visitor pressed Confirm on a WhatsApp confirmation or reminder (issue 30); cleared by a move. */
   visitorConfirmedAt: z.string().optional(),
+  /** A discovery call's outcome, marked by the owner once it has started (issue 30); a session's is in `session`. Cleared by a move. */
+  outcome: z.enum(sessionOutcomes).optional(),
+  /** The booking's lead source (source and medium, as What converts keys them), so a call is counted without reading its booking. */
+  leadSource: z.string().max(200).optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
 export const appointmentIdSchema = z.string({ error: 'Appointment id is required' }).regex(/^\d{13}-[0-9a-f]{10}$/, 'Unknown appointment');
+
+/** POST /api/admin/appointments/{id}/outcome (issue 30): a call (or session) that has started was held or missed. */
+export const appointmentOutcomeSchema = z.strictObject({ outcome: z.enum(sessionOutcomes, { error: 'Outcome must be held or no-show' }) });
+
+export interface AppointmentOutcomeAnswer {
+  appointment: Appointment;
+}
 
 /** What a visitor sees of their appointment. */
 export interface PublicAppointment {

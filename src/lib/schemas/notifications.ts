@@ -17,6 +17,8 @@ export const notificationKinds = [
   'appointment-cancelled',
   'appointment-reminder-day',
   'appointment-reminder-hour',
+  // The one re-book message after the owner marks a call or session a no-show (issue 30).
+  'appointment-no-show',
   // To the owner: a passkey was added to the admin (issue 27).
   'passkey-added',
   // A refund Razorpay processed or failed (issue 29): the client and the owner.
@@ -40,6 +42,7 @@ export const appointmentNotificationKinds = [
   'appointment-cancelled',
   'appointment-reminder-day',
   'appointment-reminder-hour',
+  'appointment-no-show',
 ] as const satisfies readonly NotificationKind[];
 
 /**
@@ -144,6 +147,12 @@ export interface ConversionFigures {
   revenue: number;
   refunded: number;
   conversionRate: number | null;
+  /** Discovery calls (issue 30): booked in the window, and the held and missed ones whose call fell in it. */
+  callsBooked: number;
+  callsHeld: number;
+  callsNoShow: number;
+  /** No-shows per 100 calls the owner marked held or no-show; null before any is marked. */
+  noShowRate: number | null;
 }
 
 export type SourceConversionRow = LeadsBySourceRow & ConversionFigures;

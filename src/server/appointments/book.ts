@@ -1,7 +1,9 @@
 import { business } from '../../lib/business';
 import { type Appointment, type AppointmentNotice, type Availability, MAX_HORIZON_DAYS, type Slot, defaultAvailability } from '../../lib/schemas/appointment';
 import { addDays, istDateOf } from '../../lib/schedule/istClock';
+import type { Attribution } from '../../lib/schemas/attribution';
 import type { WhatsappConsent } from '../../lib/whatsappConsent';
+import { sourceKey } from '../notifications/leadSources';
 import { bookableDates, freeSlots, offeredSlot } from '../../lib/schedule/slots';
 import { newEventId } from '../followUp/events';
 import { recordFollowUp } from '../leads/pipeline';
@@ -92,6 +94,7 @@ export interface BookingRef {
   mobile: string;
   email?: string | undefined;
   whatsappConsent?: WhatsappConsent | undefined;
+  attribution?: Attribution | undefined;
 }
 
 /** A booking still to be made (the contact form's details), and who it is for. */
@@ -141,6 +144,7 @@ export async function bookAppointment(source: BookingRef | BookingToMake, start:
     updatedAt: at,
     cancelledBy: null,
     ...(booking.whatsappConsent ? { whatsappConsent: booking.whatsappConsent } : {}),
+    leadSource: sourceKey(booking.attribution),
   };
   // The record first, then the person's claims, then the slot: a claim or a slot key always
   // names a stored appointment, so a request that dies half way never blocks a time or a
@@ -170,9 +174,13 @@ async function holdsItsSlot(appointment: Appointment): Promise<boolean> {
   return (await slotHolder(slotKey(Date.parse(appointment.start)))) === appointment.id;
 }
 
-/** Whether a visitor may still change the call themselves (SPEC 9: until 24 hours before). */
-export function visitorMayChange(appointment: Pick<Appointment, 'status' | 'start'>, now: Date): boolean {
-  return appointment.status === 'confirmed' && Date.parse(appointment.start) - now.getTime() >= business.promises.rescheduleNoticeHours * 3_600_000;
+/**
+ * Whether a visitor may still change the call themselves (SPEC 9: until 24 hours before). A call the
+ * owner marked a no-show (issue 30) may be moved to a new time: its re-book message links here.
+ */
+export function visitorMayChange(appointment: Pick<Appointment, 'status' | 'start' | 'outcome'>, now: Date): boolean {
+  if (appointment.status !== 'confirmed') return false;
+  return appointment.outcome === 'no-show' || Date.parse(appointment.start) - now.getTime() >= business.promises.rescheduleNoticeHours * 3_600_000;
 }
 
 /** The 403 of a change within the notice period: it names the phone and WhatsApp (business.ts). */
@@ -206,6 +214,8 @@ export async function moveAppointment(id: string, start: string, by: Appointment
     updatedAt: now.toISOString(),
     // A Confirm on WhatsApp was for the old time (issue 30); the new time's reminders ask again.
     visitorConfirmedAt: undefined,
+    // A missed call moved to a new time has not been held or missed yet (its no-show stays counted).
+    outcome: undefined,
   };
   if (!(await replaceAppointment(moved, etag))) {
     await releaseSlot(startMs, id);

@@ -85,3 +85,16 @@ export function reminderMail(appointment: Appointment, which: 'day' | 'hour', ma
     which === 'day' ? { label: linkLabel(appointment), url: manageUrl } : undefined,
   );
 }
+
+/** After the owner marks a call or session a no-show (issue 30): one invitation to pick a new time, with the link that does it. */
+export function rebookMail(appointment: Appointment, link: string): CallMail {
+  const name = plainName(appointment.name);
+  return mail(
+    `We missed you: pick a new time for your ${noun(appointment)} with ${business.brand}`,
+    [
+      name ? `Dear ${name},` : 'Hello,',
+      `We were sorry to miss you at your ${whatItIs(appointment)} on ${describeSlotIst(appointment.start)}. It happens: pick a new time that suits you with the link below.`,
+    ],
+    { label: isSession(appointment) ? 'Your sessions: book a new time' : 'Pick a new time for your call', url: link },
+  );
+}

@@ -26,7 +26,7 @@ function entry(appointment: Appointment, kind: NotificationKind, channel: 'email
 }
 
 /** The visitor's link: a call's manage page, or a session's client space (issue 29). */
-const visitorLink = (appointment: Appointment, site: string) => (appointment.session ? clientSpaceUrlOf(appointment.session.clientId, site) : manageUrl(appointment, site));
+export const visitorLink = (appointment: Appointment, site: string) => (appointment.session ? clientSpaceUrlOf(appointment.session.clientId, site) : manageUrl(appointment, site));
 
 const inviteFile = (appointment: Appointment) => (appointment.status === 'cancelled' ? 'cancel.ics' : 'invite.ics');
 

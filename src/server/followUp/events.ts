@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { searchRecordTypes } from '../../lib/schemas/adminApi';
-import { appointmentNoticeSchema } from '../../lib/schemas/appointment';
+import { appointmentNoticeSchema, appointmentSchema, sessionOutcomes } from '../../lib/schemas/appointment';
 import { leadEventSchema } from '../../lib/schemas/leadEvent';
 import { refundNoticeSchema } from '../../lib/schemas/refund';
 import { todoEntrySchema } from '../../lib/schemas/todo';
@@ -45,6 +45,8 @@ export const followUpEventSchema = z.object({
   todo: todoEntrySchema.nullish(),
   /** A booked, moved or cancelled call: its invites and reminders (issue 19). */
   appointment: appointmentNoticeSchema.nullish(),
+  /** The owner marked a call or session held or no-show (issue 30): its count and, for a no-show, the re-book message. */
+  callOutcome: z.object({ appointment: appointmentSchema, outcome: z.enum(sessionOutcomes), previous: z.enum(sessionOutcomes).nullable() }).nullish(),
   /** A refund Razorpay processed or failed: its mails, revenue, credit note and sessions (issue 29). */
   refund: refundNoticeSchema.nullish(),
   /** Runs that failed so far: each waits longer, and MAX_EVENT_ATTEMPTS of them set the event aside. */

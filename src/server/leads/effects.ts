@@ -2,6 +2,7 @@ import { leadNotificationKinds, type LeadNotificationKind } from '../../lib/lead
 import { queueCallNotices } from '../appointments/notices';
 import { syncCallTodo } from '../appointments/callTodo';
 import { scheduleReminders } from '../appointments/reminders';
+import { countCallBooked, followUpOutcome } from '../appointments/outcomeFollowUp';
 import { indexPerson } from '../indexes/search/personIndex';
 import { addTodo } from '../indexes/todo/pendingIndex';
 import { addToCounts } from '../indexes/stats/counterStore';
@@ -53,5 +54,8 @@ export const leadEffects: readonly Effect[] = [
   // A captured payment's client (issue 29) is made here, whether or not the payer left an e-mail, and its link put on the receipt.
   { name: 'notifications', applies: (event) => event.lead != null, run: async (event) => queueLeadNotifications(await withReceiptExtras(event.lead!)) },
   { name: 'call-notices', applies: (event) => event.appointment != null, run: (event) => queueCallNotices(event.appointment!) },
+  // What converts per source (issue 30): a booked discovery call, and the outcome the owner marks (a no-show also re-books).
+  { name: 'call-booked-count', applies: (event) => event.appointment?.change === 'booked' && !event.appointment.appointment.session, run: (event) => countCallBooked(event.appointment!.appointment) },
+  { name: 'call-outcome', applies: (event) => event.callOutcome != null, run: (event) => followUpOutcome(event.id, event.callOutcome!) },
   ...refundEffects,
 ];

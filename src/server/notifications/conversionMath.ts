@@ -7,22 +7,19 @@ import type { Counts } from '../storage/tallyMath';
 // their own (`{source}␟{medium}␟clients`, `…␟revenue`), so one read of a day gives all.
 // Processed refunds (issue 29) are counted in paise (`…␟refundedPaise`: a refund may carry
 // paise and a tally holds whole numbers) on the day their payment's revenue was counted,
-// and revenue is shown net of them.
+// and revenue is shown net of them. Discovery calls (issue 30) count too: booked on the day
+// booked, held and no-show on the call's day (`…␟callsBooked`, `…␟callsHeld`, `…␟callsNoShow`).
 
 /** Joins source, medium and kind in a field; no form can send this character. */
 export const SOURCE_SEPARATOR = '\u001f';
-export const conversionKinds = ['clients', 'revenue', 'refundedPaise'] as const;
+export const conversionKinds = ['clients', 'revenue', 'refundedPaise', 'callsBooked', 'callsHeld', 'callsNoShow'] as const;
 export type ConversionKind = (typeof conversionKinds)[number];
 
 export const conversionField = (sourceKey: string, kind: ConversionKind) => `${sourceKey}${SOURCE_SEPARATOR}${kind}`;
 
-export interface SourceConversions {
-  clients: number;
-  revenue: number;
-  refundedPaise: number;
-}
+export type SourceConversions = Record<ConversionKind, number>;
 
-const none = (): SourceConversions => ({ clients: 0, revenue: 0, refundedPaise: 0 });
+const none = (): SourceConversions => ({ clients: 0, revenue: 0, refundedPaise: 0, callsBooked: 0, callsHeld: 0, callsNoShow: 0 });
 /** Revenue in rupees less processed refunds, to the paise. */
 const netRevenue = (paid: SourceConversions) => Math.round(paid.revenue * 100 - paid.refundedPaise) / 100;
 
@@ -44,10 +41,25 @@ export function conversionRate(leads: number, payingClients: number): number | n
   return leads > 0 ? Math.round((payingClients / leads) * 1000) / 10 : null;
 }
 
-/** `revenue` is net of refunds; `refunded` is what processed refunds took off it (rupees). */
-export function figures(leads: number, payingClients: number, revenue: number, refunded = 0): ConversionFigures {
-  return { leads, payingClients, revenue, refunded, conversionRate: conversionRate(leads, payingClients) };
+/** No-shows per 100 calls whose outcome the owner marked, to one decimal; null before any is marked. */
+export function noShowRate(held: number, noShows: number): number | null {
+  const marked = held + noShows;
+  return marked > 0 ? Math.round((noShows / marked) * 1000) / 10 : null;
 }
+
+export interface CallFigures {
+  callsBooked: number;
+  callsHeld: number;
+  callsNoShow: number;
+}
+const noCalls: CallFigures = { callsBooked: 0, callsHeld: 0, callsNoShow: 0 };
+
+/** `revenue` is net of refunds; `refunded` is what processed refunds took off it (rupees). */
+export function figures(leads: number, payingClients: number, revenue: number, refunded = 0, calls: CallFigures = noCalls): ConversionFigures {
+  return { leads, payingClients, revenue, refunded, conversionRate: conversionRate(leads, payingClients), ...calls, noShowRate: noShowRate(calls.callsHeld, calls.callsNoShow) };
+}
+
+const callsOf = (paid: SourceConversions): CallFigures => ({ callsBooked: paid.callsBooked, callsHeld: paid.callsHeld, callsNoShow: paid.callsNoShow });
 
 /**
  * The rows with their paying clients, revenue and rate; a source that brought payments
@@ -59,18 +71,18 @@ export function withConversions(rows: readonly LeadsBySourceRow[], days: Readonl
   for (const day of days) {
     for (const [key, value] of Object.entries(day)) {
       const sum = totals.get(key) ?? none();
-      totals.set(key, { clients: sum.clients + value.clients, revenue: sum.revenue + value.revenue, refundedPaise: sum.refundedPaise + value.refundedPaise });
+      totals.set(key, Object.fromEntries(conversionKinds.map((kind) => [kind, sum[kind] + value[kind]])) as SourceConversions);
     }
   }
   const keyOf = (row: { source: string; medium: string | null }) => `${row.source}${SOURCE_SEPARATOR}${row.medium ?? ''}`;
   const out: SourceConversionRow[] = rows.map((row) => {
     const paid = totals.get(keyOf(row)) ?? none();
     totals.delete(keyOf(row));
-    return { ...row, ...figures(row.leads, paid.clients, netRevenue(paid), paid.refundedPaise / 100) };
+    return { ...row, ...figures(row.leads, paid.clients, netRevenue(paid), paid.refundedPaise / 100, callsOf(paid)) };
   });
   for (const [key, paid] of totals) {
     const [source, medium] = key.split(SOURCE_SEPARATOR);
-    out.push({ source: source || DIRECT_SOURCE, medium: medium || null, byKind: {}, ...figures(0, paid.clients, netRevenue(paid), paid.refundedPaise / 100) });
+    out.push({ source: source || DIRECT_SOURCE, medium: medium || null, byKind: {}, ...figures(0, paid.clients, netRevenue(paid), paid.refundedPaise / 100, callsOf(paid)) });
   }
   return out.sort((a, b) => b.leads - a.leads || b.revenue - a.revenue || a.source.localeCompare(b.source) || (a.medium ?? '').localeCompare(b.medium ?? ''));
 }

@@ -103,6 +103,7 @@ const HEADLINES: Record<NotificationKind, string> = {
   'appointment-cancelled': 'Call cancelled',
   'appointment-reminder-day': 'Call reminder',
   'appointment-reminder-hour': 'Call reminder',
+  'appointment-no-show': 'Missed call',
   'passkey-added': 'Passkey added',
   'refund-processed': 'Refund processed',
   'refund-failed': 'Refund failed',

@@ -1,0 +1,34 @@
+import type { Appointment, SessionOutcome } from '../../lib/schemas/appointment';
+import { setSessionOutcome } from '../clients/sessions';
+import { newEventId } from '../followUp/events';
+import { conflict, notFound } from '../http/errors';
+import { recordFollowUp } from '../leads/pipeline';
+import { readAppointmentForUpdate, replaceAppointment } from './store';
+
+// No-shows (issue 30 item 5): the owner marks a call or session that has started as held or
+// missed. The request writes the outcome (a conditional write) and records one follow-up
+// event, then answers; what follows (the count, the re-book message) is in outcomeFollowUp.ts.
+
+/** Marks the outcome; 404 unknown, 409 cancelled, not started yet, or changed at the same moment. */
+export async function setAppointmentOutcome(id: string, outcome: SessionOutcome, now: Date = new Date()): Promise<Appointment> {
+  const found = await readAppointmentForUpdate(id);
+  if (!found) throw notFound('No such appointment.');
+  const { appointment, etag } = found;
+  const noun = appointment.session ? 'session' : 'call';
+  if (appointment.status !== 'confirmed') throw conflict(`This ${noun} was cancelled.`);
+  if (Date.parse(appointment.start) > now.getTime()) throw conflict(`This ${noun} has not started yet: mark it once it has.`);
+  let marked: Appointment;
+  let previous: SessionOutcome | null;
+  if (appointment.session) {
+    // A session keeps its outcome (and the owner's note) where the Clients panel reads it.
+    previous = appointment.session.outcome;
+    marked = await setSessionOutcome(id, { outcome, note: appointment.session.note ?? '' }, now);
+  } else {
+    previous = appointment.outcome ?? null;
+    if (previous === outcome) return appointment;
+    marked = { ...appointment, outcome, updatedAt: now.toISOString() };
+    if (!(await replaceAppointment(marked, etag))) throw conflict('This call was changed at the same moment. Please reload and try again.');
+  }
+  if (previous !== outcome) await recordFollowUp({ id: newEventId(now), recordedAt: now.toISOString(), record: null, counts: null, person: null, lead: null, callOutcome: { appointment: marked, outcome, previous } });
+  return marked;
+}

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import adminAppointments from '../../netlify/functions/admin-appointments.mts';
+import appointmentsFn from '../../netlify/functions/appointments.mts';
+import bookCallFn from '../../netlify/functions/book-call.mts';
+import leadSourcesFn from '../../netlify/functions/admin-lead-sources.mts';
+import slotsFn from '../../netlify/functions/slots.mts';
+import type { Appointment, ManageAnswer, PublicAppointment, SlotsAnswer } from '../../src/lib/schemas/appointment';
+import type { Booking } from '../../src/lib/schemas/booking';
+import type { LeadsBySourceAnswer } from '../../src/lib/schemas/notifications';
+import { bookAppointment, currentSlots } from '../../src/server/appointments/book';
+import { manageUrl } from '../../src/server/appointments/links';
+import { bookings } from '../../src/server/leads/bookings';
+import { entryIds } from '../../src/server/notifications/outbox';
+import { REQUIRED_WHATSAPP_VARIABLES } from '../../src/server/whatsapp/config';
+import { adminCookie } from './support/admin';
+import { openAllDay } from './support/availability';
+import { call, jsonOf, settleAfterResponse } from './support/call';
+import { type FakeWhatsApp, startFakeWhatsApp, whatsappEnv } from './support/fake-whatsapp';
+import { useMailReceivers } from './support/mail-suite';
+
+// No-shows (issue 30 item 5) through the real handlers: the owner marks a discovery call held
+// or no-show once it has started; a no-show sends the visitor one re-book message with the
+// manage link (mail without consent, WhatsApp with it), and What converts counts calls
+// booked, held and missed per source.
+
+const HOUR = 3_600_000;
+const mail = useMailReceivers();
+let fake: FakeWhatsApp;
+let cookie: string;
+
+const clearWhatsAppEnv = () => {
+  for (const name of [...REQUIRED_WHATSAPP_VARIABLES, 'WHATSAPP_API_BASE_URL']) delete process.env[name];
+};
+
+beforeAll(async () => {
+  fake = await startFakeWhatsApp();
+  cookie = await adminCookie();
+  await openAllDay(cookie);
+});
+afterAll(async () => {
+  clearWhatsAppEnv();
+  await fake.stop();
+});
+beforeEach(() => {
+  clearWhatsAppEnv();
+  mail.smtp.mails.length = 0;
+  fake.messages.length = 0;
+});
+
+const outcome = (id: string, body: unknown, withCookie = true) =>
+  call(adminAppointments, `/api/admin/appointments/${id}/outcome`, { body, params: { id }, ...(withCookie ? { cookie } : {}) });
+
+let people = 0;
+/** A free-call request through the real route: its booking. */
+async function request(extra: Record<string, unknown> = {}): Promise<Booking & { id: string }> {
+  people += 1;
+  const phone = `97${String(40_000_000 + people * 7919).slice(-8)}`;
+  const response = await call(bookCallFn, '/api/book-call', { body: { name: 'Asha Rao', phone, background: 'college-graduate', ...extra } });
+  expect(response.status).toBe(201);
+  const { booking } = await jsonOf<{ booking: { id: string } }>(response);
+  return (await bookings.get(booking.id))!;
+}
+
+const usedStarts = new Set<string>();
+/** A call that started `hoursAgo` hours ago, booked as the visitor would have booked it then. */
+async function pastCall(booking: Booking & { id: string }, hoursAgo: number): Promise<Appointment> {
+  const then = new Date(Date.now() - (hoursAgo + 1) * HOUR);
+  const { slots } = await currentSlots(then, 2);
+  const slot = slots.find((candidate) => Date.parse(candidate.start) <= Date.now() - hoursAgo * HOUR && !usedStarts.has(candidate.start));
+  expect(slot).toBeDefined();
+  usedStarts.add(slot!.start);
+  const email = `outcome${people}@example.com`;
+  return bookAppointment({ id: booking.id, fullName: booking.fullName, mobile: booking.mobile, email, whatsappConsent: booking.whatsappConsent, attribution: booking.attribution }, slot!.start, then);
+}
+
+const rebookEntries = async (appointment: Appointment) => (await entryIds()).filter((id) => id.startsWith(`${appointment.version}.appointment-no-show.`));
+
+describe('POST /api/admin/appointments/{id}/outcome', () => {
+  test('the owner only; the outcome named when wrong; 409 before the call starts; 404 for no such call', async () => {
+    const { slots } = await jsonOf<SlotsAnswer>(await call(slotsFn, '/api/slots?days=7'));
+    const start = slots.find((slot) => Date.parse(slot.start) - Date.now() > 2 * HOUR && !usedStarts.has(slot.start))!.start;
+    usedStarts.add(start);
+    const booked = await call(appointmentsFn, '/api/appointments', { body: { start, name: 'Asha Rao', phone: '97455 00001', email: 'future@example.com' }, ip: '10.40.0.1' });
+    expect(booked.status).toBe(201);
+    const { appointment } = await jsonOf<{ appointment: PublicAppointment }>(booked);
+    expect((await outcome(appointment.id, { outcome: 'held' }, false)).status).toBe(401);
+    const wrong = await outcome(appointment.id, { outcome: 'maybe' });
+    expect(wrong.status).toBe(400);
+    expect((await jsonOf<{ fields: Record<string, string> }>(wrong)).fields).toEqual({ outcome: 'Outcome must be held or no-show' });
+    const early = await outcome(appointment.id, { outcome: 'no-show' });
+    expect(early.status).toBe(409);
+    expect((await jsonOf<{ error: string }>(early)).error).toMatch(/not started yet/);
+    expect((await outcome('1795660296427-0a1b2c3d4e', { outcome: 'held' })).status).toBe(404);
+  });
+
+  test('a no-show mails one re-book message with the manage link (marked twice, or back and forth: still one); held sends none; the link moves the missed call', async () => {
+    const appointment = await pastCall(await request(), 2);
+    await settleAfterResponse();
+    mail.smtp.mails.length = 0;
+
+    const held = await outcome(appointment.id, { outcome: 'held' });
+    expect(held.status).toBe(200);
+    expect((await jsonOf<{ appointment: Appointment }>(held)).appointment.outcome).toBe('held');
+    await settleAfterResponse();
+    expect(await rebookEntries(appointment)).toEqual([]);
+
+    for (const mark of ['no-show', 'no-show', 'held', 'no-show'] as const) {
+      expect((await outcome(appointment.id, { outcome: mark })).status).toBe(200);
+      await settleAfterResponse();
+    }
+    expect(await rebookEntries(appointment)).toEqual([`${appointment.version}.appointment-no-show.visitor-email`]);
+    const rebooks = mail.smtp.mails.filter((item) => item.subject.startsWith('We missed you'));
+    expect(rebooks).toHaveLength(1);
+    expect(rebooks[0]!.to).toEqual([appointment.email]);
+    const link = await manageUrl(appointment);
+    expect(rebooks[0]!.text).toContain(link);
+    expect(rebooks[0]!.text).toContain('Dear Asha Rao,');
+
+    // The link's page lets the visitor pick a new time for the missed call.
+    const token = new URL(link).searchParams.get('token')!;
+    const page = await jsonOf<ManageAnswer>(await call(appointmentsFn, `/api/appointments/${appointment.id}?token=${token}`, { params: { id: appointment.id } }));
+    expect(page.changeable).toBe(true);
+  });
+
+  test('a visitor who opted in gets the re-book message on WhatsApp (ccc_call_rebook with the manage link), not by mail', async () => {
+    Object.assign(process.env, whatsappEnv(fake));
+    const booking = await request({ whatsappOptIn: true });
+    const appointment = await pastCall(booking, 3);
+    await settleAfterResponse();
+    fake.messages.length = 0;
+    mail.smtp.mails.length = 0;
+    expect((await outcome(appointment.id, { outcome: 'no-show' })).status).toBe(200);
+    expect((await outcome(appointment.id, { outcome: 'no-show' })).status).toBe(200);
+    await settleAfterResponse();
+    const number = `91${booking.mobile}`;
+    const sent = fake.messages.filter((message) => message.to === number);
+    expect(sent.map((message) => message.template?.name)).toEqual(['ccc_call_rebook']);
+    const link = await manageUrl(appointment);
+    expect(sent[0]!.urlSuffixes[0]).toBe(link.slice(link.indexOf('appointments/')));
+    expect(mail.smtp.mails.filter((item) => item.subject.startsWith('We missed you'))).toEqual([]);
+  });
+
+  test('What converts, per source: calls booked, held, no-shows and the no-show rate; a changed outcome moves its count', async () => {
+    const source = `outcomes-${Date.now()}`;
+    const attribution = { source, medium: 'test' };
+    const calls = [await pastCall(await request({ attribution }), 4), await pastCall(await request({ attribution }), 5), await pastCall(await request({ attribution }), 6)];
+    await settleAfterResponse();
+    expect((await outcome(calls[0]!.id, { outcome: 'held' })).status).toBe(200);
+    expect((await outcome(calls[1]!.id, { outcome: 'no-show' })).status).toBe(200);
+    await settleAfterResponse();
+    const row = async () => {
+      const answer = await jsonOf<LeadsBySourceAnswer>(await call(leadSourcesFn, '/api/admin/leads-by-source?days=30', { cookie }));
+      return answer.rows.find((item) => item.source === source);
+    };
+    expect(await row()).toMatchObject({ leads: 3, callsBooked: 3, callsHeld: 1, callsNoShow: 1, noShowRate: 50 });
+    expect((await outcome(calls[0]!.id, { outcome: 'no-show' })).status).toBe(200);
+    await settleAfterResponse();
+    expect(await row()).toMatchObject({ callsBooked: 3, callsHeld: 0, callsNoShow: 2, noShowRate: 100 });
+  });
+});
