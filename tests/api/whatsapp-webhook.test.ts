@@ -57,7 +57,7 @@ async function bookCall(): Promise<{ appointment: PublicAppointment; number: str
   people += 1;
   const digits = `98765${String(40_000 + people * 7).slice(-5)}`;
   const slots = (await jsonOf<{ slots: Array<{ start: string }> }>(await call(slotsFn, '/api/slots?days=7'))).slots;
-  const start = slots.filter((slot) => Date.parse(slot.start) > Date.now() + 3 * 3_600_000)[people * 3].start;
+  const start = slots.filter((slot) => Date.parse(slot.start) > Date.now() + 3 * 3_600_000)[people * 3]!.start;
   const response = await call(appointmentsFn, '/api/appointments', { body: { start, name: 'Meera Iyer', phone: digits }, ip: `10.30.0.${people}` });
   expect(response.status).toBe(201);
   await settleAfterResponse();
