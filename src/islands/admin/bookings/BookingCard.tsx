@@ -76,6 +76,18 @@ export function BookingCard({ booking, restored, onEditEnd }: Props) {
               </div>
             ) : null}
             <div className="adm-fact-wide">
+              <dt>WhatsApp</dt>
+              <dd data-testid="whatsapp-consent">
+                {booking.whatsappConsent ? (
+                  <>
+                    Opted in <When iso={booking.whatsappConsent.at} /> (“{booking.whatsappConsent.words}”)
+                  </>
+                ) : (
+                  <span className="adm-none">Not opted in</span>
+                )}
+              </dd>
+            </div>
+            <div className="adm-fact-wide">
               <dt>Current stage</dt>
               <dd>{booking.currentStage}</dd>
             </div>

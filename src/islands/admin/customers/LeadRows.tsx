@@ -4,6 +4,7 @@ import { employeeBandLabel } from '../../../lib/schemas/corporateEnquiry';
 import type { ContactRecord, CorporateEnquiryRecord, DownloadRecord, PaymentRecord, SubscriberRecord } from '../api';
 import { EmailLink, PhoneLink } from '../ui/Contact';
 import { SourceLine } from '../ui/LeadSource';
+import { WhatsappConsentLine } from '../ui/WhatsappConsent';
 import { PaymentRefund } from '../payments/PaymentRefund';
 import { Pill, paymentTone } from '../ui/Pill';
 import { When } from '../ui/When';
@@ -23,6 +24,7 @@ export function ContactRow({ contact }: { contact: ContactRecord }) {
         <PhoneLink phone={contact.phone} />
       </p>
       <SourceLine attribution={contact.attribution} />
+      <WhatsappConsentLine consent={contact.whatsappConsent} />
       <p className="adm-row-when">
         <When iso={contact.createdAt} />
       </p>
@@ -48,6 +50,7 @@ export function CorporateEnquiryRow({ enquiry }: { enquiry: CorporateEnquiryReco
       {/* Two lines at most here; the whole message is in the export and read out by screen readers. */}
       {enquiry.message ? <p className="adm-row-message">{enquiry.message}</p> : null}
       <SourceLine attribution={enquiry.attribution} />
+      <WhatsappConsentLine consent={enquiry.whatsappConsent} />
       <p className="adm-row-when">
         <When iso={enquiry.createdAt} />
       </p>
@@ -90,6 +93,7 @@ export function DownloadRow({ download }: { download: DownloadRecord }) {
         <PhoneLink phone={download.mobile} />
       </p>
       <SourceLine attribution={download.attribution} />
+      <WhatsappConsentLine consent={download.whatsappConsent} />
       <p className="adm-row-when">
         <When iso={download.createdAt} />
       </p>

@@ -15,6 +15,8 @@ type Window = (typeof WINDOWS)[number];
 // Revenue is net of refunds (issue 29), which may carry paise.
 const money = (rupees: number) => formatPaise(Math.round(rupees * 100));
 const rate = (figures: ConversionFigures) => (figures.conversionRate === null ? '–' : `${figures.conversionRate.toLocaleString('en-IN')}%`);
+// Discovery calls (issue 30): no-shows per 100 calls marked held or no-show.
+const noShowRate = (figures: ConversionFigures) => (figures.noShowRate === null ? '–' : `${figures.noShowRate.toLocaleString('en-IN')}%`);
 
 /**
  * 'Leads by source' (issue 12) and what converts (issue 20): per source and for the whole
@@ -69,6 +71,16 @@ export function LeadsBySource() {
               <dt>Conversion</dt>
               <dd>{rate(totals)}</dd>
             </div>
+            <div>
+              <dt>Calls booked · held</dt>
+              <dd>
+                {formatCount(totals.callsBooked)} · {formatCount(totals.callsHeld)}
+              </dd>
+            </div>
+            <div>
+              <dt>No-show rate</dt>
+              <dd>{noShowRate(totals)}</dd>
+            </div>
           </dl>
         ) : null}
         {sources.data ? <ConversionChart daily={sources.data.daily} /> : null}
@@ -76,7 +88,7 @@ export function LeadsBySource() {
         <div className="adm-table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
           <table className="adm-table" data-testid="leads-by-source">
             <caption id={captionId} className="visually-hidden">
-              Leads, paying clients and revenue by source in the last {days} days
+              Leads, paying clients, revenue and discovery calls by source in the last {days} days
             </caption>
             <thead>
               <tr>
@@ -94,6 +106,15 @@ export function LeadsBySource() {
                 <th scope="col" className="is-number">
                   Conversion
                 </th>
+                <th scope="col" className="is-number">
+                  Calls booked
+                </th>
+                <th scope="col" className="is-number">
+                  Calls held
+                </th>
+                <th scope="col" className="is-number">
+                  No-show rate
+                </th>
                 <th scope="col">Kinds of lead</th>
               </tr>
             </thead>
@@ -109,6 +130,12 @@ export function LeadsBySource() {
                     {row.refunded > 0 ? <small className="adm-convert-refunded">{money(row.refunded)} refunded</small> : null}
                   </td>
                   <td className="is-number">{rate(row)}</td>
+                  <td className="is-number">{formatCount(row.callsBooked)}</td>
+                  <td className="is-number">{formatCount(row.callsHeld)}</td>
+                  <td className="is-number">
+                    {noShowRate(row)}
+                    {row.callsNoShow > 0 ? <small className="adm-convert-refunded">{formatCount(row.callsNoShow)} missed</small> : null}
+                  </td>
                   <td>{leadKindBreakdown(row.byKind) || <span className="adm-none">none in this period</span>}</td>
                 </tr>
               ))}

@@ -7,6 +7,7 @@ import { failureMessage } from '../api';
 import { bookingQuery } from '../api/queries';
 import { BookingCard } from '../bookings/BookingCard';
 import { EmailLink, PhoneLink } from '../ui/Contact';
+import { CallOutcome } from './CallOutcome';
 import { callsChanged, cancelCall, cancelCallsOfPhone, freeSlots, moveCall, scheduleKeys } from './scheduleApi';
 import '../../slot-picker/slot-picker.css';
 
@@ -64,6 +65,7 @@ export function CallItem({ call, onNotice }: CallItemProps) {
           </button>
         </div>
       </div>
+      <CallOutcome call={call} />
       <div id={bookingPanel}>{mode === 'booking' ? <BookingOfCall bookingId={call.bookingId} /> : null}</div>
       {mode === 'move' ? <MoveCall call={call} onDone={() => setMode('view')} /> : null}
       {mode === 'cancel' ? <CancelCall call={call} onDone={() => setMode('view')} onNotice={onNotice} /> : null}

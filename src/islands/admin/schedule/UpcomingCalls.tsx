@@ -20,7 +20,8 @@ function groupsOf(calls: Appointment[], now: Date): Group[] {
   const upcoming = calls.filter((call) => Date.parse(call.end) > now.getTime());
   const on = (date: string) => upcoming.filter((call) => istDateOf(Date.parse(call.start)) === date);
   return [
-    { title: 'Today', calls: on(today) },
+    // Today's calls stay listed once over, so the owner can mark them held or a no-show (issue 30).
+    { title: 'Today', calls: calls.filter((call) => istDateOf(Date.parse(call.start)) === today) },
     { title: 'Tomorrow', calls: on(tomorrow) },
     { title: 'Later this week', calls: upcoming.filter((call) => istDateOf(Date.parse(call.start)) > tomorrow) },
   ];

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AdminAppointmentsAnswer, Appointment, Availability, AvailabilityAnswer, CalendarFeedAnswer, CancelByPhoneAnswer, SlotsAnswer } from '../../../lib/schemas/appointment';
+import type { AdminAppointmentsAnswer, Appointment, AppointmentOutcomeAnswer, Availability, AvailabilityAnswer, CalendarFeedAnswer, CancelByPhoneAnswer, SessionOutcome, SlotsAnswer } from '../../../lib/schemas/appointment';
 import { addDays, istDateOf } from '../../../lib/schedule/istClock';
 import { adminRequest } from '../api/request';
 
@@ -65,6 +65,11 @@ export async function cancelCallsOfPhone(phone: string): Promise<CancelByPhoneAn
 
 export async function moveCall(id: string, start: string): Promise<Appointment> {
   return (await adminRequest<{ appointment: Appointment }>('POST', `/api/admin/appointments/${encodeURIComponent(id)}/move`, { body: { start } })).data.appointment;
+}
+
+/** The owner marks a call that has started held or a no-show (issue 30). */
+export async function markCall(id: string, outcome: SessionOutcome): Promise<Appointment> {
+  return (await adminRequest<AppointmentOutcomeAnswer>('POST', `/api/admin/appointments/${encodeURIComponent(id)}/outcome`, { body: { outcome } })).data.appointment;
 }
 
 /** After a change, every list of calls is read again. */

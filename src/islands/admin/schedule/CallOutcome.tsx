@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Appointment, type SessionOutcome as Outcome, sessionOutcomes } from '../../../lib/schemas/appointment';
+import { failureMessage } from '../api';
+import { callsChanged, markCall } from './scheduleApi';
+import './call-outcome.css';
+
+const labels: Record<Outcome, string> = { held: 'Held', 'no-show': 'No-show' };
+
+/**
+ * Once a discovery call has started (issue 30): one tap marks it held or a no-show. A no-show
+ * sends the visitor one invitation to re-book (WhatsApp with their consent, else e-mail); the
+ * server refuses a mark before the start, so the buttons appear only after it.
+ */
+export function CallOutcome({ call, now = new Date() }: { call: Appointment; now?: Date }) {
+  const client = useQueryClient();
+  const mark = useMutation({ mutationFn: (outcome: Outcome) => markCall(call.id, outcome), onSuccess: () => callsChanged(client) });
+  if (call.session || call.status !== 'confirmed' || Date.parse(call.start) > now.getTime()) return null;
+  const current = mark.isPending ? mark.variables : call.outcome;
+  return (
+    <div className="adm-call-outcome" role="group" aria-label={`Outcome of ${call.name}'s call`} data-testid="call-outcome">
+      <span className="adm-call-outcome-label">
+        {call.outcome ? (
+          <span className={`adm-pill ${call.outcome === 'held' ? 'adm-pill-green' : 'adm-pill-red'}`}>{call.outcome === 'held' ? 'Held' : 'No-show: re-book invitation sent'}</span>
+        ) : (
+          'Did the call take place?'
+        )}
+      </span>
+      {sessionOutcomes.map((outcome) => (
+        <button
+          key={outcome}
+          type="button"
+          className="btn btn-outline adm-btn-sm"
+          aria-pressed={current === outcome}
+          disabled={mark.isPending}
+          onClick={() => mark.mutate(outcome)}
+        >
+          {mark.isPending && mark.variables === outcome ? 'Saving…' : labels[outcome]}
+          <span className="visually-hidden"> ({call.name}'s call)</span>
+        </button>
+      ))}
+      {mark.isError ? (
+        <p role="alert" className="adm-call-error">
+          {failureMessage(mark.error, 'The outcome could not be saved.')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
