@@ -15,7 +15,7 @@ import { getStore } from '@netlify/blobs';
 import { adminCookie } from './support/admin';
 import { openAllDay } from './support/availability';
 import { call, jsonOf, settleAfterResponse } from './support/call';
-import { type FakeWhatsApp, TEST_WHATSAPP_VERIFY_TOKEN, fakeWamid, signWhatsAppWebhook, startFakeWhatsApp, whatsappEnv } from './support/fake-whatsapp';
+import { type FakeWhatsApp, TEST_WHATSAPP_OWNER_NUMBER, TEST_WHATSAPP_VERIFY_TOKEN, fakeWamid, signWhatsAppWebhook, startFakeWhatsApp, whatsappEnv } from './support/fake-whatsapp';
 import { OWNER_ADDRESS } from './support/mail-receivers';
 import { useMailReceivers } from './support/mail-suite';
 
@@ -32,6 +32,8 @@ const post = (rawBody: string, signature: string | null = signWhatsAppWebhook(ra
   call(whatsappWebhook, '/api/whatsapp-webhook', { rawBody, headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'x-hub-signature-256': signature }) } });
 /** The free-form texts the site sent (bookings may also send templates once those are wired). */
 const replies = () => fake.messages.filter((message) => message.type === 'text');
+/** The owner's WhatsApp alerts of inbound messages (the lead alert template, our label first). */
+const ownerAlerts = () => fake.messages.filter((message) => message.to === TEST_WHATSAPP_OWNER_NUMBER && message.bodyTexts[0] === 'WhatsApp message from a visitor');
 const summaryOf = (response: Response) => jsonOf<{ statuses: number; messages: number; duplicates: number; busy: number; ignored: number }>(response);
 
 beforeAll(async () => {
@@ -159,6 +161,7 @@ describe('the Confirm and Reschedule buttons', () => {
     expect((await call(adminAppointments, `/api/admin/appointments/${id}/move`, { cookie, params: { id }, body: { start: next!.start } })).status).toBe(200);
     expect((await readAppointment(id))?.visitorConfirmedAt).toBeUndefined();
     expect(mail.smtp.mails.filter((one) => one.subject.startsWith('WhatsApp message'))).toEqual([]);
+    expect(ownerAlerts()).toEqual([]);
   });
 
   test("Reschedule answers with the call's manage link, and a session's with the client space", async () => {
@@ -217,12 +220,17 @@ describe('any other message', () => {
     expect(alerts[0]!.html).toContain('Can we talk &lt;b&gt;tomorrow&lt;/b&gt; instead? &amp; thanks');
     expect(alerts[0]!.html).not.toContain('<b>tomorrow');
     expect(alerts[0]!.html).toContain('https://wa.me/919800011122');
+    // And on the owner's WhatsApp, once: the lead alert template with the sender and their words.
+    expect(ownerAlerts()).toHaveLength(1);
+    expect(ownerAlerts()[0]).toMatchObject({ type: 'template', template: { name: 'ccc_owner_lead_alert' } });
+    expect(ownerAlerts()[0]!.bodyTexts).toEqual(['WhatsApp message from a visitor', 'Visitor', '+919800011122', 'Can we talk <b>tomorrow</b> instead? & thanks']);
 
     const { appointment } = await bookCall();
     expect((await fake.pressButton('919800011122', fakeWamid(), `confirm:${appointment.id}`)).status).toBe(200);
     await settleAfterResponse();
     expect((await readAppointment(appointment.id))?.visitorConfirmedAt).toBeUndefined();
     expect(mail.smtp.mails.filter((one) => one.subject.startsWith('WhatsApp message'))).toHaveLength(2);
+    expect(ownerAlerts()).toHaveLength(2);
     expect(replies()).toEqual([]);
   });
 });
@@ -243,5 +251,6 @@ describe('without WhatsApp configured', () => {
     expect(await messageByWamid(wamid)).toBeNull();
     expect(await claims()).toBe(before);
     expect(mail.smtp.mails).toEqual([]);
+    expect(fake.messages).toEqual([]);
   });
 });

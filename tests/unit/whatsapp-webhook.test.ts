@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { business } from '../../src/lib/business';
 import { type InboundMessage, buttonAction } from '../../src/lib/schemas/whatsappWebhook';
 import { WHATSAPP_ALERT_TEXT_CHARS, whatsappInboundMail } from '../../src/server/notifications/templates';
-import { rescheduleReply } from '../../src/server/whatsapp/inbound';
+import { ownerInboundAlert, rescheduleReply } from '../../src/server/whatsapp/inbound';
 import { answerVerification, hubSignature, hubSignatureValid } from '../../src/server/whatsapp/webhook';
 
 const ID = '8234567890123-0a1b2c3d4e';
@@ -76,5 +76,13 @@ describe("the owner's alert", () => {
     expect(mail.text).toContain('(a message of type image: open WhatsApp to see it)');
     const hidden = whatsappInboundMail({ ...base, profileName: null, text: 'pay\u202Eevil\u0007 now' }, 'https://site');
     expect(hidden.text).toContain('Message: payevil now');
+  });
+});
+
+describe("the owner's WhatsApp alert", () => {
+  test('the lead alert template: our label, a plain name or Someone, the number, what was sent', () => {
+    const base = { number: '919876543210', at: '2026-11-26T04:00:00Z', type: 'text' };
+    expect(ownerInboundAlert({ ...base, profileName: 'Asha', text: 'Hello' })).toEqual({ purpose: 'ownerLeadAlert', body: ['WhatsApp message from a visitor', 'Asha', '+919876543210', 'Hello'] });
+    expect(ownerInboundAlert({ ...base, type: 'audio', profileName: 'www.spam.example', text: null }).body.slice(1)).toEqual(['Someone', '+919876543210', 'a message of type audio, not text']);
   });
 });

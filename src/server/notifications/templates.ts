@@ -346,6 +346,7 @@ export function whatsappInboundMail(inbound: WhatsappInbound, site: string): Mai
     { label: 'Message', text: quoted || `(a message of type ${inbound.type.replace(/[^a-z_]/gi, '').slice(0, 40) || 'unknown'}: open WhatsApp to see it)` },
     { label: 'In the admin', text: adminUrl(site), href: adminUrl(site) },
   ];
-  const advice = 'Reply from WhatsApp on the business number: within 24 hours of their message you may write freely; after that only approved templates reach them.';
+  // A Cloud API number may be in no WhatsApp app: the owner answers from their own phone.
+  const advice = 'Messages to the site\'s WhatsApp number (the Cloud API) may not show in any app: answer by calling them or from your own WhatsApp (the link above).';
   return { subject, text: textOf(subject, lines, [advice]), html: htmlOf(subject, lines, [], [advice]) };
 }

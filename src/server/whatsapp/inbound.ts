@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { waNumberOf } from '../../lib/people/whatsappNumber';
+import { notificationKindLabels } from '../../lib/admin/notificationLabels';
 import { business } from '../../lib/business';
 import type { Appointment } from '../../lib/schemas/appointment';
 import { type ButtonAction, type InboundMessage, buttonAction } from '../../lib/schemas/whatsappWebhook';
@@ -8,12 +9,14 @@ import { readAppointmentForUpdate, replaceAppointment } from '../appointments/st
 import { clientSpaceUrlOf } from '../clients/links';
 import { afterResponse } from '../http/afterResponse';
 import { deliver } from '../notifications/deliver';
-import { enqueue, newEntry } from '../notifications/outbox';
+import { type OutboxEntry, enqueue, newEntry } from '../notifications/outbox';
 import { notificationSettings, siteAddress } from '../notifications/settings';
-import { formatIst, whatsappInboundMail } from '../notifications/templates';
+import { type WhatsappInbound, formatIst, plainName, whatsappInboundMail } from '../notifications/templates';
 import { newestFirstKeyWith } from '../storage/keys';
 import { StorageConflictError } from '../storage/errors';
 import { sendText } from './client';
+import { whatsappConfig } from './config';
+import type { WhatsAppMessage } from './templates';
 import { rememberSent } from './messages';
 
 // What a visitor's WhatsApp message does (issue 30 item 4): our templates' Confirm button marks
@@ -21,7 +24,7 @@ import { rememberSent } from './messages';
 // and anything else (a typed message, a photo, a button of an appointment that is gone) tells the
 // owner, who answers from WhatsApp itself.
 
-export type InboundOutcome = 'confirmed' | 'already-confirmed' | 'rescheduling-link-sent' | 'owner-alerted' | 'owner-alert-off';
+export type InboundOutcome = 'confirmed' | 'already-confirmed' | 'rescheduling-link-sent' | 'owner-alerted' | 'owner-not-alerted';
 
 /** The visitor's name as WhatsApp gave it, for the owner's alert only. */
 export interface InboundSender {
@@ -101,18 +104,42 @@ function sentContent(message: InboundMessage): { text: string | null; type: stri
 }
 
 /**
- * One owner mail per inbound message, through the outbox (retries, the admin's Notifications
- * panel). Its id is made from the message's own id, so even a delivery handled twice queues it
- * once. Nothing is queued when notifications are off.
+ * The owner's WhatsApp alert (pure): the lead alert template, as for every lead, with our label,
+ * the sender's plain name (or "Someone"), their number and what they sent. The owner's message
+ * may carry the visitor's words (DECISIONS 28 is about visitors' messages); the send flattens and
+ * cuts each parameter as Meta requires.
+ */
+export function ownerInboundAlert(inbound: WhatsappInbound): WhatsAppMessage {
+  return {
+    purpose: 'ownerLeadAlert',
+    body: [notificationKindLabels['whatsapp-inbound'], plainName(inbound.profileName) ?? 'Someone', `+${inbound.number}`, inbound.text?.trim() || `a message of type ${inbound.type.replace(/[^a-z_]/gi, '').slice(0, 40) || 'unknown'}, not text`],
+  };
+}
+
+/**
+ * The owner hears of each inbound message on WhatsApp (WHATSAPP_OWNER_NUMBER) and, when mail
+ * is configured, by e-mail, both through the outbox (retries, the admin's Notifications panel).
+ * A Cloud API number has no app to read it in, so this is how the owner sees it. The entries'
+ * ids are made from the message's own id, so a message handled twice is announced once. The
+ * owner's own number writing in gets no WhatsApp alert of itself.
  */
 async function alertOwner(message: InboundMessage, sender: InboundSender, now: Date): Promise<InboundOutcome> {
-  if (!notificationSettings().enabled) return 'owner-alert-off';
   const sentAt = Number(message.timestamp) * 1000;
   const at = Number.isFinite(sentAt) && sentAt > 0 && sentAt <= now.getTime() ? sentAt : now.getTime();
   const leadId = newestFirstKeyWith(at, createHash('sha256').update(message.id).digest('hex').slice(0, 10));
-  const mail = whatsappInboundMail({ ...sentContent(message), number: sender.number, profileName: sender.profileName, at: new Date(at).toISOString() }, siteAddress());
-  const entry = newEntry({ kind: 'whatsapp-inbound', leadId, channel: 'email', subject: mail.subject, to: null, mail, webhook: null }, now);
-  await enqueue([entry]);
-  await afterResponse(`whatsapp inbound mail ${entry.id}`, () => deliver(entry.id));
+  const inbound: WhatsappInbound = { ...sentContent(message), number: sender.number, profileName: sender.profileName, at: new Date(at).toISOString() };
+  const config = whatsappConfig();
+  const entries: OutboxEntry[] = [];
+  if (config.enabled && config.ownerNumber !== sender.number) {
+    const whatsapp = ownerInboundAlert(inbound);
+    entries.push(newEntry({ kind: 'whatsapp-inbound', leadId, channel: 'owner-whatsapp', subject: `WhatsApp to you: ${notificationKindLabels['whatsapp-inbound']}`, to: null, mail: null, webhook: null, whatsapp }, now));
+  }
+  if (notificationSettings().enabled) {
+    const mail = whatsappInboundMail(inbound, siteAddress());
+    entries.push(newEntry({ kind: 'whatsapp-inbound', leadId, channel: 'email', subject: mail.subject, to: null, mail, webhook: null }, now));
+  }
+  if (entries.length === 0) return 'owner-not-alerted';
+  await enqueue(entries);
+  for (const entry of entries) await afterResponse(`whatsapp inbound alert ${entry.id}`, () => deliver(entry.id));
   return 'owner-alerted';
 }
