@@ -21,6 +21,7 @@ import { z } from '../../src/lib/schemas/zod';
 import { readAvailability, saveAvailability } from '../../src/server/appointments/availability';
 import { cancelAppointment, cancelCallsOfPhone, moveAppointment } from '../../src/server/appointments/book';
 import { setAppointmentOutcome } from '../../src/server/appointments/outcome';
+import { withWhatsAppStatuses } from '../../src/server/appointments/whatsappStatuses';
 import { feedSecret, rotateFeedSecret } from '../../src/server/appointments/secrets';
 import { activeAppointmentOf, appointmentsOnDates } from '../../src/server/appointments/store';
 import { requireAdmin } from '../../src/server/auth/session';
@@ -66,7 +67,7 @@ export default route({
       // Slot keys are filed by IST date, so the calls on these dates are the calls from..to.
       items = await appointmentsOnDates(datesBetween(from, to));
     }
-    const answer: AdminAppointmentsAnswer = { items };
+    const answer: AdminAppointmentsAnswer = { items: await withWhatsAppStatuses(items) };
     return json(answer);
   },
   async PUT(req, context) {

@@ -4,7 +4,7 @@ import appointmentsFn from '../../netlify/functions/appointments.mts';
 import bookCallFn from '../../netlify/functions/book-call.mts';
 import leadSourcesFn from '../../netlify/functions/admin-lead-sources.mts';
 import slotsFn from '../../netlify/functions/slots.mts';
-import type { Appointment, ManageAnswer, PublicAppointment, SlotsAnswer } from '../../src/lib/schemas/appointment';
+import type { AdminAppointmentsAnswer, Appointment, ManageAnswer, PublicAppointment, SlotsAnswer } from '../../src/lib/schemas/appointment';
 import type { Booking } from '../../src/lib/schemas/booking';
 import type { LeadsBySourceAnswer } from '../../src/lib/schemas/notifications';
 import { bookAppointment, currentSlots } from '../../src/server/appointments/book';
@@ -12,6 +12,8 @@ import { manageUrl } from '../../src/server/appointments/links';
 import { bookings } from '../../src/server/leads/bookings';
 import { entryIds } from '../../src/server/notifications/outbox';
 import { REQUIRED_WHATSAPP_VARIABLES } from '../../src/server/whatsapp/config';
+import { applyStatus } from '../../src/server/whatsapp/messages';
+import { istDateOf } from '../../src/lib/schedule/istClock';
 import { adminCookie } from './support/admin';
 import { openAllDay } from './support/availability';
 import { call, jsonOf, settleAfterResponse } from './support/call';
@@ -138,6 +140,13 @@ describe('POST /api/admin/appointments/{id}/outcome', () => {
     const link = await manageUrl(appointment);
     expect(sent[0]!.urlSuffixes[0]).toBe(link.slice(link.indexOf('appointments/')));
     expect(mail.smtp.mails.filter((item) => item.subject.startsWith('We missed you'))).toEqual([]);
+
+    // The owner's list shows each WhatsApp message of the call with its last status (item 6).
+    await applyStatus(sent[0]!.wamid, { status: 'read', at: new Date().toISOString() });
+    const date = istDateOf(Date.parse(appointment.start));
+    const list = await jsonOf<AdminAppointmentsAnswer>(await call(adminAppointments, `/api/admin/appointments?from=${date}&to=${date}`, { cookie }));
+    const listed = list.items.find((item) => item.id === appointment.id);
+    expect(listed?.whatsappMessages).toContainEqual(expect.objectContaining({ purpose: 'appointment-no-show', status: 'read' }));
   });
 
   test('What converts, per source: calls booked, held, no-shows and the no-show rate; a changed outcome moves its count', async () => {

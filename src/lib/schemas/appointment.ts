@@ -194,8 +194,20 @@ export const appointmentNoticeSchema = z.object({
 });
 export type AppointmentNotice = z.infer<typeof appointmentNoticeSchema>;
 
+/** A WhatsApp message sent about a call, with its last status from Meta's webhook (issue 30 item 6). */
+export interface CallWhatsAppMessage {
+  /** The notification kind it was sent for (appointment-booked, appointment-reminder-day, ...), or 'reply'. */
+  purpose: string | null;
+  status: 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';
+  at: string;
+  errorCode: number | null;
+}
+
+/** A call as the owner's list has it: with its WhatsApp messages' last statuses while WhatsApp is on. */
+export type AdminAppointment = Appointment & { whatsappMessages?: CallWhatsAppMessage[] };
+
 export interface AdminAppointmentsAnswer {
-  items: Appointment[];
+  items: AdminAppointment[];
 }
 
 export interface AvailabilityAnswer {

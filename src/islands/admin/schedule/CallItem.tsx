@@ -8,6 +8,7 @@ import { bookingQuery } from '../api/queries';
 import { BookingCard } from '../bookings/BookingCard';
 import { EmailLink, PhoneLink } from '../ui/Contact';
 import { CallOutcome } from './CallOutcome';
+import { CallWhatsApp } from './CallWhatsApp';
 import { callsChanged, cancelCall, cancelCallsOfPhone, freeSlots, moveCall, scheduleKeys } from './scheduleApi';
 import '../../slot-picker/slot-picker.css';
 
@@ -66,6 +67,7 @@ export function CallItem({ call, onNotice }: CallItemProps) {
         </div>
       </div>
       <CallOutcome call={call} />
+      <CallWhatsApp call={call} />
       <div id={bookingPanel}>{mode === 'booking' ? <BookingOfCall bookingId={call.bookingId} /> : null}</div>
       {mode === 'move' ? <MoveCall call={call} onDone={() => setMode('view')} /> : null}
       {mode === 'cancel' ? <CancelCall call={call} onDone={() => setMode('view')} onNotice={onNotice} /> : null}

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AdminAppointmentsAnswer, Appointment, AppointmentOutcomeAnswer, Availability, AvailabilityAnswer, CalendarFeedAnswer, CancelByPhoneAnswer, SessionOutcome, SlotsAnswer } from '../../../lib/schemas/appointment';
+import type { AdminAppointment, AdminAppointmentsAnswer, Appointment, AppointmentOutcomeAnswer, Availability, AvailabilityAnswer, CalendarFeedAnswer, CancelByPhoneAnswer, SessionOutcome, SlotsAnswer } from '../../../lib/schemas/appointment';
 import { addDays, istDateOf } from '../../../lib/schedule/istClock';
 import { adminRequest } from '../api/request';
 
@@ -14,7 +14,7 @@ export const scheduleKeys = {
   slots: () => ['schedule', 'slots'] as const,
 };
 
-export async function appointmentsBetween(from: string, to: string, signal?: AbortSignal): Promise<Appointment[]> {
+export async function appointmentsBetween(from: string, to: string, signal?: AbortSignal): Promise<AdminAppointment[]> {
   const params = new URLSearchParams({ from, to });
   return (await adminRequest<AdminAppointmentsAnswer>('GET', `/api/admin/appointments?${params}`, signal ? { signal } : {})).data.items;
 }
