@@ -39,7 +39,7 @@ describe('which count a visitor mail is taken from', () => {
     expect(uncappedNotificationKinds).toEqual(['payment-captured', 'payment-request', 'refund-processed', 'refund-failed']);
     expect(allowanceFor({ ...message, kind: 'payment-captured' })).toBeNull();
     expect(allowanceFor({ ...message, kind: 'payment-failed' })).toMatchObject({ key: quotaKey('asha@example.com') });
-    expect(appointmentNotificationKinds).toEqual(['appointment-booked', 'appointment-moved', 'appointment-cancelled', 'appointment-reminder-day', 'appointment-reminder-hour']);
+    expect(appointmentNotificationKinds).toEqual(['appointment-booked', 'appointment-moved', 'appointment-cancelled', 'appointment-reminder-day', 'appointment-reminder-hour', 'appointment-no-show']);
     expect(allowanceFor({ ...message, kind: 'contact' })).toMatchObject({ key: quotaKey('asha@example.com'), limit: CONFIRMATIONS_PER_DAY, windowMs: 86_400_000 });
     expect(allowanceFor({ ...message, kind: 'appointment-reminder-hour', appointmentId: 'A' })).toMatchObject({ key: appointmentQuotaKey('A'), limit: MAILS_PER_APPOINTMENT, windowMs: Infinity });
     // An entry queued before entries named their appointment counts per version.
