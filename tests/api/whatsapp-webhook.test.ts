@@ -16,6 +16,7 @@ import { adminCookie } from './support/admin';
 import { openAllDay } from './support/availability';
 import { call, jsonOf, settleAfterResponse } from './support/call';
 import { type FakeWhatsApp, TEST_WHATSAPP_OWNER_NUMBER, TEST_WHATSAPP_VERIFY_TOKEN, fakeWamid, signWhatsAppWebhook, startFakeWhatsApp, whatsappEnv } from './support/fake-whatsapp';
+import { bundleFunction, callInParallelProcesses } from './support/function-process';
 import { OWNER_ADDRESS } from './support/mail-receivers';
 import { useMailReceivers } from './support/mail-suite';
 
@@ -181,6 +182,24 @@ describe('the Confirm and Reschedule buttons', () => {
     expect(replies()[1]!.text!.body).toContain(await clientSpaceUrlOf(session.session!.clientId));
     expect((await readAppointment(appointment.id))?.visitorConfirmedAt).toBeUndefined();
   });
+});
+
+test('one Reschedule delivered to two instances at once is answered once', async () => {
+  const { appointment, number } = await bookCall();
+  fake.setWebhookTarget(null);
+  const { delivery } = await fake.pressButton(number, fakeWamid(), `reschedule:${appointment.id}`);
+  fake.setWebhookTarget(async (request) => post(await request.text(), request.headers.get('x-hub-signature-256')));
+  const bundle = await bundleFunction('netlify/functions/whatsapp-webhook.mts');
+  const request = { url: 'http://localhost:8888/api/whatsapp-webhook', method: 'POST', headers: delivery.headers, body: delivery.rawBody };
+  const answers = await callInParallelProcesses(bundle, [request, request]);
+  // One acts; the other finds it done (200) or still being handled (503, and Meta sends it again).
+  const acted = answers.filter((answer) => answer.status === 200 && (answer.body as { messages: number }).messages === 1);
+  expect(acted).toHaveLength(1);
+  expect(answers.every((answer) => answer.status === 200 || answer.status === 503)).toBe(true);
+  expect(replies()).toHaveLength(1);
+  // Meta's retry of the one answered 503 changes nothing.
+  expect(await summaryOf(await post(delivery.rawBody))).toMatchObject({ messages: 0, duplicates: 1 });
+  expect(replies()).toHaveLength(1);
 });
 
 /** A client's paid session as the calendar stores it (issue 29), starting in two days. */
