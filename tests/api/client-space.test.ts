@@ -304,6 +304,15 @@ describe("the owner's view", () => {
     expect(text).not.toContain('interview practice');
     expect((await jsonOf<ClientSpaceAnswer>(seen)).sessions.find((session) => session.id === held.id)?.status).toBe('held');
 
+    // Changed to a no-show (issue 30): the client gets one re-book mail with their client space, marked twice or not.
+    expect((await outcome(held.id, { outcome: 'no-show' })).status).toBe(200);
+    expect((await outcome(held.id, { outcome: 'no-show' })).status).toBe(200);
+    await settleAfterResponse();
+    const rebooks = mail.smtp.mails.filter((message) => message.to.includes(client.email) && message.subject.startsWith('We missed you'));
+    expect(rebooks).toHaveLength(1);
+    expect(rebooks[0]!.text).toContain('/client/');
+    expect((await outcome(held.id, { outcome: 'held' })).status).toBe(200);
+
     const listed = await call(adminClientsFn, '/api/admin/clients?limit=100', { cookie });
     expect(listed.status).toBe(200);
     const row = (await jsonOf<AdminClientsAnswer>(listed)).items.find((item) => item.id === client.id);

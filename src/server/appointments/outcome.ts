@@ -29,6 +29,11 @@ export async function setAppointmentOutcome(id: string, outcome: SessionOutcome,
     marked = { ...appointment, outcome, updatedAt: now.toISOString() };
     if (!(await replaceAppointment(marked, etag))) throw conflict('This call was changed at the same moment. Please reload and try again.');
   }
-  if (previous !== outcome) await recordFollowUp({ id: newEventId(now), recordedAt: now.toISOString(), record: null, counts: null, person: null, lead: null, callOutcome: { appointment: marked, outcome, previous } });
+  if (previous !== outcome) await recordOutcome(marked, outcome, previous, now);
   return marked;
+}
+
+/** The outcome's follow-up event (its count and, for a no-show, the re-book message); also for a session marked from the Clients panel. */
+export async function recordOutcome(marked: Appointment, outcome: SessionOutcome, previous: SessionOutcome | null, now: Date = new Date()): Promise<void> {
+  await recordFollowUp({ id: newEventId(now), recordedAt: now.toISOString(), record: null, counts: null, person: null, lead: null, callOutcome: { appointment: marked, outcome, previous } });
 }
