@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { formatCount } from '../../../lib/format';
 import type { AdminClient } from '../../../lib/schemas/client';
 import { describeSlotIst } from '../../../lib/schedule/slotDays';
-import { EmailLink, PhoneLink } from '../ui/Contact';
+import { PhoneAndEmail } from '../ui/Contact';
 import { LoadMore } from '../ui/LoadMore';
 import { Pill } from '../ui/Pill';
 import { EmptyState, ErrorState } from '../ui/States';
@@ -69,13 +69,7 @@ function ClientRow({ client }: { client: AdminClient }) {
         {client.endedAt ? <Pill tone="red">Sessions ended</Pill> : null}
       </div>
       <p className="adm-row-detail">
-        <PhoneLink phone={client.phone} />
-        {client.email ? (
-          <>
-            {' · '}
-            <EmailLink email={client.email} />
-          </>
-        ) : null}
+        <PhoneAndEmail phone={client.phone} email={client.email} />
       </p>
       <dl className="adm-client-facts">
         <div>

@@ -6,7 +6,7 @@ import { TimeChooser } from '../../slot-picker/TimeChooser';
 import { failureMessage } from '../api';
 import { bookingQuery } from '../api/queries';
 import { BookingCard } from '../bookings/BookingCard';
-import { EmailLink, PhoneLink } from '../ui/Contact';
+import { PhoneAndEmail } from '../ui/Contact';
 import { CallOutcome } from './CallOutcome';
 import { CallWhatsApp } from './CallWhatsApp';
 import { callsChanged, cancelCall, cancelCallsOfPhone, freeSlots, moveCall, scheduleKeys } from './scheduleApi';
@@ -44,13 +44,7 @@ export function CallItem({ call, onNotice }: CallItemProps) {
         <div className="adm-call-who">
           <strong>{call.name}</strong>
           <span>
-            <PhoneLink phone={call.phone} />
-            {call.email ? (
-              <>
-                {' · '}
-                <EmailLink email={call.email} />
-              </>
-            ) : null}
+            <PhoneAndEmail phone={call.phone} email={call.email} />
           </span>
           <VisitorConfirmed at={call.visitorConfirmedAt} />
         </div>

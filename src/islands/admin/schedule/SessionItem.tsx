@@ -5,7 +5,7 @@ import { describeSlotIst } from '../../../lib/schedule/slotDays';
 import { failureMessage } from '../api';
 import { cancelSessionAsOwner, sessionsChanged } from '../clients/clientsApi';
 import { outcomeLabel, SessionOutcome } from '../clients/SessionOutcome';
-import { EmailLink, PhoneLink } from '../ui/Contact';
+import { PhoneAndEmail } from '../ui/Contact';
 import { Pill } from '../ui/Pill';
 import { istTime, VisitorConfirmed } from './CallItem';
 
@@ -28,13 +28,7 @@ export function SessionItem({ call }: { call: Appointment }) {
           </span>
           <strong>{call.name}</strong>
           <span>
-            <PhoneLink phone={call.phone} />
-            {call.email ? (
-              <>
-                {' · '}
-                <EmailLink email={call.email} />
-              </>
-            ) : null}
+            <PhoneAndEmail phone={call.phone} email={call.email} />
           </span>
           <VisitorConfirmed at={call.visitorConfirmedAt} />
         </div>

@@ -15,3 +15,18 @@ export function EmailLink({ email }: { email: string }) {
     </a>
   );
 }
+
+/** A person's phone, then their e-mail when there is one, as the call and client lists show them. */
+export function PhoneAndEmail({ phone, email }: { phone: string; email: string | null | undefined }) {
+  return (
+    <>
+      <PhoneLink phone={phone} />
+      {email ? (
+        <>
+          {' · '}
+          <EmailLink email={email} />
+        </>
+      ) : null}
+    </>
+  );
+}
