@@ -16,6 +16,7 @@ import { collectionStore } from '../../src/server/storage/blobs';
 import { adminCookie } from './support/admin';
 import { openAllDay } from './support/availability';
 import { call, jsonOf, settleAfterResponse } from './support/call';
+import { clearNotificationEnv } from './support/mail-receivers';
 import { useMailReceivers } from './support/mail-suite';
 import { bookPackage, buyerPays, startOrder, useFakeGateway } from './support/payments';
 import { type FakeWhatsApp, TEST_WHATSAPP_OWNER_NUMBER, startFakeWhatsApp, whatsappEnv } from './support/fake-whatsapp';
@@ -100,6 +101,13 @@ describe('who gets WhatsApp', () => {
   test('no opt-in: nothing to the visitor, the owner alert still', async () => {
     const { number } = await book(30);
     expect(to(number)).toEqual([]);
+    expect(to(TEST_WHATSAPP_OWNER_NUMBER)).toHaveLength(1);
+  });
+
+  test('e-mail off, WhatsApp on: WhatsApp goes out all the same', async () => {
+    clearNotificationEnv();
+    const { appointment, number } = await book(30, { whatsappOptIn: true });
+    expect(to(number).map((message) => message.quickReplies)).toEqual([[`confirm:${appointment.id}`, `reschedule:${appointment.id}`]]);
     expect(to(TEST_WHATSAPP_OWNER_NUMBER)).toHaveLength(1);
   });
 
