@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { WHATSAPP_CONSENT_WORDS } from '../lib/whatsappConsent';
 
 // The WhatsApp consent box every lead form shows (issue 30): unchecked until the visitor ticks it,
@@ -12,9 +13,16 @@ interface Props {
 }
 
 export default function WhatsappOptIn({ id, checked, onChange, disabled = false }: Props) {
+  const box = useRef<HTMLInputElement>(null);
+  // A tick made before the form's code arrived stays on the page through hydration: take it
+  // over, so what is sent is what the visitor sees.
+  useEffect(() => {
+    if (box.current && box.current.checked !== checked) onChange(box.current.checked);
+    // Once, at hydration.
+  }, []);
   return (
     <label className="consent-check" htmlFor={id}>
-      <input id={id} type="checkbox" name="whatsappOptIn" checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />
+      <input ref={box} id={id} type="checkbox" name="whatsappOptIn" checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />
       <span>{WHATSAPP_CONSENT_WORDS}</span>
     </label>
   );
