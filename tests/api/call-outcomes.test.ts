@@ -3,11 +3,13 @@ import adminAppointments from '../../netlify/functions/admin-appointments.mts';
 import appointmentsFn from '../../netlify/functions/appointments.mts';
 import bookCallFn from '../../netlify/functions/book-call.mts';
 import leadSourcesFn from '../../netlify/functions/admin-lead-sources.mts';
+import whatsappWebhook from '../../netlify/functions/whatsapp-webhook.mts';
 import slotsFn from '../../netlify/functions/slots.mts';
 import type { AdminAppointmentsAnswer, Appointment, ManageAnswer, PublicAppointment, SlotsAnswer } from '../../src/lib/schemas/appointment';
 import type { Booking } from '../../src/lib/schemas/booking';
 import type { LeadsBySourceAnswer } from '../../src/lib/schemas/notifications';
 import { bookAppointment, currentSlots } from '../../src/server/appointments/book';
+import { sendDueReminders } from '../../src/server/appointments/reminders';
 import { manageUrl } from '../../src/server/appointments/links';
 import { bookings } from '../../src/server/leads/bookings';
 import { entryIds } from '../../src/server/notifications/outbox';
@@ -36,6 +38,10 @@ const clearWhatsAppEnv = () => {
 
 beforeAll(async () => {
   fake = await startFakeWhatsApp();
+  // Meta's status webhooks reach the real handler, signed as Meta signs them.
+  fake.setWebhookTarget(async (request) =>
+    call(whatsappWebhook, '/api/whatsapp-webhook', { rawBody: await request.text(), headers: { 'content-type': 'application/json', 'x-hub-signature-256': request.headers.get('x-hub-signature-256') ?? '' } }),
+  );
   cookie = await adminCookie();
   await openAllDay(cookie);
 });
@@ -165,5 +171,28 @@ describe('POST /api/admin/appointments/{id}/outcome', () => {
     expect((await outcome(calls[0]!.id, { outcome: 'no-show' })).status).toBe(200);
     await settleAfterResponse();
     expect(await row()).toMatchObject({ callsBooked: 3, callsHeld: 0, callsNoShow: 2, noShowRate: 100 });
+  });
+
+  test('What converts, per source: the WhatsApp reminders of calls sent and read (the read rate); a repeated read counts once', async () => {
+    Object.assign(process.env, whatsappEnv(fake));
+    const source = `reminders-${Date.now()}`;
+    const { slots } = await jsonOf<SlotsAnswer>(await call(slotsFn, '/api/slots?days=7'));
+    const start = slots.find((slot) => Date.parse(slot.start) - Date.now() > 30 * HOUR && !usedStarts.has(slot.start))!.start;
+    usedStarts.add(start);
+    const booked = await call(appointmentsFn, '/api/appointments', {
+      body: { start, name: 'Asha Rao', phone: '97455 00077', email: 'reminded@example.com', whatsappOptIn: true, attribution: { source, medium: 'test' } },
+      ip: '10.40.0.7',
+    });
+    expect(booked.status).toBe(201);
+    await settleAfterResponse();
+    fake.messages.length = 0;
+    await sendDueReminders(new Date(Date.parse(start) - 24 * HOUR + 60_000));
+    await sendDueReminders(new Date(Date.parse(start) - HOUR + 60_000));
+    const reminders = fake.messages.filter((message) => message.to === '919745500077');
+    expect(reminders.map((message) => message.template?.name)).toEqual(['ccc_call_reminder_day', 'ccc_call_reminder_hour']);
+    expect((await fake.sendStatus(reminders[0]!.wamid, 'read')).status).toBe(200);
+    expect((await fake.sendStatus(reminders[0]!.wamid, 'read')).status).toBe(200);
+    const answer = await jsonOf<LeadsBySourceAnswer>(await call(leadSourcesFn, '/api/admin/leads-by-source?days=30', { cookie }));
+    expect(answer.rows.find((item) => item.source === source)).toMatchObject({ callsBooked: 1, remindersSent: 2, remindersRead: 1, reminderReadRate: 50 });
   });
 });

@@ -71,7 +71,7 @@ describe('what converts', () => {
       expect(rowOf(answer, google)).toMatchObject({ leads: 3, payingClients: 2, revenue: 27000, conversionRate: 66.7 });
       expect(rowOf(answer, instagram)).toMatchObject({ leads: 1, payingClients: 1, revenue: 8000, conversionRate: 100 });
       expect(rowOf(answer, linkedin)).toMatchObject({ leads: 1, payingClients: 1, revenue: 10599, conversionRate: 100 });
-      expect(answer.totals).toEqual({ leads: 5, payingClients: 4, revenue: 45599, refunded: 0, conversionRate: 80, callsBooked: 0, callsHeld: 0, callsNoShow: 0, noShowRate: null });
+      expect(answer.totals).toEqual({ leads: 5, payingClients: 4, revenue: 45599, refunded: 0, conversionRate: 80, callsBooked: 0, callsHeld: 0, callsNoShow: 0, noShowRate: null, remindersSent: 0, remindersRead: 0, reminderReadRate: null });
       const today = new Date().toISOString().slice(0, 10);
       expect(answer.daily.at(-1)).toEqual({ date: today, leads: 5, payingClients: 4 });
       expect(answer.daily).toHaveLength(answer.days);

@@ -108,7 +108,7 @@ test('a visit that landed from an ad: its contact message and its call booking c
   // Leads by source: one contact message and one discovery call under this ad.
   const sources = page.getByTestId('leads-by-source');
   const sourceRow = sources.getByRole('row').filter({ has: page.getByRole('rowheader', { name: source, exact: true }) });
-  await expect(sourceRow.getByRole('cell')).toHaveText(['cpc', '2', '0', '₹0', '0%', '0', '0', '–', 'Discovery calls 1 · Contact messages 1']);
+  await expect(sourceRow.getByRole('cell')).toHaveText(['cpc', '2', '0', '₹0', '0%', '0', '0', '–', '–', 'Discovery calls 1 · Contact messages 1']);
 
   // Notifications: the e2e server has no SMTP settings.
   await expect(page.getByTestId('notifications-off')).toContainText('Notifications are off.');

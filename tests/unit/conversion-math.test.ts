@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { conversionField, conversionRate, dayConversionsOf, noShowRate, withConversions } from '../../src/server/notifications/conversionMath';
+import { conversionField, conversionRate, dayConversionsOf, noShowRate, reminderReadRate, withConversions } from '../../src/server/notifications/conversionMath';
 import { sourceKey } from '../../src/server/notifications/leadSources';
 
 describe('what converts (pure)', () => {
   const google = sourceKey({ source: 'google', medium: 'cpc' });
   const direct = sourceKey(null);
-  const noCalls = { callsBooked: 0, callsHeld: 0, callsNoShow: 0 };
+  const noCalls = { callsBooked: 0, callsHeld: 0, callsNoShow: 0, remindersSent: 0, remindersRead: 0 };
   const paid = (clients: number, revenue: number, refundedPaise = 0) => ({ clients, revenue, refundedPaise, ...noCalls });
 
   test('a day bucket yields paying clients and revenue per source; lead fields are left to the leads table', () => {
@@ -30,8 +30,8 @@ describe('what converts (pure)', () => {
       [{ [google]: paid(1, 10000) }, { [google]: paid(1, 5000), [direct]: paid(1, 9000) }],
     );
     expect(rows).toEqual([
-      { source: 'google', medium: 'cpc', leads: 4, byKind: { 'discovery-call': 4 }, payingClients: 2, revenue: 15000, refunded: 0, conversionRate: 50, ...noCalls, noShowRate: null },
-      { source: '(direct)', medium: null, leads: 0, byKind: {}, payingClients: 1, revenue: 9000, refunded: 0, conversionRate: null, ...noCalls, noShowRate: null },
+      { source: 'google', medium: 'cpc', leads: 4, byKind: { 'discovery-call': 4 }, payingClients: 2, revenue: 15000, refunded: 0, conversionRate: 50, ...noCalls, noShowRate: null, reminderReadRate: null },
+      { source: '(direct)', medium: null, leads: 0, byKind: {}, payingClients: 1, revenue: 9000, refunded: 0, conversionRate: null, ...noCalls, noShowRate: null, reminderReadRate: null },
     ]);
   });
 
@@ -47,6 +47,8 @@ describe('what converts (pure)', () => {
     const [row] = withConversions([{ source: 'google', medium: 'cpc', leads: 5, byKind: { 'discovery-call': 5 } }], [day]);
     expect(row).toMatchObject({ callsBooked: 5, callsHeld: 3, callsNoShow: 1, noShowRate: 25 });
     expect(noShowRate(2, 1)).toBe(33.3);
+    expect(reminderReadRate(4, 3)).toBe(75);
+    expect(reminderReadRate(0, 0)).toBeNull();
     expect(noShowRate(0, 0)).toBeNull();
   });
 });

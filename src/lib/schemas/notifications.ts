@@ -153,6 +153,10 @@ export interface ConversionFigures {
   callsNoShow: number;
   /** No-shows per 100 calls the owner marked held or no-show; null before any is marked. */
   noShowRate: number | null;
+  /** WhatsApp reminders of calls sent in the window, those read, and read per 100 sent (null before any was sent). */
+  remindersSent: number;
+  remindersRead: number;
+  reminderReadRate: number | null;
 }
 
 export type SourceConversionRow = LeadsBySourceRow & ConversionFigures;

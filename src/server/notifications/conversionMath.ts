@@ -12,14 +12,14 @@ import type { Counts } from '../storage/tallyMath';
 
 /** Joins source, medium and kind in a field; no form can send this character. */
 export const SOURCE_SEPARATOR = '\u001f';
-export const conversionKinds = ['clients', 'revenue', 'refundedPaise', 'callsBooked', 'callsHeld', 'callsNoShow'] as const;
+export const conversionKinds = ['clients', 'revenue', 'refundedPaise', 'callsBooked', 'callsHeld', 'callsNoShow', 'remindersSent', 'remindersRead'] as const;
 export type ConversionKind = (typeof conversionKinds)[number];
 
 export const conversionField = (sourceKey: string, kind: ConversionKind) => `${sourceKey}${SOURCE_SEPARATOR}${kind}`;
 
 export type SourceConversions = Record<ConversionKind, number>;
 
-const none = (): SourceConversions => ({ clients: 0, revenue: 0, refundedPaise: 0, callsBooked: 0, callsHeld: 0, callsNoShow: 0 });
+const none = (): SourceConversions => ({ clients: 0, revenue: 0, refundedPaise: 0, callsBooked: 0, callsHeld: 0, callsNoShow: 0, remindersSent: 0, remindersRead: 0 });
 /** Revenue in rupees less processed refunds, to the paise. */
 const netRevenue = (paid: SourceConversions) => Math.round(paid.revenue * 100 - paid.refundedPaise) / 100;
 
@@ -47,19 +47,26 @@ export function noShowRate(held: number, noShows: number): number | null {
   return marked > 0 ? Math.round((noShows / marked) * 1000) / 10 : null;
 }
 
+/** WhatsApp reminders of calls read per 100 sent, to one decimal; null before any was sent. */
+export function reminderReadRate(sent: number, read: number): number | null {
+  return sent > 0 ? Math.round((Math.min(read, sent) / sent) * 1000) / 10 : null;
+}
+
 export interface CallFigures {
   callsBooked: number;
   callsHeld: number;
   callsNoShow: number;
+  remindersSent: number;
+  remindersRead: number;
 }
-const noCalls: CallFigures = { callsBooked: 0, callsHeld: 0, callsNoShow: 0 };
+const noCalls: CallFigures = { callsBooked: 0, callsHeld: 0, callsNoShow: 0, remindersSent: 0, remindersRead: 0 };
 
 /** `revenue` is net of refunds; `refunded` is what processed refunds took off it (rupees). */
 export function figures(leads: number, payingClients: number, revenue: number, refunded = 0, calls: CallFigures = noCalls): ConversionFigures {
-  return { leads, payingClients, revenue, refunded, conversionRate: conversionRate(leads, payingClients), ...calls, noShowRate: noShowRate(calls.callsHeld, calls.callsNoShow) };
+  return { leads, payingClients, revenue, refunded, conversionRate: conversionRate(leads, payingClients), ...calls, noShowRate: noShowRate(calls.callsHeld, calls.callsNoShow), reminderReadRate: reminderReadRate(calls.remindersSent, calls.remindersRead) };
 }
 
-const callsOf = (paid: SourceConversions): CallFigures => ({ callsBooked: paid.callsBooked, callsHeld: paid.callsHeld, callsNoShow: paid.callsNoShow });
+const callsOf = (paid: SourceConversions): CallFigures => ({ callsBooked: paid.callsBooked, callsHeld: paid.callsHeld, callsNoShow: paid.callsNoShow, remindersSent: paid.remindersSent, remindersRead: paid.remindersRead });
 
 /**
  * The rows with their paying clients, revenue and rate; a source that brought payments

@@ -106,7 +106,13 @@ export async function readLeadsBySource(days: number, now: Date = new Date()): P
     .map((date, index) => ({ date: date.toISOString().slice(0, 10), leads: leadsOn(leadDays[index]!), payingClients: sum(Object.values(paidDays[index]!).map((day) => day.clients)) }))
     .reverse();
   const cents = (values: number[]) => Math.round(sum(values.map((value) => value * 100))) / 100;
-  const calls = { callsBooked: sum(rows.map((row) => row.callsBooked)), callsHeld: sum(rows.map((row) => row.callsHeld)), callsNoShow: sum(rows.map((row) => row.callsNoShow)) };
+  const calls = {
+    callsBooked: sum(rows.map((row) => row.callsBooked)),
+    callsHeld: sum(rows.map((row) => row.callsHeld)),
+    callsNoShow: sum(rows.map((row) => row.callsNoShow)),
+    remindersSent: sum(rows.map((row) => row.remindersSent)),
+    remindersRead: sum(rows.map((row) => row.remindersRead)),
+  };
   const totals = figures(sum(rows.map((row) => row.leads)), sum(rows.map((row) => row.payingClients)), cents(rows.map((row) => row.revenue)), cents(rows.map((row) => row.refunded)), calls);
   return { days, since: since.toISOString(), rows, totals, daily };
 }

@@ -2,6 +2,7 @@ import type { OutboxEntry } from '../notifications/outbox';
 import { sendTemplate } from './client';
 import { whatsappConfig } from './config';
 import { rememberSent } from './messages';
+import { countReminderSent } from '../appointments/reminderReads';
 
 // The outbox's WhatsApp channels (issue 30): one entry is one template message, claimed,
 // retried, dead-lettered and listed like any mail (notifications/deliver.ts). Only what
@@ -34,6 +35,8 @@ export async function sendWhatsAppEntry(entry: OutboxEntry, admit: () => Promise
       outboxEntryId: entry.id,
       at: now,
     });
+    // What converts' reminder read rate (issue 30): a call's reminder counts as sent.
+    await countReminderSent({ wamid: accepted.wamid, kind: entry.kind, appointmentId: entry.appointmentId });
   } catch (error) {
     console.error(`[whatsapp] ${entry.id} was sent as ${accepted.wamid} but could not be recorded`, error);
   }

@@ -6,6 +6,7 @@ import { signaturesMatch } from '../payments/signatures';
 import { type InboundOutcome, type InboundSender, handleInbound } from './inbound';
 import { applyStatus } from './messages';
 import { type ClaimKind, claimItem, finishItem, releaseItem } from './webhookClaims';
+import { countReminderRead } from '../appointments/reminderReads';
 
 // Meta's WhatsApp webhook (issue 30 item 4, DECISIONS 37): the subscription handshake, and the
 // signed deliveries of our messages' statuses and of what visitors send us.
@@ -109,6 +110,8 @@ async function storeStatus(update: StatusUpdate): Promise<string> {
   const at = new Date(Number(update.timestamp) * 1000).toISOString();
   const errorCode = update.status === 'failed' ? update.errors?.[0]?.code : undefined;
   await applyStatus(update.id, { status: update.status as WhatsappStatus, at, ...(errorCode === undefined ? {} : { errorCode }) });
+  // What converts' reminder read rate (issue 30): once per message, named by it.
+  if (update.status === 'read') await countReminderRead(update.id);
   return update.status;
 }
 

@@ -17,6 +17,8 @@ const money = (rupees: number) => formatPaise(Math.round(rupees * 100));
 const rate = (figures: ConversionFigures) => (figures.conversionRate === null ? '–' : `${figures.conversionRate.toLocaleString('en-IN')}%`);
 // Discovery calls (issue 30): no-shows per 100 calls marked held or no-show.
 const noShowRate = (figures: ConversionFigures) => (figures.noShowRate === null ? '–' : `${figures.noShowRate.toLocaleString('en-IN')}%`);
+// WhatsApp reminders of those calls read per 100 sent.
+const readRate = (figures: ConversionFigures) => (figures.reminderReadRate === null ? '–' : `${figures.reminderReadRate.toLocaleString('en-IN')}%`);
 
 /**
  * 'Leads by source' (issue 12) and what converts (issue 20): per source and for the whole
@@ -81,6 +83,10 @@ export function LeadsBySource() {
               <dt>No-show rate</dt>
               <dd>{noShowRate(totals)}</dd>
             </div>
+            <div>
+              <dt>Reminders read</dt>
+              <dd>{readRate(totals)}</dd>
+            </div>
           </dl>
         ) : null}
         {sources.data ? <ConversionChart daily={sources.data.daily} /> : null}
@@ -115,6 +121,9 @@ export function LeadsBySource() {
                 <th scope="col" className="is-number">
                   No-show rate
                 </th>
+                <th scope="col" className="is-number">
+                  Reminders read
+                </th>
                 <th scope="col">Kinds of lead</th>
               </tr>
             </thead>
@@ -135,6 +144,10 @@ export function LeadsBySource() {
                   <td className="is-number">
                     {noShowRate(row)}
                     {row.callsNoShow > 0 ? <small className="adm-convert-refunded">{formatCount(row.callsNoShow)} missed</small> : null}
+                  </td>
+                  <td className="is-number">
+                    {readRate(row)}
+                    {row.remindersSent > 0 ? <small className="adm-convert-refunded">{formatCount(row.remindersRead)} of {formatCount(row.remindersSent)}</small> : null}
                   </td>
                   <td>{leadKindBreakdown(row.byKind) || <span className="adm-none">none in this period</span>}</td>
                 </tr>
