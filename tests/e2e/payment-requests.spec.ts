@@ -109,14 +109,15 @@ test('the owner requests a payment for a life-coaching client, the link is paid,
   await expect(card.getByRole('button', { name: `Request payment from ${name}` })).toHaveCount(0);
   await expect(card.locator('dt', { hasText: 'Amount' }).locator('xpath=..').locator('dd')).toHaveText('₹18,000');
 
-  // What converts: the lead's source has one lead, one paying client, ₹18,000, 100%.
+  // What converts: the lead's source has one lead, one paying client, ₹18,000, 100%, and no calls
+  // (booked 0, held 0, no-show rate and reminder read rate not known).
   await page.reload();
   const sources = page.getByTestId('leads-by-source');
   const sourceRow = sources.getByRole('row').filter({ has: page.getByRole('rowheader', { name: source, exact: true }) });
-  await expect(sourceRow.getByRole('cell')).toHaveText(['whatsapp', '1', '1', '₹18,000', '100%', 'Package bookings 1']);
+  await expect(sourceRow.getByRole('cell')).toHaveText(['whatsapp', '1', '1', '₹18,000', '100%', '0', '0', '–', '–', 'Package bookings 1']);
   await page.getByTestId('lead-sources').getByRole('button', { name: '90 days' }).click();
   await expect(page.getByTestId('lead-sources').getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(sourceRow.getByRole('cell')).toHaveText(['whatsapp', '1', '1', '₹18,000', '100%', 'Package bookings 1']);
+  await expect(sourceRow.getByRole('cell')).toHaveText(['whatsapp', '1', '1', '₹18,000', '100%', '0', '0', '–', '–', 'Package bookings 1']);
   const chart = page.getByTestId('conversion-chart').getByRole('img', { name: 'Leads and paying clients per day' });
   await expect(chart).toBeVisible();
   expect(await chart.locator('desc').textContent()).toMatch(/paying client/);
