@@ -27,24 +27,21 @@ const openAiEnv = {
   OPENAI_TIMEOUT_MS: '15000',
 };
 const executablePath = findChromium() ?? undefined;
-// Specs that store nothing and sign nobody in (pages, their axe checks, their headers).
-const readOnlySpecs = ['**/pages.spec.ts', '**/a11y.spec.ts', '**/security.spec.ts'];
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   forbidOnly: !!process.env.CI,
   fullyParallel: false,
-  // Two workers, one per project: the specs that only read public pages run beside the rest,
-  // which share one store and run one at a time (their lists, counts and sign-ins assume it).
-  workers: 2,
+  workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test time; CI retries a failure once, with its trace.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath,
       args: [
@@ -57,10 +54,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'chromium', testIgnore: readOnlySpecs, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'read-only pages', testMatch: readOnlySpecs, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined } },
-  ],
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [{
     command: process.env.E2E_SKIP_BUILD ? 'node netlify/serve.mjs' : 'npx astro build && node netlify/serve.mjs',
     url: baseURL,

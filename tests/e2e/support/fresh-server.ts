@@ -29,7 +29,8 @@ export async function startFreshServer(port: number, env: Record<string, string>
     }
     rmSync(blobsDir, { recursive: true, force: true });
   };
-  for (let attempt = 0; attempt < 60; attempt += 1) {
+  // Up to a minute: the run's other worker may be busy in Chromium while this one starts.
+  for (let attempt = 0; attempt < 240; attempt += 1) {
     if (child.exitCode !== null) break;
     try {
       if ((await fetch(baseURL)).ok) return { baseURL, stop };

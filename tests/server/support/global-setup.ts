@@ -12,15 +12,8 @@ export default async function setup(): Promise<void> {
     const build = spawnSync('npx', ['astro', 'build'], { cwd: projectRoot, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('astro build failed');
   }
-  // The two bundles (the site's functions, and the site's with the fixtures) are separate
-  // builds in separate folders: made side by side, on two ports, they take the time of one.
-  await Promise.all(
-    [
-      { port: PORTS.setup, args: [] },
-      { port: PORTS.setupFixtures, args: ['--functions', FIXTURE_FUNCTIONS] },
-    ].map(async ({ port, args }) => {
-      const server = await startServerProcess({ port, args, pollMs: 100 });
-      await server.stop();
-    }),
-  );
+  for (const args of [[], ['--functions', FIXTURE_FUNCTIONS]]) {
+    const server = await startServerProcess({ port: PORTS.setup, args, pollMs: 100 });
+    await server.stop();
+  }
 }

@@ -1,7 +1,6 @@
 // Each server test file runs its own server; ports stay in the project's test range.
 export const PORTS = {
   setup: 8980,
-  setupFixtures: 8993,
   coldBurst: 8981,
   routing: 8982,
   compression: 8983,
