@@ -49,15 +49,22 @@ export interface SlotsNow {
 const FIRST_DAYS = 14;
 
 /**
- * The free slots now: the availability and a listing of taken keys per day, side by side
- * (no appointment is read). Days beyond the first 14 are listed once the horizon says so.
+ * The calendar now, for calls and sessions alike: the availability and a listing of taken keys
+ * per day, side by side (no appointment is read). Days beyond the first 14 are listed once the
+ * horizon says so.
  */
-export async function currentSlots(now: Date = new Date(), days?: number): Promise<SlotsNow> {
-  const first = bookableDates({ ...defaultAvailability, horizonDays: 60 }, { now, days: Math.min(days ?? FIRST_DAYS, FIRST_DAYS) });
+export async function calendarNow(now: Date, days?: number): Promise<{ availability: Availability; taken: Awaited<ReturnType<typeof takenOnDates>> }> {
+  const first = bookableDates({ ...defaultAvailability, horizonDays: MAX_HORIZON_DAYS }, { now, days: Math.min(days ?? FIRST_DAYS, FIRST_DAYS) });
   const [availability, takenFirst] = await Promise.all([readAvailability(), takenOnDates(first)]);
   const dates = bookableDates(availability, { now, days });
   const rest = dates.filter((date) => !first.includes(date));
   const taken = rest.length > 0 ? [...takenFirst, ...(await takenOnDates(rest))] : takenFirst;
+  return { availability, taken };
+}
+
+/** The free call slots now. */
+export async function currentSlots(now: Date = new Date(), days?: number): Promise<SlotsNow> {
+  const { availability, taken } = await calendarNow(now, days);
   return { slots: freeSlots(availability, taken, { now, days }), availability };
 }
 

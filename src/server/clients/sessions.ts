@@ -2,9 +2,8 @@ import { type Appointment, type Availability, type Slot } from '../../lib/schema
 import { MAX_SESSION_HISTORY, type SessionOutcomeRequest } from '../../lib/schemas/client';
 import { istIso } from '../../lib/schedule/istClock';
 import { freeSessionSlots, sessionHeldStarts } from '../../lib/schedule/sessionSlots';
-import { bookableDates, offeredSlot } from '../../lib/schedule/slots';
-import { readAvailability } from '../appointments/availability';
-import { SlotTakenError, cancelledAppointment, lateChangeMessage, recordAppointmentNotice, visitorMayChange } from '../appointments/book';
+import { offeredSlot } from '../../lib/schedule/slots';
+import { SlotTakenError, type SlotsNow, calendarNow, cancelledAppointment, lateChangeMessage, recordAppointmentNotice, visitorMayChange } from '../appointments/book';
 import {
   claimSlotKey,
   readAppointment,
@@ -13,7 +12,6 @@ import {
   removeAppointment,
   replaceAppointment,
   slotKey,
-  takenOnDates,
   writeNewAppointment,
 } from '../appointments/store';
 import { HttpError, conflict, notFound } from '../http/errors';
@@ -30,20 +28,15 @@ import { type Client, clientOfPayment, clients, ensureClient, sessionsLeft } fro
 const noSessionLeft = () => conflict('No session is left to book. Please call us to add more.');
 const noSuchSession = () => notFound('No such session.');
 
-export interface SessionSlotsNow {
-  slots: Slot[];
-  availability: Availability;
-}
-
 /** The free session starts now, ignoring the keys `except` (a session's own, when it moves). */
-export async function currentSessionSlots(now: Date, minutes: number, days?: number, except: readonly string[] = []): Promise<SessionSlotsNow> {
-  const availability = await readAvailability();
-  const taken = (await takenOnDates(bookableDates(availability, { now, days }))).filter((slot) => !except.includes(slot.key));
-  return { slots: freeSessionSlots(availability, taken, { now, days, minutes }), availability };
+export async function currentSessionSlots(now: Date, minutes: number, days?: number, except: readonly string[] = []): Promise<SlotsNow> {
+  const { availability, taken } = await calendarNow(now, days);
+  const others = taken.filter((slot) => !except.includes(slot.key));
+  return { slots: freeSessionSlots(availability, others, { now, days, minutes }), availability };
 }
 
 /** The offered start; 409 with fresh starts when taken meanwhile, 400 when never offered. */
-async function sessionOnOffer(start: string, now: Date, minutes: number, own?: { keys: readonly string[]; startMs: number }): Promise<SessionSlotsNow & { slot: Slot }> {
+async function sessionOnOffer(start: string, now: Date, minutes: number, own?: { keys: readonly string[]; startMs: number }): Promise<SlotsNow & { slot: Slot }> {
   const current = await currentSessionSlots(now, minutes, undefined, own?.keys ?? []);
   const slot = offeredSlot(current.slots, start);
   if (slot) {
