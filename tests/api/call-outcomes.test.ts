@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import adminAppointments from '../../netlify/functions/admin-appointments.mts';
 import appointmentsFn from '../../netlify/functions/appointments.mts';
 import bookCallFn from '../../netlify/functions/book-call.mts';
@@ -13,13 +13,12 @@ import { sendDueReminders } from '../../src/server/appointments/reminders';
 import { manageUrl } from '../../src/server/appointments/links';
 import { bookings } from '../../src/server/leads/bookings';
 import { entryIds } from '../../src/server/notifications/outbox';
-import { REQUIRED_WHATSAPP_VARIABLES } from '../../src/server/whatsapp/config';
 import { applyStatus } from '../../src/server/whatsapp/messages';
 import { istDateOf } from '../../src/lib/schedule/istClock';
 import { adminCookie } from './support/admin';
 import { openAllDay } from './support/availability';
 import { call, jsonOf, settleAfterResponse } from './support/call';
-import { type FakeWhatsApp, startFakeWhatsApp, whatsappEnv } from './support/fake-whatsapp';
+import { useFakeWhatsApp, whatsappEnv } from './support/fake-whatsapp';
 import { useMailReceivers } from './support/mail-suite';
 
 // No-shows (issue 30 item 5) through the real handlers: the owner marks a discovery call held
@@ -29,30 +28,20 @@ import { useMailReceivers } from './support/mail-suite';
 
 const HOUR = 3_600_000;
 const mail = useMailReceivers();
-let fake: FakeWhatsApp;
+// Off in each test unless it turns WhatsApp on.
+const fake = useFakeWhatsApp({ on: false });
 let cookie: string;
 
-const clearWhatsAppEnv = () => {
-  for (const name of [...REQUIRED_WHATSAPP_VARIABLES, 'WHATSAPP_API_BASE_URL']) delete process.env[name];
-};
-
 beforeAll(async () => {
-  fake = await startFakeWhatsApp();
   // Meta's status webhooks reach the real handler, signed as Meta signs them.
-  fake.setWebhookTarget(async (request) =>
+  fake().setWebhookTarget(async (request) =>
     call(whatsappWebhook, '/api/whatsapp-webhook', { rawBody: await request.text(), headers: { 'content-type': 'application/json', 'x-hub-signature-256': request.headers.get('x-hub-signature-256') ?? '' } }),
   );
   cookie = await adminCookie();
   await openAllDay(cookie);
 });
-afterAll(async () => {
-  clearWhatsAppEnv();
-  await fake.stop();
-});
 beforeEach(() => {
-  clearWhatsAppEnv();
   mail.smtp.mails.length = 0;
-  fake.messages.length = 0;
 });
 
 const outcome = (id: string, body: unknown, withCookie = true) =>
@@ -131,17 +120,17 @@ describe('POST /api/admin/appointments/{id}/outcome', () => {
   });
 
   test('a visitor who opted in gets the re-book message on WhatsApp (ccc_call_rebook with the manage link), not by mail', async () => {
-    Object.assign(process.env, whatsappEnv(fake));
+    Object.assign(process.env, whatsappEnv(fake()));
     const booking = await request({ whatsappOptIn: true });
     const appointment = await pastCall(booking, 3);
     await settleAfterResponse();
-    fake.messages.length = 0;
+    fake().messages.length = 0;
     mail.smtp.mails.length = 0;
     expect((await outcome(appointment.id, { outcome: 'no-show' })).status).toBe(200);
     expect((await outcome(appointment.id, { outcome: 'no-show' })).status).toBe(200);
     await settleAfterResponse();
     const number = `91${booking.mobile}`;
-    const sent = fake.messages.filter((message) => message.to === number);
+    const sent = fake().messages.filter((message) => message.to === number);
     expect(sent.map((message) => message.template?.name)).toEqual(['ccc_call_rebook']);
     const link = await manageUrl(appointment);
     expect(sent[0]!.urlSuffixes[0]).toBe(link.slice(link.indexOf('appointments/')));
@@ -174,7 +163,7 @@ describe('POST /api/admin/appointments/{id}/outcome', () => {
   });
 
   test('What converts, per source: the WhatsApp reminders of calls sent and read (the read rate); a repeated read counts once', async () => {
-    Object.assign(process.env, whatsappEnv(fake));
+    Object.assign(process.env, whatsappEnv(fake()));
     const source = `reminders-${Date.now()}`;
     const { slots } = await jsonOf<SlotsAnswer>(await call(slotsFn, '/api/slots?days=7'));
     const start = slots.find((slot) => Date.parse(slot.start) - Date.now() > 30 * HOUR && !usedStarts.has(slot.start))!.start;
@@ -185,13 +174,13 @@ describe('POST /api/admin/appointments/{id}/outcome', () => {
     });
     expect(booked.status).toBe(201);
     await settleAfterResponse();
-    fake.messages.length = 0;
+    fake().messages.length = 0;
     await sendDueReminders(new Date(Date.parse(start) - 24 * HOUR + 60_000));
     await sendDueReminders(new Date(Date.parse(start) - HOUR + 60_000));
-    const reminders = fake.messages.filter((message) => message.to === '919745500077');
+    const reminders = fake().messages.filter((message) => message.to === '919745500077');
     expect(reminders.map((message) => message.template?.name)).toEqual(['ccc_call_reminder_day', 'ccc_call_reminder_hour']);
-    expect((await fake.sendStatus(reminders[0]!.wamid, 'read')).status).toBe(200);
-    expect((await fake.sendStatus(reminders[0]!.wamid, 'read')).status).toBe(200);
+    expect((await fake().sendStatus(reminders[0]!.wamid, 'read')).status).toBe(200);
+    expect((await fake().sendStatus(reminders[0]!.wamid, 'read')).status).toBe(200);
     const answer = await jsonOf<LeadsBySourceAnswer>(await call(leadSourcesFn, '/api/admin/leads-by-source?days=30', { cookie }));
     expect(answer.rows.find((item) => item.source === source)).toMatchObject({ callsBooked: 1, remindersSent: 2, remindersRead: 1, reminderReadRate: 50 });
   });

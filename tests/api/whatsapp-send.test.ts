@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import adminNotifications from '../../netlify/functions/admin-notifications.mts';
 import appointmentsFn from '../../netlify/functions/appointments.mts';
 import slotsFn from '../../netlify/functions/slots.mts';
@@ -19,7 +19,7 @@ import { call, jsonOf, settleAfterResponse } from './support/call';
 import { clearNotificationEnv } from './support/mail-receivers';
 import { useMailReceivers } from './support/mail-suite';
 import { bookPackage, buyerPays, startOrder, useFakeGateway } from './support/payments';
-import { type FakeWhatsApp, TEST_WHATSAPP_OWNER_NUMBER, startFakeWhatsApp, whatsappEnv } from './support/fake-whatsapp';
+import { TEST_WHATSAPP_OWNER_NUMBER, clearWhatsAppEnv, useFakeWhatsApp } from './support/fake-whatsapp';
 
 // WhatsApp messages (issue 30 item 3) through the real handlers, the real outbox and a local
 // fake of Meta's Cloud API: who gets what, the Confirm/Reschedule buttons, retries and the
@@ -27,26 +27,12 @@ import { type FakeWhatsApp, TEST_WHATSAPP_OWNER_NUMBER, startFakeWhatsApp, whats
 
 useMailReceivers();
 const gateway = useFakeGateway();
-let fake: FakeWhatsApp;
+const fake = useFakeWhatsApp();
 let cookie: string;
 
-const clearWhatsAppEnv = () => {
-  for (const name of [...REQUIRED_WHATSAPP_VARIABLES, 'WHATSAPP_API_BASE_URL']) delete process.env[name];
-};
-
 beforeAll(async () => {
-  fake = await startFakeWhatsApp();
   cookie = await adminCookie();
   await openAllDay(cookie);
-});
-afterAll(async () => {
-  clearWhatsAppEnv();
-  await fake.stop();
-});
-beforeEach(() => {
-  Object.assign(process.env, whatsappEnv(fake));
-  fake.failWith(null);
-  fake.messages.length = 0;
 });
 
 const used = new Set<string>();
@@ -74,7 +60,7 @@ async function book(hoursAhead: number, extra: Record<string, unknown> = {}) {
   return { appointment, number: `91${mobile}` };
 }
 
-const to = (number: string) => fake.messages.filter((message) => message.to === number);
+const to = (number: string) => fake().messages.filter((message) => message.to === number);
 
 describe('who gets WhatsApp', () => {
   test('an opt-in call: the confirmation template to 91XXXXXXXXXX with Confirm and Reschedule, and the owner alert', async () => {
@@ -113,7 +99,7 @@ describe('who gets WhatsApp', () => {
 
   test('reminders a day and an hour before, each with Confirm and Reschedule', async () => {
     const { appointment, number } = await book(30, { whatsappOptIn: true });
-    fake.messages.length = 0;
+    fake().messages.length = 0;
     const start = Date.parse(appointment.start);
     await sendDueReminders(new Date(start - 24 * 3_600_000 + 60_000));
     await sendDueReminders(new Date(start - 3_600_000 + 60_000));
@@ -140,7 +126,7 @@ test('payments: a payer who opted in gets the payment link with its Pay now butt
   // The fake's links are not on rzp.io, so the whole link is the button's part.
   expect(link?.urlSuffixes).toEqual([request.url]);
 
-  fake.messages.length = 0;
+  fake().messages.length = 0;
   const { orderId } = await startOrder('ascend', booking.id);
   expect((await call(verifyFn, '/api/verify-payment', { body: buyerPays(gateway(), orderId) })).status).toBe(200);
   await settleAfterResponse();
@@ -158,15 +144,15 @@ describe('the outbox', () => {
     const base = Date.now();
     const [recovers, dies] = [ownerAlert(`${base}-00000000a1`), ownerAlert(`${base}-00000000a2`)];
     await enqueue([recovers, dies]);
-    fake.failWith(503);
+    fake().failWith(503);
     expect(await deliver(recovers.id)).toBe('retry-later');
     expect((await readEntry(recovers.id))?.entry.lastError).toMatch(/WhatsApp answered 503/);
-    fake.failWith(null);
+    fake().failWith(null);
     const retryAt = new Date((await readEntry(recovers.id))!.entry.nextAttemptAt!);
     expect(await deliver(recovers.id, () => retryAt)).toBe('sent');
     expect(to(TEST_WHATSAPP_OWNER_NUMBER)).toHaveLength(1);
 
-    fake.failWith(503);
+    fake().failWith(503);
     // Thirty attempts over 24 hours, each logged: kept out of the test's output.
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let outcome = await deliver(dies.id);
@@ -207,7 +193,7 @@ test('without the variables: no WhatsApp entry is queued, and the admin says wha
   expect(added.length).toBeGreaterThan(0);
   expect(added.filter((id) => /whatsapp$/.test(id))).toEqual([]);
   expect(to(number)).toEqual([]);
-  expect(fake.messages).toEqual([]);
+  expect(fake().messages).toEqual([]);
   const answer = await jsonOf<NotificationsAnswer>(await call(adminNotifications, '/api/admin/notifications', { cookie }));
   expect(answer.whatsapp).toMatchObject({ enabled: false, missing: [...REQUIRED_WHATSAPP_VARIABLES] });
   expect(answer.whatsapp?.reason).toMatch(/WHATSAPP_TOKEN/);

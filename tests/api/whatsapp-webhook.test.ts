@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import adminAppointments from '../../netlify/functions/admin-appointments.mts';
 import appointmentsFn from '../../netlify/functions/appointments.mts';
 import slotsFn from '../../netlify/functions/slots.mts';
@@ -15,7 +15,7 @@ import { getStore } from '@netlify/blobs';
 import { adminCookie } from './support/admin';
 import { openAllDay } from './support/availability';
 import { call, jsonOf, settleAfterResponse } from './support/call';
-import { type FakeWhatsApp, TEST_WHATSAPP_OWNER_NUMBER, TEST_WHATSAPP_VERIFY_TOKEN, fakeWamid, signWhatsAppWebhook, startFakeWhatsApp, whatsappEnv } from './support/fake-whatsapp';
+import { TEST_WHATSAPP_OWNER_NUMBER, TEST_WHATSAPP_VERIFY_TOKEN, clearWhatsAppEnv, fakeWamid, signWhatsAppWebhook, useFakeWhatsApp } from './support/fake-whatsapp';
 import { bundleFunction, callInParallelProcesses } from './support/function-process';
 import { OWNER_ADDRESS } from './support/mail-receivers';
 import { useMailReceivers } from './support/mail-suite';
@@ -25,33 +25,24 @@ import { useMailReceivers } from './support/mail-suite';
 // takes the site's free-form replies; the owner's alerts reach a real SMTP server.
 
 const mail = useMailReceivers();
-let fake: FakeWhatsApp;
+const fake = useFakeWhatsApp();
 let cookie: string;
-let variables: Record<string, string>;
 
 const post = (rawBody: string, signature: string | null = signWhatsAppWebhook(rawBody)) =>
   call(whatsappWebhook, '/api/whatsapp-webhook', { rawBody, headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'x-hub-signature-256': signature }) } });
 /** The free-form texts the site sent (bookings may also send templates once those are wired). */
-const replies = () => fake.messages.filter((message) => message.type === 'text');
+const replies = () => fake().messages.filter((message) => message.type === 'text');
 /** The owner's WhatsApp alerts of inbound messages (the lead alert template, our label first). */
-const ownerAlerts = () => fake.messages.filter((message) => message.to === TEST_WHATSAPP_OWNER_NUMBER && message.bodyTexts[0] === 'WhatsApp message from a visitor');
+const ownerAlerts = () => fake().messages.filter((message) => message.to === TEST_WHATSAPP_OWNER_NUMBER && message.bodyTexts[0] === 'WhatsApp message from a visitor');
 const summaryOf = (response: Response) => jsonOf<{ statuses: number; messages: number; duplicates: number; busy: number; ignored: number }>(response);
 
 beforeAll(async () => {
-  fake = await startFakeWhatsApp();
-  variables = whatsappEnv(fake);
-  fake.setWebhookTarget(async (request) => post(await request.text(), request.headers.get('x-hub-signature-256')));
+  fake().setWebhookTarget(async (request) => post(await request.text(), request.headers.get('x-hub-signature-256')));
   cookie = await adminCookie();
   await openAllDay(cookie);
 });
 beforeEach(() => {
-  Object.assign(process.env, variables);
   mail.smtp.mails.length = 0;
-  fake.messages.length = 0;
-});
-afterAll(async () => {
-  for (const name of Object.keys(variables)) delete process.env[name];
-  await fake.stop();
 });
 
 let people = 0;
@@ -84,9 +75,9 @@ describe('the verification handshake', () => {
 describe('signatures', () => {
   test('a wrong signature, one with a hex digit added and none at all are 401 and change nothing', async () => {
     const wamid = fakeWamid();
-    fake.setWebhookTarget(null);
-    const { delivery } = await fake.sendStatus(wamid, 'delivered');
-    fake.setWebhookTarget(async (request) => post(await request.text(), request.headers.get('x-hub-signature-256')));
+    fake().setWebhookTarget(null);
+    const { delivery } = await fake().sendStatus(wamid, 'delivered');
+    fake().setWebhookTarget(async (request) => post(await request.text(), request.headers.get('x-hub-signature-256')));
     const good = delivery.headers['x-hub-signature-256']!;
     for (const signature of [signWhatsAppWebhook(delivery.rawBody, 'another secret'), `${good}0`, good.slice(0, -1), good.replace('sha256=', ''), null]) {
       const response = await post(delivery.rawBody, signature);
@@ -105,7 +96,7 @@ describe('message statuses', () => {
   test('delivered then read are stored; a duplicate is applied once; read never goes back to delivered; failed keeps its error code', async () => {
     const wamid = fakeWamid();
     await rememberSent({ wamid, to: '919876500001', template: 'ccc_call_reminder_day', purpose: 'appointment-reminder-day' });
-    const delivered = await fake.sendStatus(wamid, 'delivered');
+    const delivered = await fake().sendStatus(wamid, 'delivered');
     expect(delivered.status).toBe(200);
     expect(await messageByWamid(wamid)).toMatchObject({ status: 'delivered', template: 'ccc_call_reminder_day' });
     const statusAt = (await messageByWamid(wamid))!.statusAt;
@@ -115,20 +106,20 @@ describe('message statuses', () => {
     expect(await summaryOf(again)).toMatchObject({ statuses: 0, duplicates: 1 });
     expect((await messageByWamid(wamid))!.statusAt).toBe(statusAt);
 
-    expect((await fake.sendStatus(wamid, 'read')).status).toBe(200);
+    expect((await fake().sendStatus(wamid, 'read')).status).toBe(200);
     expect((await messageByWamid(wamid))?.status).toBe('read');
     // A late 'delivered' (Meta's own retry, a new body): handled as a duplicate, and read stays.
-    const late = await fake.sendStatus(wamid, 'delivered');
+    const late = await fake().sendStatus(wamid, 'delivered');
     expect(late.status).toBe(200);
     expect((await messageByWamid(wamid))?.status).toBe('read');
     // Out of order for a message of its own: read first, then delivered.
     const other = fakeWamid();
-    await fake.sendStatus(other, 'read');
-    await fake.sendStatus(other, 'delivered');
+    await fake().sendStatus(other, 'read');
+    await fake().sendStatus(other, 'delivered');
     expect((await messageByWamid(other))?.status).toBe('read');
 
     const failing = fakeWamid();
-    await fake.sendStatus(failing, 'failed', 131047);
+    await fake().sendStatus(failing, 'failed', 131047);
     expect(await messageByWamid(failing)).toMatchObject({ status: 'failed', errorCode: 131047 });
   });
 });
@@ -136,7 +127,7 @@ describe('message statuses', () => {
 describe('the Confirm and Reschedule buttons', () => {
   test('Confirm marks the call confirmed by the visitor, shown to the owner; a second tap and a duplicate delivery change nothing', async () => {
     const { appointment, number } = await bookCall();
-    const pressed = await fake.pressButton(number, fakeWamid(), `confirm:${appointment.id}`);
+    const pressed = await fake().pressButton(number, fakeWamid(), `confirm:${appointment.id}`);
     expect(pressed.status).toBe(200);
     const confirmedAt = (await readAppointment(appointment.id))?.visitorConfirmedAt;
     expect(confirmedAt).toBeDefined();
@@ -167,7 +158,7 @@ describe('the Confirm and Reschedule buttons', () => {
 
   test("Reschedule answers with the call's manage link, and a session's with the client space", async () => {
     const { appointment, number } = await bookCall();
-    expect((await fake.pressButton(number, fakeWamid(), `reschedule:${appointment.id}`)).status).toBe(200);
+    expect((await fake().pressButton(number, fakeWamid(), `reschedule:${appointment.id}`)).status).toBe(200);
     const link = await manageUrl(appointment);
     expect(replies()).toHaveLength(1);
     expect(replies()[0]).toMatchObject({ to: number, type: 'text' });
@@ -176,7 +167,7 @@ describe('the Confirm and Reschedule buttons', () => {
     expect((await messageByWamid(replies()[0]!.wamid))?.appointmentId).toBe(appointment.id);
 
     const session = await sessionFixture('919812300077');
-    expect((await fake.pressButton('919812300077', fakeWamid(), `reschedule:${session.id}`)).status).toBe(200);
+    expect((await fake().pressButton('919812300077', fakeWamid(), `reschedule:${session.id}`)).status).toBe(200);
     expect(replies()).toHaveLength(2);
     expect(replies()[1]).toMatchObject({ to: '919812300077', type: 'text' });
     expect(replies()[1]!.text!.body).toContain(await clientSpaceUrlOf(session.session!.clientId));
@@ -186,9 +177,9 @@ describe('the Confirm and Reschedule buttons', () => {
 
 test('one Reschedule delivered to two instances at once is answered once', async () => {
   const { appointment, number } = await bookCall();
-  fake.setWebhookTarget(null);
-  const { delivery } = await fake.pressButton(number, fakeWamid(), `reschedule:${appointment.id}`);
-  fake.setWebhookTarget(async (request) => post(await request.text(), request.headers.get('x-hub-signature-256')));
+  fake().setWebhookTarget(null);
+  const { delivery } = await fake().pressButton(number, fakeWamid(), `reschedule:${appointment.id}`);
+  fake().setWebhookTarget(async (request) => post(await request.text(), request.headers.get('x-hub-signature-256')));
   const bundle = await bundleFunction('netlify/functions/whatsapp-webhook.mts');
   const request = { url: 'http://localhost:8888/api/whatsapp-webhook', method: 'POST', headers: delivery.headers, body: delivery.rawBody };
   const answers = await callInParallelProcesses(bundle, [request, request]);
@@ -228,7 +219,7 @@ async function sessionFixture(number: string): Promise<Appointment> {
 
 describe('any other message', () => {
   test('alerts the owner once, by name and number, the text escaped; a button from another number too, changing nothing', async () => {
-    const sent = await fake.sendText('919800011122', 'Can we talk <b>tomorrow</b> instead? & thanks');
+    const sent = await fake().sendText('919800011122', 'Can we talk <b>tomorrow</b> instead? & thanks');
     expect(sent.status).toBe(200);
     expect((await post(sent.delivery.rawBody)).status).toBe(200);
     await settleAfterResponse();
@@ -245,7 +236,7 @@ describe('any other message', () => {
     expect(ownerAlerts()[0]!.bodyTexts).toEqual(['WhatsApp message from a visitor', 'Visitor', '+919800011122', 'Can we talk <b>tomorrow</b> instead? & thanks']);
 
     const { appointment } = await bookCall();
-    expect((await fake.pressButton('919800011122', fakeWamid(), `confirm:${appointment.id}`)).status).toBe(200);
+    expect((await fake().pressButton('919800011122', fakeWamid(), `confirm:${appointment.id}`)).status).toBe(200);
     await settleAfterResponse();
     expect((await readAppointment(appointment.id))?.visitorConfirmedAt).toBeUndefined();
     expect(mail.smtp.mails.filter((one) => one.subject.startsWith('WhatsApp message'))).toHaveLength(2);
@@ -256,20 +247,20 @@ describe('any other message', () => {
 
 describe('without WhatsApp configured', () => {
   test('the webhook answers 404 to the handshake and to a signed delivery, and stores nothing', async () => {
-    for (const name of Object.keys(variables)) delete process.env[name];
+    clearWhatsAppEnv();
     const handshake = await call(whatsappWebhook, `/api/whatsapp-webhook?hub.mode=subscribe&hub.verify_token=${TEST_WHATSAPP_VERIFY_TOKEN}&hub.challenge=7`);
     expect(handshake.status).toBe(404);
     const wamid = fakeWamid();
     const claims = async () => (await getStore(WEBHOOK_CLAIM_STORE).list()).blobs.length;
     const before = await claims();
-    const { status } = await fake.sendStatus(wamid, 'delivered');
-    const text = await fake.sendText('919800033344', 'hello');
+    const { status } = await fake().sendStatus(wamid, 'delivered');
+    const text = await fake().sendText('919800033344', 'hello');
     await settleAfterResponse();
     expect(status).toBe(404);
     expect(text.status).toBe(404);
     expect(await messageByWamid(wamid)).toBeNull();
     expect(await claims()).toBe(before);
     expect(mail.smtp.mails).toEqual([]);
-    expect(fake.messages).toEqual([]);
+    expect(fake().messages).toEqual([]);
   });
 });

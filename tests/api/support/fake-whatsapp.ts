@@ -12,6 +12,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { REQUIRED_WHATSAPP_VARIABLES } from '../../../src/server/whatsapp/config';
 
 export const TEST_WHATSAPP_TOKEN = 'test_whatsapp_token_for_local_runs_only';
 export const TEST_WHATSAPP_APP_SECRET = 'test_whatsapp_app_secret_for_local_runs_only';
@@ -32,6 +34,38 @@ export function whatsappEnv(fake: FakeWhatsApp): Record<string, string> {
     WHATSAPP_OWNER_NUMBER: TEST_WHATSAPP_OWNER_NUMBER,
     WHATSAPP_API_BASE_URL: `${fake.url}/${TEST_WHATSAPP_VERSION}`,
   };
+}
+
+/** Deletes what whatsappEnv sets: WhatsApp is off. */
+export function clearWhatsAppEnv(): void {
+  for (const name of [...REQUIRED_WHATSAPP_VARIABLES, 'WHATSAPP_API_BASE_URL']) delete process.env[name];
+}
+
+/**
+ * The fake for a test file: started before its tests, stopped (WhatsApp off) after them. Each
+ * test starts with no message recorded, no outage, and WhatsApp on and pointing at the fake;
+ * with `on: false` it starts with WhatsApp off, for the tests that turn it on themselves.
+ */
+export function useFakeWhatsApp({ on = true } = {}): () => FakeWhatsApp {
+  let fake: FakeWhatsApp | undefined;
+  const whatsapp = () => {
+    if (!fake) throw new Error('The fake WhatsApp starts in beforeAll');
+    return fake;
+  };
+  beforeAll(async () => {
+    fake = await startFakeWhatsApp();
+  });
+  afterAll(async () => {
+    clearWhatsAppEnv();
+    await fake?.stop();
+  });
+  beforeEach(() => {
+    if (on) Object.assign(process.env, whatsappEnv(whatsapp()));
+    else clearWhatsAppEnv();
+    whatsapp().failWith(null);
+    whatsapp().messages.length = 0;
+  });
+  return whatsapp;
 }
 
 export interface TemplateParameter {
