@@ -2,7 +2,7 @@ import type { Config, Context } from '@netlify/functions';
 import { invoiceDocumentId } from '../../src/lib/schemas/invoice';
 import { type SessionAnswer, clientParamsSchema, clientSessionParamsSchema, clientTokenQuerySchema, sessionStartSchema } from '../../src/lib/schemas/client';
 import { assertSameOrigin } from '../../src/server/auth/session';
-import { clientInvoicePdf, clientInvoices } from '../../src/server/clients/invoices';
+import { clientInvoicePdf } from '../../src/server/clients/invoices';
 import { clientTokenValid } from '../../src/server/clients/links';
 import { bookSession, cancelSession, moveSession } from '../../src/server/clients/sessions';
 import { type Client, readClient } from '../../src/server/clients/store';
@@ -49,7 +49,7 @@ export default route({
       });
     }
     if (pathOf(req) !== `/api/client-space/${client.id}`) throw notFound();
-    return json(await clientSpaceView(client, await clientInvoices(client)), { headers: privateHeaders });
+    return json(await clientSpaceView(client), { headers: privateHeaders });
   },
   async POST(req, context) {
     assertSameOrigin(req);

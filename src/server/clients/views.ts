@@ -1,7 +1,8 @@
 import { business } from '../../lib/business';
 import type { Appointment } from '../../lib/schemas/appointment';
-import type { AdminClient, ClientInvoice, ClientSession, ClientSpaceAnswer } from '../../lib/schemas/client';
+import type { AdminClient, ClientSession, ClientSpaceAnswer } from '../../lib/schemas/client';
 import { visitorMayChange } from '../appointments/book';
+import { clientInvoices } from './invoices';
 import { sessionsOf } from './sessions';
 import { type Client, sessionsLeft } from './store';
 
@@ -13,8 +14,9 @@ export function clientSession(appointment: Appointment, now: Date): ClientSessio
   return { id: appointment.id, start: appointment.start, end: appointment.end, status, changeable: status === 'booked' && visitorMayChange(appointment, now) };
 }
 
-export async function clientSpaceView(client: Client, invoices: ClientInvoice[], now: Date = new Date()): Promise<ClientSpaceAnswer> {
-  const sessions = await sessionsOf(client);
+/** The client space's answer: the sessions and the invoices are read side by side. */
+export async function clientSpaceView(client: Client, now: Date = new Date()): Promise<ClientSpaceAnswer> {
+  const [sessions, invoices] = await Promise.all([sessionsOf(client), clientInvoices(client)]);
   return {
     client: {
       name: client.name,
