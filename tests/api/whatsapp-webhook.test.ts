@@ -9,7 +9,7 @@ import { manageUrl } from '../../src/server/appointments/links';
 import { readAppointment, writeNewAppointment } from '../../src/server/appointments/store';
 import { clientSpaceUrlOf } from '../../src/server/clients/links';
 import { newestFirstKey } from '../../src/server/storage/keys';
-import { messageByWamid, rememberSent } from '../../src/server/whatsapp/messages';
+import { messageByWamid, messagesOfAppointments, rememberSent } from '../../src/server/whatsapp/messages';
 import { WEBHOOK_CLAIM_STORE } from '../../src/server/whatsapp/webhookClaims';
 import { getStore } from '@netlify/blobs';
 import { adminCookie } from './support/admin';
@@ -165,6 +165,11 @@ describe('the Confirm and Reschedule buttons', () => {
     expect(replies()[0]!.text!.body).toContain(link);
     // The reply is a message of the appointment's: its statuses are stored too.
     expect((await messageByWamid(replies()[0]!.wamid))?.appointmentId).toBe(appointment.id);
+    // ... and the owner's list shows it under the call (item 6): among the day's calls, and asked of the call alone.
+    const date = istDateOf(Date.parse(appointment.start));
+    const byDate = await jsonOf<AdminAppointmentsAnswer>(await call(adminAppointments, `/api/admin/appointments?from=${date}&to=${date}`, { cookie }));
+    expect(byDate.items.find((one) => one.id === appointment.id)?.whatsappMessages).toContainEqual(expect.objectContaining({ purpose: 'reply' }));
+    expect((await messagesOfAppointments([appointment.id])).get(appointment.id)).toContainEqual(expect.objectContaining({ purpose: 'reply' }));
 
     const session = await sessionFixture('919812300077');
     expect((await fake().pressButton('919812300077', fakeWamid(), `reschedule:${session.id}`)).status).toBe(200);

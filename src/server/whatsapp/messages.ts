@@ -7,8 +7,10 @@ import { blobCall, collectionStore } from '../storage/blobs';
 // status from the webhook (issue 30 item 4, 6). Blobs store `whatsapp-messages`:
 // `wamid/{sha256 of the wamid}` holds the message; small index keys find it again from
 // its outbox entry (`entry/{entry id}`), its lead (`lead/{lead id}/{entry id}`) and its
-// appointment (`appointment/{appointment id}/{entry id}`). The wamid is hashed: Meta's
-// ids are long base64 and may hold characters a key should not.
+// appointment (`appointment/{appointment id}/{sha256 of the wamid}`: the key names the
+// message, so a listing finds a call's messages without reading the index keys, and a reply
+// sent outside the outbox is under its call too). The wamid is hashed: Meta's ids are long
+// base64 and may hold characters a key should not.
 //
 // Statuses only move forward (accepted < sent < delivered < read); `failed` replaces
 // accepted or sent only, since a delivered message cannot fail after all. Webhooks come
@@ -43,10 +45,12 @@ export const sentMessageSchema = z.object({
 export type SentMessage = z.infer<typeof sentMessageSchema>;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const messageKey = (wamid: string) => `wamid/${sha256(wamid)}`;
+const messageKeyOfHash = (hash: string) => `wamid/${hash}`;
+const messageKey = (wamid: string) => messageKeyOfHash(sha256(wamid));
 const entryKey = (entryId: string) => `entry/${entryId}`;
 const leadKey = (leadId: string, entryId: string) => `lead/${leadId}/${entryId}`;
-const appointmentKey = (appointmentId: string, entryId: string) => `appointment/${appointmentId}/${entryId}`;
+const APPOINTMENT_PREFIX = 'appointment/';
+const appointmentKey = (appointmentId: string, wamid: string) => `${APPOINTMENT_PREFIX}${appointmentId}/${sha256(wamid)}`;
 // One marker per message under the UTC day it was sent, so old history is found without reading it.
 const SENT_PREFIX = 'sent/';
 const sentKey = (day: string, wamid: string) => `${SENT_PREFIX}${day}/${sha256(wamid)}`;
@@ -96,17 +100,19 @@ export async function rememberSent(facts: SentFacts): Promise<void> {
     sentKey(at.slice(0, 10), facts.wamid),
     ...(facts.outboxEntryId ? [entryKey(facts.outboxEntryId)] : []),
     ...(facts.outboxEntryId && facts.leadId ? [leadKey(facts.leadId, facts.outboxEntryId)] : []),
-    ...(facts.outboxEntryId && facts.appointmentId ? [appointmentKey(facts.appointmentId, facts.outboxEntryId)] : []),
+    ...(facts.appointmentId ? [appointmentKey(facts.appointmentId, facts.wamid)] : []),
   ];
   const messages = store();
   await Promise.all(keys.map((key) => blobCall(() => messages.setJSON(key, index))));
 }
 
-export async function messageByWamid(wamid: string): Promise<SentMessage | null> {
+async function messageAt(key: string): Promise<SentMessage | null> {
   const messages = store();
-  const parsed = sentMessageSchema.safeParse(await blobCall(() => messages.get(messageKey(wamid), { type: 'json' })));
+  const parsed = sentMessageSchema.safeParse(await blobCall(() => messages.get(key, { type: 'json' })));
   return parsed.success ? parsed.data : null;
 }
+
+export const messageByWamid = (wamid: string) => messageAt(messageKey(wamid));
 
 export interface StatusChange {
   status: WebhookStatus;
@@ -135,28 +141,40 @@ export async function applyStatus(wamid: string, change: StatusChange): Promise<
   return changed;
 }
 
-async function messagesUnder(prefix: string): Promise<SentMessage[]> {
+const oldestFirst = (a: SentMessage, b: SentMessage) => (a.sentAt ?? a.statusAt).localeCompare(b.sentAt ?? b.statusAt);
+
+/** The WhatsApp messages of one outbox entry or lead with their last status (oldest first). */
+export async function lastStatusOf(of: { outboxEntryId: string } | { leadId: string }): Promise<SentMessage[]> {
   const messages = store();
-  const { blobs } = await blobCall(() => messages.list({ prefix }));
-  const indexes = await Promise.all(blobs.map((blob) => blobCall(() => messages.get(blob.key, { type: 'json' })) as Promise<{ wamid?: string } | null>));
+  const keys = 'outboxEntryId' in of ? [entryKey(of.outboxEntryId)] : (await blobCall(() => messages.list({ prefix: `lead/${of.leadId}/` }))).blobs.map((blob) => blob.key);
+  const indexes = await Promise.all(keys.map((key) => blobCall(() => messages.get(key, { type: 'json' })) as Promise<{ wamid?: string } | null>));
   const found = await Promise.all(indexes.map((index) => (index?.wamid ? messageByWamid(index.wamid) : null)));
-  return found.filter((message): message is SentMessage => message !== null);
+  return found.filter((message): message is SentMessage => message !== null).sort(oldestFirst);
 }
 
 /**
- * The WhatsApp messages of one outbox entry, lead or appointment with their last status,
- * for the admin (oldest first).
+ * The WhatsApp messages of each of these calls with their last status, for the owner's list
+ * (oldest first; a call without any is absent). One listing serves every call (the call's own
+ * folder when there is one): messages are kept 92 days, so the whole folder is a page or two,
+ * where a listing per call cost one round trip each. The keys name the messages, so only the
+ * messages themselves are read.
  */
-export async function lastStatusOf(of: { outboxEntryId: string } | { leadId: string } | { appointmentId: string }): Promise<SentMessage[]> {
-  let found: SentMessage[];
-  if ('outboxEntryId' in of) {
-    const messages = store();
-    const index = (await blobCall(() => messages.get(entryKey(of.outboxEntryId), { type: 'json' }))) as { wamid?: string } | null;
-    const message = index?.wamid ? await messageByWamid(index.wamid) : null;
-    found = message ? [message] : [];
-  } else if ('leadId' in of) found = await messagesUnder(`lead/${of.leadId}/`);
-  else found = await messagesUnder(`appointment/${of.appointmentId}/`);
-  return found.sort((a, b) => (a.sentAt ?? a.statusAt).localeCompare(b.sentAt ?? b.statusAt));
+export async function messagesOfAppointments(appointmentIds: readonly string[]): Promise<Map<string, SentMessage[]>> {
+  const found = new Map<string, SentMessage[]>();
+  if (appointmentIds.length === 0) return found;
+  const wanted = new Set(appointmentIds);
+  const prefix = appointmentIds.length === 1 ? `${APPOINTMENT_PREFIX}${appointmentIds[0]}/` : APPOINTMENT_PREFIX;
+  const { blobs } = await blobCall(() => store().list({ prefix }));
+  await Promise.all(
+    blobs.map(async ({ key }) => {
+      const [appointmentId, hash] = key.slice(APPOINTMENT_PREFIX.length).split('/');
+      if (!appointmentId || !hash || !wanted.has(appointmentId)) return;
+      const message = await messageAt(messageKeyOfHash(hash));
+      if (message) found.set(appointmentId, [...(found.get(appointmentId) ?? []), message]);
+    }),
+  );
+  for (const messages of found.values()) messages.sort(oldestFirst);
+  return found;
 }
 
 /** Messages are kept this long: the admin's last statuses and "What converts" read rates look back at most 90 days. */
@@ -181,7 +199,7 @@ export async function pruneMessages(now: Date = new Date(), deadline = Infinity)
       ...(index?.wamid ? [messageKey(index.wamid)] : []),
       ...(entryId ? [entryKey(entryId)] : []),
       ...(entryId && message?.leadId ? [leadKey(message.leadId, entryId)] : []),
-      ...(entryId && message?.appointmentId ? [appointmentKey(message.appointmentId, entryId)] : []),
+      ...(index?.wamid && message?.appointmentId ? [appointmentKey(message.appointmentId, index.wamid)] : []),
     ];
     await Promise.all(keys.map((key) => blobCall(() => messages.delete(key))));
     // The marker last: a prune cut short finds the message again next time.
