@@ -3,9 +3,9 @@ import { invoiceDocumentId } from '../../src/lib/schemas/invoice';
 import { type SessionAnswer, clientParamsSchema, clientSessionParamsSchema, clientTokenQuerySchema, sessionStartSchema } from '../../src/lib/schemas/client';
 import { assertSameOrigin } from '../../src/server/auth/session';
 import { clientInvoicePdf } from '../../src/server/clients/invoices';
-import { clientTokenValid } from '../../src/server/clients/links';
+import { clientOfLink } from '../../src/server/clients/links';
 import { bookSession, cancelSession, moveSession } from '../../src/server/clients/sessions';
-import { type Client, readClient } from '../../src/server/clients/store';
+import type { Client } from '../../src/server/clients/store';
 import { clientSession, clientSpaceView } from '../../src/server/clients/views';
 import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
@@ -22,15 +22,13 @@ import { z } from '../../src/lib/schemas/zod';
 //   GET  /api/client-space/{id}/invoices/{documentId}.pdf?token=
 
 const privateHeaders = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
-const noSuchClient = () => notFound('No such client.');
 
 /** The client a link names; 404 for a wrong token exactly as for an unknown id. */
 async function linkedClient(req: Request, context: Context): Promise<Client> {
   const { id } = readParams({ id: context.params?.id }, clientParamsSchema);
   const { token } = readQuery(req, clientTokenQuerySchema);
-  if (!(await clientTokenValid(id, token))) throw noSuchClient();
-  const client = await readClient(id);
-  if (!client) throw noSuchClient();
+  const client = await clientOfLink(id, token);
+  if (!client) throw notFound('No such client.');
   return client;
 }
 

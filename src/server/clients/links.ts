@@ -1,6 +1,7 @@
 import { safeEqual } from '../auth/token';
 import { signedLinkToken } from '../appointments/secrets';
 import { siteAddress } from '../notifications/settings';
+import { type Client, readClient } from './store';
 
 // The client's private link (issue 29): /client/{clientId}?token=, signed like a call's
 // manage link with the site's own key, under its own purpose so neither opens the other.
@@ -9,16 +10,12 @@ export function clientToken(clientId: string): Promise<string> {
   return signedLinkToken('client', clientId);
 }
 
-/** Constant-time check of a client-space token. */
-export async function clientTokenValid(clientId: string, token: string): Promise<boolean> {
-  return safeEqual(await clientToken(clientId), token);
-}
-
-export async function clientSpaceUrlOf(clientId: string, site: string = siteAddress()): Promise<string> {
-  return `${site}/client/${clientId}?token=${await clientToken(clientId)}`;
+/** The client a link opens: null for a wrong token exactly as for an unknown id (constant-time check). */
+export async function clientOfLink(clientId: string, token: string): Promise<Client | null> {
+  return safeEqual(await clientToken(clientId), token) ? readClient(clientId) : null;
 }
 
 /** The absolute address of the client's space, with its token. */
-export function clientSpaceUrl(client: { id: string }, site?: string): Promise<string> {
-  return clientSpaceUrlOf(client.id, site);
+export async function clientSpaceUrlOf(clientId: string, site: string = siteAddress()): Promise<string> {
+  return `${site}/client/${clientId}?token=${await clientToken(clientId)}`;
 }

@@ -1,5 +1,5 @@
 import type { LeadEvent } from '../../lib/schemas/leadEvent';
-import { clientSpaceUrl } from '../clients/links';
+import { clientSpaceUrlOf } from '../clients/links';
 import { ensureClient } from '../clients/store';
 import { InvoiceConfigError } from '../invoices/config';
 import { documentTitle, ensureInvoice } from '../invoices/documents';
@@ -19,7 +19,7 @@ const extras: readonly Extra[] = [
   // The client space: the sessions bought, booked from a private link.
   async (lead) => {
     const client = await ensureClient(lead.leadId);
-    return { clientSpaceUrl: await clientSpaceUrl(client), sessions: client.sessionsTotal };
+    return { clientSpaceUrl: await clientSpaceUrlOf(client.id), sessions: client.sessionsTotal };
   },
   // The invoice (or plain receipt) PDF, attached when the mail is sent. Settings that would
   // print a defective invoice hold back the invoice, never the receipt: the capture's own
