@@ -5,7 +5,7 @@ import { business } from '../../lib/business';
 import type { Appointment } from '../../lib/schemas/appointment';
 import { type ButtonAction, type InboundMessage, buttonAction } from '../../lib/schemas/whatsappWebhook';
 import { manageUrl } from '../appointments/links';
-import { readAppointmentForUpdate, replaceAppointment } from '../appointments/store';
+import { type VersionedAppointment, readAppointmentForUpdate, replaceAppointment } from '../appointments/store';
 import { clientSpaceUrlOf } from '../clients/links';
 import { afterResponse } from '../http/afterResponse';
 import { deliver } from '../notifications/deliver';
@@ -35,8 +35,8 @@ export interface InboundSender {
 export async function handleInbound(message: InboundMessage, sender: InboundSender, now: Date): Promise<InboundOutcome> {
   const action = buttonAction(message);
   if (action) {
-    const appointment = await appointmentOfButton(action, message.from, now);
-    const outcome = appointment && (action.action === 'confirm' ? await confirmByVisitor(appointment.id, message, now) : await sendRescheduleLink(appointment, message.from, now));
+    const found = await appointmentOfButton(action, message.from, now);
+    const outcome = found && (action.action === 'confirm' ? await confirmByVisitor(found, message, now) : await sendRescheduleLink(found.appointment, message.from, now));
     if (outcome) return outcome;
   }
   return alertOwner(message, sender, now);
@@ -48,23 +48,28 @@ export async function handleInbound(message: InboundMessage, sender: InboundSend
  * and Meta signed the delivery), but a number check costs nothing and keeps a forwarded or stale
  * button from changing someone else's call; such a reply goes to the owner instead.
  */
-async function appointmentOfButton(action: ButtonAction, from: string, now: Date): Promise<Appointment | null> {
+async function appointmentOfButton(action: ButtonAction, from: string, now: Date): Promise<VersionedAppointment | null> {
   const found = await readAppointmentForUpdate(action.appointmentId);
   if (!found) return null;
   const { appointment } = found;
   if (appointment.status !== 'confirmed' || Date.parse(appointment.end) <= now.getTime()) return null;
   if (waNumberOf(appointment.phone) !== from) return null;
-  return appointment;
+  return found;
 }
 
 const CONFIRM_ATTEMPTS = 5;
 
-/** Sets `visitorConfirmedAt` once, with a conditional write: an owner's move at the same moment is never lost. */
-async function confirmByVisitor(id: string, message: InboundMessage, now: Date): Promise<InboundOutcome | null> {
+/**
+ * Sets `visitorConfirmedAt` once, with a conditional write on the record as the button's check
+ * read it: an owner's move at the same moment is never lost (the write is refused, and the
+ * record read again).
+ */
+async function confirmByVisitor(checked: VersionedAppointment, message: InboundMessage, now: Date): Promise<InboundOutcome | null> {
   const pressedAt = new Date(Number(message.timestamp) * 1000);
   const at = Number.isNaN(pressedAt.getTime()) || pressedAt.getTime() > now.getTime() ? now : pressedAt;
+  const { id } = checked.appointment;
   for (let attempt = 0; attempt < CONFIRM_ATTEMPTS; attempt += 1) {
-    const found = await readAppointmentForUpdate(id);
+    const found = attempt === 0 ? checked : await readAppointmentForUpdate(id);
     // Cancelled in the meantime: the owner hears of the tap instead.
     if (!found || found.appointment.status !== 'confirmed') return null;
     if (found.appointment.visitorConfirmedAt) return 'already-confirmed';
