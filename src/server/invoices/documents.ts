@@ -6,6 +6,7 @@ import { paymentRecords } from '../payments/record';
 import { amountInWords } from './amountInWords';
 import { type InvoiceConfig, invoiceConfig } from './config';
 import { splitGstInclusive } from './gstSplit';
+import { renderDocumentPdf } from './pdf';
 import { allocateSerial } from './serialAllocator';
 import { creditNoteIdOf, invoiceIdOf, readDocument, storeDocument } from './store';
 
@@ -151,8 +152,6 @@ export async function ensureCreditNote(refund: RefundForCreditNote): Promise<Inv
 export async function documentPdf(documentId: string): Promise<Uint8Array | null> {
   const document = await readDocument(documentId);
   if (!document) return null;
-  // Loaded on demand: issuing needs no PDF, and pdf-lib with fontkit is heavy to start.
-  const { renderDocumentPdf } = await import('./pdf');
   return renderDocumentPdf(document);
 }
 

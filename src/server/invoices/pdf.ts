@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
 import { type InvoiceDocument, documentTitle } from '../../lib/schemas/invoice';
 import { GST_RATE_PERCENT } from './gstSplit';
 
@@ -33,9 +32,11 @@ const formatDate = (iso: string) => dateIN.format(new Date(iso));
 
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
-const INK = rgb(0.1, 0.12, 0.16);
-const MUTED = rgb(0.38, 0.4, 0.45);
-const RULE = rgb(0.8, 0.82, 0.86);
+interface Palette {
+  ink: RGB;
+  muted: RGB;
+  rule: RGB;
+}
 
 /** The rows of the amounts table: label and figure, the last one the total. */
 export function amountRows(document: InvoiceDocument): Array<{ label: string; value: string }> {
@@ -75,14 +76,15 @@ class Writer {
     private readonly page: PDFPage,
     readonly regular: PDFFont,
     readonly bold: PDFFont,
+    private readonly palette: Palette,
   ) {}
-  text(value: string, options: { x?: number; size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; right?: number } = {}): void {
+  text(value: string, options: { x?: number; size?: number; bold?: boolean; color?: RGB; right?: number } = {}): void {
     const font = options.bold ? this.bold : this.regular;
     const size = options.size ?? 10;
     const x = options.right !== undefined ? options.right - font.widthOfTextAtSize(value, size) : (options.x ?? MARGIN);
-    this.page.drawText(value, { x, y: this.y, size, font, color: options.color ?? INK });
+    this.page.drawText(value, { x, y: this.y, size, font, color: options.color ?? this.palette.ink });
   }
-  line(value: string, options: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; x?: number; width?: number } = {}): void {
+  line(value: string, options: { size?: number; bold?: boolean; color?: RGB; x?: number; width?: number } = {}): void {
     const size = options.size ?? 10;
     for (const part of wrap(value, options.bold ? this.bold : this.regular, size, options.width ?? PAGE.width - 2 * MARGIN)) {
       this.text(part, options);
@@ -93,13 +95,17 @@ class Writer {
     this.y -= points;
   }
   rule(): void {
-    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: PAGE.width - MARGIN, y: this.y }, thickness: 0.7, color: RULE });
+    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: PAGE.width - MARGIN, y: this.y }, thickness: 0.7, color: this.palette.rule });
   }
 }
 
-/** Draws the document's PDF (pure apart from reading the font files once). */
+/** Draws the document's PDF (pure apart from loading pdf-lib and reading the font files once). */
 export async function renderDocumentPdf(document: InvoiceDocument): Promise<Uint8Array> {
-  const [regularBytes, boldBytes] = await loadFonts();
+  // pdf-lib and fontkit are loaded by the first PDF, not at start: Netlify's bundler keeps
+  // packages out of a function's bundle, so a static import would become a top-level import,
+  // run at every cold start of every function that carries the outbox (most of them).
+  const [{ PDFDocument, rgb }, { default: fontkit }, [regularBytes, boldBytes]] = await Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit'), loadFonts()]);
+  const muted = rgb(0.38, 0.4, 0.45);
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
   const title = documentTitle(document);
@@ -109,16 +115,16 @@ export async function renderDocumentPdf(document: InvoiceDocument): Promise<Uint
   pdf.setModificationDate(new Date(document.issuedAt));
   const [regular, bold] = await Promise.all([pdf.embedFont(regularBytes, { subset: true }), pdf.embedFont(boldBytes, { subset: true })]);
   const page = pdf.addPage([PAGE.width, PAGE.height]);
-  const w = new Writer(page, regular, bold);
+  const w = new Writer(page, regular, bold, { ink: rgb(0.1, 0.12, 0.16), muted, rule: rgb(0.8, 0.82, 0.86) });
   const right = PAGE.width - MARGIN;
   const { supplier, recipient } = document;
 
   // The supplier (Rule 46 (a)), the document's nature, serial and date (b, c).
   w.text(title, { size: 20, bold: true, right });
   w.line(supplier.legalName, { size: 14, bold: true, width: 300 });
-  w.line(supplier.address, { color: MUTED, width: 300 });
+  w.line(supplier.address, { color: muted, width: 300 });
   if (supplier.gstin) w.line(`GSTIN: ${supplier.gstin}`);
-  if (supplier.state && supplier.stateCode) w.line(`State: ${supplier.state} (code ${supplier.stateCode})`, { color: MUTED });
+  if (supplier.state && supplier.stateCode) w.line(`State: ${supplier.state} (code ${supplier.stateCode})`, { color: muted });
   w.gap(10);
   w.rule();
   w.gap(18);
@@ -129,13 +135,13 @@ export async function renderDocumentPdf(document: InvoiceDocument): Promise<Uint
     w.line(`Against invoice no.: ${document.original.serial}`);
     w.line(`Invoice date: ${formatDate(document.original.issuedAt)}`);
   }
-  if (document.kind !== 'receipt') w.line('Reverse charge: No', { color: MUTED });
+  if (document.kind !== 'receipt') w.line('Reverse charge: No', { color: muted });
   const leftEnd = w.y;
 
   // The recipient and the place of supply (d, e, m), beside the numbers.
   w.y = detailsTop;
   const column = 320;
-  w.line(document.kind === 'credit-note' ? 'Issued to' : 'Billed to', { x: column, color: MUTED, width: right - column });
+  w.line(document.kind === 'credit-note' ? 'Issued to' : 'Billed to', { x: column, color: muted, width: right - column });
   w.line(recipient.name, { x: column, bold: true, width: right - column });
   if (recipient.state) {
     w.line(`${document.kind === 'receipt' ? 'State' : 'Place of supply'}: ${recipient.state}`, { x: column, width: right - column });
@@ -170,14 +176,14 @@ export async function renderDocumentPdf(document: InvoiceDocument): Promise<Uint
   });
   w.line(`In words: ${document.amountInWords}`, { bold: true });
   w.gap(6);
-  if (document.reason) w.line(`Reason: ${document.reason}`, { color: MUTED });
-  if (document.amounts.taxKind !== null) w.line(`Prices include GST at ${GST_RATE_PERCENT}%.`, { color: MUTED });
-  if (document.kind === 'receipt') w.line('Not a tax invoice: no GST is charged on this payment.', { color: MUTED });
+  if (document.reason) w.line(`Reason: ${document.reason}`, { color: muted });
+  if (document.amounts.taxKind !== null) w.line(`Prices include GST at ${GST_RATE_PERCENT}%.`, { color: muted });
+  if (document.kind === 'receipt') w.line('Not a tax invoice: no GST is charged on this payment.', { color: muted });
 
   // Rule 46 (q): signed by the supplier; an electronic document names who issued it.
   w.gap(30);
   w.line(`For ${supplier.legalName}`, { bold: true });
-  w.line('Authorised signatory. This document was issued electronically and needs no signature.', { color: MUTED, size: 9 });
+  w.line('Authorised signatory. This document was issued electronically and needs no signature.', { color: muted, size: 9 });
 
   return pdf.save();
 }

@@ -18,6 +18,7 @@ import {
 } from './outbox';
 import { notificationSettings } from './settings';
 import { documentFileName, readDocument } from '../invoices/store';
+import { renderDocumentPdf } from '../invoices/pdf';
 import { type OutgoingMail, describeFailure, postWebhook, sendMail } from './transports';
 import { allowanceFor, takePlace } from './visitorQuota';
 import { isWhatsAppChannel } from '../../lib/schemas/notifications';
@@ -41,8 +42,6 @@ export function claimable(entry: OutboxEntry, now: Date): boolean {
  */
 async function attachmentsOf(entry: OutboxEntry): Promise<OutgoingMail['attachments']> {
   if (!entry.attachments?.length) return undefined;
-  // Loaded only here: pdf-lib and fontkit are megabytes that every function carrying the outbox would otherwise evaluate at start.
-  const { renderDocumentPdf } = await import('../invoices/pdf');
   return Promise.all(
     entry.attachments.map(async (ref) => {
       const document = await readDocument(ref.documentId);
