@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { NotificationKind } from '../../lib/schemas/notifications';
 import { conversionField } from '../notifications/conversionMath';
 import { dayBucket, leadSourceTally, sourceKey } from '../notifications/leadSources';
-import { messageByWamid } from '../whatsapp/messages';
+import type { SentMessage } from '../whatsapp/messages';
 import { readAppointment } from './store';
 
 // The reminder read rate of What converts (issue 30 item 5): a discovery call's WhatsApp reminder
@@ -30,10 +30,9 @@ export async function countReminderSent(message: { wamid: string; kind: string; 
   if (call) await leadSourceTally.add(changeId('sent', message.wamid), call.bucket, { [conversionField(call.source, 'remindersSent')]: 1 });
 }
 
-/** A read status for a message: counted when it is a call's reminder. */
-export async function countReminderRead(wamid: string): Promise<void> {
-  const message = await messageByWamid(wamid);
-  if (!message || !isReminderKind(message.purpose) || !message.appointmentId) return;
+/** A message read (as the status stored it): counted when it is a call's reminder. */
+export async function countReminderRead(message: Pick<SentMessage, 'wamid' | 'purpose' | 'appointmentId'>): Promise<void> {
+  if (!isReminderKind(message.purpose) || !message.appointmentId) return;
   const call = await callSource(message.appointmentId);
-  if (call) await leadSourceTally.add(changeId('read', wamid), call.bucket, { [conversionField(call.source, 'remindersRead')]: 1 });
+  if (call) await leadSourceTally.add(changeId('read', message.wamid), call.bucket, { [conversionField(call.source, 'remindersRead')]: 1 });
 }

@@ -123,22 +123,19 @@ export interface StatusChange {
 
 /**
  * Applies a status from the webhook: idempotent, never backwards (conditional writes, so
- * two deliveries racing on two instances leave the furthest status). True when it
- * changed the stored status.
+ * two deliveries racing on two instances leave the furthest status). Resolves to the
+ * message as stored afterwards.
  */
-export async function applyStatus(wamid: string, change: StatusChange): Promise<boolean> {
-  let changed = false;
-  await updateJson(WHATSAPP_MESSAGES_STORE, messageKey(wamid), (current) => {
-    changed = false;
+export async function applyStatus(wamid: string, change: StatusChange): Promise<SentMessage> {
+  const stored = await updateJson(WHATSAPP_MESSAGES_STORE, messageKey(wamid), (current) => {
     const known = sentMessageSchema.safeParse(current);
     const base: SentMessage = known.success
       ? known.data
       : { wamid, to: null, template: null, purpose: null, appointmentId: null, leadId: null, outboxEntryId: null, sentAt: null, status: 'accepted', statusAt: change.at, errorCode: null };
     if (!statusMovesForward(base.status, change.status)) return known.success ? undefined : base;
-    changed = true;
     return { ...base, status: change.status, statusAt: change.at, errorCode: change.status === 'failed' ? (change.errorCode ?? null) : base.errorCode };
   });
-  return changed;
+  return sentMessageSchema.parse(stored);
 }
 
 const oldestFirst = (a: SentMessage, b: SentMessage) => (a.sentAt ?? a.statusAt).localeCompare(b.sentAt ?? b.statusAt);

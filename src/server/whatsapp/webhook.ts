@@ -109,9 +109,9 @@ export async function handleWebhookDelivery(rawBody: string, signature: string |
 async function storeStatus(update: StatusUpdate): Promise<string> {
   const at = new Date(Number(update.timestamp) * 1000).toISOString();
   const errorCode = update.status === 'failed' ? update.errors?.[0]?.code : undefined;
-  await applyStatus(update.id, { status: update.status as WhatsappStatus, at, ...(errorCode === undefined ? {} : { errorCode }) });
+  const stored = await applyStatus(update.id, { status: update.status as WhatsappStatus, at, ...(errorCode === undefined ? {} : { errorCode }) });
   // What converts' reminder read rate (issue 30): once per message, named by it.
-  if (update.status === 'read') await countReminderRead(update.id);
+  if (update.status === 'read') await countReminderRead(stored);
   return update.status;
 }
 
