@@ -151,6 +151,16 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** The request's JSON body; undefined once it has answered 400, as Razorpay does to a body that is not JSON. */
+async function readJson(req: IncomingMessage, res: ServerResponse): Promise<Record<string, unknown> | undefined> {
+  try {
+    return JSON.parse(await readBody(req)) as Record<string, unknown>;
+  } catch {
+    send(res, 400, error('The request body is not valid JSON'));
+    return undefined;
+  }
+}
+
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Razorpay's webhook signature (HMAC-SHA256 of the raw body, hex), computed here on the gateway's side. */
@@ -426,12 +436,8 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
     if (!authorised) return send(res, 401, error('The api key provided is invalid'));
 
     if (req.method === 'POST' && path === '/v1/payment_links') {
-      let input: Record<string, unknown>;
-      try {
-        input = JSON.parse(await readBody(req)) as Record<string, unknown>;
-      } catch {
-        return send(res, 400, error('The request body is not valid JSON'));
-      }
+      const input = await readJson(req, res);
+      if (!input) return;
       requests[requests.length - 1]!.body = input;
       const link = createLink(input);
       return typeof link === 'string' ? send(res, 400, error(link)) : send(res, 200, linkEntity(link));
@@ -452,12 +458,8 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
 
     const refundMatch = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path);
     if (req.method === 'POST' && refundMatch) {
-      let input: Record<string, unknown>;
-      try {
-        input = JSON.parse(await readBody(req)) as Record<string, unknown>;
-      } catch {
-        return send(res, 400, error('The request body is not valid JSON'));
-      }
+      const input = await readJson(req, res);
+      if (!input) return;
       requests[requests.length - 1]!.body = input;
       // X-Refund-Idempotency: the same key is the same refund, however often it is sent.
       const key = req.headers['x-refund-idempotency'];
@@ -469,12 +471,8 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
       return send(res, 200, refund);
     }
     if (req.method === 'POST' && path === '/v1/orders') {
-      let input: Record<string, unknown>;
-      try {
-        input = JSON.parse(await readBody(req)) as Record<string, unknown>;
-      } catch {
-        return send(res, 400, error('The request body is not valid JSON'));
-      }
+      const input = await readJson(req, res);
+      if (!input) return;
       const { amount, currency, receipt, notes } = input;
       if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) return send(res, 400, error('The amount must be atleast INR 1.00'));
       if (currency !== 'INR') return send(res, 400, error('The currency is invalid'));
