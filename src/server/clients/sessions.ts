@@ -16,7 +16,7 @@ import {
 } from '../appointments/store';
 import { HttpError, conflict, notFound } from '../http/errors';
 import { newestFirstKey, timeFromKey } from '../storage/keys';
-import { type Client, clientOfPayment, clients, ensureClient, sessionsLeft } from './store';
+import { type Client, clients, ensureClient, sessionsLeft } from './store';
 
 // A client's paid sessions in the one calendar (issue 29). A session is an appointment with
 // a `session` part, in the calendar's store: it takes every slot key it holds create-only,
@@ -189,9 +189,9 @@ export async function cancelSession(clientId: string, sessionId: string, by: 'vi
   return cancelled;
 }
 
-/** The client's sessions, oldest first (records gone are left out). */
-export async function sessionsOf(client: Pick<Client, 'id' | 'history'>): Promise<Appointment[]> {
-  const records = await Promise.all(client.history.map((id) => readAppointment(id)));
+/** The client's sessions (all they ever booked, or those `ids`), oldest first; records gone are left out. */
+export async function sessionsOf(client: Pick<Client, 'id' | 'history'>, ids: readonly string[] = client.history): Promise<Appointment[]> {
+  const records = await Promise.all(ids.map((id) => readAppointment(id)));
   return records
     .filter((record): record is Appointment => record !== null && record.session?.clientId === client.id)
     .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
@@ -203,7 +203,7 @@ export async function sessionsOf(client: Pick<Client, 'id' | 'history'>): Promis
  * Idempotent: a second call finds nothing left to cancel.
  */
 export async function endRemainingSessions(paymentId: string, now: Date = new Date()): Promise<{ cancelled: number }> {
-  const client = (await clientOfPayment(paymentId)) ?? (await ensureClient(paymentId));
+  const client = await ensureClient(paymentId);
   await clients.update(client.id, (current) => (current.endedAt ? current : { ...current, endedAt: now.toISOString() }));
   const upcoming = (await sessionsOf(client)).filter((session) => session.status === 'confirmed' && Date.parse(session.start) > now.getTime());
   let cancelled = 0;

@@ -33,7 +33,8 @@ export async function clientSpaceView(client: Client, now: Date = new Date()): P
 }
 
 export async function adminClientRow(client: Client, now: Date = new Date()): Promise<AdminClient> {
-  const sessions = await sessionsOf(client);
+  // A session still to come holds a seat (a cancel gives it back): the seats are all the row reads.
+  const sessions = await sessionsOf(client, client.seats);
   const next = sessions.find((session) => session.status === 'confirmed' && Date.parse(session.end) > now.getTime());
   return {
     id: client.id,
