@@ -2,6 +2,7 @@ import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { business, discoveryCallSentence } from '../../lib/business';
 import type { Appointment } from '../../lib/schemas/appointment';
 import { plainName } from '../notifications/templates';
+import { whatItIs } from './messages';
 
 // iCalendar from ical-generator (RFC 5545 escaping, folding and UTC times done for us):
 // one invite per change of a call, and the owner's subscription feed. The UID stays the
@@ -28,7 +29,7 @@ function addEvent(calendar: ReturnType<typeof ical>, appointment: Appointment, {
   // plain name (DECISIONS 28), never by other text typed as one.
   const attendeeName = plainName(appointment.name);
   const { session } = appointment;
-  const about = session ? `Your ${session.minutes}-minute coaching session (${session.packageName})` : discoveryCallSentence;
+  const about = session ? `Your ${whatItIs(appointment)}` : discoveryCallSentence;
   const description = forOwner
     ? `${session ? `${session.packageName} session. ` : ''}${appointment.name}, ${appointment.phone}${appointment.email ? `, ${appointment.email}` : ''}. Call them on that number.`
     : `${about}: ${business.brand} will call you on the number you gave. Questions: ${business.contact.phone} / ${business.contact.email}` +

@@ -12,7 +12,7 @@ export type CallMail = MailContent;
 // A client's paid session (issue 29) goes through the same messages, in its own words.
 const isSession = (appointment: Appointment) => appointment.session !== undefined;
 /** "90-minute coaching session (Ascend Plus)" or "10-minute discovery call". */
-function whatItIs(appointment: Appointment): string {
+export function whatItIs(appointment: Appointment): string {
   const { session } = appointment;
   return session ? `${session.minutes}-minute coaching session (${session.packageName})` : `${business.promises.discoveryCallMinutes}-minute discovery call`;
 }
