@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { Appointment, SessionOutcome as Outcome } from '../../../lib/schemas/appointment';
+import { type Appointment, type SessionOutcome as Outcome, sessionOutcomes } from '../../../lib/schemas/appointment';
 import { describeSlotIst } from '../../../lib/schedule/slotDays';
 import { failureMessage } from '../api';
 import { markSession, sessionsChanged } from './clientsApi';
 
-const outcomeLabels: Record<Outcome, string> = { held: 'Held', 'no-show': 'No-show' };
+/** The owner's words for an outcome, on a call's buttons and a session's alike. */
+export const outcomeLabels: Record<Outcome, string> = { held: 'Held', 'no-show': 'No-show' };
 
 /** Marks a session held or missed, with a private note; the server refuses it before the start. */
 export function SessionOutcome({ session, onDone }: { session: Appointment; onDone(): void }) {
@@ -29,7 +30,7 @@ export function SessionOutcome({ session, onDone }: { session: Appointment; onDo
         </p>
       ) : null}
       <div className="adm-call-actions">
-        {(Object.keys(outcomeLabels) as Outcome[]).map((outcome) => (
+        {sessionOutcomes.map((outcome) => (
           <button key={outcome} type="button" className="btn btn-outline adm-btn-sm" disabled={mark.isPending} onClick={() => mark.mutate(outcome)}>
             {mark.isPending && mark.variables === outcome ? 'Saving…' : outcomeLabels[outcome]}
           </button>

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Appointment, type SessionOutcome as Outcome, sessionOutcomes } from '../../../lib/schemas/appointment';
 import { failureMessage } from '../api';
+import { outcomeLabels } from '../clients/SessionOutcome';
 import { callsChanged, markCall } from './scheduleApi';
 import './call-outcome.css';
-
-const labels: Record<Outcome, string> = { held: 'Held', 'no-show': 'No-show' };
 
 /**
  * Once a discovery call has started (issue 30): one tap marks it held or a no-show. A no-show
@@ -34,7 +33,7 @@ export function CallOutcome({ call, now = new Date() }: { call: Appointment; now
           disabled={mark.isPending}
           onClick={() => mark.mutate(outcome)}
         >
-          {mark.isPending && mark.variables === outcome ? 'Saving…' : labels[outcome]}
+          {mark.isPending && mark.variables === outcome ? 'Saving…' : outcomeLabels[outcome]}
           <span className="visually-hidden"> ({call.name}'s call)</span>
         </button>
       ))}
