@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { formatPaise } from '../../../lib/format';
 import { MAX_REFUND_REASON, type RefundRequest } from '../../../lib/schemas/refund';
-import { AdminApiError, type PaymentRecord, failureMessage } from '../api';
+import type { PaymentRecord } from '../api';
 import { adminKeys } from '../api/queries';
 import { requestRefund } from '../api/refunds';
+import { formErrors } from '../ui/formErrors';
 import { useModalDialog } from '../ui/useModalDialog';
 
 const SHOWN_FIELDS = ['amount', 'reason'];
@@ -29,24 +30,12 @@ export function RefundDialog({ payment, leftPaise, onClose }: { payment: Payment
     mutationFn: (body: RefundRequest) => requestRefund(payment.id, body, key),
     onSuccess: () => void client.invalidateQueries({ queryKey: adminKeys.leads('payments') }),
   });
-  const fields = refund.error instanceof AdminApiError ? refund.error.fields : {};
-  const unshown = Object.entries(fields).filter(([name]) => !SHOWN_FIELDS.includes(name));
-  const failure =
-    refund.error && (Object.keys(fields).length === 0 || unshown.length > 0)
-      ? [failureMessage(refund.error, 'The refund could not be asked for. Please try again.'), ...unshown.map(([name, message]) => `${name}: ${message}`)].join(' ')
-      : null;
+  const { fields, failure, describedBy, fieldError: error } = formErrors(refund.error, SHOWN_FIELDS, 'The refund could not be asked for. Please try again.', id);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     refund.mutate({ amount: amount.trim() === '' ? Number.NaN : Number(amount), reason: reason.trim() });
   };
-  const describedBy = (name: string, hint?: string) => [hint, fields[name] ? `${id}-${name}-error` : null].filter(Boolean).join(' ') || undefined;
-  const error = (name: string) =>
-    fields[name] ? (
-      <p className="error" id={`${id}-${name}-error`}>
-        {fields[name]}
-      </p>
-    ) : null;
 
   return (
     <dialog ref={dialog} className="adm-dialog adm-pay-dialog" aria-labelledby={`${id}-title`} onClose={onClose} data-testid="refund-dialog">

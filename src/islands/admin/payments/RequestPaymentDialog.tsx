@@ -3,8 +3,8 @@ import { formatRupees } from '../../../lib/format';
 import type { IndianState } from '../../../lib/indianStates';
 import { packageCatalogue } from '../../../lib/packageCatalogue';
 import { DEFAULT_EXPIRY_DAYS, MAX_EXPIRY_DAYS, MAX_REQUEST_RUPEES } from '../../../lib/schemas/paymentRequest';
-import { AdminApiError, failureMessage } from '../api';
 import StateSelect from '../../StateSelect';
+import { formErrors } from '../ui/formErrors';
 import { useModalDialog } from '../ui/useModalDialog';
 import { ShareLink } from './ShareLink';
 import { useCreatePaymentRequest } from './usePaymentRequests';
@@ -40,13 +40,8 @@ export function RequestPaymentDialog({ customer, onClose }: { customer: PaymentC
   // The place of supply on the client's GST invoice (issue 29); an empty choice is refused by the server, naming the field.
   const [customerState, setCustomerState] = useState('');
   const create = useCreatePaymentRequest();
-  const fields = create.error instanceof AdminApiError ? create.error.fields : {};
   // Field errors show under their fields; anything else (no keys: 503, the gateway: 502) above the form.
-  const unshown = Object.entries(fields).filter(([name]) => !SHOWN_FIELDS.includes(name));
-  const failure =
-    create.error && (Object.keys(fields).length === 0 || unshown.length > 0)
-      ? [failureMessage(create.error, 'The payment link could not be made. Please try again.'), ...unshown.map(([name, message]) => `${name}: ${message}`)].join(' ')
-      : null;
+  const { fields, failure, describedBy, fieldError: error } = formErrors(create.error, SHOWN_FIELDS, 'The payment link could not be made. Please try again.', id);
 
   const choosePackage = (value: string) => {
     setPackageId(value);
@@ -72,14 +67,6 @@ export function RequestPaymentDialog({ customer, onClose }: { customer: PaymentC
       customerState: customerState as IndianState,
     });
   };
-
-  const describedBy = (name: string, hint?: string) => [hint, fields[name] ? `${id}-${name}-error` : null].filter(Boolean).join(' ') || undefined;
-  const error = (name: string) =>
-    fields[name] ? (
-      <p className="error" id={`${id}-${name}-error`}>
-        {fields[name]}
-      </p>
-    ) : null;
 
   return (
     <dialog ref={dialog} className="adm-dialog adm-pay-dialog" aria-labelledby={`${id}-title`} onClose={onClose} data-testid="request-payment-dialog">
