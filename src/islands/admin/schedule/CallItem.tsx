@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { Appointment } from '../../../lib/schemas/appointment';
 import { describeSlotIst } from '../../../lib/schedule/slotDays';
 import { TimeChooser } from '../../slot-picker/TimeChooser';
@@ -12,18 +12,35 @@ import { CallWhatsApp } from './CallWhatsApp';
 import { callsChanged, cancelCall, cancelCallsOfPhone, freeSlots, moveCall, scheduleKeys } from './scheduleApi';
 import '../../slot-picker/slot-picker.css';
 
-export const istTime = (iso: string) =>
+const istTime = (iso: string) =>
   new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'Asia/Kolkata' })
     .format(new Date(iso))
     .replace(/\s/g, ' ');
 
 /** The visitor pressed Confirm on a WhatsApp confirmation or reminder (issue 30). */
-export function VisitorConfirmed({ at }: { at: string | undefined }) {
+function VisitorConfirmed({ at }: { at: string | undefined }) {
   if (!at) return null;
   return (
     <span className="adm-call-confirmed" data-testid="visitor-confirmed">
       <span aria-hidden="true">✓ </span>Confirmed by the visitor on WhatsApp, <time dateTime={at}>{istTime(at)}</time>
     </span>
+  );
+}
+
+/** When and who, for a call and a session alike: the time, then `kind` (a session's package), the name, how to reach them, a Confirm on WhatsApp. */
+export function CallWhenWho({ call, kind }: { call: Appointment; kind?: ReactNode }) {
+  return (
+    <>
+      <time className="adm-call-time" dateTime={call.start}>{istTime(call.start)}</time>
+      <div className="adm-call-who">
+        {kind}
+        <strong>{call.name}</strong>
+        <span>
+          <PhoneAndEmail phone={call.phone} email={call.email} />
+        </span>
+        <VisitorConfirmed at={call.visitorConfirmedAt} />
+      </div>
+    </>
   );
 }
 
@@ -40,14 +57,7 @@ export function CallItem({ call, onNotice }: CallItemProps) {
   return (
     <li className="adm-call" data-testid="upcoming-call" data-appointment-id={call.id}>
       <div className="adm-call-main">
-        <time className="adm-call-time" dateTime={call.start}>{istTime(call.start)}</time>
-        <div className="adm-call-who">
-          <strong>{call.name}</strong>
-          <span>
-            <PhoneAndEmail phone={call.phone} email={call.email} />
-          </span>
-          <VisitorConfirmed at={call.visitorConfirmedAt} />
-        </div>
+        <CallWhenWho call={call} />
         <div className="adm-call-actions">
           <button type="button" className="btn btn-outline adm-btn-sm" aria-expanded={mode === 'booking'} aria-controls={bookingPanel} onClick={() => setMode(mode === 'booking' ? 'view' : 'booking')}>
             Booking<span className="visually-hidden"> of {call.name}</span>

@@ -5,9 +5,8 @@ import { describeSlotIst } from '../../../lib/schedule/slotDays';
 import { failureMessage } from '../api';
 import { cancelSessionAsOwner, sessionsChanged } from '../clients/clientsApi';
 import { outcomeLabel, SessionOutcome } from '../clients/SessionOutcome';
-import { PhoneAndEmail } from '../ui/Contact';
 import { Pill } from '../ui/Pill';
-import { istTime, VisitorConfirmed } from './CallItem';
+import { CallWhenWho } from './CallItem';
 
 /**
  * A client's paid session beside the calls (issue 29): when, who, the package, the outcome
@@ -21,17 +20,14 @@ export function SessionItem({ call }: { call: Appointment }) {
   return (
     <li className="adm-call adm-call-session" data-testid="upcoming-session" data-appointment-id={call.id}>
       <div className="adm-call-main">
-        <time className="adm-call-time" dateTime={call.start}>{istTime(call.start)}</time>
-        <div className="adm-call-who">
-          <span className="adm-call-kind">
-            <Pill tone="teal">Session · {session.packageName}</Pill> {session.minutes} min
-          </span>
-          <strong>{call.name}</strong>
-          <span>
-            <PhoneAndEmail phone={call.phone} email={call.email} />
-          </span>
-          <VisitorConfirmed at={call.visitorConfirmedAt} />
-        </div>
+        <CallWhenWho
+          call={call}
+          kind={
+            <span className="adm-call-kind">
+              <Pill tone="teal">Session · {session.packageName}</Pill> {session.minutes} min
+            </span>
+          }
+        />
         <div className="adm-call-actions">
           {outcome ? <Pill tone={session.outcome === 'held' ? 'green' : 'amber'}>{outcome}</Pill> : null}
           <button type="button" className="btn btn-outline adm-btn-sm" aria-expanded={mode === 'outcome'} onClick={() => toggle('outcome')}>
