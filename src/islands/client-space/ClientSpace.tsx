@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api } from '../../lib/api-client';
+import { ApiError, api } from '../../lib/api-client';
 import { business, whatsappHref } from '../../lib/business';
 import { describeSlotIst } from '../../lib/schedule/slotDays';
 import type { Slot, SlotsAnswer } from '../../lib/schemas/appointment';
@@ -20,8 +20,7 @@ type Mode = { name: 'view' } | { name: 'picking'; sessionId: string | null; slot
 const statusLabels: Record<SessionStatus, string> = { booked: 'Booked', cancelled: 'Cancelled', held: 'Held', 'no-show': 'Missed' };
 const sessionsWord = (count: number) => `${count} ${count === 1 ? 'session' : 'sessions'}`;
 
-const problemOf = (error: unknown, fallback: string) =>
-  error instanceof Error && 'serverMessage' in error && typeof error.serverMessage === 'string' && error.serverMessage ? error.serverMessage : fallback;
+const problemOf = (error: unknown, fallback: string) => (error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback);
 
 /** The client's own page (issue 29): what they bought, their sessions, booking, moving and cancelling, their invoices. */
 export default function ClientSpace({ initial, clientId, token }: Props) {
