@@ -12,14 +12,16 @@ import type { Counts } from '../storage/tallyMath';
 
 /** Joins source, medium and kind in a field; no form can send this character. */
 export const SOURCE_SEPARATOR = '\u001f';
-export const conversionKinds = ['clients', 'revenue', 'refundedPaise', 'callsBooked', 'callsHeld', 'callsNoShow', 'remindersSent', 'remindersRead'] as const;
+/** The discovery-call figures (issue 30), kept per source like the rest. */
+export const callKinds = ['callsBooked', 'callsHeld', 'callsNoShow', 'remindersSent', 'remindersRead'] as const;
+export const conversionKinds = ['clients', 'revenue', 'refundedPaise', ...callKinds] as const;
 export type ConversionKind = (typeof conversionKinds)[number];
 
 export const conversionField = (sourceKey: string, kind: ConversionKind) => `${sourceKey}${SOURCE_SEPARATOR}${kind}`;
 
 export type SourceConversions = Record<ConversionKind, number>;
 
-const none = (): SourceConversions => ({ clients: 0, revenue: 0, refundedPaise: 0, callsBooked: 0, callsHeld: 0, callsNoShow: 0, remindersSent: 0, remindersRead: 0 });
+const none = () => Object.fromEntries(conversionKinds.map((kind) => [kind, 0])) as SourceConversions;
 /** Revenue in rupees less processed refunds, to the paise. */
 const netRevenue = (paid: SourceConversions) => Math.round(paid.revenue * 100 - paid.refundedPaise) / 100;
 
@@ -52,21 +54,15 @@ export function reminderReadRate(sent: number, read: number): number | null {
   return sent > 0 ? Math.round((Math.min(read, sent) / sent) * 1000) / 10 : null;
 }
 
-export interface CallFigures {
-  callsBooked: number;
-  callsHeld: number;
-  callsNoShow: number;
-  remindersSent: number;
-  remindersRead: number;
-}
-const noCalls: CallFigures = { callsBooked: 0, callsHeld: 0, callsNoShow: 0, remindersSent: 0, remindersRead: 0 };
+export type CallFigures = Record<(typeof callKinds)[number], number>;
+/** The call figures of `from` (a source's totals, or zero for each). */
+export const callsOf = (from: (kind: (typeof callKinds)[number]) => number) => Object.fromEntries(callKinds.map((kind) => [kind, from(kind)])) as CallFigures;
+const noCalls = callsOf(() => 0);
 
 /** `revenue` is net of refunds; `refunded` is what processed refunds took off it (rupees). */
 export function figures(leads: number, payingClients: number, revenue: number, refunded = 0, calls: CallFigures = noCalls): ConversionFigures {
   return { leads, payingClients, revenue, refunded, conversionRate: conversionRate(leads, payingClients), ...calls, noShowRate: noShowRate(calls.callsHeld, calls.callsNoShow), reminderReadRate: reminderReadRate(calls.remindersSent, calls.remindersRead) };
 }
-
-const callsOf = (paid: SourceConversions): CallFigures => ({ callsBooked: paid.callsBooked, callsHeld: paid.callsHeld, callsNoShow: paid.callsNoShow, remindersSent: paid.remindersSent, remindersRead: paid.remindersRead });
 
 /**
  * The rows with their paying clients, revenue and rate; a source that brought payments
@@ -85,11 +81,11 @@ export function withConversions(rows: readonly LeadsBySourceRow[], days: Readonl
   const out: SourceConversionRow[] = rows.map((row) => {
     const paid = totals.get(keyOf(row)) ?? none();
     totals.delete(keyOf(row));
-    return { ...row, ...figures(row.leads, paid.clients, netRevenue(paid), paid.refundedPaise / 100, callsOf(paid)) };
+    return { ...row, ...figures(row.leads, paid.clients, netRevenue(paid), paid.refundedPaise / 100, callsOf((kind) => paid[kind])) };
   });
   for (const [key, paid] of totals) {
     const [source, medium] = key.split(SOURCE_SEPARATOR);
-    out.push({ source: source || DIRECT_SOURCE, medium: medium || null, byKind: {}, ...figures(0, paid.clients, netRevenue(paid), paid.refundedPaise / 100, callsOf(paid)) });
+    out.push({ source: source || DIRECT_SOURCE, medium: medium || null, byKind: {}, ...figures(0, paid.clients, netRevenue(paid), paid.refundedPaise / 100, callsOf((kind) => paid[kind])) });
   }
   return out.sort((a, b) => b.leads - a.leads || b.revenue - a.revenue || a.source.localeCompare(b.source) || (a.medium ?? '').localeCompare(b.medium ?? ''));
 }

@@ -3,7 +3,7 @@ import type { LeadsBySourceAnswer, LeadsBySourceRow } from '../../lib/schemas/no
 import { type LeadNotificationKind as LeadKind, leadNotificationKinds as leadKinds } from '../../lib/leads/kinds';
 import { defineTally } from '../storage/tally';
 import type { Counts } from '../storage/tallyMath';
-import { SOURCE_SEPARATOR, dayConversionsOf, figures, withConversions } from './conversionMath';
+import { SOURCE_SEPARATOR, callsOf, dayConversionsOf, figures, withConversions } from './conversionMath';
 
 // 'Leads by source' (issue 12): counted per UTC day as leads come in (DECISIONS 25, 26),
 // so the breakdown reads one bucket a day, never every lead. Each lead's count is a
@@ -106,13 +106,7 @@ export async function readLeadsBySource(days: number, now: Date = new Date()): P
     .map((date, index) => ({ date: date.toISOString().slice(0, 10), leads: leadsOn(leadDays[index]!), payingClients: sum(Object.values(paidDays[index]!).map((day) => day.clients)) }))
     .reverse();
   const cents = (values: number[]) => Math.round(sum(values.map((value) => value * 100))) / 100;
-  const calls = {
-    callsBooked: sum(rows.map((row) => row.callsBooked)),
-    callsHeld: sum(rows.map((row) => row.callsHeld)),
-    callsNoShow: sum(rows.map((row) => row.callsNoShow)),
-    remindersSent: sum(rows.map((row) => row.remindersSent)),
-    remindersRead: sum(rows.map((row) => row.remindersRead)),
-  };
+  const calls = callsOf((kind) => sum(rows.map((row) => row[kind])));
   const totals = figures(sum(rows.map((row) => row.leads)), sum(rows.map((row) => row.payingClients)), cents(rows.map((row) => row.revenue)), cents(rows.map((row) => row.refunded)), calls);
   return { days, since: since.toISOString(), rows, totals, daily };
 }
