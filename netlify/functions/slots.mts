@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { LONGEST_SESSION_MINUTES } from '../../src/lib/packageCatalogue';
-import { SLOT_MINUTES, SLOT_TIME_ZONE, type SlotsAnswer, slotsQuerySchema } from '../../src/lib/schemas/appointment';
+import { SLOT_MINUTES, SLOT_TIME_ZONE, type SlotsAnswer } from '../../src/lib/schemas/appointment';
 import { sessionSlotsQuerySchema } from '../../src/lib/schemas/client';
 import { currentSlots } from '../../src/server/appointments/book';
 import { currentSessionSlots } from '../../src/server/clients/sessions';
@@ -13,16 +13,10 @@ import { readQuery } from '../../src/server/http/validate';
 // `kind=session` lists a paid session's starts (issue 29), `slotMinutes` its length.
 export default route({
   async GET(req) {
-    const { days, kind } = readQuery(req, slotsQuerySchema);
-    let answer: SlotsAnswer;
-    if (kind === 'session') {
-      const { minutes = LONGEST_SESSION_MINUTES } = readQuery(req, sessionSlotsQuerySchema);
-      const { slots } = await currentSessionSlots(new Date(), minutes, days);
-      answer = { timeZone: SLOT_TIME_ZONE, slotMinutes: minutes, slots };
-    } else {
-      const { slots } = await currentSlots(new Date(), days);
-      answer = { timeZone: SLOT_TIME_ZONE, slotMinutes: SLOT_MINUTES, slots };
-    }
+    const { days, kind, minutes = LONGEST_SESSION_MINUTES } = readQuery(req, sessionSlotsQuerySchema);
+    const now = new Date();
+    const { slots } = kind === 'session' ? await currentSessionSlots(now, minutes, days) : await currentSlots(now, days);
+    const answer: SlotsAnswer = { timeZone: SLOT_TIME_ZONE, slotMinutes: kind === 'session' ? minutes : SLOT_MINUTES, slots };
     return json(answer, { headers: { 'cache-control': 'public, max-age=60', 'netlify-cdn-cache-control': 'public, max-age=60' } });
   },
 });
