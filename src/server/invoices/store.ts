@@ -31,7 +31,8 @@ export async function storeDocument(document: InvoiceDocument): Promise<InvoiceD
     blobCall(() => blobs.setJSON(paymentKey(value.paymentId, value.id), { id: value.id }, { onlyIfNew: true })),
     blobCall(() => blobs.setJSON(monthKey(value.month, value.id), { id: value.id }, { onlyIfNew: true })),
   ]);
-  await blobCall(() => blobs.setJSON(documentKey(value.id), value, { onlyIfNew: true }));
+  const { modified } = await blobCall(() => blobs.setJSON(documentKey(value.id), value, { onlyIfNew: true }));
+  if (modified) return value;
   // Two instances issuing at once wrote the same serial; the first record stands.
   return (await readDocument(value.id)) ?? value;
 }
