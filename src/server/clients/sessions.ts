@@ -139,13 +139,14 @@ export async function bookSession(given: Client, start: string, now: Date = new 
   return appointment;
 }
 
-/** The client's confirmed session, for a change; 403 within the notice period when the client asks. */
-async function changeableSession(clientId: string, sessionId: string, by: 'visitor' | 'owner', now: Date) {
+/** The client's confirmed session (any client's for `null`: the owner's list), for a change; 403 within the notice period when the client asks. */
+async function changeableSession(clientId: string | null, sessionId: string, by: 'visitor' | 'owner', now: Date) {
   const found = await readAppointmentForUpdate(sessionId);
-  if (!found || found.appointment.session?.clientId !== clientId) throw noSuchSession();
+  const session = found?.appointment.session;
+  if (!found || !session || (clientId !== null && session.clientId !== clientId)) throw noSuchSession();
   if (found.appointment.status !== 'confirmed') throw conflict('This session has been cancelled.');
   if (by === 'visitor' && !visitorMayChange(found.appointment, now)) throw new HttpError(403, lateChangeMessage('Sessions'));
-  return { ...found, session: found.appointment.session };
+  return { ...found, session };
 }
 
 /** Moves a session: its new keys first, then the record, then the old keys are freed. */
@@ -179,12 +180,12 @@ export async function moveSession(clientId: string, sessionId: string, start: st
   return moved;
 }
 
-/** Cancels a session, frees its time and gives its seat back (unless the client's sessions have ended). */
-export async function cancelSession(clientId: string, sessionId: string, by: 'visitor' | 'owner', now: Date = new Date()): Promise<Appointment> {
+/** Cancels a session (of the client `clientId`, or any for the owner's `null`), frees its time and gives its seat back. */
+export async function cancelSession(clientId: string | null, sessionId: string, by: 'visitor' | 'owner', now: Date = new Date()): Promise<Appointment> {
   const { appointment, etag, session } = await changeableSession(clientId, sessionId, by, now);
   const cancelled = cancelledAppointment(appointment, by, now);
   if (!(await replaceAppointment(cancelled, etag))) throw conflict('This session was changed at the same moment. Please reload and try again.');
-  await Promise.all([releaseAll(session.slotKeys, sessionId), giveSeatBack(clientId, sessionId, { forget: false })]);
+  await Promise.all([releaseAll(session.slotKeys, sessionId), giveSeatBack(session.clientId, sessionId, { forget: false })]);
   await recordAppointmentNotice('cancelled', by, cancelled, null);
   return cancelled;
 }
