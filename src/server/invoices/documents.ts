@@ -40,11 +40,10 @@ function placeOfSupply(stated: IndianState | null, config: InvoiceConfig): India
   return stated ?? (config.mode === 'tax-invoice' ? config.supplier.state : null);
 }
 
-function amountsOf(totalPaise: number, recipientState: IndianState | null, config: InvoiceConfig): InvoiceDocument['amounts'] {
-  if (config.mode !== 'tax-invoice' || !recipientState) {
-    return { totalPaise, taxablePaise: totalPaise, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, taxKind: null };
-  }
-  const split = splitGstInclusive(totalPaise, config.supplier.state, recipientState);
+/** A GST-inclusive total split into its taxes; untaxed when no GST is charged (no supplier state) or the place of supply is unknown. */
+function amountsOf(totalPaise: number, supplierState: IndianState | null, recipientState: IndianState | null): InvoiceDocument['amounts'] {
+  if (!supplierState || !recipientState) return { totalPaise, taxablePaise: totalPaise, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, taxKind: null };
+  const split = splitGstInclusive(totalPaise, supplierState, recipientState);
   return { totalPaise, taxablePaise: split.taxablePaise, cgstPaise: split.cgstPaise, sgstPaise: split.sgstPaise, igstPaise: split.igstPaise, taxKind: split.kind };
 }
 
@@ -82,7 +81,7 @@ export async function ensureInvoice(paymentId: string): Promise<InvoiceDocument>
     recipient: { name: payment.customerName, state, stateCode: state ? gstStateCode(state) : null },
     description: payment.packageName,
     sac: config.mode === 'tax-invoice' ? config.supplier.sac : null,
-    amounts: amountsOf(payment.amountPaise, state, config),
+    amounts: amountsOf(payment.amountPaise, config.mode === 'tax-invoice' ? config.supplier.state : null, state),
     amountInWords: amountInWords(payment.amountPaise),
     original: null,
     reason: null,
@@ -118,13 +117,7 @@ export async function ensureCreditNote(refund: RefundForCreditNote): Promise<Inv
   }
   const config = invoiceConfig();
   const serial = await allocateSerial({ series: 'credit-note', documentKey: refund.refundId, at: processedAt, invoicePrefix: config.serialPrefix });
-  const taxed = invoice.kind === 'tax-invoice' && invoice.supplier.state && invoice.recipient.state;
-  const amounts: InvoiceDocument['amounts'] = taxed
-    ? (() => {
-        const split = splitGstInclusive(refund.amountPaise, invoice.supplier.state!, invoice.recipient.state!);
-        return { totalPaise: split.totalPaise, taxablePaise: split.taxablePaise, cgstPaise: split.cgstPaise, sgstPaise: split.sgstPaise, igstPaise: split.igstPaise, taxKind: split.kind };
-      })()
-    : { totalPaise: refund.amountPaise, taxablePaise: refund.amountPaise, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, taxKind: null };
+  const amounts = amountsOf(refund.amountPaise, invoice.kind === 'tax-invoice' ? invoice.supplier.state : null, invoice.recipient.state);
   const issuedAt = processedAt.toISOString();
   return storeDocument({
     id,
