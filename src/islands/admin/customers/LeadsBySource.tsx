@@ -3,7 +3,6 @@ import { useId, useState } from 'react';
 import { formatDateIST } from '../../../lib/admin/istDates';
 import { DIRECT, leadKindBreakdown } from '../../../lib/admin/leadSource';
 import { formatCount, formatPaise } from '../../../lib/format';
-import type { ConversionFigures } from '../../../lib/schemas/notifications';
 import { leadSourcesQuery } from '../api/queries';
 import { EmptyState, ErrorState } from '../ui/States';
 import { ConversionChart } from './ConversionChart';
@@ -14,11 +13,8 @@ type Window = (typeof WINDOWS)[number];
 
 // Revenue is net of refunds (issue 29), which may carry paise.
 const money = (rupees: number) => formatPaise(Math.round(rupees * 100));
-const rate = (figures: ConversionFigures) => (figures.conversionRate === null ? '–' : `${figures.conversionRate.toLocaleString('en-IN')}%`);
-// Discovery calls (issue 30): no-shows per 100 calls marked held or no-show.
-const noShowRate = (figures: ConversionFigures) => (figures.noShowRate === null ? '–' : `${figures.noShowRate.toLocaleString('en-IN')}%`);
-// WhatsApp reminders of those calls read per 100 sent.
-const readRate = (figures: ConversionFigures) => (figures.reminderReadRate === null ? '–' : `${figures.reminderReadRate.toLocaleString('en-IN')}%`);
+/** A rate (conversion; no-shows per 100 calls marked held or no-show; WhatsApp reminders read per 100 sent); a dash before there is any. */
+const percent = (rate: number | null) => (rate === null ? '–' : `${rate.toLocaleString('en-IN')}%`);
 
 /**
  * 'Leads by source' (issue 12) and what converts (issue 20): per source and for the whole
@@ -71,7 +67,7 @@ export function LeadsBySource() {
             </div>
             <div>
               <dt>Conversion</dt>
-              <dd>{rate(totals)}</dd>
+              <dd>{percent(totals.conversionRate)}</dd>
             </div>
             <div>
               <dt>Calls booked · held</dt>
@@ -81,11 +77,11 @@ export function LeadsBySource() {
             </div>
             <div>
               <dt>No-show rate</dt>
-              <dd>{noShowRate(totals)}</dd>
+              <dd>{percent(totals.noShowRate)}</dd>
             </div>
             <div>
               <dt>Reminders read</dt>
-              <dd>{readRate(totals)}</dd>
+              <dd>{percent(totals.reminderReadRate)}</dd>
             </div>
           </dl>
         ) : null}
@@ -138,15 +134,15 @@ export function LeadsBySource() {
                     {money(row.revenue)}
                     {row.refunded > 0 ? <small className="adm-convert-refunded">{money(row.refunded)} refunded</small> : null}
                   </td>
-                  <td className="is-number">{rate(row)}</td>
+                  <td className="is-number">{percent(row.conversionRate)}</td>
                   <td className="is-number">{formatCount(row.callsBooked)}</td>
                   <td className="is-number">{formatCount(row.callsHeld)}</td>
                   <td className="is-number">
-                    {noShowRate(row)}
+                    {percent(row.noShowRate)}
                     {row.callsNoShow > 0 ? <small className="adm-convert-refunded">{formatCount(row.callsNoShow)} missed</small> : null}
                   </td>
                   <td className="is-number">
-                    {readRate(row)}
+                    {percent(row.reminderReadRate)}
                     {row.remindersSent > 0 ? <small className="adm-convert-refunded">{formatCount(row.remindersRead)} of {formatCount(row.remindersSent)}</small> : null}
                   </td>
                   <td>{leadKindBreakdown(row.byKind) || <span className="adm-none">none in this period</span>}</td>
