@@ -173,12 +173,15 @@ export async function appointmentsOnDates(dates: readonly string[]): Promise<App
   const holders = await Promise.all(
     taken.map(async (slot) => ((await blobCall(() => store.get(slot.key, { type: 'json' }))) as { appointmentId?: string; at?: string } | null) ?? {}),
   );
-  const records = await Promise.all(holders.map((holder) => (holder.appointmentId ? readAppointment(holder.appointmentId) : Promise.resolve(null))));
+  // A session's several keys name one record: each record is read once.
+  const ids = [...new Set(holders.flatMap((holder) => (holder.appointmentId ? [holder.appointmentId] : [])))];
+  const records = new Map(await Promise.all(ids.map(async (id) => [id, await readAppointment(id)] as const)));
   const calls = new Map<string, Appointment>();
   const now = Date.now();
   await Promise.all(
     taken.map(async (slot, index) => {
-      const record = records[index];
+      const holder = holders[index]?.appointmentId;
+      const record = holder ? (records.get(holder) ?? null) : null;
       // A paid session holds several keys (issue 29): each of those it names is its own.
       const holds = record && (record.session ? record.session.slotKeys.includes(slot.key) : Date.parse(record.start) === slot.start);
       if (record && record.status === 'confirmed' && holds) {
