@@ -13,7 +13,7 @@ import type { Counts } from '../storage/tallyMath';
 /** Joins source, medium and kind in a field; no form can send this character. */
 export const SOURCE_SEPARATOR = '\u001f';
 /** The discovery-call figures (issue 30), kept per source like the rest. */
-export const callKinds = ['callsBooked', 'callsHeld', 'callsNoShow', 'remindersSent', 'remindersRead'] as const;
+const callKinds = ['callsBooked', 'callsHeld', 'callsNoShow', 'remindersSent', 'remindersRead'] as const;
 export const conversionKinds = ['clients', 'revenue', 'refundedPaise', ...callKinds] as const;
 export type ConversionKind = (typeof conversionKinds)[number];
 

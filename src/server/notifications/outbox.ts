@@ -32,7 +32,6 @@ const mailSchema = z.object({ subject: z.string(), text: z.string(), html: z.str
  * it is sent (an invoice PDF is drawn from its frozen record, so it is the same on every try).
  */
 export const attachmentRefSchema = z.object({ kind: z.literal('invoice-pdf'), documentId: z.string() });
-export type AttachmentRef = z.infer<typeof attachmentRefSchema>;
 
 export const outboxEntrySchema = z.object({
   id: z.string(),

@@ -10,14 +10,14 @@ import { type Line, type MailContent, adminUrl, escapeChatText, formatIst, htmlO
 // and at most a plain name (DECISIONS 28).
 
 /** Razorpay's normal refunds reach the customer's account in 5-7 working days (its Refunds docs). */
-export const NORMAL_REFUND_DAYS = '5-7 working days';
+const NORMAL_REFUND_DAYS = '5-7 working days';
 
 
 const textOf = (paragraphs: string[], lines: Line[], closing: string[]) =>
   [paragraphs.join('\n\n'), ...(lines.length ? [lines.map((line) => `${line.label}: ${line.text}`).join('\n')] : []), ...(closing.length ? [closing.join('\n')] : [])].join('\n\n');
 
 /** The client's mail (pure). */
-export function clientRefundMail(notice: RefundNotice): MailContent {
+function clientRefundMail(notice: RefundNotice): MailContent {
   const name = plainName(notice.person.name);
   const greeting = name ? `Dear ${name},` : 'Hello,';
   const lines: Line[] = [
@@ -45,7 +45,7 @@ export function clientRefundMail(notice: RefundNotice): MailContent {
 }
 
 /** The owner's mail (pure). */
-export function ownerRefundMail(notice: RefundNotice, site: string): MailContent {
+function ownerRefundMail(notice: RefundNotice, site: string): MailContent {
   const who = notice.person.name ?? notice.person.email ?? 'a client';
   const subject =
     notice.status === 'processed'
@@ -72,7 +72,7 @@ export function ownerRefundMail(notice: RefundNotice, site: string): MailContent
 }
 
 /** The outbox entries of one settled refund (pure): keyed by the refund's record id, so queuing twice sends once. */
-export function refundEntries(notice: RefundNotice, site: string, webhook: boolean, now: Date): OutboxEntry[] {
+function refundEntries(notice: RefundNotice, site: string, webhook: boolean, now: Date): OutboxEntry[] {
   const kind = notice.status === 'processed' ? 'refund-processed' : 'refund-failed';
   const leadId = notice.entryId;
   const owner = ownerRefundMail(notice, site);
