@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { razorpayRefundId } from '../../lib/schemas/refund';
 import type { GatewayKeys } from './config';
 
 // A small typed client for the Orders, Payments, Payment Links and Refunds API calls we use. The official SDK has
@@ -151,7 +152,7 @@ export function cancelRazorpayPaymentLink(keys: GatewayKeys, linkId: string): Pr
 
 // Refunds (issue 29): normal speed only; instant refunds cost a fee the business has not chosen.
 export const razorpayRefundSchema = z.object({
-  id: z.string().regex(/^rfnd_[A-Za-z0-9]{6,40}$/),
+  id: razorpayRefundId,
   entity: z.literal('refund'),
   amount: z.number().int(),
   currency: z.string(),
