@@ -11,14 +11,13 @@ interface Props {
   onChange: (value: string) => void;
   error?: string | undefined;
   label?: string;
-  name?: string;
   className?: string;
   hintClassName?: string;
   disabled?: boolean;
   hint?: string;
 }
 
-export default function StateSelect({ id, value, onChange, error, label = 'State', name = 'customerState', className = 'field', hintClassName = 'hint', disabled = false, hint = 'For your GST invoice (place of supply).' }: Props) {
+export default function StateSelect({ id, value, onChange, error, label = 'State', className = 'field', hintClassName = 'hint', disabled = false, hint = 'For your GST invoice (place of supply).' }: Props) {
   const errorId = error ? `${id}-error` : undefined;
   const hintId = `${id}-hint`;
   return (
@@ -28,7 +27,7 @@ export default function StateSelect({ id, value, onChange, error, label = 'State
       </label>
       <select
         id={id}
-        name={name}
+        name="customerState"
         required
         disabled={disabled}
         autoComplete="address-level1"
