@@ -1,11 +1,16 @@
 import type { Appointment, PublicAppointment } from '../../lib/schemas/appointment';
 import { siteAddress } from '../notifications/settings';
+import { clientSpaceUrlOf } from '../clients/links';
 import { manageToken } from './secrets';
 
 /** The visitor's link to move or cancel their call: signed, so only they have it. */
 export async function manageUrl(appointment: Pick<Appointment, 'id'>, site: string = siteAddress()): Promise<string> {
   return `${site}/appointments/${appointment.id}?token=${await manageToken(appointment.id)}`;
 }
+
+/** The visitor's own link for an appointment: a session's client space, or a call's manage page. */
+export const visitorLink = (appointment: Pick<Appointment, 'id' | 'session'>, site: string = siteAddress()): Promise<string> =>
+  appointment.session ? clientSpaceUrlOf(appointment.session.clientId, site) : manageUrl(appointment, site);
 
 /** What the visitor is told of their appointment (no one else's details). */
 export async function publicAppointment(appointment: Appointment, site?: string): Promise<PublicAppointment> {

@@ -4,8 +4,7 @@ import { type IcalEvent, type OutboxEntry, enqueue, newEntry } from '../notifica
 import { notificationSettings, siteAddress } from '../notifications/settings';
 import { adminUrl } from '../notifications/templates';
 import { appointmentInvite } from './invite';
-import { clientSpaceUrlOf } from '../clients/links';
-import { manageUrl } from './links';
+import { visitorLink } from './links';
 import { type CallMail, ownerCallMail, reminderMail, visitorCallMail } from './messages';
 import { whatsappCallEntries, whatsappEnabled, whatsappReminderEntry } from '../whatsapp/entries';
 
@@ -26,7 +25,6 @@ function entry(appointment: Appointment, kind: NotificationKind, channel: 'email
 }
 
 /** The visitor's link: a call's manage page, or a session's client space (issue 29). */
-export const visitorLink = (appointment: Appointment, site: string) => (appointment.session ? clientSpaceUrlOf(appointment.session.clientId, site) : manageUrl(appointment, site));
 
 const inviteFile = (appointment: Appointment) => (appointment.status === 'cancelled' ? 'cancel.ics' : 'invite.ics');
 

@@ -5,7 +5,7 @@ import { type OutboxEntry, enqueue, newEntry } from '../notifications/outbox';
 import { notificationSettings, siteAddress } from '../notifications/settings';
 import { whatsappRebookEntry } from '../whatsapp/entries';
 import { rebookMail } from './messages';
-import { visitorLink } from './notices';
+import { visitorLink } from './links';
 
 // After an outcome (issue 30 item 5), as effects of its follow-up event: the outcome counted
 // for What converts (a tally change named by the event, so a retry counts it once; a change

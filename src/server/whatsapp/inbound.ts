@@ -4,9 +4,8 @@ import { notificationKindLabels } from '../../lib/admin/notificationLabels';
 import { business } from '../../lib/business';
 import type { Appointment } from '../../lib/schemas/appointment';
 import { type ButtonAction, type InboundMessage, buttonAction } from '../../lib/schemas/whatsappWebhook';
-import { manageUrl } from '../appointments/links';
+import { visitorLink } from '../appointments/links';
 import { type VersionedAppointment, readAppointmentForUpdate, replaceAppointment } from '../appointments/store';
-import { clientSpaceUrlOf } from '../clients/links';
 import { afterResponse } from '../http/afterResponse';
 import { deliver } from '../notifications/deliver';
 import { type OutboxEntry, enqueue, newEntry } from '../notifications/outbox';
@@ -93,7 +92,7 @@ export function rescheduleReply(appointment: Pick<Appointment, 'start' | 'sessio
 
 async function sendRescheduleLink(appointment: Appointment, to: string, now: Date): Promise<InboundOutcome> {
   const site = siteAddress();
-  const link = appointment.session ? await clientSpaceUrlOf(appointment.session.clientId, site) : await manageUrl(appointment, site);
+  const link = await visitorLink(appointment, site);
   const sent = await sendText(to, rescheduleReply(appointment, link, now));
   // Kept with the appointment, so its statuses (delivered, read) are stored like a template's.
   await rememberSent({ wamid: sent.wamid, to, template: 'text', purpose: 'reply', appointmentId: appointment.id, at: now });
