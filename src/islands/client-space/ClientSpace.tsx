@@ -108,6 +108,7 @@ export default function ClientSpace({ initial, clientId, token }: Props) {
               slots={mode.slots}
               title={mode.sessionId ? 'Pick a new time for your session' : 'Pick a time for your session'}
               note={`${client.sessionMinutes} minutes, by phone.`}
+              thing="session"
               action={mode.sessionId ? 'Move to' : 'Book'}
               onSlots={(slots) => setMode({ ...mode, slots })}
               onBook={(start) =>

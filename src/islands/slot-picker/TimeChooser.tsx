@@ -14,6 +14,8 @@ interface ChooserProps<Booked> {
   /** What is booked (a paid session's picker, issue 29); a discovery call by default. */
   title?: string;
   note?: string;
+  /** What failed, when the server says nothing: "The call could not be booked". */
+  thing?: string;
 }
 
 /** Days, then the times of the chosen day as radio buttons (arrow keys move between them). */
@@ -25,6 +27,7 @@ export function TimeChooser<Booked = PublicAppointment>({
   action = 'Book',
   title = 'Pick a time for your call',
   note = `${business.promises.discoveryCallMinutes} minutes, by phone.`,
+  thing = 'call',
 }: ChooserProps<Booked>) {
   const zone = useMemo(visitorTimeZone, []);
   const days: SlotDay[] = useMemo(() => groupSlotsByDay(slots, zone), [slots, zone]);
@@ -54,7 +57,7 @@ export function TimeChooser<Booked = PublicAppointment>({
         }
         setChosen(null);
       }
-      setProblem(error instanceof ApiError && error.serverMessage ? error.serverMessage : 'The call could not be booked. Please try again.');
+      setProblem(error instanceof ApiError && error.serverMessage ? error.serverMessage : `The ${thing} could not be booked. Please try again.`);
     } finally {
       setPending(false);
     }
