@@ -28,6 +28,8 @@ let server: FreshServer;
 let razorpay: FakeRazorpay;
 
 test.beforeAll(async () => {
+  // A fresh server may take up to a minute to start (startFreshServer).
+  test.setTimeout(90_000);
   smtp = await startSmtpReceiver();
   const port = e2ePort + 21;
   razorpay = await startFakeRazorpay(TEST_KEY_ID, TEST_KEY_SECRET, 0, { url: `http://localhost:${port}/api/razorpay-webhook`, secret: TEST_WEBHOOK_SECRET });
@@ -92,12 +94,23 @@ for (const width of [390, 1280]) {
       const link = await payAndReadReceipt(context.request, name, `client.${width}.${Date.now()}@example.com`);
       expect(link.pathname).toMatch(/^\/client\/\d{13}-[0-9a-f]{10}$/);
 
-      const opened = await page.goto(`${link.pathname}${link.search}`);
+      // The first tap comes right after the paint, with the island's code still held at the
+      // network: it is kept (shown busy) and replayed once the code is in (DECISIONS 35).
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/_astro\/.*\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      const opened = await page.goto(`${link.pathname}${link.search}`, { waitUntil: 'commit' });
       expect(opened?.headers()['cache-control']).toBe('no-store');
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
       const space = page.getByTestId('client-space');
       await expect(space.getByTestId('sessions-left')).toHaveText('3 sessions left to book, of 3');
-      await space.getByRole('button', { name: 'Book a session' }).click();
+      const book = space.getByRole('button', { name: 'Book a session' });
+      await book.click();
+      await expect(book).toHaveAttribute('data-tap-queued', '');
+      release();
       const picker = space.getByTestId('slot-picker');
       await expect(picker.getByRole('heading', { name: 'Pick a time for your session' })).toBeVisible();
       await picker.getByRole('radio').first().check();
