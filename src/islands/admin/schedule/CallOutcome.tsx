@@ -7,8 +7,9 @@ import './call-outcome.css';
 
 /**
  * Once a discovery call has started (issue 30): one tap marks it held or a no-show. A no-show
- * sends the visitor one invitation to re-book (WhatsApp with their consent, else e-mail); the
- * server refuses a mark before the start, so the buttons appear only after it.
+ * queues the visitor one invitation to re-book (WhatsApp with their consent, else e-mail, when
+ * either is on: the pill does not claim it was sent; the Notifications panel shows what went);
+ * the server refuses a mark before the start, so the buttons appear only after it.
  */
 export function CallOutcome({ call, now = new Date() }: { call: Appointment; now?: Date }) {
   const client = useQueryClient();
@@ -19,7 +20,7 @@ export function CallOutcome({ call, now = new Date() }: { call: Appointment; now
     <div className="adm-call-outcome" role="group" aria-label={`Outcome of ${call.name}'s call`} data-testid="call-outcome">
       <span className="adm-call-outcome-label">
         {call.outcome ? (
-          <span className={`adm-pill ${call.outcome === 'held' ? 'adm-pill-green' : 'adm-pill-red'}`}>{call.outcome === 'held' ? 'Held' : 'No-show: re-book invitation sent'}</span>
+          <span className={`adm-pill ${call.outcome === 'held' ? 'adm-pill-green' : 'adm-pill-red'}`}>{outcomeLabels[call.outcome]}</span>
         ) : (
           'Did the call take place?'
         )}
