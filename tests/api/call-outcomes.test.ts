@@ -9,6 +9,8 @@ import type { AdminAppointmentsAnswer, Appointment, ManageAnswer, PublicAppointm
 import type { Booking } from '../../src/lib/schemas/booking';
 import type { LeadsBySourceAnswer } from '../../src/lib/schemas/notifications';
 import { bookAppointment, currentSlots } from '../../src/server/appointments/book';
+import { appointmentStore, writeNewAppointment } from '../../src/server/appointments/store';
+import { BACKFILL_STATE_KEY, backfillCallsBooked } from '../../src/server/leads/callCountBackfill';
 import { sendDueReminders } from '../../src/server/appointments/reminders';
 import { manageUrl } from '../../src/server/appointments/links';
 import { bookings } from '../../src/server/leads/bookings';
@@ -160,6 +162,30 @@ describe('POST /api/admin/appointments/{id}/outcome', () => {
     expect((await outcome(calls[0]!.id, { outcome: 'no-show' })).status).toBe(200);
     await settleAfterResponse();
     expect(await row()).toMatchObject({ callsBooked: 3, callsHeld: 0, callsNoShow: 2, noShowRate: 100 });
+  });
+
+  test('What converts counts the calls booked before calls were counted, once, under their booking\'s source (the minute job\'s backfill)', async () => {
+    const source = `before-${Date.now()}`;
+    const booking = await request({ attribution: { source, medium: 'test' } });
+    await settleAfterResponse();
+    // A record as calls were stored before issue 30: no leadSource, never counted.
+    const bookedAt = new Date(Date.now() - 26 * HOUR);
+    const id = `${bookedAt.getTime()}-0b0b0b0b0b`;
+    const start = new Date(bookedAt.getTime() + 3 * HOUR).toISOString();
+    await writeNewAppointment({ id, bookingId: booking.id, start, end: new Date(Date.parse(start) + 30 * 60_000).toISOString(), status: 'confirmed', sequence: 0, version: id, name: booking.fullName, phone: booking.mobile, email: null, createdAt: bookedAt.toISOString(), updatedAt: bookedAt.toISOString(), cancelledBy: null });
+    await appointmentStore().delete(BACKFILL_STATE_KEY);
+    const row = async () => (await jsonOf<LeadsBySourceAnswer>(await call(leadSourcesFn, '/api/admin/leads-by-source?days=30', { cookie }))).rows.find((item) => item.source === source);
+    expect(await row()).toMatchObject({ leads: 1, callsBooked: 0 });
+
+    const first = await backfillCallsBooked(Infinity);
+    expect(first.done).toBe(true);
+    expect(first.counted).toBeGreaterThanOrEqual(1);
+    expect(await row()).toMatchObject({ leads: 1, callsBooked: 1 });
+    // Done: the next run reads its state and counts nothing; a run that starts over (cut short before it saved) counts it once.
+    expect(await backfillCallsBooked(Infinity)).toEqual({ counted: 0, done: true });
+    await appointmentStore().delete(BACKFILL_STATE_KEY);
+    await backfillCallsBooked(Infinity);
+    expect(await row()).toMatchObject({ leads: 1, callsBooked: 1 });
   });
 
   test('What converts, per source: the WhatsApp reminders of calls sent and read (the read rate); a repeated read counts once', async () => {

@@ -9,6 +9,7 @@ import { pruneChallenges } from '../auth/passkeyChallenges';
 import { pruneMessages } from '../whatsapp/messages';
 import { eachUntil } from '../storage/eachUntil';
 import { runStage } from './stage';
+import { type BackfillReport, backfillCallsBooked } from '../leads/callCountBackfill';
 
 // The site's scheduler: one run a minute (DECISIONS 26, 33), named stages in turn, all
 // within one budget. It finds its work by listing time-ordered keys, never by reading
@@ -43,6 +44,8 @@ export interface JobReport {
   /** Passkey sign-in challenges that expired unused, deleted. */
   challenges: { removed: number; left: number };
   snapshots: { made: number; left: number };
+  /** Calls booked before What converts counted them, counted once (see callCountBackfill.ts). */
+  backfill: BackfillReport;
   /** Stages that hit their deadline or failed: what the next run picks up. */
   cutShort: string[];
 }
@@ -97,7 +100,8 @@ export async function runFollowUpJob({ budgetMs = JOB_BUDGET_MS, now = () => new
   const outbox = await stage('outbox', until(0.95), { examined: 0, outcomes: {}, left: 0 } as SweepReport, () =>
     sweepOutbox({ now, deadline: until(0.95) }),
   );
-  const challenges = await stage('challenges', until(0.97), { removed: 0, left: 0 }, () => pruneChallenges(now().getTime(), until(0.97)));
+  const challenges = await stage('challenges', until(0.96), { removed: 0, left: 0 }, () => pruneChallenges(now().getTime(), until(0.96)));
+  const backfill = await stage('backfill', until(0.98), { counted: 0, done: false }, () => backfillCallsBooked(until(0.98)));
   const pruned = prune
     ? await stage('prune', deadline, 0, async () => {
         const [outbox, whatsapp] = await Promise.all([pruneOutbox(now(), deadline), pruneMessages(now(), deadline)]);
@@ -117,6 +121,7 @@ export async function runFollowUpJob({ budgetMs = JOB_BUDGET_MS, now = () => new
     reminders,
     challenges,
     snapshots,
+    backfill,
     cutShort,
   };
 }
@@ -131,6 +136,7 @@ export function describeRun(report: JobReport): string {
     `outbox ${report.outbox.examined} tried (${sent} sent), ${report.outbox.left} left; ` +
     `reminders ${report.reminders.sent} sent, ${report.reminders.left} left; challenges ${report.challenges.removed} removed; pruned ${report.pruned}; ` +
     `export copies ${report.snapshots.made} made, ${report.snapshots.left} left` +
+    (report.backfill.counted ? `; ${report.backfill.counted} earlier calls counted` : '') +
     (report.cutShort.length ? `; cut short: ${report.cutShort.join(', ')}` : '')
   );
 }
