@@ -1,5 +1,5 @@
 import type { Appointment, SessionOutcome } from '../../lib/schemas/appointment';
-import { setSessionOutcome } from '../clients/sessions';
+import { markSessionOutcome } from '../clients/sessions';
 import { newEventId } from '../followUp/events';
 import { conflict, notFound } from '../http/errors';
 import { recordFollowUp } from '../leads/pipeline';
@@ -22,7 +22,7 @@ export async function setAppointmentOutcome(id: string, outcome: SessionOutcome,
   if (appointment.session) {
     // A session keeps its outcome (and the owner's note) where the Clients panel reads it.
     previous = appointment.session.outcome;
-    marked = await setSessionOutcome(id, { outcome, note: appointment.session.note ?? '' }, now);
+    marked = await markSessionOutcome(found, { outcome, note: appointment.session.note ?? '' }, now);
   } else {
     previous = appointment.outcome ?? null;
     if (previous === outcome) return appointment;

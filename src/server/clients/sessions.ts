@@ -12,6 +12,7 @@ import {
   removeAppointment,
   replaceAppointment,
   slotKey,
+  type VersionedAppointment,
   writeNewAppointment,
 } from '../appointments/store';
 import { HttpError, conflict, notFound } from '../http/errors';
@@ -221,8 +222,12 @@ export async function endRemainingSessions(paymentId: string, now: Date = new Da
 }
 
 /** The owner marks a session that has started as held or missed, with a private note. */
-export async function setSessionOutcome(sessionId: string, { outcome, note }: SessionOutcomeRequest, now: Date = new Date()): Promise<Appointment> {
-  const found = await readAppointmentForUpdate(sessionId);
+export async function setSessionOutcome(sessionId: string, request: SessionOutcomeRequest, now: Date = new Date()): Promise<Appointment> {
+  return markSessionOutcome(await readAppointmentForUpdate(sessionId), request, now);
+}
+
+/** The same, on the record as the caller already read it (the outcome route reads it to tell a call from a session). */
+export async function markSessionOutcome(found: VersionedAppointment | null, { outcome, note }: SessionOutcomeRequest, now: Date = new Date()): Promise<Appointment> {
   const session = found?.appointment.session;
   if (!found || !session) throw noSuchSession();
   if (found.appointment.status !== 'confirmed') throw conflict('This session was cancelled.');
