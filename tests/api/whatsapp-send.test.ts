@@ -167,6 +167,19 @@ describe('the outbox', () => {
     expect(listed.items.find((item) => item.id === dies.id)).toMatchObject({ channel: 'owner-whatsapp', status: 'failed' });
   });
 
+  test("Meta's final refusal (131026, not on WhatsApp) fails the entry at the first attempt, with the reason", async () => {
+    const entry = ownerAlert(`${Date.now()}-00000000a3`);
+    await enqueue([entry]);
+    fake().failWith(400, 131026);
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await deliver(entry.id)).toBe('failed');
+    quiet.mockRestore();
+    const stored = (await readEntry(entry.id))?.entry;
+    expect(stored).toMatchObject({ status: 'failed', attempts: 1, nextAttemptAt: null });
+    expect(stored?.lastError).toMatch(/WhatsApp answered 400 \(code 131026\)/);
+    expect(await failedIds()).toContain(entry.id);
+  });
+
   test('the 9th WhatsApp message to one number in a day is held', async () => {
     const number = '919812300099';
     const base = Date.now();

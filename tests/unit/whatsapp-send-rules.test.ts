@@ -3,7 +3,7 @@ import { waNumberOf } from '../../src/lib/people/whatsappNumber';
 import type { Appointment } from '../../src/lib/schemas/appointment';
 import type { LeadEvent } from '../../src/lib/schemas/leadEvent';
 import { allowanceFor, WHATSAPP_MESSAGES_PER_DAY, whatsappQuotaKey } from '../../src/server/notifications/visitorQuota';
-import { templatePayload, templateText } from '../../src/server/whatsapp/client';
+import { isPermanentRefusal, templatePayload, templateText } from '../../src/server/whatsapp/client';
 import { DEFAULT_WHATSAPP_API_BASE_URL, REQUIRED_WHATSAPP_VARIABLES, defaultTemplateNames, templateVariable, whatsappConfig } from '../../src/server/whatsapp/config';
 import { whatsappCallEntries, whatsappLeadEntries, whatsappRebookEntry, whatsappReminderEntry } from '../../src/server/whatsapp/entries';
 import { statusMovesForward } from '../../src/server/whatsapp/messages';
@@ -71,6 +71,26 @@ describe('the template payload', () => {
     expect(urlSuffixOf('https://site.in/appointments/1?token=x', 'https://site.in')).toBe('appointments/1?token=x');
     expect(paymentRequest('Asha', 'Ascend', 4999, 'https://rzp.io/i/AbC').urlSuffix).toBe('i/AbC');
   });
+});
+
+describe("Meta's refusals: final or retried", () => {
+  test.each([
+    [400, 131026],
+    [400, 131047],
+    [400, 132001],
+    [400, 100],
+    [404, 132015],
+  ])('%i with code %i fails at once', (status, code) => expect(isPermanentRefusal(status, code)).toBe(true));
+  test.each([
+    [429, 130429],
+    [400, 130429],
+    [500, 131000],
+    [503, 131016],
+    [401, 190],
+    [500, 131026],
+    [400, null],
+    [null, null],
+  ])('%s with code %s is retried', (status, code) => expect(isPermanentRefusal(status, code)).toBe(false));
 });
 
 describe('statuses only move forward', () => {

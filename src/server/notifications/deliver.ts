@@ -16,6 +16,7 @@ import {
   readEntry,
   replaceEntry,
 } from './outbox';
+import { PermanentFailure } from './permanentFailure';
 import { notificationSettings } from './settings';
 import { documentFileName, readDocument } from '../invoices/store';
 import { renderDocumentPdf } from '../invoices/pdf';
@@ -105,11 +106,13 @@ export async function deliver(id: string, now: () => Date = () => new Date()): P
 
   let failure: string | null = null;
   let held = false;
+  let permanent = false;
   try {
     await send(claim, claimTime);
   } catch (error) {
-    failure = error instanceof HeldBack ? error.message : describeFailure(error);
+    failure = error instanceof HeldBack || error instanceof PermanentFailure ? error.message : describeFailure(error);
     held = error instanceof HeldBack;
+    permanent = error instanceof PermanentFailure;
   }
   const finishedAt = now();
   let next: OutboxEntry;
@@ -122,7 +125,8 @@ export async function deliver(id: string, now: () => Date = () => new Date()): P
     outcome = 'held';
     console.warn(`[notifications] ${id} not sent: ${failure}`);
   } else {
-    const retryAt = nextAttemptAfterFailure(claim.attempts, finishedAt, new Date(claim.retryUntil));
+    // A refusal no retry can change (PermanentFailure) fails at once instead of for a day.
+    const retryAt = permanent ? null : nextAttemptAfterFailure(claim.attempts, finishedAt, new Date(claim.retryUntil));
     next = retryAt
       ? { ...claim, status: 'pending', nextAttemptAt: retryAt.toISOString(), lastError: failure }
       : { ...claim, status: 'failed', nextAttemptAt: null, lastError: failure };

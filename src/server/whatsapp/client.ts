@@ -15,8 +15,29 @@ const acceptedSchema = z.object({
 });
 const errorSchema = z.object({ error: z.object({ message: z.string().optional(), code: z.number().optional(), error_subcode: z.number().optional() }) });
 
+/**
+ * Meta's error codes that no retry can fix (Meta's "Error codes" reference): the number cannot
+ * get the message (131026 undeliverable or not on WhatsApp, 131021 the recipient is the sender),
+ * the 24-hour window for a free-form reply is over (131047), the message is wrong for its
+ * template or type (100 invalid parameter, 131008 a required parameter missing, 131009 a
+ * parameter value invalid, 131051 an unsupported type, 132000 the parameter count, 132012 a
+ * parameter's format), or the template cannot be used (132001 does not exist, 132005 text too
+ * long, 132007 a policy refusal, 132015 paused, 132016 disabled). Everything else (429 and
+ * 130429 rate limits, 131000 something went wrong, 131016 service unavailable, 5xx, no answer,
+ * 190 an expired token the owner can replace) is retried.
+ */
+export const PERMANENT_WHATSAPP_ERROR_CODES: ReadonlySet<number> = new Set([100, 131008, 131009, 131021, 131026, 131047, 131051, 132000, 132001, 132005, 132007, 132012, 132015, 132016]);
+
+/** Whether Meta's refusal is final (pure): a 4xx other than 429 with one of the codes above. */
+export function isPermanentRefusal(status: number | null, code: number | null): boolean {
+  if (status === null || code === null || status < 400 || status >= 500 || status === 429) return false;
+  return PERMANENT_WHATSAPP_ERROR_CODES.has(code);
+}
+
 /** Meta refused the message or could not be reached; `code` is Meta's error code when it gave one. */
 export class WhatsAppApiError extends Error {
+  /** Retrying cannot help (isPermanentRefusal). */
+  readonly permanent: boolean;
   constructor(
     message: string,
     readonly status: number | null,
@@ -24,6 +45,7 @@ export class WhatsAppApiError extends Error {
   ) {
     super(message);
     this.name = 'WhatsAppApiError';
+    this.permanent = isPermanentRefusal(status, code);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { OutboxEntry } from '../notifications/outbox';
-import { sendTemplate } from './client';
+import { PermanentFailure } from '../notifications/permanentFailure';
+import { type Accepted, WhatsAppApiError, sendTemplate } from './client';
 import { whatsappConfig } from './config';
 import { rememberSent } from './messages';
 import { countReminderSent } from '../appointments/reminderReads';
@@ -7,6 +8,16 @@ import { countReminderSent } from '../appointments/reminderReads';
 // The outbox's WhatsApp channels (issue 30): one entry is one template message, claimed,
 // retried, dead-lettered and listed like any mail (notifications/deliver.ts). Only what
 // is particular to WhatsApp lives here.
+
+/** Meta's refusals that no retry can fix fail the entry at once; anything else is retried. */
+async function finalIfRefused(sending: Promise<Accepted>): Promise<Accepted> {
+  try {
+    return await sending;
+  } catch (error) {
+    if (error instanceof WhatsAppApiError && error.permanent) throw new PermanentFailure(error.message);
+    throw error;
+  }
+}
 
 /**
  * Sends one WhatsApp entry. `admit` takes the entry's place in the visitor number's daily
@@ -23,7 +34,7 @@ export async function sendWhatsAppEntry(entry: OutboxEntry, admit: () => Promise
   const to = entry.channel === 'owner-whatsapp' ? config.ownerNumber : entry.to;
   if (!to) throw new Error('No WhatsApp number');
   await admit();
-  const accepted = await sendTemplate({ to, ...entry.whatsapp }, config);
+  const accepted = await finalIfRefused(sendTemplate({ to, ...entry.whatsapp }, config));
   try {
     await rememberSent({
       wamid: accepted.wamid,

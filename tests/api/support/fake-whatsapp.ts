@@ -112,8 +112,8 @@ export interface FakeWhatsApp {
   messages: ReceivedMessage[];
   /** Every request, accepted or not. */
   requests: { method: string; path: string; authorised: boolean; status: number; body?: unknown }[];
-  /** Makes every next send fail with this status (e.g. 503: an outage) until cleared with null. */
-  failWith(status: number | null): void;
+  /** Makes every next send fail with this status (e.g. 503: an outage) and Meta's error code (default 2, service unavailable) until cleared with null. */
+  failWith(status: number | null, code?: number): void;
   /** Where the webhook hooks deliver (set once the site's handler is known). */
   setWebhookTarget(target: WebhookTarget | null, secret?: string): void;
   /** Meta reports a message's status (`failed` with its error code). */
@@ -188,6 +188,7 @@ export async function startFakeWhatsApp({ token = TEST_WHATSAPP_TOKEN, phoneNumb
   const messages: ReceivedMessage[] = [];
   const requests: FakeWhatsApp['requests'] = [];
   let failure: number | null = null;
+  let failureCode = 2;
   let target: WebhookTarget | null = null;
   let secret = TEST_WHATSAPP_APP_SECRET;
 
@@ -209,7 +210,7 @@ export async function startFakeWhatsApp({ token = TEST_WHATSAPP_TOKEN, phoneNumb
     if (req.method !== 'POST' || !match) return answer(404, metaError('Unknown path components', 2500));
     if (!authorised) return answer(401, metaError('Invalid OAuth access token - Cannot parse access token', 190));
     if (match[2] !== phoneNumberId) return answer(400, metaError(`Unsupported post request. Object with ID '${match[2]}' does not exist`, 100, 'GraphMethodException'));
-    if (failure !== null) return answer(failure, metaError('Service temporarily unavailable', 2, 'OAuthException'));
+    if (failure !== null) return answer(failure, metaError(failureCode === 2 ? 'Service temporarily unavailable' : `(#${failureCode}) Refused`, failureCode, 'OAuthException'));
     const message = body as Record<string, unknown> | undefined;
     if (!message || message.messaging_product !== 'whatsapp') return answer(400, metaError('(#100) The parameter messaging_product is required.', 100));
     const to = message.to;
@@ -265,8 +266,9 @@ export async function startFakeWhatsApp({ token = TEST_WHATSAPP_TOKEN, phoneNumb
     url: `http://127.0.0.1:${port}`,
     messages,
     requests,
-    failWith(status) {
+    failWith(status, code = 2) {
       failure = status;
+      failureCode = code;
     },
     setWebhookTarget(next, nextSecret = TEST_WHATSAPP_APP_SECRET) {
       target = next;
