@@ -11,6 +11,7 @@ import { clientSpaceUrlOf } from '../../src/server/clients/links';
 import { newestFirstKey } from '../../src/server/storage/keys';
 import { messageByWamid, messagesOfAppointments, rememberSent } from '../../src/server/whatsapp/messages';
 import { WEBHOOK_CLAIM_STORE } from '../../src/server/whatsapp/webhookClaims';
+import { WHATSAPP_MESSAGES_PER_DAY, allowanceFor, takePlace } from '../../src/server/notifications/visitorQuota';
 import { getStore } from '@netlify/blobs';
 import { adminCookie } from './support/admin';
 import { openAllDay } from './support/availability';
@@ -129,6 +130,11 @@ describe('the Confirm and Reschedule buttons', () => {
     const { appointment, number } = await bookCall();
     const pressed = await fake().pressButton(number, fakeWamid(), `confirm:${appointment.id}`);
     expect(pressed.status).toBe(200);
+    await settleAfterResponse();
+    // A short thanks inside the window the tap opened: our words, the plain name and the time.
+    expect(replies()).toHaveLength(1);
+    expect(replies()[0]).toMatchObject({ to: number, type: 'text' });
+    expect(replies()[0]!.text!.body).toMatch(/^Thank you, Meera Iyer: your call on .+ is confirmed\./);
     const confirmedAt = (await readAppointment(appointment.id))?.visitorConfirmedAt;
     expect(confirmedAt).toBeDefined();
     expect(Math.abs(Date.parse(confirmedAt!) - Date.now())).toBeLessThan(60_000);
@@ -146,7 +152,7 @@ describe('the Confirm and Reschedule buttons', () => {
     expect(await summaryOf(await post(secondTap))).toMatchObject({ messages: 1, duplicates: 0 });
     expect((await readAppointment(appointment.id))?.visitorConfirmedAt).toBe(confirmedAt);
     await settleAfterResponse();
-    expect(replies()).toEqual([]);
+    expect(replies()).toHaveLength(1);
     // The Confirm was for that time: the owner's move clears it.
     const { id } = appointment;
     const next = (await jsonOf<{ slots: Array<{ start: string }> }>(await call(slotsFn, '/api/slots?days=7'))).slots.find((slot) => Date.parse(slot.start) > Date.parse(appointment.start));
@@ -159,6 +165,7 @@ describe('the Confirm and Reschedule buttons', () => {
   test("Reschedule answers with the call's manage link, and a session's with the client space", async () => {
     const { appointment, number } = await bookCall();
     expect((await fake().pressButton(number, fakeWamid(), `reschedule:${appointment.id}`)).status).toBe(200);
+    await settleAfterResponse();
     const link = await manageUrl(appointment);
     expect(replies()).toHaveLength(1);
     expect(replies()[0]).toMatchObject({ to: number, type: 'text' });
@@ -168,15 +175,28 @@ describe('the Confirm and Reschedule buttons', () => {
     // ... and the owner's list shows it under the call (item 6): among the day's calls, and asked of the call alone.
     const date = istDateOf(Date.parse(appointment.start));
     const byDate = await jsonOf<AdminAppointmentsAnswer>(await call(adminAppointments, `/api/admin/appointments?from=${date}&to=${date}`, { cookie }));
-    expect(byDate.items.find((one) => one.id === appointment.id)?.whatsappMessages).toContainEqual(expect.objectContaining({ purpose: 'reply' }));
-    expect((await messagesOfAppointments([appointment.id])).get(appointment.id)).toContainEqual(expect.objectContaining({ purpose: 'reply' }));
+    expect(byDate.items.find((one) => one.id === appointment.id)?.whatsappMessages).toContainEqual(expect.objectContaining({ purpose: 'whatsapp-reply' }));
+    expect((await messagesOfAppointments([appointment.id])).get(appointment.id)).toContainEqual(expect.objectContaining({ purpose: 'whatsapp-reply' }));
 
     const session = await sessionFixture('919812300077');
     expect((await fake().pressButton('919812300077', fakeWamid(), `reschedule:${session.id}`)).status).toBe(200);
+    await settleAfterResponse();
     expect(replies()).toHaveLength(2);
     expect(replies()[1]).toMatchObject({ to: '919812300077', type: 'text' });
     expect(replies()[1]!.text!.body).toContain(await clientSpaceUrlOf(session.session!.clientId));
     expect((await readAppointment(appointment.id))?.visitorConfirmedAt).toBeUndefined();
+  });
+
+  test('a number that had 8 WhatsApp messages from us today gets no reply to Reschedule: the owner is alerted instead', async () => {
+    const { appointment, number } = await bookCall();
+    const allowance = allowanceFor({ kind: 'appointment-reminder-day', channel: 'whatsapp', to: number, leadId: appointment.id, appointmentId: appointment.id })!;
+    for (let place = 0; place < WHATSAPP_MESSAGES_PER_DAY; place += 1) expect(await takePlace(allowance, `earlier-${place}`)).toBe(true);
+    expect((await fake().pressButton(number, fakeWamid(), `reschedule:${appointment.id}`)).status).toBe(200);
+    await settleAfterResponse();
+    expect(replies()).toEqual([]);
+    expect(ownerAlerts()).toHaveLength(1);
+    const [alert] = mail.smtp.mails.filter((one) => one.subject.startsWith('WhatsApp message'));
+    expect(alert?.text).toMatch(/got no reply with their link/);
   });
 });
 

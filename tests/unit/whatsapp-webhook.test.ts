@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { business } from '../../src/lib/business';
 import { type InboundMessage, buttonAction } from '../../src/lib/schemas/whatsappWebhook';
 import { WHATSAPP_ALERT_TEXT_CHARS, whatsappInboundMail } from '../../src/server/notifications/templates';
-import { ownerInboundAlert, rescheduleReply } from '../../src/server/whatsapp/inbound';
+import { confirmReply, ownerInboundAlert, rescheduleReply } from '../../src/server/whatsapp/inbound';
 import { answerVerification, hubSignature, hubSignatureValid } from '../../src/server/whatsapp/webhook';
 
 const ID = '8234567890123-0a1b2c3d4e';
@@ -52,6 +52,19 @@ describe("the Reschedule reply", () => {
     expect(near).toContain(business.contact.phone);
     const session = rescheduleReply({ start: '2026-11-28T10:00:00+05:30', session: { clientId: 'c', packageName: 'P', minutes: 60, slotKeys: ['k'], outcome: null, note: null } }, 'https://site/client/c?token=t', now);
     expect(session).toContain('your session on 28 Nov, 10:00 am IST, open your client page:');
+  });
+});
+
+describe('the thanks for a Confirm', () => {
+  const now = new Date('2026-11-26T04:00:00Z');
+  test('a plain name and the time in our words; a name that is not plain is left out', () => {
+    const reply = confirmReply({ start: '2026-11-28T10:00:00+05:30', name: 'Asha Rao' }, now);
+    expect(reply).toMatch(/^Thank you, Asha Rao: your call on 28 Nov, 10:00 am IST is confirmed\./);
+    expect(reply).toContain('tap Reschedule');
+    // Within the notice the page cannot move it any more: no word about Reschedule.
+    const near = confirmReply({ start: '2026-11-26T15:00:00+05:30', name: 'visit www.spam.example' }, now);
+    expect(near).toMatch(/^Thank you: your call on .+ is confirmed\./);
+    expect(near).not.toContain('Reschedule');
   });
 });
 

@@ -18,6 +18,7 @@ export const notificationKindLabels = {
   'refund-processed': 'Refund processed',
   'refund-failed': 'Refund failed',
   'whatsapp-inbound': 'WhatsApp message from a visitor',
+  'whatsapp-reply': 'WhatsApp reply to a visitor',
 } as const satisfies Record<NotificationKind, string>;
 
 export const notificationChannelLabels = {

@@ -26,6 +26,8 @@ export const notificationKinds = [
   'refund-failed',
   // To the owner: a visitor wrote on WhatsApp (issue 30), anything but our buttons' Confirm and Reschedule.
   'whatsapp-inbound',
+  // To the visitor: our free-form answer to their Confirm or Reschedule tap, inside the 24 hours it opened (issue 30).
+  'whatsapp-reply',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

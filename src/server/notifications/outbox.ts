@@ -47,7 +47,7 @@ export const outboxEntrySchema = z.object({
   /** Files to attach to the mail (absent on older entries and on most mail). */
   attachments: z.array(attachmentRefSchema).optional(),
   webhook: z.record(z.string(), z.unknown()).nullable(),
-  /** A WhatsApp template (channels whatsapp and owner-whatsapp; `to` is the visitor's '91XXXXXXXXXX', the owner's comes from the settings). */
+  /** A WhatsApp template or free-form reply (channels whatsapp and owner-whatsapp; `to` is the visitor's '91XXXXXXXXXX', the owner's comes from the settings). */
   whatsapp: whatsappMessageSchema.nullish(),
   status: z.enum(notificationStatuses),
   attempts: z.number().int().min(0),

@@ -108,6 +108,7 @@ const HEADLINES: Record<NotificationKind, string> = {
   'refund-processed': 'Refund processed',
   'refund-failed': 'Refund failed',
   'whatsapp-inbound': 'WhatsApp message',
+  'whatsapp-reply': 'WhatsApp reply',
 };
 
 function ownerSubject(event: LeadEvent): string {
@@ -319,6 +320,8 @@ export interface WhatsappInbound {
   /** Meta's message type (text, image, audio, ...). */
   type: string;
   at: string;
+  /** Our words for the owner about this alert (why no reply went out, or that it is the day's last from this number). */
+  note?: string | null | undefined;
 }
 
 /** The most of a visitor's WhatsApp text the owner's alert repeats; the whole message is in WhatsApp. */
@@ -344,6 +347,7 @@ export function whatsappInboundMail(inbound: WhatsappInbound, site: string): Mai
     { label: 'Phone', text: number, href: telHref(number) },
     { label: 'When', text: formatIst(inbound.at) },
     { label: 'Message', text: quoted || `(a message of type ${inbound.type.replace(/[^a-z_]/gi, '').slice(0, 40) || 'unknown'}: open WhatsApp to see it)` },
+    ...(inbound.note ? [{ label: 'Note', text: inbound.note }] : []),
     { label: 'In the admin', text: adminUrl(site), href: adminUrl(site) },
   ];
   // A Cloud API number may be in no WhatsApp app: the owner answers from their own phone.

@@ -11,17 +11,17 @@ import { deliver } from '../notifications/deliver';
 import { type OutboxEntry, enqueue, newEntry } from '../notifications/outbox';
 import { notificationSettings, siteAddress } from '../notifications/settings';
 import { type WhatsappInbound, formatIst, plainName, whatsappInboundMail } from '../notifications/templates';
+import { WHATSAPP_MESSAGES_PER_DAY, allowanceFor, takePlace } from '../notifications/visitorQuota';
 import { newestFirstKeyWith } from '../storage/keys';
 import { StorageConflictError } from '../storage/errors';
-import { sendText } from './client';
 import { whatsappConfig } from './config';
 import type { WhatsAppMessage } from './templates';
-import { rememberSent } from './messages';
 
 // What a visitor's WhatsApp message does (issue 30 item 4): our templates' Confirm button marks
-// the call or session confirmed by the visitor, Reschedule answers with the link that moves it,
-// and anything else (a typed message, a photo, a button of an appointment that is gone) tells the
-// owner, who answers from WhatsApp itself.
+// the call or session confirmed by the visitor (and thanks them), Reschedule answers with the link
+// that moves it, and anything else (a typed message, a photo, a button of an appointment that is
+// gone) tells the owner, who answers from WhatsApp itself. Our replies are outbox entries, under
+// the visitor number's daily count like every WhatsApp message to a visitor.
 
 export type InboundOutcome = 'confirmed' | 'already-confirmed' | 'rescheduling-link-sent' | 'owner-alerted' | 'owner-not-alerted';
 
@@ -33,12 +33,47 @@ export interface InboundSender {
 
 export async function handleInbound(message: InboundMessage, sender: InboundSender, now: Date): Promise<InboundOutcome> {
   const action = buttonAction(message);
-  if (action) {
-    const found = await appointmentOfButton(action, message.from, now);
-    const outcome = found && (action.action === 'confirm' ? await confirmByVisitor(found, message, now) : await sendRescheduleLink(found.appointment, message.from, now));
-    if (outcome) return outcome;
+  const found = action && (await appointmentOfButton(action, message.from, now));
+  if (found && action.action === 'confirm') {
+    const confirmed = await confirmByVisitor(found, message, now);
+    if (confirmed === 'already-confirmed') return confirmed;
+    if (confirmed) {
+      // Over the number's count the thanks is left out: the owner sees the Confirm under Upcoming calls.
+      await replyToVisitor(message, confirmReply(confirmed, now), 'WhatsApp: thanks for a Confirm', confirmed.id, now);
+      return 'confirmed';
+    }
+  }
+  if (found && action.action === 'reschedule') {
+    const link = await visitorLink(found.appointment, siteAddress());
+    if (await replyToVisitor(message, rescheduleReply(found.appointment, link, now), 'WhatsApp: reply to a Reschedule', found.appointment.id, now)) return 'rescheduling-link-sent';
+    return alertOwner(message, sender, now, `They tapped Reschedule and got no reply with their link: this number had ${WHATSAPP_MESSAGES_PER_DAY} WhatsApp messages from us in the last 24 hours. Please send it yourself.`);
   }
   return alertOwner(message, sender, now);
+}
+
+/** When the visitor sent it, by Meta's timestamp (ms); now when that is missing or ahead of our clock. */
+function sentTime(message: InboundMessage, now: Date): number {
+  const sentAt = Number(message.timestamp) * 1000;
+  return Number.isFinite(sentAt) && sentAt > 0 && sentAt <= now.getTime() ? sentAt : now.getTime();
+}
+
+/** The outbox entries of one inbound message are named by it: a message handled twice queues each once. */
+const inboundLeadId = (message: InboundMessage, now: Date) => newestFirstKeyWith(sentTime(message, now), createHash('sha256').update(message.id).digest('hex').slice(0, 10));
+
+/**
+ * A free-form reply to the visitor's tap, through the outbox (retries, the Notifications panel),
+ * within the 24 hours the tap opened: the entry's retry window is those 24 hours, and Meta's
+ * 131047 after them fails it for good. It takes its place in the number's daily count here,
+ * named by the entry (so by the inbound message: a redelivery takes no second place), before it
+ * is queued; false when the count is used up, and nothing is queued.
+ */
+async function replyToVisitor(message: InboundMessage, text: string, subject: string, appointmentId: string, now: Date): Promise<boolean> {
+  const entry = newEntry({ kind: 'whatsapp-reply', leadId: inboundLeadId(message, now), channel: 'whatsapp', subject, to: message.from, mail: null, webhook: null, whatsapp: { text }, appointmentId }, now);
+  const allowance = allowanceFor(entry);
+  if (allowance && !(await takePlace(allowance, entry.id, now))) return false;
+  await enqueue([entry]);
+  await afterResponse(`whatsapp reply ${entry.id}`, () => deliver(entry.id));
+  return true;
 }
 
 /**
@@ -63,7 +98,7 @@ const CONFIRM_ATTEMPTS = 5;
  * read it: an owner's move at the same moment is never lost (the write is refused, and the
  * record read again).
  */
-async function confirmByVisitor(checked: VersionedAppointment, message: InboundMessage, now: Date): Promise<InboundOutcome | null> {
+async function confirmByVisitor(checked: VersionedAppointment, message: InboundMessage, now: Date): Promise<Appointment | 'already-confirmed' | null> {
   const pressedAt = new Date(Number(message.timestamp) * 1000);
   const at = Number.isNaN(pressedAt.getTime()) || pressedAt.getTime() > now.getTime() ? now : pressedAt;
   const { id } = checked.appointment;
@@ -72,7 +107,8 @@ async function confirmByVisitor(checked: VersionedAppointment, message: InboundM
     // Cancelled in the meantime: the owner hears of the tap instead.
     if (!found || found.appointment.status !== 'confirmed') return null;
     if (found.appointment.visitorConfirmedAt) return 'already-confirmed';
-    if (await replaceAppointment({ ...found.appointment, visitorConfirmedAt: at.toISOString() }, found.etag)) return 'confirmed';
+    const confirmed = { ...found.appointment, visitorConfirmedAt: at.toISOString() };
+    if (await replaceAppointment(confirmed, found.etag)) return confirmed;
   }
   throw new StorageConflictError('appointments', `records/${id}`);
 }
@@ -90,13 +126,15 @@ export function rescheduleReply(appointment: Pick<Appointment, 'start' | 'sessio
   return lines.join('\n\n');
 }
 
-async function sendRescheduleLink(appointment: Appointment, to: string, now: Date): Promise<InboundOutcome> {
-  const site = siteAddress();
-  const link = await visitorLink(appointment, site);
-  const sent = await sendText(to, rescheduleReply(appointment, link, now));
-  // Kept with the appointment, so its statuses (delivered, read) are stored like a template's.
-  await rememberSent({ wamid: sent.wamid, to, template: 'text', purpose: 'reply', appointmentId: appointment.id, at: now });
-  return 'rescheduling-link-sent';
+/** The free-form thanks for a Confirm tap that confirmed the time: our words and a plain name only (pure). */
+export function confirmReply(appointment: Pick<Appointment, 'start' | 'session' | 'name'>, now: Date): string {
+  const name = plainName(appointment.name);
+  const what = appointment.session ? 'session' : 'call';
+  const lines = [`Thank you${name ? `, ${name}` : ''}: your ${what} on ${formatIst(appointment.start)} is confirmed. We look forward to speaking with you.`];
+  const noticeHours = business.promises.rescheduleNoticeHours;
+  if (Date.parse(appointment.start) - now.getTime() >= noticeHours * 3_600_000) lines.push('If your plans change, tap Reschedule in our message and we will send you the link to move it.');
+  lines.push(`${business.founder.name}, ${business.brand}`);
+  return lines.join('\n\n');
 }
 
 /** What the owner's alert says the visitor sent: their text, or the kind of message it was. */
@@ -127,11 +165,9 @@ export function ownerInboundAlert(inbound: WhatsappInbound): WhatsAppMessage {
  * ids are made from the message's own id, so a message handled twice is announced once. The
  * owner's own number writing in gets no WhatsApp alert of itself.
  */
-async function alertOwner(message: InboundMessage, sender: InboundSender, now: Date): Promise<InboundOutcome> {
-  const sentAt = Number(message.timestamp) * 1000;
-  const at = Number.isFinite(sentAt) && sentAt > 0 && sentAt <= now.getTime() ? sentAt : now.getTime();
-  const leadId = newestFirstKeyWith(at, createHash('sha256').update(message.id).digest('hex').slice(0, 10));
-  const inbound: WhatsappInbound = { ...sentContent(message), number: sender.number, profileName: sender.profileName, at: new Date(at).toISOString() };
+async function alertOwner(message: InboundMessage, sender: InboundSender, now: Date, note: string | null = null): Promise<InboundOutcome> {
+  const leadId = inboundLeadId(message, now);
+  const inbound: WhatsappInbound = { ...sentContent(message), number: sender.number, profileName: sender.profileName, at: new Date(sentTime(message, now)).toISOString(), note };
   const config = whatsappConfig();
   const entries: OutboxEntry[] = [];
   if (config.enabled && config.ownerNumber !== sender.number) {

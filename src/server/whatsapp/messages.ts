@@ -8,9 +8,8 @@ import { blobCall, collectionStore } from '../storage/blobs';
 // `wamid/{sha256 of the wamid}` holds the message; small index keys find it again from
 // its outbox entry (`entry/{entry id}`), its lead (`lead/{lead id}/{entry id}`) and its
 // appointment (`appointment/{appointment id}/{sha256 of the wamid}`: the key names the
-// message, so a listing finds a call's messages without reading the index keys, and a reply
-// sent outside the outbox is under its call too). The wamid is hashed: Meta's ids are long
-// base64 and may hold characters a key should not.
+// message, so a listing finds a call's messages without reading the index keys). The
+// wamid is hashed: Meta's ids are long base64 and may hold characters a key should not.
 //
 // Statuses only move forward (accepted < sent < delivered < read); `failed` replaces
 // accepted or sent only, since a delivered message cannot fail after all. Webhooks come
@@ -31,7 +30,7 @@ export const sentMessageSchema = z.object({
   to: z.string().nullable(),
   /** The template's name as sent, or 'text' for a free-form reply. */
   template: z.string().nullable(),
-  /** What it was for: the notification kind (e.g. appointment-reminder-day) or 'reply'. */
+  /** What it was for: the notification kind (e.g. appointment-reminder-day, whatsapp-reply), or 'reply' on a reply sent before replies went through the outbox. */
   purpose: z.string().nullable(),
   appointmentId: z.string().nullable(),
   leadId: z.string().nullable(),

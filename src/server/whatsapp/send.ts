@@ -1,13 +1,13 @@
 import type { OutboxEntry } from '../notifications/outbox';
 import { PermanentFailure } from '../notifications/permanentFailure';
-import { type Accepted, WhatsAppApiError, sendTemplate } from './client';
+import { type Accepted, WhatsAppApiError, sendTemplate, sendText } from './client';
 import { whatsappConfig } from './config';
 import { rememberSent } from './messages';
 import { countReminderSent } from '../appointments/reminderReads';
 
-// The outbox's WhatsApp channels (issue 30): one entry is one template message, claimed,
-// retried, dead-lettered and listed like any mail (notifications/deliver.ts). Only what
-// is particular to WhatsApp lives here.
+// The outbox's WhatsApp channels (issue 30): one entry is one template message (or one
+// free-form reply to a visitor's tap), claimed, retried, dead-lettered and listed like any
+// mail (notifications/deliver.ts). Only what is particular to WhatsApp lives here.
 
 /** Meta's refusals that no retry can fix fail the entry at once; anything else is retried. */
 async function finalIfRefused(sending: Promise<Accepted>): Promise<Accepted> {
@@ -34,12 +34,13 @@ export async function sendWhatsAppEntry(entry: OutboxEntry, admit: () => Promise
   const to = entry.channel === 'owner-whatsapp' ? config.ownerNumber : entry.to;
   if (!to) throw new Error('No WhatsApp number');
   await admit();
-  const accepted = await finalIfRefused(sendTemplate({ to, ...entry.whatsapp }, config));
+  const message = entry.whatsapp;
+  const accepted = await finalIfRefused('text' in message ? sendText(to, message.text, config) : sendTemplate({ to, ...message }, config));
   try {
     await rememberSent({
       wamid: accepted.wamid,
       to,
-      template: config.templates[entry.whatsapp.purpose],
+      template: 'text' in message ? 'text' : config.templates[message.purpose],
       purpose: entry.kind,
       appointmentId: entry.appointmentId,
       leadId: entry.leadId,

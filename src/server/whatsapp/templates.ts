@@ -14,13 +14,21 @@ import { defaultTemplateNames, type TemplatePurpose } from './config';
 const templatePurposes = Object.keys(defaultTemplateNames) as [TemplatePurpose, ...TemplatePurpose[]];
 
 /** A template message as the outbox stores it: which template, its parameters, its buttons. */
-export const whatsappMessageSchema = z.object({
+export const whatsappTemplateMessageSchema = z.object({
   purpose: z.enum(templatePurposes),
   body: z.array(z.string()).max(10),
   quickReplies: z.array(z.string().max(256)).max(3).optional(),
   urlSuffix: z.string().max(2000).optional(),
 });
-export type WhatsAppMessage = z.infer<typeof whatsappMessageSchema>;
+export type WhatsAppMessage = z.infer<typeof whatsappTemplateMessageSchema>;
+
+/** A free-form text (our words only): Meta takes one only within 24 hours of the visitor's last message to us. */
+export const whatsappTextSchema = z.object({ text: z.string().min(1).max(4096) });
+export type WhatsAppText = z.infer<typeof whatsappTextSchema>;
+
+/** What an outbox entry of a WhatsApp channel sends: a template, or a free-form reply. */
+export const whatsappMessageSchema = z.union([whatsappTemplateMessageSchema, whatsappTextSchema]);
+export type WhatsAppOutboxMessage = z.infer<typeof whatsappMessageSchema>;
 
 /** The quick-reply payloads of the Confirm and Reschedule buttons (the webhook reads them back). */
 export const confirmPayload = (appointmentId: string) => `confirm:${appointmentId}`;
