@@ -11,7 +11,7 @@ import { clientSpaceUrlOf } from '../../src/server/clients/links';
 import { newestFirstKey } from '../../src/server/storage/keys';
 import { messageByWamid, messagesOfAppointments, rememberSent } from '../../src/server/whatsapp/messages';
 import { WEBHOOK_CLAIM_STORE } from '../../src/server/whatsapp/webhookClaims';
-import { WHATSAPP_MESSAGES_PER_DAY, allowanceFor, takePlace } from '../../src/server/notifications/visitorQuota';
+import { OWNER_ALERTS_PER_SENDER_PER_DAY, WHATSAPP_MESSAGES_PER_DAY, allowanceFor, takePlace } from '../../src/server/notifications/visitorQuota';
 import { getStore } from '@netlify/blobs';
 import { adminCookie } from './support/admin';
 import { openAllDay } from './support/availability';
@@ -196,7 +196,8 @@ describe('the Confirm and Reschedule buttons', () => {
     expect(replies()).toEqual([]);
     expect(ownerAlerts()).toHaveLength(1);
     const [alert] = mail.smtp.mails.filter((one) => one.subject.startsWith('WhatsApp message'));
-    expect(alert?.text).toMatch(/got no reply with their link/);
+    expect(alert?.text).toMatch(/No reply with their link/);
+    expect(ownerAlerts()[0]!.bodyTexts[3]).toMatch(/^\(No reply with their link: .+\) Reschedule$/);
   });
 });
 
@@ -268,6 +269,18 @@ describe('any other message', () => {
     expect(ownerAlerts()).toHaveLength(2);
     expect(replies()).toEqual([]);
   });
+});
+
+test("a sender's messages alert the owner at most 5 times an IST day, the 5th saying so", async () => {
+  const from = '919800055566';
+  for (let sent = 0; sent < OWNER_ALERTS_PER_SENDER_PER_DAY + 1; sent += 1) expect((await fake().sendText(from, `Hello ${sent}`)).status).toBe(200);
+  await settleAfterResponse();
+  const alerts = ownerAlerts().filter((message) => message.bodyTexts[2] === `+${from}`);
+  expect(alerts.map((message) => message.bodyTexts[3])).toEqual([
+    ...Array.from({ length: OWNER_ALERTS_PER_SENDER_PER_DAY - 1 }, (_, index) => `Hello ${index}`),
+    `(The ${OWNER_ALERTS_PER_SENDER_PER_DAY}th alert today for this number: its further messages today are not alerted) Hello ${OWNER_ALERTS_PER_SENDER_PER_DAY - 1}`,
+  ]);
+  expect(mail.smtp.mails.filter((one) => one.subject.includes(`+${from}`))).toHaveLength(OWNER_ALERTS_PER_SENDER_PER_DAY);
 });
 
 describe('without WhatsApp configured', () => {

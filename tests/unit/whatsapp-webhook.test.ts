@@ -3,6 +3,7 @@ import { business } from '../../src/lib/business';
 import { type InboundMessage, buttonAction } from '../../src/lib/schemas/whatsappWebhook';
 import { WHATSAPP_ALERT_TEXT_CHARS, whatsappInboundMail } from '../../src/server/notifications/templates';
 import { confirmReply, ownerInboundAlert, rescheduleReply } from '../../src/server/whatsapp/inbound';
+import { OWNER_ALERTS_PER_SENDER_PER_DAY, inboundAlertAllowance } from '../../src/server/notifications/visitorQuota';
 import { answerVerification, hubSignature, hubSignatureValid } from '../../src/server/whatsapp/webhook';
 
 const ID = '8234567890123-0a1b2c3d4e';
@@ -69,6 +70,12 @@ describe('the thanks for a Confirm', () => {
 });
 
 describe("the owner's alert", () => {
+  test("a sender's alerts are counted over the IST day so far, one count per number", () => {
+    const at = new Date('2026-11-26T00:30:00Z'); // 06:00 IST
+    expect(inboundAlertAllowance('919876543210', at)).toMatchObject({ limit: OWNER_ALERTS_PER_SENDER_PER_DAY, windowMs: 6 * 3_600_000 });
+    expect(inboundAlertAllowance('919876543210', at).key).not.toBe(inboundAlertAllowance('919876543211', at).key);
+  });
+
   const base = { number: '919876543210', at: '2026-11-26T04:00:00Z', type: 'text' };
   test('names a plain profile name and the number; the text cut and escaped in HTML', () => {
     const mail = whatsappInboundMail({ ...base, profileName: 'Asha Rao', text: 'Hi <script>alert(1)</script> & bye' }, 'https://site');

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { mailboxOf } from '../../lib/people/mailbox';
+import { istDateOf, istMidnight } from '../../lib/schedule/istClock';
 import { visitorMailLimit } from '../../lib/schemas/notifications';
 import { updateJson } from '../storage/atomicJson';
 import type { OutboxEntry } from './outbox';
@@ -23,6 +24,11 @@ export const CONFIRMATIONS_PER_DAY = 3;
 export const MAILS_PER_APPOINTMENT = 6;
 /** WhatsApp messages to one visitor number in 24 hours, of every kind (issue 30); never counted against the e-mail counts. */
 export const WHATSAPP_MESSAGES_PER_DAY = 8;
+/**
+ * The owner's alerts (WhatsApp and e-mail) of messages one number sends to the business's
+ * WhatsApp in an IST day (issue 30): anyone can write to it, as often as they like.
+ */
+export const OWNER_ALERTS_PER_SENDER_PER_DAY = 5;
 const DAY_MS = 86_400_000;
 const QUOTA_STORE = 'visitor-mail-quota';
 
@@ -37,6 +43,16 @@ export interface Allowance {
   windowMs: number;
   /** Why a mail was held back, for the admin. */
   reason: string;
+}
+
+/** The owner's alerts of one WhatsApp sender ('91XXXXXXXXXX'), counted over the IST day so far (pure). */
+export function inboundAlertAllowance(number: string, now: Date): Allowance {
+  return {
+    key: `inbound/${sha256(number)}`,
+    limit: OWNER_ALERTS_PER_SENDER_PER_DAY,
+    windowMs: now.getTime() - istMidnight(istDateOf(now.getTime())),
+    reason: `Not alerted: this number sent ${OWNER_ALERTS_PER_SENDER_PER_DAY} messages today`,
+  };
 }
 
 /** The list after admitting `entryId` at `now`, or null when the count is used up (pure). */
@@ -91,17 +107,22 @@ export function allowanceFor(entry: Pick<OutboxEntry, 'kind' | 'channel' | 'to' 
  * Resend of a held mail) the entry is let through past the limit, and counted.
  */
 export async function takePlace(allowance: Allowance, entryId: string, now: Date = new Date(), { waive = false } = {}): Promise<boolean> {
-  let admitted = false;
+  return (await placeOf(allowance, entryId, now, { waive })) > 0;
+}
+
+/** As takePlace, telling which place the entry holds in the window (1 for the first), or 0 when all are taken. */
+export async function placeOf(allowance: Allowance, entryId: string, now: Date = new Date(), { waive = false } = {}): Promise<number> {
+  let place = 0;
   await updateJson(QUOTA_STORE, allowance.key, (current) => {
     const parsed = sentSchema.safeParse(current);
     const before = parsed.success ? parsed.data : [];
     let next = admit(before, entryId, now, allowance.limit, allowance.windowMs);
     if (next === null && waive) next = admit(before, entryId, now, Infinity, allowance.windowMs);
-    admitted = next !== null;
+    place = next === null ? 0 : next.findIndex((item) => item.entryId === entryId) + 1;
     if (next === null) return undefined;
     // Unchanged (a retry of an entry let through): nothing to write.
     if (parsed.success && next.length === before.length && next.every((item, index) => item === before[index])) return undefined;
     return next;
   });
-  return admitted;
+  return place;
 }

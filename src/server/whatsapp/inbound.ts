@@ -11,7 +11,7 @@ import { deliver } from '../notifications/deliver';
 import { type OutboxEntry, enqueue, newEntry } from '../notifications/outbox';
 import { notificationSettings, siteAddress } from '../notifications/settings';
 import { type WhatsappInbound, formatIst, plainName, whatsappInboundMail } from '../notifications/templates';
-import { WHATSAPP_MESSAGES_PER_DAY, allowanceFor, takePlace } from '../notifications/visitorQuota';
+import { OWNER_ALERTS_PER_SENDER_PER_DAY, WHATSAPP_MESSAGES_PER_DAY, allowanceFor, inboundAlertAllowance, placeOf, takePlace } from '../notifications/visitorQuota';
 import { newestFirstKeyWith } from '../storage/keys';
 import { StorageConflictError } from '../storage/errors';
 import { whatsappConfig } from './config';
@@ -23,7 +23,8 @@ import type { WhatsAppMessage } from './templates';
 // gone) tells the owner, who answers from WhatsApp itself. Our replies are outbox entries, under
 // the visitor number's daily count like every WhatsApp message to a visitor.
 
-export type InboundOutcome = 'confirmed' | 'already-confirmed' | 'rescheduling-link-sent' | 'owner-alerted' | 'owner-not-alerted';
+/** owner-not-alerted: neither WhatsApp nor mail is set up for the owner; over-alert-cap: the sender had the day's alerts already. */
+export type InboundOutcome = 'confirmed' | 'already-confirmed' | 'rescheduling-link-sent' | 'owner-alerted' | 'owner-not-alerted' | 'over-alert-cap';
 
 /** The visitor's name as WhatsApp gave it, for the owner's alert only. */
 export interface InboundSender {
@@ -46,7 +47,7 @@ export async function handleInbound(message: InboundMessage, sender: InboundSend
   if (found && action.action === 'reschedule') {
     const link = await visitorLink(found.appointment, siteAddress());
     if (await replyToVisitor(message, rescheduleReply(found.appointment, link, now), 'WhatsApp: reply to a Reschedule', found.appointment.id, now)) return 'rescheduling-link-sent';
-    return alertOwner(message, sender, now, `They tapped Reschedule and got no reply with their link: this number had ${WHATSAPP_MESSAGES_PER_DAY} WhatsApp messages from us in the last 24 hours. Please send it yourself.`);
+    return alertOwner(message, sender, now, `No reply with their link: the number had ${WHATSAPP_MESSAGES_PER_DAY} WhatsApp messages from us in 24 hours; please send it yourself`);
   }
   return alertOwner(message, sender, now);
 }
@@ -154,7 +155,13 @@ function sentContent(message: InboundMessage): { text: string | null; type: stri
 export function ownerInboundAlert(inbound: WhatsappInbound): WhatsAppMessage {
   return {
     purpose: 'ownerLeadAlert',
-    body: [notificationKindLabels['whatsapp-inbound'], plainName(inbound.profileName) ?? 'Someone', `+${inbound.number}`, inbound.text?.trim() || `a message of type ${inbound.type.replace(/[^a-z_]/gi, '').slice(0, 40) || 'unknown'}, not text`],
+    body: [
+      notificationKindLabels['whatsapp-inbound'],
+      plainName(inbound.profileName) ?? 'Someone',
+      `+${inbound.number}`,
+      // Our note first: the parameter is cut at 200 characters, and the note must survive a long text.
+      `${inbound.note ? `(${inbound.note}) ` : ''}${inbound.text?.trim() || `a message of type ${inbound.type.replace(/[^a-z_]/gi, '').slice(0, 40) || 'unknown'}, not text`}`,
+    ],
   };
 }
 
@@ -167,18 +174,30 @@ export function ownerInboundAlert(inbound: WhatsappInbound): WhatsAppMessage {
  */
 async function alertOwner(message: InboundMessage, sender: InboundSender, now: Date, note: string | null = null): Promise<InboundOutcome> {
   const leadId = inboundLeadId(message, now);
-  const inbound: WhatsappInbound = { ...sentContent(message), number: sender.number, profileName: sender.profileName, at: new Date(sentTime(message, now)).toISOString(), note };
   const config = whatsappConfig();
+  const byWhatsApp = config.enabled && config.ownerNumber !== sender.number;
+  const byMail = notificationSettings().enabled;
+  if (!byWhatsApp && !byMail) return 'owner-not-alerted';
+  // Anyone can write to the business number: at most a few alerts per sender a day, the last one saying so.
+  const place = await placeOf(inboundAlertAllowance(sender.number, now), leadId, now);
+  if (place === 0) return 'over-alert-cap';
+  const lastToday = place === OWNER_ALERTS_PER_SENDER_PER_DAY ? `The ${OWNER_ALERTS_PER_SENDER_PER_DAY}th alert today for this number: its further messages today are not alerted` : null;
+  const inbound: WhatsappInbound = {
+    ...sentContent(message),
+    number: sender.number,
+    profileName: sender.profileName,
+    at: new Date(sentTime(message, now)).toISOString(),
+    note: [note, lastToday].filter(Boolean).join('. ') || null,
+  };
   const entries: OutboxEntry[] = [];
-  if (config.enabled && config.ownerNumber !== sender.number) {
+  if (byWhatsApp) {
     const whatsapp = ownerInboundAlert(inbound);
     entries.push(newEntry({ kind: 'whatsapp-inbound', leadId, channel: 'owner-whatsapp', subject: `WhatsApp to you: ${notificationKindLabels['whatsapp-inbound']}`, to: null, mail: null, webhook: null, whatsapp }, now));
   }
-  if (notificationSettings().enabled) {
+  if (byMail) {
     const mail = whatsappInboundMail(inbound, siteAddress());
     entries.push(newEntry({ kind: 'whatsapp-inbound', leadId, channel: 'email', subject: mail.subject, to: null, mail, webhook: null }, now));
   }
-  if (entries.length === 0) return 'owner-not-alerted';
   await enqueue(entries);
   for (const entry of entries) await afterResponse(`whatsapp inbound alert ${entry.id}`, () => deliver(entry.id));
   return 'owner-alerted';
