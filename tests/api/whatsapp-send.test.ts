@@ -109,7 +109,7 @@ describe('who gets WhatsApp', () => {
   });
 });
 
-test('payments: a payer who opted in gets the payment link with its Pay now button and the receipt; the owner the alert', async () => {
+test('payments: a payer who opted in gets the payment link (in the text, off rzp.io) and the receipt; the owner the alert', async () => {
   const mobile = '9845077001';
   const { booking } = await bookPackage('ascend', { mobile, email: 'payer.wa@example.com', whatsappOptIn: true });
   await settleAfterResponse();
@@ -121,10 +121,10 @@ test('payments: a payer who opted in gets the payment link with its Pay now butt
   const { request } = await jsonOf<{ request: { url: string } }>(response);
   await settleAfterResponse();
   const [link] = to(`91${mobile}`);
-  expect(link?.template?.name).toBe('ccc_payment_request');
-  expect(link?.bodyTexts).toEqual(['Priya Raman', 'Life Coaching: 6 sessions', '₹18,000']);
-  // The fake's links are not on rzp.io, so the whole link is the button's part.
-  expect(link?.urlSuffixes).toEqual([request.url]);
+  // The fake's links do not start with the Pay now button's https://rzp.io/: the link is in the text, no button.
+  expect(link?.template?.name).toBe('ccc_payment_request_link');
+  expect(link?.bodyTexts).toEqual(['Priya Raman', 'Life Coaching: 6 sessions', '₹18,000', request.url]);
+  expect(link?.urlSuffixes).toEqual([]);
 
   fake().messages.length = 0;
   const { orderId } = await startOrder('ascend', booking.id);

@@ -4,7 +4,7 @@ import type { Appointment } from '../../src/lib/schemas/appointment';
 import type { LeadEvent } from '../../src/lib/schemas/leadEvent';
 import { allowanceFor, WHATSAPP_MESSAGES_PER_DAY, whatsappQuotaKey } from '../../src/server/notifications/visitorQuota';
 import { isPermanentRefusal, templatePayload, templateText } from '../../src/server/whatsapp/client';
-import { DEFAULT_WHATSAPP_API_BASE_URL, REQUIRED_WHATSAPP_VARIABLES, defaultTemplateNames, templateVariable, whatsappConfig } from '../../src/server/whatsapp/config';
+import { DEFAULT_WHATSAPP_API_BASE_URL, DEFAULT_WHATSAPP_PAYMENT_URL_BASE, REQUIRED_WHATSAPP_VARIABLES, defaultTemplateNames, templateVariable, whatsappConfig } from '../../src/server/whatsapp/config';
 import { whatsappCallEntries, whatsappLeadEntries, whatsappRebookEntry, whatsappReminderEntry } from '../../src/server/whatsapp/entries';
 import { statusMovesForward } from '../../src/server/whatsapp/messages';
 import { paymentRequest, urlSuffixOf } from '../../src/server/whatsapp/templates';
@@ -13,7 +13,7 @@ import { paymentRequest, urlSuffixOf } from '../../src/server/whatsapp/templates
 
 const env = { WHATSAPP_TOKEN: 't0ken', WHATSAPP_PHONE_NUMBER_ID: '1098765', WHATSAPP_APP_SECRET: 's3cret', WHATSAPP_VERIFY_TOKEN: 'v', WHATSAPP_OWNER_NUMBER: '+91 98111 22233' };
 const clear = () => {
-  for (const name of [...REQUIRED_WHATSAPP_VARIABLES, 'WHATSAPP_API_BASE_URL', templateVariable('callConfirmation')]) delete process.env[name];
+  for (const name of [...REQUIRED_WHATSAPP_VARIABLES, 'WHATSAPP_API_BASE_URL', 'WHATSAPP_PAYMENT_URL_BASE', templateVariable('callConfirmation')]) delete process.env[name];
 };
 afterEach(clear);
 
@@ -67,9 +67,22 @@ describe('the template payload', () => {
     ]);
   });
   test('an empty parameter becomes a dash (Meta refuses empty ones)', () => expect(templateText(' \n ')).toBe('-'));
-  test("a link's button part: the path after the site, or after https://rzp.io/", () => {
+  test("a link's button part: the path after the site", () => {
     expect(urlSuffixOf('https://site.in/appointments/1?token=x', 'https://site.in')).toBe('appointments/1?token=x');
-    expect(paymentRequest('Asha', 'Ascend', 4999, 'https://rzp.io/i/AbC').urlSuffix).toBe('i/AbC');
+  });
+  test("a payment link: after the button's configured start; any other link in the text of the template without a button", () => {
+    expect(paymentRequest('Asha', 'Ascend', 4999, 'https://rzp.io/i/AbC', DEFAULT_WHATSAPP_PAYMENT_URL_BASE)).toEqual({ purpose: 'paymentRequest', body: ['Asha', 'Ascend', '₹4,999'], urlSuffix: 'i/AbC' });
+    expect(paymentRequest('Asha', 'Ascend', 4999, 'https://pay.example.in/l/AbC', 'https://pay.example.in/l/').urlSuffix).toBe('AbC');
+    // Sent as a suffix, Meta would append it to https://rzp.io/: a broken button. The whole link goes in the text.
+    for (const link of ['https://pay.example.in/l/AbC', 'https://rzp.io/']) {
+      expect(paymentRequest(null, 'Ascend', 4999, link, DEFAULT_WHATSAPP_PAYMENT_URL_BASE)).toEqual({ purpose: 'paymentRequestLink', body: ['there', 'Ascend', '₹4,999', link] });
+    }
+  });
+  test('WHATSAPP_PAYMENT_URL_BASE: https://rzp.io/ by default; anything but an https URL turns WhatsApp off, naming it', () => {
+    Object.assign(process.env, env);
+    expect(whatsappConfig()).toMatchObject({ enabled: true, paymentUrlBase: 'https://rzp.io/' });
+    process.env.WHATSAPP_PAYMENT_URL_BASE = 'http://rzp.io/';
+    expect(whatsappConfig()).toMatchObject({ enabled: false, missing: ['WHATSAPP_PAYMENT_URL_BASE'] });
   });
 });
 

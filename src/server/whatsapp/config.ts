@@ -9,6 +9,12 @@ import { env, isLocalServer } from '../env';
 /** Meta's Graph API, pinned: a new version is a deliberate change, tested against the fake. */
 export const DEFAULT_WHATSAPP_API_BASE_URL = 'https://graph.facebook.com/v23.0';
 
+/**
+ * The fixed start of the payment request's Pay now button, as Meta approved the template
+ * (WHATSAPP_PAYMENT_URL_BASE): Razorpay's short links are https://rzp.io/{path}.
+ */
+export const DEFAULT_WHATSAPP_PAYMENT_URL_BASE = 'https://rzp.io/';
+
 export const REQUIRED_WHATSAPP_VARIABLES = [
   'WHATSAPP_TOKEN',
   'WHATSAPP_PHONE_NUMBER_ID',
@@ -32,6 +38,7 @@ export const defaultTemplateNames = {
   callRebook: 'ccc_call_rebook',
   sessionRebook: 'ccc_session_rebook',
   paymentRequest: 'ccc_payment_request',
+  paymentRequestLink: 'ccc_payment_request_link',
   paymentReceipt: 'ccc_payment_receipt',
   ownerLeadAlert: 'ccc_owner_lead_alert',
 } as const;
@@ -56,6 +63,8 @@ export interface WhatsAppSettings {
   apiBaseUrl: string;
   /** The templates' language code as approved (WHATSAPP_TEMPLATE_LANGUAGE, default en). */
   language: string;
+  /** The payment request button's fixed start (WHATSAPP_PAYMENT_URL_BASE, default https://rzp.io/). */
+  paymentUrlBase: string;
   templates: TemplateNames;
 }
 
@@ -100,6 +109,11 @@ export function whatsappConfig(): WhatsAppConfig {
     wrong.push('WHATSAPP_TEMPLATE_LANGUAGE');
     problems.push('WHATSAPP_TEMPLATE_LANGUAGE must be a language code such as en or en_US');
   }
+  const paymentUrlBase = env('WHATSAPP_PAYMENT_URL_BASE')?.trim() || DEFAULT_WHATSAPP_PAYMENT_URL_BASE;
+  if (!z.url({ protocol: /^https$/ }).safeParse(paymentUrlBase).success) {
+    wrong.push('WHATSAPP_PAYMENT_URL_BASE');
+    problems.push('WHATSAPP_PAYMENT_URL_BASE must be the https start of the Pay now button, such as https://rzp.io/');
+  }
   // Never echo a value: the token and the app secret are secrets.
   if (problems.length > 0) return { enabled: false, missing: wrong, reason: `WhatsApp is off: ${problems.join('; ')}.` };
   return {
@@ -111,6 +125,7 @@ export function whatsappConfig(): WhatsAppConfig {
     ownerNumber: ownerNumber!,
     apiBaseUrl: base.replace(/\/+$/, ''),
     language,
+    paymentUrlBase,
     templates,
   };
 }

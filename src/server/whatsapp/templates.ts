@@ -71,11 +71,16 @@ export function rebook(appointment: Appointment, name: string | null, link: stri
   return { purpose: appointment.session ? 'sessionRebook' : 'callRebook', body: [greetingName(name)], urlSuffix: urlSuffixOf(link, site) };
 }
 
-/** ccc_payment_request: {{1}} name, {{2}} what for (the owner's words), {{3}} amount; URL button: Razorpay's link. */
-export function paymentRequest(name: string | null, description: string, amount: number, linkUrl: string): WhatsAppMessage {
-  // Razorpay's short links are https://rzp.io/{path}: the template's button starts with https://rzp.io/.
-  const suffix = linkUrl.replace(/^https:\/\/rzp\.io\//, '');
-  return { purpose: 'paymentRequest', body: [greetingName(name), description, formatRupees(amount)], urlSuffix: suffix };
+/**
+ * The payment link (pure). ccc_payment_request: {{1}} name, {{2}} what for (the owner's words),
+ * {{3}} amount; its Pay now button is `urlBase` (as Meta approved it) and the rest of the link.
+ * A link that does not start with `urlBase` would become a broken button, so it goes in the body
+ * of ccc_payment_request_link instead ({{4}} the link, no button): the payer always gets a link that works.
+ */
+export function paymentRequest(name: string | null, description: string, amount: number, linkUrl: string, urlBase: string): WhatsAppMessage {
+  const body = [greetingName(name), description, formatRupees(amount)];
+  const suffix = linkUrl.startsWith(urlBase) ? linkUrl.slice(urlBase.length) : '';
+  return suffix ? { purpose: 'paymentRequest', body, urlSuffix: suffix } : { purpose: 'paymentRequestLink', body: [...body, linkUrl] };
 }
 
 /** ccc_payment_receipt: {{1}} name, {{2}} amount, {{3}} package (our catalogue's name). */
