@@ -13,8 +13,7 @@ export default route({
   async GET(req, context) {
     await requireAdmin(req, context);
     if (isResend(req)) throw notFound();
-    const { status } = readQuery(req, notificationsQuerySchema);
-    return json(await listNotifications(status));
+    return json(await listNotifications(readQuery(req, notificationsQuerySchema)));
   },
   /** POST /api/admin/notifications/{id}/resend (requireAdmin checks the Origin of a POST). */
   async POST(req, context) {

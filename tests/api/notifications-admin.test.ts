@@ -185,6 +185,11 @@ describe('the admin notifications routes', () => {
     expect((await jsonOf<{ fields: Record<string, string> }>(bad)).fields).toHaveProperty('id');
     const unknown = '8204626134447-0000000000.contact.email';
     expect((await call(notificationsFn, `/api/admin/notifications/${unknown}/resend`, { method: 'POST', params: { id: unknown }, cookie })).status).toBe(404);
+    for (const [query, field] of [['channel=sms', 'channel'], ['limit=0', 'limit'], ['limit=201', 'limit'], ['limit=ten', 'limit']]) {
+      const refused = await call(notificationsFn, `/api/admin/notifications?${query}`, { cookie });
+      expect(refused.status).toBe(400);
+      expect((await jsonOf<{ fields: Record<string, string> }>(refused)).fields).toHaveProperty(field!);
+    }
   });
 });
 

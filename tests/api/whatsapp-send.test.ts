@@ -4,13 +4,14 @@ import appointmentsFn from '../../netlify/functions/appointments.mts';
 import slotsFn from '../../netlify/functions/slots.mts';
 import paymentRequestsFn from '../../netlify/functions/admin-payment-requests.mts';
 import verifyFn from '../../netlify/functions/verify-payment.mts';
+import whatsappWebhook from '../../netlify/functions/whatsapp-webhook.mts';
 import type { PublicAppointment, Slot, SlotsAnswer } from '../../src/lib/schemas/appointment';
 import type { NotificationsAnswer } from '../../src/lib/schemas/notifications';
 import { sendDueReminders } from '../../src/server/appointments/reminders';
 import { deliver } from '../../src/server/notifications/deliver';
 import { entryIds, enqueue, failedIds, newEntry, readEntry } from '../../src/server/notifications/outbox';
 import { REQUIRED_WHATSAPP_VARIABLES } from '../../src/server/whatsapp/config';
-import { lastStatusOf, messageByWamid, pruneMessages, rememberSent } from '../../src/server/whatsapp/messages';
+import { messageByWamid, messagesOfEntries, pruneMessages, rememberSent } from '../../src/server/whatsapp/messages';
 import { appointmentQuotaKey, whatsappQuotaKey } from '../../src/server/notifications/visitorQuota';
 import { collectionStore } from '../../src/server/storage/blobs';
 import { adminCookie } from './support/admin';
@@ -82,6 +83,16 @@ describe('who gets WhatsApp', () => {
     expect(mails.map((item) => item.entryId.split('.').pop())).toEqual(['visitor-email']);
     const whatsapps = (await quota.get(whatsappQuotaKey(number), { type: 'json' })) as Array<{ entryId: string }>;
     expect(whatsapps.map((item) => item.entryId)).toEqual([`${appointment.id}.appointment-booked.whatsapp`]);
+    // The admin's Notifications panel shows the message's last status, as Meta's webhook reports it (item 6).
+    const entryId = `${appointment.id}.appointment-booked.whatsapp`;
+    const listed = async () => (await jsonOf<NotificationsAnswer>(await call(adminNotifications, '/api/admin/notifications?status=sent&channel=whatsapp&limit=20', { cookie }))).items;
+    expect((await listed()).find((item) => item.id === entryId)?.whatsapp).toMatchObject({ status: 'accepted', errorCode: null });
+    fake().setWebhookTarget(async (request) => call(whatsappWebhook, '/api/whatsapp-webhook', { rawBody: await request.text(), headers: Object.fromEntries(request.headers) }));
+    expect((await fake().sendStatus(confirmation!.wamid, 'read')).status).toBe(200);
+    fake().setWebhookTarget(null);
+    const items = await listed();
+    expect(items.find((item) => item.id === entryId)?.whatsapp).toMatchObject({ status: 'read', errorCode: null });
+    expect(items.every((item) => item.channel === 'whatsapp' && item.status === 'sent')).toBe(true);
   });
 
   test('no opt-in: nothing to the visitor, the owner alert still', async () => {
@@ -218,9 +229,9 @@ test('the message store keeps about three months: older messages and their index
   const old = { wamid: `wamid.old${now.getTime()}`, to: '919800000001', template: 'ccc_call_confirmation', purpose: 'appointment-booked', leadId, outboxEntryId: `${leadId}.contact.whatsapp`, at: new Date(now.getTime() - 100 * 86_400_000) };
   const recent = { ...old, wamid: `wamid.new${now.getTime()}`, outboxEntryId: `${leadId}.appointment-booked.whatsapp`, at: now };
   await Promise.all([rememberSent(old), rememberSent(recent)]);
-  expect(await lastStatusOf({ leadId })).toHaveLength(2);
+  const entries = [old.outboxEntryId, recent.outboxEntryId];
+  expect([...(await messagesOfEntries(entries)).values()].map((message) => message.wamid).sort()).toEqual([old.wamid, recent.wamid].sort());
   expect(await pruneMessages(now)).toBeGreaterThanOrEqual(1);
   expect(await messageByWamid(old.wamid)).toBeNull();
-  expect((await lastStatusOf({ leadId })).map((message) => message.wamid)).toEqual([recent.wamid]);
-  expect(await lastStatusOf({ outboxEntryId: old.outboxEntryId })).toEqual([]);
+  expect([...(await messagesOfEntries(entries)).entries()].map(([entryId, message]) => [entryId, message.wamid])).toEqual([[recent.outboxEntryId, recent.wamid]]);
 });

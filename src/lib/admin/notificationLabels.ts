@@ -1,4 +1,5 @@
 import { leadAnnouncements } from '../leads/kinds';
+import type { CallWhatsAppMessage } from '../schemas/appointment';
 import type { NotificationChannel, NotificationKind } from '../schemas/notifications';
 
 // Owner notifications (issue 12) in the owner's words, for the dashboard's Notifications panel.
@@ -28,6 +29,15 @@ export const notificationChannelLabels = {
   whatsapp: "Visitor's WhatsApp",
   'owner-whatsapp': 'WhatsApp to you',
 } as const satisfies Record<NotificationChannel, string>;
+
+/** A WhatsApp message's last status as Meta's webhook reported it (issue 30 item 6), in the owner's words. */
+export const whatsappStatusLabels = {
+  accepted: 'accepted by WhatsApp',
+  sent: 'sent',
+  delivered: 'delivered',
+  read: 'read',
+  failed: 'failed',
+} as const satisfies Record<CallWhatsAppMessage['status'], string>;
 
 /** The server says "Notifications are off: SMTP_URL is not set."; the panel's title already says the first part. */
 export function offReason(reason: string | undefined): string {

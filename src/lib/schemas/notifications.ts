@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { type LeadNotificationKind, leadNotificationKinds } from '../leads/kinds';
+import type { CallWhatsAppMessage } from './appointment';
 
 // Owner notifications and visitor confirmations (issue 12, DECISIONS 24): the contract
 // between the outbox, the admin APIs and the dashboard.
@@ -94,12 +95,25 @@ export interface NotificationItem {
   nextAttemptAt: string | null;
   status: NotificationStatus;
   createdAt: string;
+  /** A WhatsApp entry Meta accepted: its message's last status from the webhook (issue 30 item 6). */
+  whatsapp?: Omit<CallWhatsAppMessage, 'purpose'>;
 }
 
-/** GET /api/admin/notifications?status=failed */
+/** At most this many entries in one answer. */
+export const NOTIFICATIONS_LIST_LIMIT = 200;
+
+/** GET /api/admin/notifications?status=sent&channel=whatsapp&limit=10 */
 export const notificationsQuerySchema = z.object({
   status: z.enum(notificationStatuses, { error: 'Choose pending, sending, sent, failed or held' }).optional(),
+  channel: z.enum(notificationChannels, { error: `Choose ${notificationChannels.join(', ')}` }).optional(),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'At least 1')
+    .max(NOTIFICATIONS_LIST_LIMIT, `At most ${NOTIFICATIONS_LIST_LIMIT}`)
+    .default(NOTIFICATIONS_LIST_LIMIT),
 });
+export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
 
 export interface NotificationsAnswer {
   /** false when SMTP is not configured: nothing is sent. */

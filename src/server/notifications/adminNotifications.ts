@@ -1,5 +1,15 @@
-import { type NotificationChannel, type NotificationStatus, type NotificationsAnswer, type ResendAnswer, isWhatsAppChannel } from '../../lib/schemas/notifications';
+import {
+  type NotificationChannel,
+  type NotificationItem,
+  type NotificationStatus,
+  type NotificationsAnswer,
+  type NotificationsQuery,
+  type ResendAnswer,
+  NOTIFICATIONS_LIST_LIMIT,
+  isWhatsAppChannel,
+} from '../../lib/schemas/notifications';
 import { whatsappConfig } from '../whatsapp/config';
+import { messagesOfEntries } from '../whatsapp/messages';
 import { afterResponse } from '../http/afterResponse';
 import { conflict, notFound } from '../http/errors';
 import { RETRY_WINDOW_MS } from './backoff';
@@ -8,31 +18,41 @@ import { type OutboxEntry, dropFailedMarker, dropHeldMarker, dueIds, entriesWith
 import { notificationSettings } from './settings';
 import { allowanceFor, takePlace } from './visitorQuota';
 
-const LIST_LIMIT = 200;
-// Sent history is only found by reading entries, newest first: at most this many are read.
-const HISTORY_READ_LIMIT = 2 * LIST_LIMIT;
+/** The entries of one status (and channel), newest lead first, found through their markers where there are some. */
+async function entriesWithStatus(status: NotificationStatus | undefined, channel: NotificationChannel | undefined, limit: number): Promise<OutboxEntry[]> {
+  // An id ends with its channel: the others are left out before anything is read.
+  const ofChannel = (ids: string[]) => (channel ? ids.filter((id) => id.endsWith(`.${channel}`)) : ids);
+  if (status === 'failed') return entriesWithIds(ofChannel(await failedIds()).slice(0, limit));
+  if (status === 'held') return entriesWithIds(ofChannel(await heldIds()).slice(0, limit));
+  if (status === 'pending' || status === 'sending') return (await entriesWithIds(ofChannel(await dueIds()))).filter((entry) => entry.status === status);
+  // Sent history is only found by reading entries, newest first: at most twice the page is read.
+  return entriesWithIds(ofChannel(await entryIds()).slice(0, status ? 2 * limit : limit));
+}
 
-/** The entries of one status, newest lead first, found through their markers where there are some. */
-async function entriesWithStatus(status: NotificationStatus | undefined): Promise<OutboxEntry[]> {
-  if (status === 'failed') return entriesWithIds((await failedIds()).slice(0, LIST_LIMIT));
-  if (status === 'held') return entriesWithIds((await heldIds()).slice(0, LIST_LIMIT));
-  if (status === 'pending' || status === 'sending') return (await entriesWithIds(await dueIds())).filter((entry) => entry.status === status);
-  return entriesWithIds((await entryIds()).slice(0, status ? HISTORY_READ_LIMIT : LIST_LIMIT));
+/** Each WhatsApp item Meta accepted, with its message's last status (read for the items on the page only, at once). */
+async function withWhatsAppStatuses(items: NotificationItem[]): Promise<NotificationItem[]> {
+  const ids = items.filter((item) => isWhatsAppChannel(item.channel) && item.attempts > 0).map((item) => item.id);
+  if (ids.length === 0) return items;
+  const messages = await messagesOfEntries(ids);
+  return items.map((item) => {
+    const message = messages.get(item.id);
+    return message ? { ...item, whatsapp: { status: message.status, at: message.statusAt, errorCode: message.errorCode } } : item;
+  });
 }
 
 /** GET /api/admin/notifications: whether they are on, and the entries (newest first). */
-export async function listNotifications(status: NotificationStatus | undefined): Promise<NotificationsAnswer> {
+export async function listNotifications({ status, channel, limit = NOTIFICATIONS_LIST_LIMIT }: Partial<NotificationsQuery> = {}): Promise<NotificationsAnswer> {
   const state = notificationSettings();
-  const entries = (await entriesWithStatus(status))
+  const entries = (await entriesWithStatus(status, channel, limit))
     .filter((entry) => !status || entry.status === status)
     .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id.localeCompare(b.id)))
-    .slice(0, LIST_LIMIT);
+    .slice(0, limit);
   const whatsapp = whatsappConfig();
   return {
     enabled: state.enabled,
     ...(state.enabled ? {} : { reason: state.reason }),
     whatsapp: whatsapp.enabled ? { enabled: true } : { enabled: false, reason: whatsapp.reason, missing: whatsapp.missing },
-    items: entries.map(toItem),
+    items: await withWhatsAppStatuses(entries.map(toItem)),
   };
 }
 

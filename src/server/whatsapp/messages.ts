@@ -6,8 +6,8 @@ import { blobCall, collectionStore } from '../storage/blobs';
 // Every WhatsApp message the site sent, by Meta's message id (wamid), with its last
 // status from the webhook (issue 30 item 4, 6). Blobs store `whatsapp-messages`:
 // `wamid/{sha256 of the wamid}` holds the message; small index keys find it again from
-// its outbox entry (`entry/{entry id}`), its lead (`lead/{lead id}/{entry id}`) and its
-// appointment (`appointment/{appointment id}/{sha256 of the wamid}`: the key names the
+// its outbox entry (`entry/{entry id}`: the admin's Notifications panel shows the entry's
+// last status) and its appointment (`appointment/{appointment id}/{sha256 of the wamid}`: the key names the
 // message, so a listing finds a call's messages without reading the index keys). The
 // wamid is hashed: Meta's ids are long base64 and may hold characters a key should not.
 //
@@ -47,7 +47,6 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const messageKeyOfHash = (hash: string) => `wamid/${hash}`;
 const messageKey = (wamid: string) => messageKeyOfHash(sha256(wamid));
 const entryKey = (entryId: string) => `entry/${entryId}`;
-const leadKey = (leadId: string, entryId: string) => `lead/${leadId}/${entryId}`;
 const APPOINTMENT_PREFIX = 'appointment/';
 const appointmentKey = (appointmentId: string, wamid: string) => `${APPOINTMENT_PREFIX}${appointmentId}/${sha256(wamid)}`;
 // One marker per message under the UTC day it was sent, so old history is found without reading it.
@@ -98,7 +97,6 @@ export async function rememberSent(facts: SentFacts): Promise<void> {
   const keys = [
     sentKey(at.slice(0, 10), facts.wamid),
     ...(facts.outboxEntryId ? [entryKey(facts.outboxEntryId)] : []),
-    ...(facts.outboxEntryId && facts.leadId ? [leadKey(facts.leadId, facts.outboxEntryId)] : []),
     ...(facts.appointmentId ? [appointmentKey(facts.appointmentId, facts.wamid)] : []),
   ];
   const messages = store();
@@ -139,13 +137,20 @@ export async function applyStatus(wamid: string, change: StatusChange): Promise<
 
 const oldestFirst = (a: SentMessage, b: SentMessage) => (a.sentAt ?? a.statusAt).localeCompare(b.sentAt ?? b.statusAt);
 
-/** The WhatsApp messages of one outbox entry or lead with their last status (oldest first). */
-export async function lastStatusOf(of: { outboxEntryId: string } | { leadId: string }): Promise<SentMessage[]> {
+/**
+ * The message each of these outbox entries sent last, with its last status (an entry never
+ * accepted by Meta is absent). All read at once: the entry's index, then its message.
+ */
+export async function messagesOfEntries(entryIds: readonly string[]): Promise<Map<string, SentMessage>> {
   const messages = store();
-  const keys = 'outboxEntryId' in of ? [entryKey(of.outboxEntryId)] : (await blobCall(() => messages.list({ prefix: `lead/${of.leadId}/` }))).blobs.map((blob) => blob.key);
-  const indexes = await Promise.all(keys.map((key) => blobCall(() => messages.get(key, { type: 'json' })) as Promise<{ wamid?: string } | null>));
-  const found = await Promise.all(indexes.map((index) => (index?.wamid ? messageByWamid(index.wamid) : null)));
-  return found.filter((message): message is SentMessage => message !== null).sort(oldestFirst);
+  const found = await Promise.all(
+    entryIds.map(async (entryId) => {
+      const index = (await blobCall(() => messages.get(entryKey(entryId), { type: 'json' }))) as { wamid?: string } | null;
+      const message = index?.wamid ? await messageByWamid(index.wamid) : null;
+      return message ? ([entryId, message] as const) : null;
+    }),
+  );
+  return new Map(found.filter((pair) => pair !== null));
 }
 
 /**
@@ -194,7 +199,6 @@ export async function pruneMessages(now: Date = new Date(), deadline = Infinity)
     const keys = [
       ...(index?.wamid ? [messageKey(index.wamid)] : []),
       ...(entryId ? [entryKey(entryId)] : []),
-      ...(entryId && message?.leadId ? [leadKey(message.leadId, entryId)] : []),
       ...(index?.wamid && message?.appointmentId ? [appointmentKey(message.appointmentId, index.wamid)] : []),
     ];
     await Promise.all(keys.map((key) => blobCall(() => messages.delete(key))));

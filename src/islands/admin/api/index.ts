@@ -4,7 +4,7 @@ import { getBooking, setBookingStatus, updateBooking } from './bookings';
 import { listSetAside, retrySetAside } from './followUp';
 import { leadPage } from './leads';
 import { getLeadsBySource } from './leadSources';
-import { listUndeliveredNotifications, resendNotification } from './notifications';
+import { listRecentWhatsApp, listUndeliveredNotifications, resendNotification } from './notifications';
 import { findPerson } from './search';
 import { signOut } from './session';
 import { getStats } from './stats';
@@ -19,7 +19,7 @@ export const adminApi = {
   bookings: { get: getBooking, setStatus: setBookingStatus, update: updateBooking },
   search: { person: findPerson },
   leadSources: { get: getLeadsBySource },
-  notifications: { undelivered: listUndeliveredNotifications, resend: resendNotification },
+  notifications: { undelivered: listUndeliveredNotifications, recentWhatsApp: listRecentWhatsApp, resend: resendNotification },
   followUp: { setAside: listSetAside, retry: retrySetAside },
   blog: { list: listBlogPosts, create: createBlogPost, update: updateBlogPost, remove: deleteBlogPost, preview: previewBlogContent },
   ai: { status: getAiStatus, startGeneration, generationJob, startImprovement, improvementJob },

@@ -6,7 +6,7 @@ import { getBooking } from './bookings';
 import { type LeadKind, type LeadRecords, leadPage } from './leads';
 import { getLeadsBySource } from './leadSources';
 import { listSetAside } from './followUp';
-import { listUndeliveredNotifications } from './notifications';
+import { listRecentWhatsApp, listUndeliveredNotifications } from './notifications';
 import type { BookingRecord } from './records';
 import { findPerson } from './search';
 import { AdminApiError } from './request';
@@ -26,6 +26,7 @@ export const adminKeys = {
   aiStatus: () => ['admin', 'ai', 'status'] as const,
   leadSources: (days: number) => ['admin', 'lead-sources', days] as const,
   undeliveredNotifications: () => ['admin', 'notifications', 'undelivered'] as const,
+  recentWhatsApp: () => ['admin', 'notifications', 'recent-whatsapp'] as const,
   setAside: () => ['admin', 'follow-up', 'set-aside'] as const,
   todo: () => ['admin', 'todo'] as const,
 };
@@ -50,6 +51,8 @@ export const leadSourcesQuery = (days: number) =>
 
 export const undeliveredNotificationsQuery = () =>
   queryOptions({ queryKey: adminKeys.undeliveredNotifications(), queryFn: ({ signal }) => listUndeliveredNotifications(signal) });
+
+export const recentWhatsAppQuery = () => queryOptions({ queryKey: adminKeys.recentWhatsApp(), queryFn: ({ signal }) => listRecentWhatsApp(signal) });
 
 export const setAsideQuery = () => queryOptions({ queryKey: adminKeys.setAside(), queryFn: ({ signal }) => listSetAside(signal) });
 

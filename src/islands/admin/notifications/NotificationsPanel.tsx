@@ -7,13 +7,15 @@ import { undeliveredNotificationsQuery } from '../api/queries';
 import { Pill } from '../ui/Pill';
 import { ErrorState } from '../ui/States';
 import { When } from '../ui/When';
+import { RecentWhatsApp } from './RecentWhatsApp';
 import { SetAsideEvents } from './SetAsideEvents';
 import { useResend } from './useResend';
 
 /**
  * Owner notifications (issue 12): whether they are on, and every one not delivered
  * (failed after a day of retries, or being retried after a failure), each with Resend,
- * and visitor mail the cap held back (DECISIONS 34), each with Send anyway.
+ * and visitor mail the cap held back (DECISIONS 34), each with Send anyway; with WhatsApp
+ * on, the latest WhatsApp messages to visitors with their last status (issue 30).
  */
 export function NotificationsPanel() {
   const headingId = useId();
@@ -83,6 +85,7 @@ export function NotificationsPanel() {
         {heldCount > 0 ? <span className="adm-count">{formatCount(heldCount)} held by the cap</span> : null}
       </header>
       {body}
+      {data?.whatsapp?.enabled ? <RecentWhatsApp /> : null}
       <SetAsideEvents />
     </section>
   );

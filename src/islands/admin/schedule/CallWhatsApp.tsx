@@ -1,12 +1,10 @@
-import { notificationKindLabels } from '../../../lib/admin/notificationLabels';
-import type { AdminAppointment, CallWhatsAppMessage } from '../../../lib/schemas/appointment';
+import { notificationKindLabels, whatsappStatusLabels } from '../../../lib/admin/notificationLabels';
+import type { AdminAppointment } from '../../../lib/schemas/appointment';
 import { notificationKinds } from '../../../lib/schemas/notifications';
 import { When } from '../ui/When';
 
 // Each WhatsApp message about a call with its last status (issue 30 item 6): the owner sees who
 // read the confirmation or a reminder, and which failed with Meta's error code.
-
-const statusWords: Record<CallWhatsAppMessage['status'], string> = { accepted: 'accepted by WhatsApp', sent: 'sent', delivered: 'delivered', read: 'read', failed: 'failed' };
 
 const whatOf = (purpose: string | null) =>
   purpose && (notificationKinds as readonly string[]).includes(purpose) ? notificationKindLabels[purpose as keyof typeof notificationKindLabels] : purpose === 'reply' ? 'Reply' : 'Message';
@@ -18,7 +16,7 @@ export function CallWhatsApp({ call }: { call: AdminAppointment }) {
     <ul className="adm-call-whatsapp" aria-label={`WhatsApp messages to ${call.name}`} data-testid="call-whatsapp">
       {messages.map((message, index) => (
         <li key={`${message.purpose ?? ''}-${index}`} data-status={message.status}>
-          WhatsApp {whatOf(message.purpose).toLowerCase()}: <strong>{statusWords[message.status]}</strong>{' '}
+          WhatsApp {whatOf(message.purpose).toLowerCase()}: <strong>{whatsappStatusLabels[message.status]}</strong>{' '}
           <When iso={message.at} />
           {message.status === 'failed' && message.errorCode !== null ? ` (Meta error ${message.errorCode})` : null}
         </li>
