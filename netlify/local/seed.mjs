@@ -17,6 +17,17 @@ import { loadServerModule } from './server-module.mjs';
  * (e.g. bookings only, or a wider time span). Resolves to what was written.
  */
 export async function seedLocalStore({ blobsDir, count, plan = (base) => base, onProgress }) {
+  return withLocalStore(blobsDir, async () => {
+    const { seedDemoData, demoPlan } = await loadServerModule('netlify/local/demo/seed.ts');
+    return seedDemoData(plan(demoPlan(count)), { onProgress });
+  });
+}
+
+/**
+ * Runs `write` with the Blobs store in `blobsDir` as this process's store (no server may be
+ * serving the folder meanwhile), so server modules write to it as the site would.
+ */
+export async function withLocalStore(blobsDir, write) {
   const token = randomBytes(16).toString('hex');
   const server = new AtomicBlobsServer({ directory: blobsDir, token });
   const { port } = await server.start();
@@ -31,8 +42,7 @@ export async function seedLocalStore({ blobsDir, count, plan = (base) => base, o
   setEnvironmentContext(context);
   process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(context)).toString('base64');
   try {
-    const { seedDemoData, demoPlan } = await loadServerModule('netlify/local/demo/seed.ts');
-    return await seedDemoData(plan(demoPlan(count)), { onProgress });
+    return await write();
   } finally {
     await server.stop();
   }
