@@ -91,7 +91,7 @@ describe('who gets WhatsApp', () => {
     expect((await fake().sendStatus(confirmation!.wamid, 'read')).status).toBe(200);
     fake().setWebhookTarget(null);
     const items = await listed();
-    expect(items.find((item) => item.id === entryId)?.whatsapp).toMatchObject({ status: 'read', errorCode: null });
+    expect(items.find((item) => item.id === entryId)?.whatsapp).toMatchObject({ status: 'read', errorCode: null, to: number });
     expect(items.every((item) => item.channel === 'whatsapp' && item.status === 'sent')).toBe(true);
   });
 

@@ -95,8 +95,8 @@ export interface NotificationItem {
   nextAttemptAt: string | null;
   status: NotificationStatus;
   createdAt: string;
-  /** A WhatsApp entry Meta accepted: its message's last status from the webhook (issue 30 item 6). */
-  whatsapp?: Omit<CallWhatsAppMessage, 'purpose'>;
+  /** A WhatsApp entry Meta accepted: its message's last status from the webhook (issue 30 item 6) and the number it went to. */
+  whatsapp?: Omit<CallWhatsAppMessage, 'purpose'> & { to: string | null };
 }
 
 /** At most this many entries in one answer. */

@@ -36,7 +36,7 @@ async function withWhatsAppStatuses(items: NotificationItem[]): Promise<Notifica
   const messages = await messagesOfEntries(ids);
   return items.map((item) => {
     const message = messages.get(item.id);
-    return message ? { ...item, whatsapp: { status: message.status, at: message.statusAt, errorCode: message.errorCode } } : item;
+    return message ? { ...item, whatsapp: { status: message.status, at: message.statusAt, errorCode: message.errorCode, to: message.to } } : item;
   });
 }
 

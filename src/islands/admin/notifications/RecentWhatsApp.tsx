@@ -21,7 +21,10 @@ export function RecentWhatsApp() {
       <ul className="adm-recent-whatsapp-list">
         {items.map((item) => (
           <li key={item.id} data-status={item.whatsapp?.status ?? 'unknown'}>
-            <span className="adm-recent-whatsapp-what">{item.subject.replace(/^WhatsApp: /, '')}</span>
+            <span className="adm-recent-whatsapp-what">
+              {item.subject.replace(/^WhatsApp: /, '')}
+              {item.whatsapp?.to ? ` to +${item.whatsapp.to}` : ''}
+            </span>
             {item.whatsapp ? (
               <span className="adm-recent-whatsapp-status">
                 <Pill tone={tones[item.whatsapp.status]}>{whatsappStatusLabels[item.whatsapp.status]}</Pill>
