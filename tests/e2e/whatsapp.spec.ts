@@ -167,7 +167,8 @@ test('the owner marks a discovery call that has started a no-show under Upcoming
     await expect(cells.nth(column.noShowRate)).toHaveText(`${rate}%${counted.callsNoShow} missed`);
     await expect(page.getByTestId('upcoming-calls').getByTestId('upcoming-call').filter({ hasText: missed!.name }).locator('.adm-pill')).toHaveText('No-show');
     for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
+      // Tall enough for the whole panel: a taller one would be shot under the sticky header.
+      await page.setViewportSize({ width, height: width === 390 ? 1300 : 900 });
       await page.getByTestId('lead-sources').screenshot({ path: `${shots}/whatsapp-what-converts-${width}.png` });
       await page.getByTestId('upcoming-calls').screenshot({ path: `${shots}/whatsapp-no-show-${width}.png` });
     }
