@@ -25,6 +25,8 @@ export const adminKeys = {
   blogPosts: () => ['admin', 'blog', 'posts'] as const,
   aiStatus: () => ['admin', 'ai', 'status'] as const,
   leadSources: (days: number) => ['admin', 'lead-sources', days] as const,
+  /** Every notifications list (the undelivered and the latest WhatsApp messages). */
+  notifications: () => ['admin', 'notifications'] as const,
   undeliveredNotifications: () => ['admin', 'notifications', 'undelivered'] as const,
   recentWhatsApp: () => ['admin', 'notifications', 'recent-whatsapp'] as const,
   setAside: () => ['admin', 'follow-up', 'set-aside'] as const,

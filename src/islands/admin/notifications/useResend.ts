@@ -19,6 +19,7 @@ export function useResend() {
       if (isUnauthorised(error)) return;
       toast({ title: 'Resend failed', description: failureMessage(error, 'The notification could not be queued. Please try again.'), variant: 'destructive' });
     },
-    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.undeliveredNotifications() }),
+    // A resent WhatsApp message moves from the undelivered list to the latest messages: both are read again.
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.notifications() }),
   });
 }
