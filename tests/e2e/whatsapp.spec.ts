@@ -67,7 +67,7 @@ for (const width of [390, 1280]) {
     await page.getByRole('link', { name: 'Free Career Clarity Call' }).click();
     const callModal = page.getByRole('dialog', { name: 'Book your free career clarity call' });
     await expectOptInBox(page, callModal.getByTestId('call-form'));
-    if (width === 390) await callModal.screenshot({ path: `${shots}/whatsapp-call-modal-${width}.png` });
+    await callModal.screenshot({ path: `${shots}/whatsapp-call-modal-${width}.png` });
     await page.keyboard.press('Escape');
     await expect(callModal).toBeHidden();
     await page.locator('[data-book-package]').locator('visible=true').first().click();
