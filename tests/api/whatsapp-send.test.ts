@@ -230,8 +230,12 @@ test('the message store keeps about three months: older messages and their index
   const recent = { ...old, wamid: `wamid.new${now.getTime()}`, outboxEntryId: `${leadId}.appointment-booked.whatsapp`, at: now };
   await Promise.all([rememberSent(old), rememberSent(recent)]);
   const entries = [old.outboxEntryId, recent.outboxEntryId];
+  // The by-lead index key the first version of the store wrote leaves with its message.
+  const legacyLeadKey = `lead/${leadId}/${old.outboxEntryId}`;
+  await collectionStore('whatsapp-messages').setJSON(legacyLeadKey, { wamid: old.wamid });
   expect([...(await messagesOfEntries(entries)).values()].map((message) => message.wamid).sort()).toEqual([old.wamid, recent.wamid].sort());
   expect(await pruneMessages(now)).toBeGreaterThanOrEqual(1);
   expect(await messageByWamid(old.wamid)).toBeNull();
+  expect(await collectionStore('whatsapp-messages').get(legacyLeadKey)).toBeNull();
   expect([...(await messagesOfEntries(entries)).entries()].map(([entryId, message]) => [entryId, message.wamid])).toEqual([[recent.outboxEntryId, recent.wamid]]);
 });

@@ -199,6 +199,8 @@ export async function pruneMessages(now: Date = new Date(), deadline = Infinity)
     const keys = [
       ...(index?.wamid ? [messageKey(index.wamid)] : []),
       ...(entryId ? [entryKey(entryId)] : []),
+      // The by-lead index the first version wrote (nothing reads it): it leaves with its message.
+      ...(entryId && message?.leadId ? [`lead/${message.leadId}/${entryId}`] : []),
       ...(index?.wamid && message?.appointmentId ? [appointmentKey(message.appointmentId, index.wamid)] : []),
     ];
     await Promise.all(keys.map((key) => blobCall(() => messages.delete(key))));
