@@ -37,21 +37,32 @@ export async function rebookEntry(appointment: Appointment, now: Date): Promise<
   return newEntry({ kind: REBOOK_KIND, leadId: appointment.version, appointmentId: appointment.id, channel: 'visitor-email', subject: mail.subject, to: appointment.email, mail, webhook: null }, now);
 }
 
+export interface OutcomeChange {
+  appointment: Appointment;
+  outcome: SessionOutcome;
+  previous: SessionOutcome | null;
+}
+
+/**
+ * An outcome's count under the call's source (discovery calls only), on the call's day. Named by
+ * the outcome's event, so the route's own count and its follow-up's are one change.
+ */
+export async function countOutcome(eventId: string, { appointment, outcome, previous }: OutcomeChange): Promise<void> {
+  if (appointment.session) return;
+  const delta = outcomeDelta(sourceOf(appointment), outcome, previous);
+  if (Object.keys(delta).length > 0) await leadSourceTally.add(`outcome-${eventId}`, dayBucket(new Date(appointment.start)), delta);
+}
+
 /** The follow-up of an outcome: counted under the call's source (discovery calls only), and a no-show's re-book message queued (its entry id, to send at once). */
-export async function followUpOutcome(eventId: string, change: { appointment: Appointment; outcome: SessionOutcome; previous: SessionOutcome | null }, now: Date = new Date()): Promise<string[]> {
-  const { appointment, outcome, previous } = change;
-  const count = async () => {
-    if (appointment.session) return;
-    const delta = outcomeDelta(sourceOf(appointment), outcome, previous);
-    if (Object.keys(delta).length > 0) await leadSourceTally.add(`outcome-${eventId}`, dayBucket(new Date(appointment.start)), delta);
-  };
+export async function followUpOutcome(eventId: string, change: OutcomeChange, now: Date = new Date()): Promise<string[]> {
+  const { appointment, outcome } = change;
   const rebook = async (): Promise<string[]> => {
     const entry = outcome === 'no-show' ? await rebookEntry(appointment, now) : null;
     if (!entry) return [];
     await enqueue([entry]);
     return [entry.id];
   };
-  const [, ids] = await Promise.all([count(), rebook()]);
+  const [, ids] = await Promise.all([countOutcome(eventId, change), rebook()]);
   return ids;
 }
 

@@ -24,6 +24,8 @@ export const adminKeys = {
   search: (q: string) => ['admin', 'search', q] as const,
   blogPosts: () => ['admin', 'blog', 'posts'] as const,
   aiStatus: () => ['admin', 'ai', 'status'] as const,
+  /** What converts, for every period asked. */
+  allLeadSources: () => ['admin', 'lead-sources'] as const,
   leadSources: (days: number) => ['admin', 'lead-sources', days] as const,
   /** Every notifications list (the undelivered and the latest WhatsApp messages). */
   notifications: () => ['admin', 'notifications'] as const,
@@ -89,6 +91,11 @@ export function leadStatusChanged(client: QueryClient, kind: LeadKind): void {
   void client.invalidateQueries({ queryKey: adminKeys.leads(kind) });
   void client.invalidateQueries({ queryKey: adminKeys.todo() });
   void client.invalidateQueries({ queryKey: adminKeys.searches() });
+}
+
+/** After a call was marked held or a no-show: What converts counts it (the server counted it before answering). */
+export function conversionsChanged(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ queryKey: adminKeys.allLeadSources() });
 }
 
 /** After a post was written, deleted or drafted by AI: the list and the Blog Posts tile. */

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Appointment, type SessionOutcome as Outcome, sessionOutcomes } from '../../../lib/schemas/appointment';
 import { failureMessage } from '../api';
+import { conversionsChanged } from '../api/queries';
 import { outcomeLabels } from '../clients/SessionOutcome';
 import { callsChanged, markCall } from './scheduleApi';
 import './call-outcome.css';
@@ -13,7 +14,7 @@ import './call-outcome.css';
  */
 export function CallOutcome({ call, now = new Date() }: { call: Appointment; now?: Date }) {
   const client = useQueryClient();
-  const mark = useMutation({ mutationFn: (outcome: Outcome) => markCall(call.id, outcome), onSuccess: () => callsChanged(client) });
+  const mark = useMutation({ mutationFn: (outcome: Outcome) => markCall(call.id, outcome), onSuccess: () => Promise.all([callsChanged(client), conversionsChanged(client)]) });
   if (call.session || call.status !== 'confirmed' || Date.parse(call.start) > now.getTime()) return null;
   const current = mark.isPending ? mark.variables : call.outcome;
   return (
