@@ -62,7 +62,7 @@ test.describe('a tap held until the code arrives', () => {
     expect(new URL(page.url()).pathname).toBe('/');
   });
 
-  test('a contact form filled and sent before its island hydrates is sent once, with what was typed', async ({ page }) => {
+  test('a contact form filled (its WhatsApp box ticked) and sent before its island hydrates is sent once, with what was typed and the tick', async ({ page }) => {
     await consentGiven(page);
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -71,8 +71,10 @@ test.describe('a tap held until the code arrives', () => {
       await route.continue();
     });
     const posted: string[] = [];
+    const bodies: unknown[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().includes('/api/')) posted.push(request.url());
+      if (request.method() === 'POST' && request.url().includes('/api/contact')) bodies.push(request.postDataJSON());
     });
     await page.goto('/contact', { waitUntil: 'domcontentloaded' });
     const form = page.locator('form:has(#contact-email)');
@@ -81,13 +83,43 @@ test.describe('a tap held until the code arrives', () => {
     await page.locator('#contact-email').fill('priya.early@example.com');
     await page.locator('#contact-phone').fill('+91 98450 12345');
     await page.locator('#contact-who').selectOption({ index: 1 });
+    // The WhatsApp box (issue 30) ticked before the code arrives: the consent goes with the request.
+    await page.locator('#contact-whatsapp').check();
     await form.locator('button[type="submit"]').click();
     await expect(form).toHaveAttribute('data-submit-queued', '');
     expect(page.url()).not.toContain('priya');
     release();
     await expect(page.getByTestId('contact-thank-you')).toBeVisible({ timeout: 15_000 });
     expect(posted.filter((url) => url.includes('/api/contact'))).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ name: 'Priya Raman', whatsappOptIn: true });
   });
+});
+
+test('the WhatsApp box ticked before the form\'s code arrives stays ticked through hydration, and the form sent afterwards carries the consent', async ({ page }) => {
+  await consentGiven(page);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/ContactForm[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const bodies: unknown[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/contact')) bodies.push(request.postDataJSON());
+  });
+  await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+  await page.locator('#contact-whatsapp').check();
+  release();
+  // Hydrated: React renders the box from its state, which must have taken the tick over.
+  await page.waitForFunction(() => document.querySelector('#contact-whatsapp') !== null && !document.querySelector('astro-island[ssr] #contact-whatsapp'));
+  await expect(page.locator('#contact-whatsapp')).toBeChecked();
+  await page.locator('#contact-name').fill('Priya Raman');
+  await page.locator('#contact-email').fill('priya.late@example.com');
+  await page.locator('#contact-phone').fill('+91 98450 12345');
+  await page.locator('#contact-who').selectOption({ index: 1 });
+  await page.locator('form:has(#contact-email) button[type="submit"]').click();
+  await expect(page.getByTestId('contact-thank-you')).toBeVisible({ timeout: 15_000 });
+  expect(bodies).toEqual([expect.objectContaining({ name: 'Priya Raman', whatsappOptIn: true })]);
 });
 
 test.describe('the admin\'s own pages', () => {
