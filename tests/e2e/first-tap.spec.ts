@@ -122,6 +122,28 @@ test('the WhatsApp box ticked before the form\'s code arrives stays ticked throu
   expect(bodies).toEqual([expect.objectContaining({ name: 'Priya Raman', whatsappOptIn: true })]);
 });
 
+test('a checkout filled before its code arrives (state and WhatsApp box too) has Proceed to Payment live once it has, with what was typed', async ({ page }) => {
+  await consentGiven(page);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/CheckoutPanel[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/checkout/ascend', { waitUntil: 'domcontentloaded' });
+  await page.locator('#checkout-customerName').fill('Priya Raman');
+  await page.locator('#checkout-customerEmail').fill('priya.early@example.com');
+  await page.locator('#checkout-customerPhone').fill('+91 98450 12345');
+  await page.locator('#checkout-customerState').selectOption({ label: 'Karnataka' });
+  await page.locator('#checkout-whatsapp').check();
+  release();
+  // The button is disabled until React's state holds every field: it must get what the page shows.
+  await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeEnabled({ timeout: 15_000 });
+  await expect(page.locator('#checkout-customerName')).toHaveValue('Priya Raman');
+  await expect(page.locator('#checkout-customerState')).toHaveValue('Karnataka');
+  await expect(page.locator('#checkout-whatsapp')).toBeChecked();
+});
+
 test.describe('the admin\'s own pages', () => {
   /** Holds every script module at the network until the returned function is called. */
   async function holdScripts(page: Page): Promise<() => void> {
