@@ -3,8 +3,8 @@ import { appointmentIdSchema } from '../../src/lib/schemas/appointment';
 import { type AdminClientsAnswer, type SessionOutcomeAnswer, sessionOutcomeSchema } from '../../src/lib/schemas/client';
 import { z } from '../../src/lib/schemas/zod';
 import { requireAdmin } from '../../src/server/auth/session';
-import { recordOutcome } from '../../src/server/appointments/outcome';
-import { cancelSession, setSessionOutcome } from '../../src/server/clients/sessions';
+import { setSessionOutcome } from '../../src/server/appointments/outcome';
+import { cancelSession } from '../../src/server/clients/sessions';
 import { clients } from '../../src/server/clients/store';
 import { adminClientRow } from '../../src/server/clients/views';
 import { notFound } from '../../src/server/http/errors';
@@ -38,9 +38,8 @@ export default route({
     }
     if (!pathOf(req).endsWith('/outcome')) throw notFound();
     const body = await readJson(req, sessionOutcomeSchema);
-    const marked = await setSessionOutcome(id, body);
     // A no-show gets its one re-book message, as a call's does (issue 30; named by the session's version, so once).
-    await recordOutcome(marked, body.outcome, null);
+    const marked = await setSessionOutcome(id, body);
     const answer: SessionOutcomeAnswer = { session: { id: marked.id, outcome: body.outcome, note: marked.session?.note ?? null } };
     return json(answer);
   },

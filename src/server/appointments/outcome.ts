@@ -1,10 +1,11 @@
 import type { Appointment, SessionOutcome } from '../../lib/schemas/appointment';
+import type { SessionOutcomeRequest } from '../../lib/schemas/client';
 import { markSessionOutcome } from '../clients/sessions';
 import { newEventId } from '../followUp/events';
 import { conflict, notFound } from '../http/errors';
 import { recordFollowUp } from '../leads/pipeline';
 import { countOutcome } from './outcomeFollowUp';
-import { readAppointmentForUpdate, replaceAppointment } from './store';
+import { type VersionedAppointment, readAppointmentForUpdate, replaceAppointment } from './store';
 
 // No-shows (issue 30 item 5): the owner marks a call or session that has started as held or
 // missed. The request writes the outcome (a conditional write) and records one follow-up
@@ -16,27 +17,32 @@ export async function setAppointmentOutcome(id: string, outcome: SessionOutcome,
   const found = await readAppointmentForUpdate(id);
   if (!found) throw notFound('No such appointment.');
   const { appointment, etag } = found;
-  const noun = appointment.session ? 'session' : 'call';
-  if (appointment.status !== 'confirmed') throw conflict(`This ${noun} was cancelled.`);
-  if (Date.parse(appointment.start) > now.getTime()) throw conflict(`This ${noun} has not started yet: mark it once it has.`);
-  let marked: Appointment;
-  let previous: SessionOutcome | null;
-  if (appointment.session) {
-    // A session keeps its outcome (and the owner's note) where the Clients panel reads it.
-    previous = appointment.session.outcome;
-    marked = await markSessionOutcome(found, { outcome, note: appointment.session.note ?? '' }, now);
-  } else {
-    previous = appointment.outcome ?? null;
-    if (previous === outcome) return appointment;
-    marked = { ...appointment, outcome, updatedAt: now.toISOString() };
-    if (!(await replaceAppointment(marked, etag))) throw conflict('This call was changed at the same moment. Please reload and try again.');
-  }
-  if (previous !== outcome) await recordOutcome(marked, outcome, previous, now);
+  // A session keeps its outcome (and the owner's note) where the Clients panel reads it.
+  if (appointment.session) return markSession(found, { outcome, note: appointment.session.note ?? '' }, now);
+  if (appointment.status !== 'confirmed') throw conflict('This call was cancelled.');
+  if (Date.parse(appointment.start) > now.getTime()) throw conflict('This call has not started yet: mark it once it has.');
+  const previous = appointment.outcome ?? null;
+  if (previous === outcome) return appointment;
+  const marked: Appointment = { ...appointment, outcome, updatedAt: now.toISOString() };
+  if (!(await replaceAppointment(marked, etag))) throw conflict('This call was changed at the same moment. Please reload and try again.');
+  await recordOutcome(marked, outcome, previous, now);
+  return marked;
+}
+
+/** A session's outcome and private note (the Clients panel's route, and the one above); its follow-up only when the outcome changed, not for a note. */
+export async function setSessionOutcome(id: string, request: SessionOutcomeRequest, now: Date = new Date()): Promise<Appointment> {
+  return markSession(await readAppointmentForUpdate(id), request, now);
+}
+
+async function markSession(found: VersionedAppointment | null, request: SessionOutcomeRequest, now: Date): Promise<Appointment> {
+  const previous = found?.appointment.session?.outcome ?? null;
+  const marked = await markSessionOutcome(found, request, now);
+  if (previous !== request.outcome) await recordOutcome(marked, request.outcome, previous, now);
   return marked;
 }
 
 /** The outcome's follow-up event (its count and, for a no-show, the re-book message); also for a session marked from the Clients panel. */
-export async function recordOutcome(marked: Appointment, outcome: SessionOutcome, previous: SessionOutcome | null, now: Date = new Date()): Promise<void> {
+async function recordOutcome(marked: Appointment, outcome: SessionOutcome, previous: SessionOutcome | null, now: Date = new Date()): Promise<void> {
   const id = newEventId(now);
   const callOutcome = { appointment: marked, outcome, previous };
   await recordFollowUp({ id, recordedAt: now.toISOString(), record: null, counts: null, person: null, lead: null, callOutcome });

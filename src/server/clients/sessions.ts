@@ -222,11 +222,7 @@ export async function endRemainingSessions(paymentId: string, now: Date = new Da
 }
 
 /** The owner marks a session that has started as held or missed, with a private note. */
-export async function setSessionOutcome(sessionId: string, request: SessionOutcomeRequest, now: Date = new Date()): Promise<Appointment> {
-  return markSessionOutcome(await readAppointmentForUpdate(sessionId), request, now);
-}
-
-/** The same, on the record as the caller already read it (the outcome route reads it to tell a call from a session). */
+/** Marks a session held or a no-show with the owner's private note, on the record as read (appointments/outcome.ts records what follows). */
 export async function markSessionOutcome(found: VersionedAppointment | null, { outcome, note }: SessionOutcomeRequest, now: Date = new Date()): Promise<Appointment> {
   const session = found?.appointment.session;
   if (!found || !session) throw noSuchSession();
