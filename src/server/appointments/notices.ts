@@ -24,8 +24,6 @@ function entry(appointment: Appointment, kind: NotificationKind, channel: 'email
   return newEntry({ kind, leadId: appointment.version, appointmentId: appointment.id, channel, subject: mail.subject, to, mail, webhook: null }, now);
 }
 
-/** The visitor's link: a call's manage page, or a session's client space (issue 29). */
-
 const inviteFile = (appointment: Appointment) => (appointment.status === 'cancelled' ? 'cancel.ics' : 'invite.ics');
 
 /** The owner's notice and the visitor's confirmation of one change, each with its invite (pure but for the link). */

@@ -14,20 +14,20 @@ import { visitorLink } from './links';
 // the appointment's version, so marking the same call a no-show twice sends it once.
 // Also the count of a booked call, under its booking's source (kept on the call when booked).
 
-export const REBOOK_KIND = 'appointment-no-show' as const;
+const REBOOK_KIND = 'appointment-no-show' as const;
 
 /** The call's source as its booking had it (a call booked before it was kept counts as direct). */
 const sourceOf = (appointment: Appointment) => appointment.leadSource ?? sourceKey(null);
 
 /** What a change of outcome adds to the call's day under the booking's source: +1 the new, -1 the old (pure). */
-export function outcomeDelta(source: string, outcome: SessionOutcome, previous: SessionOutcome | null): Record<string, number> {
+function outcomeDelta(source: string, outcome: SessionOutcome, previous: SessionOutcome | null): Record<string, number> {
   const field = (which: SessionOutcome) => conversionField(source, which === 'held' ? 'callsHeld' : 'callsNoShow');
   if (previous === outcome) return {};
   return { [field(outcome)]: 1, ...(previous ? { [field(previous)]: -1 } : {}) };
 }
 
 /** The re-book message's entry: WhatsApp to a visitor who consented (WhatsApp on), else mail to one who gave an address; none otherwise. */
-export async function rebookEntry(appointment: Appointment, now: Date): Promise<OutboxEntry | null> {
+async function rebookEntry(appointment: Appointment, now: Date): Promise<OutboxEntry | null> {
   const site = siteAddress();
   const link = await visitorLink(appointment, site);
   const whatsapp = whatsappRebookEntry(appointment, REBOOK_KIND, link, site, now);

@@ -12,7 +12,7 @@ import { readAppointment } from './store';
 // wamid), so a retry or a repeated status counts once.
 
 const REMINDER_KINDS: readonly string[] = ['appointment-reminder-day', 'appointment-reminder-hour'] satisfies NotificationKind[];
-export const isReminderKind = (kind: string | null | undefined) => kind != null && REMINDER_KINDS.includes(kind);
+const isReminderKind = (kind: string | null | undefined) => kind != null && REMINDER_KINDS.includes(kind);
 
 const changeId = (what: 'sent' | 'read', wamid: string) => `reminder-${what}-${createHash('sha256').update(wamid).digest('hex').slice(0, 32)}`;
 

@@ -31,7 +31,7 @@ export interface BackfillReport {
 }
 
 /** Whether a stored call is one booked before calls were counted (pure). */
-export const bookedBeforeCounting = (appointment: Appointment) => !appointment.session && appointment.leadSource === undefined;
+const bookedBeforeCounting = (appointment: Appointment) => !appointment.session && appointment.leadSource === undefined;
 
 async function readState(): Promise<BackfillState> {
   const value = (await blobCall(() => appointmentStore().get(BACKFILL_STATE_KEY, { type: 'json' }))) as Partial<BackfillState> | null;

@@ -26,7 +26,7 @@ const errorSchema = z.object({ error: z.object({ message: z.string().optional(),
  * 130429 rate limits, 131000 something went wrong, 131016 service unavailable, 5xx, no answer,
  * 190 an expired token the owner can replace) is retried.
  */
-export const PERMANENT_WHATSAPP_ERROR_CODES: ReadonlySet<number> = new Set([100, 131008, 131009, 131021, 131026, 131047, 131051, 132000, 132001, 132005, 132007, 132012, 132015, 132016]);
+const PERMANENT_WHATSAPP_ERROR_CODES: ReadonlySet<number> = new Set([100, 131008, 131009, 131021, 131026, 131047, 131051, 132000, 132001, 132005, 132007, 132012, 132015, 132016]);
 
 /** Whether Meta's refusal is final (pure): a 4xx other than 429 with one of the codes above. */
 export function isPermanentRefusal(status: number | null, code: number | null): boolean {

@@ -100,8 +100,7 @@ const CONFIRM_ATTEMPTS = 5;
  * record read again).
  */
 async function confirmByVisitor(checked: VersionedAppointment, message: InboundMessage, now: Date): Promise<Appointment | 'already-confirmed' | null> {
-  const pressedAt = new Date(Number(message.timestamp) * 1000);
-  const at = Number.isNaN(pressedAt.getTime()) || pressedAt.getTime() > now.getTime() ? now : pressedAt;
+  const at = new Date(sentTime(message, now));
   const { id } = checked.appointment;
   for (let attempt = 0; attempt < CONFIRM_ATTEMPTS; attempt += 1) {
     const found = attempt === 0 ? checked : await readAppointmentForUpdate(id);

@@ -48,7 +48,8 @@ const messageKeyOfHash = (hash: string) => `wamid/${hash}`;
 const messageKey = (wamid: string) => messageKeyOfHash(sha256(wamid));
 const entryKey = (entryId: string) => `entry/${entryId}`;
 const APPOINTMENT_PREFIX = 'appointment/';
-const appointmentKey = (appointmentId: string, wamid: string) => `${APPOINTMENT_PREFIX}${appointmentId}/${sha256(wamid)}`;
+const appointmentKeyOfHash = (appointmentId: string, hash: string) => `${APPOINTMENT_PREFIX}${appointmentId}/${hash}`;
+const appointmentKey = (appointmentId: string, wamid: string) => appointmentKeyOfHash(appointmentId, sha256(wamid));
 // One marker per message under the UTC day it was sent, so old history is found without reading it.
 const SENT_PREFIX = 'sent/';
 const sentKey = (day: string, wamid: string) => `${SENT_PREFIX}${day}/${sha256(wamid)}`;
@@ -179,11 +180,11 @@ export async function messagesOfAppointments(appointmentIds: readonly string[]):
 }
 
 /** Messages are kept this long: the admin's last statuses and "What converts" read rates look back at most 90 days. */
-export const KEEP_MESSAGES_MS = 92 * 86_400_000;
+const KEEP_MESSAGES_MS = 92 * 86_400_000;
 
 /**
  * Deletes the messages sent on days older than KEEP_MESSAGES_MS, with their index keys (the
- * scheduled prune, once an hour): day folders are listed, only the leaving days' messages read.
+ * scheduled prune, once an hour): the day markers are listed, and only the leaving days' messages read.
  */
 export async function pruneMessages(now: Date = new Date(), deadline = Infinity): Promise<number> {
   const messages = store();
@@ -193,15 +194,16 @@ export async function pruneMessages(now: Date = new Date(), deadline = Infinity)
   let removed = 0;
   for (const marker of leaving) {
     if (Date.now() >= deadline) break;
-    const index = (await blobCall(() => messages.get(marker, { type: 'json' }))) as { wamid?: string } | null;
-    const message = index?.wamid ? await messageByWamid(index.wamid) : null;
+    // The marker's name ends in the message's hash: its keys follow without reading the marker.
+    const hash = marker.slice(marker.lastIndexOf('/') + 1);
+    const message = await messageAt(messageKeyOfHash(hash));
     const entryId = message?.outboxEntryId;
     const keys = [
-      ...(index?.wamid ? [messageKey(index.wamid)] : []),
+      messageKeyOfHash(hash),
       ...(entryId ? [entryKey(entryId)] : []),
       // The by-lead index the first version wrote (nothing reads it): it leaves with its message.
       ...(entryId && message?.leadId ? [`lead/${message.leadId}/${entryId}`] : []),
-      ...(index?.wamid && message?.appointmentId ? [appointmentKey(message.appointmentId, index.wamid)] : []),
+      ...(message?.appointmentId ? [appointmentKeyOfHash(message.appointmentId, hash)] : []),
     ];
     await Promise.all(keys.map((key) => blobCall(() => messages.delete(key))));
     // The marker last: a prune cut short finds the message again next time.

@@ -24,11 +24,9 @@ export type WhatsAppMessage = z.infer<typeof whatsappTemplateMessageSchema>;
 
 /** A free-form text (our words only): Meta takes one only within 24 hours of the visitor's last message to us. */
 export const whatsappTextSchema = z.object({ text: z.string().min(1).max(4096) });
-export type WhatsAppText = z.infer<typeof whatsappTextSchema>;
 
 /** What an outbox entry of a WhatsApp channel sends: a template, or a free-form reply. */
 export const whatsappMessageSchema = z.union([whatsappTemplateMessageSchema, whatsappTextSchema]);
-export type WhatsAppOutboxMessage = z.infer<typeof whatsappMessageSchema>;
 
 /** The quick-reply payloads of the Confirm and Reschedule buttons (the webhook reads them back). */
 export const confirmPayload = (appointmentId: string) => `confirm:${appointmentId}`;

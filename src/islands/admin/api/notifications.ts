@@ -7,7 +7,7 @@ async function listNotifications(query: Partial<NotificationsQuery>, signal?: Ab
 }
 
 /** How many of the latest WhatsApp messages to visitors the panel shows with their last status. */
-export const RECENT_WHATSAPP_SHOWN = 10;
+const RECENT_WHATSAPP_SHOWN = 10;
 
 /** The latest WhatsApp messages sent to visitors, each with what Meta last said of it (issue 30 item 6). Newest first. */
 export async function listRecentWhatsApp(signal?: AbortSignal): Promise<NotificationsAnswer> {
