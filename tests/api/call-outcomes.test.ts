@@ -9,8 +9,9 @@ import type { AdminAppointmentsAnswer, Appointment, ManageAnswer, PublicAppointm
 import type { Booking } from '../../src/lib/schemas/booking';
 import type { LeadsBySourceAnswer } from '../../src/lib/schemas/notifications';
 import { bookAppointment, currentSlots } from '../../src/server/appointments/book';
-import { appointmentStore, writeNewAppointment } from '../../src/server/appointments/store';
+import { appointmentStore, readAppointment, writeNewAppointment } from '../../src/server/appointments/store';
 import { BACKFILL_STATE_KEY, backfillCallsBooked } from '../../src/server/leads/callCountBackfill';
+import { sourceKey } from '../../src/server/notifications/leadSources';
 import { sendDueReminders } from '../../src/server/appointments/reminders';
 import { manageUrl } from '../../src/server/appointments/links';
 import { bookings } from '../../src/server/leads/bookings';
@@ -181,6 +182,8 @@ describe('POST /api/admin/appointments/{id}/outcome', () => {
     expect(first.done).toBe(true);
     expect(first.counted).toBeGreaterThanOrEqual(1);
     expect(await row()).toMatchObject({ leads: 1, callsBooked: 1 });
+    // The record says it was counted: its booking's source is on it now.
+    expect((await readAppointment(id))?.leadSource).toBe(sourceKey({ source, medium: 'test' }));
     // Done: the next run reads its state and counts nothing; a run that starts over (cut short before it saved) counts it once.
     expect(await backfillCallsBooked(Infinity)).toEqual({ counted: 0, done: true });
     await appointmentStore().delete(BACKFILL_STATE_KEY);

@@ -1,19 +1,19 @@
-import { appointmentSchema, type Appointment } from '../../lib/schemas/appointment';
+import type { Appointment } from '../../lib/schemas/appointment';
 import { countCallBooked } from '../appointments/outcomeFollowUp';
-import { APPOINTMENT_STORE, appointmentStore } from '../appointments/store';
+import { APPOINTMENT_STORE, type VersionedAppointment, appointmentStore, readAppointmentForUpdate, replaceAppointment } from '../appointments/store';
 import { sourceKey } from '../notifications/leadSources';
 import { updateJson } from '../storage/atomicJson';
 import { blobCall } from '../storage/blobs';
 import { bookings } from './bookings';
 
 // What converts' "calls booked" (issue 30) is counted when a call is booked, so the calls
-// booked before that count existed were missing from it. This counts them once, as a stage
-// of the minute job, until it has been through every record: a discovery call without a
-// `leadSource` is one booked before the count (every call booked since carries it), counted
-// under its booking's source on the day it was booked, with the same change id as
-// countCallBooked. Progress is kept after each batch, so a run cut short goes on from there
-// a minute later: a batch done twice in that time is counted once, as the tally drops a
-// change it folded within the hour (storage/tally.ts).
+// booked before that count existed were missing from it. This counts them once, in the minute
+// job's hourly housekeeping run, until it has been through every record: a discovery call
+// without a `leadSource` is one booked before the count (every call booked since carries it).
+// It is counted under its booking's source on the day it was booked, with countCallBooked's
+// change id, and then the source is written on the record (a conditional write), so the record
+// itself says it was counted and no later run counts it again. Progress is kept after each
+// batch, so a run cut short goes on from there; once through, a run costs one read.
 
 export const BACKFILL_STATE_KEY = 'backfills/calls-booked';
 const RECORD_PREFIX = 'records/';
@@ -48,21 +48,31 @@ async function saveState(next: BackfillState): Promise<void> {
   });
 }
 
+const MARK_ATTEMPTS = 3;
+
 async function countOne(key: string): Promise<boolean> {
-  const parsed = appointmentSchema.safeParse(await blobCall(() => appointmentStore().get(key, { type: 'json' })));
-  // A record that is not a call any more (or never parsed) is skipped, not retried every minute.
-  if (!parsed.success) {
-    console.error(`[backfill] ${key} is not an appointment; not counted`);
-    return false;
+  const id = key.slice(RECORD_PREFIX.length);
+  for (let attempt = 0; attempt < MARK_ATTEMPTS; attempt += 1) {
+    let found: VersionedAppointment | null;
+    try {
+      found = await readAppointmentForUpdate(id);
+    } catch {
+      // A record that does not parse is skipped, not retried every hour.
+      console.error(`[backfill] ${key} is not an appointment; not counted`);
+      return false;
+    }
+    if (!found || !bookedBeforeCounting(found.appointment)) return false;
+    const booking = await bookings.get(found.appointment.bookingId);
+    const counted: Appointment = { ...found.appointment, leadSource: sourceKey(booking?.attribution) };
+    // Counted, then marked: a mark refused (the call changed meanwhile) is tried again on the
+    // record as it is now, and its count, written again, is the same change, stored once.
+    await countCallBooked(counted);
+    if (await replaceAppointment(counted, found.etag)) return true;
   }
-  if (!bookedBeforeCounting(parsed.data)) return false;
-  const booking = await bookings.get(parsed.data.bookingId);
-  await countCallBooked({ ...parsed.data, leadSource: sourceKey(booking?.attribution) });
-  return true;
+  return false;
 }
 
 export async function backfillCallsBooked(deadline: number): Promise<BackfillReport> {
-  // Once done, one read a minute: cheaper to keep than a second way to know.
   const state = await readState();
   if (state.done) return { counted: 0, done: true };
   const { blobs } = await blobCall(() => appointmentStore().list({ prefix: RECORD_PREFIX }));

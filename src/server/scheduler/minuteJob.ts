@@ -44,8 +44,8 @@ export interface JobReport {
   /** Passkey sign-in challenges that expired unused, deleted. */
   challenges: { removed: number; left: number };
   snapshots: { made: number; left: number };
-  /** Calls booked before What converts counted them, counted once (see callCountBackfill.ts). */
-  backfill: BackfillReport;
+  /** Calls booked before What converts counted them, counted once (callCountBackfill.ts; the hourly run only, else null). */
+  backfill: BackfillReport | null;
   /** Stages that hit their deadline or failed: what the next run picks up. */
   cutShort: string[];
 }
@@ -101,7 +101,8 @@ export async function runFollowUpJob({ budgetMs = JOB_BUDGET_MS, now = () => new
     sweepOutbox({ now, deadline: until(0.95) }),
   );
   const challenges = await stage('challenges', until(0.96), { removed: 0, left: 0 }, () => pruneChallenges(now().getTime(), until(0.96)));
-  const backfill = await stage('backfill', until(0.98), { counted: 0, done: false }, () => backfillCallsBooked(until(0.98)));
+  // Housekeeping, once an hour: nothing waits for it.
+  const backfill = prune ? await stage('backfill', until(0.98), null, () => backfillCallsBooked(until(0.98))) : null;
   const pruned = prune
     ? await stage('prune', deadline, 0, async () => {
         const [outbox, whatsapp] = await Promise.all([pruneOutbox(now(), deadline), pruneMessages(now(), deadline)]);
@@ -136,7 +137,7 @@ export function describeRun(report: JobReport): string {
     `outbox ${report.outbox.examined} tried (${sent} sent), ${report.outbox.left} left; ` +
     `reminders ${report.reminders.sent} sent, ${report.reminders.left} left; challenges ${report.challenges.removed} removed; pruned ${report.pruned}; ` +
     `export copies ${report.snapshots.made} made, ${report.snapshots.left} left` +
-    (report.backfill.counted ? `; ${report.backfill.counted} earlier calls counted` : '') +
+    (report.backfill?.counted ? `; ${report.backfill.counted} earlier calls counted` : '') +
     (report.cutShort.length ? `; cut short: ${report.cutShort.join(', ')}` : '')
   );
 }
