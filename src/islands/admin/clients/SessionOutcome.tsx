@@ -3,10 +3,8 @@ import { useId, useState } from 'react';
 import { type Appointment, type SessionOutcome as Outcome, sessionOutcomes } from '../../../lib/schemas/appointment';
 import { describeSlotIst } from '../../../lib/schedule/slotDays';
 import { failureMessage } from '../api';
+import { outcomeLabels } from '../ui/OutcomePill';
 import { markSession, sessionsChanged } from './clientsApi';
-
-/** The owner's words for an outcome, on a call's buttons and a session's alike. */
-export const outcomeLabels: Record<Outcome, string> = { held: 'Held', 'no-show': 'No-show' };
 
 /** Marks a session held or missed, with a private note; the server refuses it before the start. */
 export function SessionOutcome({ session, onDone }: { session: Appointment; onDone(): void }) {
@@ -42,5 +40,3 @@ export function SessionOutcome({ session, onDone }: { session: Appointment; onDo
     </form>
   );
 }
-
-export const outcomeLabel = (outcome: Outcome | null | undefined) => (outcome ? outcomeLabels[outcome] : null);

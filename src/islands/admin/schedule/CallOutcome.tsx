@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Appointment, type SessionOutcome as Outcome, sessionOutcomes } from '../../../lib/schemas/appointment';
 import { failureMessage } from '../api';
 import { conversionsChanged } from '../api/queries';
-import { outcomeLabels } from '../clients/SessionOutcome';
+import { OutcomePill, outcomeLabels } from '../ui/OutcomePill';
 import { callsChanged, markCall } from './scheduleApi';
 import './call-outcome.css';
 
@@ -12,19 +12,15 @@ import './call-outcome.css';
  * either is on: the pill does not claim it was sent; the Notifications panel shows what went);
  * the server refuses a mark before the start, so the buttons appear only after it.
  */
-export function CallOutcome({ call, now = new Date() }: { call: Appointment; now?: Date }) {
+export function CallOutcome({ call }: { call: Appointment }) {
   const client = useQueryClient();
   const mark = useMutation({ mutationFn: (outcome: Outcome) => markCall(call.id, outcome), onSuccess: () => Promise.all([callsChanged(client), conversionsChanged(client)]) });
-  if (call.session || call.status !== 'confirmed' || Date.parse(call.start) > now.getTime()) return null;
+  if (call.status !== 'confirmed' || Date.parse(call.start) > Date.now()) return null;
   const current = mark.isPending ? mark.variables : call.outcome;
   return (
     <div className="adm-call-outcome" role="group" aria-label={`Outcome of ${call.name}'s call`} data-testid="call-outcome">
       <span className="adm-call-outcome-label">
-        {call.outcome ? (
-          <span className={`adm-pill ${call.outcome === 'held' ? 'adm-pill-green' : 'adm-pill-red'}`}>{outcomeLabels[call.outcome]}</span>
-        ) : (
-          'Did the call take place?'
-        )}
+        {call.outcome ? <OutcomePill outcome={call.outcome} /> : 'Did the call take place?'}
       </span>
       {sessionOutcomes.map((outcome) => (
         <button

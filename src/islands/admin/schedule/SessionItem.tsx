@@ -4,7 +4,8 @@ import type { Appointment } from '../../../lib/schemas/appointment';
 import { describeSlotIst } from '../../../lib/schedule/slotDays';
 import { failureMessage } from '../api';
 import { cancelSessionAsOwner, sessionsChanged } from '../clients/clientsApi';
-import { outcomeLabel, SessionOutcome } from '../clients/SessionOutcome';
+import { SessionOutcome } from '../clients/SessionOutcome';
+import { OutcomePill } from '../ui/OutcomePill';
 import { Pill } from '../ui/Pill';
 import { CallWhenWho } from './CallItem';
 
@@ -16,7 +17,6 @@ export function SessionItem({ call }: { call: Appointment }) {
   const [mode, setMode] = useState<'view' | 'outcome' | 'cancel'>('view');
   const toggle = (next: 'outcome' | 'cancel') => setMode(mode === next ? 'view' : next);
   const session = call.session!;
-  const outcome = outcomeLabel(session.outcome);
   return (
     <li className="adm-call adm-call-session" data-testid="upcoming-session" data-appointment-id={call.id}>
       <div className="adm-call-main">
@@ -29,7 +29,7 @@ export function SessionItem({ call }: { call: Appointment }) {
           }
         />
         <div className="adm-call-actions">
-          {outcome ? <Pill tone={session.outcome === 'held' ? 'green' : 'amber'}>{outcome}</Pill> : null}
+          <OutcomePill outcome={session.outcome} />
           <button type="button" className="btn btn-outline adm-btn-sm" aria-expanded={mode === 'outcome'} onClick={() => toggle('outcome')}>
             Outcome<span className="visually-hidden"> of {call.name}'s session</span>
           </button>
