@@ -93,7 +93,7 @@ describe('POST /api/admin/appointments/{id}/outcome', () => {
     expect((await outcome('1795660296427-0a1b2c3d4e', { outcome: 'held' })).status).toBe(404);
   });
 
-  test('a no-show mails one re-book message with the manage link (marked twice, or back and forth: still one); held sends none; the link moves the missed call', async () => {
+  test('a no-show mails one re-book message with the manage link (marked twice, or back and forth: still one); held sends none; the link\'s page lets the missed call be moved', async () => {
     const appointment = await pastCall(await request(), 2);
     await settleAfterResponse();
     mail.smtp.mails.length = 0;

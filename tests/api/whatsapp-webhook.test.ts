@@ -187,7 +187,7 @@ describe('the Confirm and Reschedule buttons', () => {
     expect((await readAppointment(appointment.id))?.visitorConfirmedAt).toBeUndefined();
   });
 
-  test('a number that had 8 WhatsApp messages from us today gets no reply to Reschedule: the owner is alerted instead', async () => {
+  test(`a number that had ${WHATSAPP_MESSAGES_PER_DAY} WhatsApp messages from us today gets no reply to Reschedule: the owner is alerted instead`, async () => {
     const { appointment, number } = await bookCall();
     const allowance = allowanceFor({ kind: 'appointment-reminder-day', channel: 'whatsapp', to: number, leadId: appointment.id, appointmentId: appointment.id })!;
     for (let place = 0; place < WHATSAPP_MESSAGES_PER_DAY; place += 1) expect(await takePlace(allowance, `earlier-${place}`)).toBe(true);
