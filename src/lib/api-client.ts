@@ -13,6 +13,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's own words when it gave some, else the fallback (SPEC 8 toasts). */
+export function failureMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
 async function request<T>(method: string, url: string, payload?: unknown): Promise<T> {
   const init: RequestInit = { method, credentials: 'include', headers: {} };
   if (payload !== undefined) {

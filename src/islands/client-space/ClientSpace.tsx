@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError, api } from '../../lib/api-client';
+import { api, failureMessage } from '../../lib/api-client';
 import { business, whatsappHref } from '../../lib/business';
 import { describeSlotIst } from '../../lib/schedule/slotDays';
 import type { Slot, SlotsAnswer } from '../../lib/schemas/appointment';
@@ -19,8 +19,6 @@ type Mode = { name: 'view' } | { name: 'picking'; sessionId: string | null; slot
 
 const statusLabels: Record<SessionStatus, string> = { booked: 'Booked', cancelled: 'Cancelled', held: 'Held', 'no-show': 'Missed' };
 const sessionsWord = (count: number) => `${count} ${count === 1 ? 'session' : 'sessions'}`;
-
-const problemOf = (error: unknown, fallback: string) => (error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback);
 
 /** The client's own page (issue 29): what they bought, their sessions, booking, moving and cancelling, their invoices. */
 export default function ClientSpace({ initial, clientId, token }: Props) {
@@ -60,7 +58,7 @@ export default function ClientSpace({ initial, clientId, token }: Props) {
       setMessage(`Your session on ${describeSlotIst(session.start)} is cancelled; you can book it again at another time.`);
       await refresh();
     } catch (error) {
-      setProblem(problemOf(error, 'The session could not be cancelled. Please try again.'));
+      setProblem(failureMessage(error, 'The session could not be cancelled. Please try again.'));
     }
   }
 

@@ -1,6 +1,6 @@
 import { business } from '../../lib/business';
 import { useId, useMemo, useState } from 'react';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, failureMessage } from '../../lib/api-client';
 import { type SlotDay, groupSlotsByDay, visitorTimeZone } from '../../lib/schedule/slotDays';
 import type { PublicAppointment, Slot } from '../../lib/schemas/appointment';
 
@@ -57,7 +57,7 @@ export function TimeChooser<Booked = PublicAppointment>({
         }
         setChosen(null);
       }
-      setProblem(error instanceof ApiError && error.serverMessage ? error.serverMessage : `The ${thing} could not be booked. Please try again.`);
+      setProblem(failureMessage(error, `The ${thing} could not be booked. Please try again.`));
     } finally {
       setPending(false);
     }

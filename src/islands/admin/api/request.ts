@@ -68,7 +68,4 @@ export async function adminRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' |
 
 export const isUnauthorised = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
 
-/** The server's own words when it gave some, else the fallback (SPEC 8 toasts). */
-export function failureMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
-}
+export { failureMessage } from '../../../lib/api-client';
