@@ -102,6 +102,8 @@ test('a visitor books a call in the modal, picks a time with the keyboard and se
   // The owner moves it to another free time; the old time is free again for visitors.
   const before = await call.locator('time').first().getAttribute('datetime');
   await call.getByRole('button', { name: /^Move/ }).click();
+  // The next day offered (still under this week's Upcoming calls): today may have one time left by the afternoon in India.
+  await call.getByRole('group', { name: 'Day' }).getByRole('button').nth(1).click();
   await call.getByRole('radio').nth(2).check();
   await call.getByRole('button', { name: /^Move to / }).click();
   await expect(call.locator('time').first()).not.toHaveAttribute('datetime', before!);
