@@ -1,8 +1,9 @@
+import { useEffect, useRef } from 'react';
 import { WHATSAPP_CONSENT_WORDS } from '../lib/whatsappConsent';
 
 // The WhatsApp consent box every lead form shows (issue 30): unchecked until the visitor ticks it,
-// its words the ones stored with the consent. Named, so a tick made before the form's code
-// arrives is given back once it has (src/scripts/early-taps.ts), whenever the form is sent.
+// its words the ones stored with the consent. Named, so a submit held before the form's code
+// arrives keeps the tick (src/scripts/early-taps.ts).
 
 interface Props {
   id: string;
@@ -12,9 +13,17 @@ interface Props {
 }
 
 export default function WhatsappOptIn({ id, checked, onChange, disabled = false }: Props) {
+  const box = useRef<HTMLInputElement>(null);
+  // A tick made before the form's code arrived: early-taps.ts gives it back to the form, but a
+  // click it makes before React listens is lost while the box still shows ticked, so the box also
+  // takes over what the page shows once it is mounted (what is sent is what the visitor sees).
+  useEffect(() => {
+    if (box.current && box.current.checked !== checked) onChange(box.current.checked);
+    // Once, at hydration.
+  }, []);
   return (
     <label className="consent-check" htmlFor={id}>
-      <input id={id} type="checkbox" name="whatsappOptIn" checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />
+      <input ref={box} id={id} type="checkbox" name="whatsappOptIn" checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />
       <span>{WHATSAPP_CONSENT_WORDS}</span>
     </label>
   );

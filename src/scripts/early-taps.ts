@@ -26,8 +26,9 @@ import { EARLY_SUBMIT_ATTRIBUTE, LIVE_ATTRIBUTE, QUEUED_ATTRIBUTE, tapGroups } f
 // state: restore checks them again until they hold what was typed (then a held form is submitted).
 // A form filled before its island hydrates but sent after it is given its values back the same
 // way (typed): React renders controlled fields from its empty state, so a text would show but not
-// be sent, a button stay disabled, a ticked box be unticked. A field the visitor changes
-// once the code is in is left alone from then on, so nothing typed after it arrived is written over.
+// be sent, a button stay disabled, a ticked box be unticked. React may draw a field from its state
+// again a moment later, so those fields are checked for a second; a field the visitor changes once
+// the code is in is left alone from then on, so nothing typed after it arrived is written over.
 export const earlyTapScript = `(function(d){
 var G=${JSON.stringify(tapGroups)},q=window.__cccTaps=[],A='${LIVE_ATTRIBUTE}',Q='${QUEUED_ATTRIBUTE}',T='data-typed-values';
 function groupOf(c){for(var g in G)if(c.matches(G[g]))return g;return null}
@@ -47,7 +48,7 @@ function give(el,x){if(own[el.name])return;put=1;try{setValue(el,x)}finally{put=
 function fields(fn){for(var k=0;k<f.elements.length;k++){var el=f.elements[k];if(el.name&&v[el.name]&&!(el instanceof HTMLButtonElement)&&el.type!=='file')fn(el,v[el.name])}}
 function same(el,x){if(el.type==='checkbox')return el.checked===(x.indexOf(el.value)>=0);if(el.type==='radio')return x.indexOf(el.value)<0||el.checked;return el.value===(x[0]||'')}
 fields(give);
-(function settle(){setTimeout(function(){var off=0;fields(function(el,x){if(!own[el.name]&&!same(el,x)){off++;give(el,x)}});if(off&&++n<20)settle();else if(then)then()},50)})()}
+(function settle(){setTimeout(function(){var off=0;fields(function(el,x){if(!own[el.name]&&!same(el,x)){off++;give(el,x)}});if((off||!then)&&++n<20)settle();else if(then)then()},50)})()}
 function replaySubmit(f){var v=JSON.parse(f.getAttribute('data-queued-values')||'{}');f.removeAttribute('data-queued-values');f.removeAttribute('data-submit-queued');f.removeAttribute('aria-busy');
 restore(f,v,function(){f.requestSubmit()})}
 function typed(e){var el=e.target,f=el&&el.form;if(!f||!el.name||el.type==='file')return;var island=f.closest('astro-island[ssr]');if(!island)return;

@@ -37,16 +37,22 @@ for (const width of [1280, 390]) {
   });
 }
 
+/** Holds script modules (every one, or those matching `only`) at the network until the returned function is called. */
+async function holdScripts(page: Page, only: RegExp = /\/_astro\/.*\.js$/): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(only, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe('a tap held until the code arrives', () => {
   test('Book A Free Call tapped while the page\'s scripts are held at the network: busy, the same URL, then the modal', async ({ page }) => {
     await consentGiven(page);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
     // Every script module waits until the test lets it through: the page is only its HTML.
-    await page.route(/\/_astro\/.*\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     // Module scripts held, the document never reaches DOMContentLoaded: the visitor sees the painted HTML.
     await page.goto('/', { waitUntil: 'commit' });
     const book = page.locator('header [data-open-call]');
@@ -64,12 +70,7 @@ test.describe('a tap held until the code arrives', () => {
 
   test('a contact form filled (its WhatsApp box ticked) and sent before its island hydrates is sent once, with what was typed and the tick', async ({ page }) => {
     await consentGiven(page);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/ContactForm[^/]*\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdScripts(page, /\/_astro\/ContactForm[^/]*\.js$/);
     const posted: string[] = [];
     const bodies: unknown[] = [];
     page.on('request', (request) => {
@@ -97,12 +98,7 @@ test.describe('a tap held until the code arrives', () => {
 
 test('the WhatsApp box ticked before the form\'s code arrives stays ticked through hydration, and the form sent afterwards carries the consent', async ({ page }) => {
   await consentGiven(page);
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/ContactForm[^/]*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdScripts(page, /\/_astro\/ContactForm[^/]*\.js$/);
   const bodies: unknown[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().includes('/api/contact')) bodies.push(request.postDataJSON());
@@ -124,12 +120,7 @@ test('the WhatsApp box ticked before the form\'s code arrives stays ticked throu
 
 test('a checkout filled before its code arrives (state and WhatsApp box too) has Proceed to Payment live once it has, with what was typed', async ({ page }) => {
   await consentGiven(page);
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/CheckoutPanel[^/]*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdScripts(page, /\/_astro\/CheckoutPanel[^/]*\.js$/);
   await page.goto('/checkout/ascend', { waitUntil: 'domcontentloaded' });
   await page.locator('#checkout-customerName').fill('Priya Raman');
   await page.locator('#checkout-customerEmail').fill('priya.early@example.com');
@@ -145,16 +136,6 @@ test('a checkout filled before its code arrives (state and WhatsApp box too) has
 });
 
 test.describe('the admin\'s own pages', () => {
-  /** Holds every script module at the network until the returned function is called. */
-  async function holdScripts(page: Page): Promise<() => void> {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/.*\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    return release;
-  }
 
   test('login: "Sign in with a passkey" right after load, and before its script arrives, starts the passkey sign-in on the same page', async ({ page }) => {
     await page.goto('/admin/login');
