@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import searchFn from '../../netlify/functions/admin-search.mts';
 import { readCounts } from '../../src/server/indexes/stats/counterStore';
 import { countStoredRecords } from '../../src/server/leads/recount';
@@ -78,6 +78,10 @@ test('two processes post 500 leads each at once: the counters equal a recount of
   expect(counts.contacts).toBe(before.contacts + 1000);
   expect(counts).toEqual(await countStoredRecords());
 
+  // The job finds nothing left to do while a mail it or a child process claimed is still on
+  // its way to the SMTP receiver: wait for every lead's mail to arrive, then count them.
+  const mailedLeads = () => new Set(ownerMails().flatMap((mail) => ids.filter((leadId) => mail.text.includes(leadId)))).size;
+  await vi.waitFor(() => expect(mailedLeads()).toBe(1000), { timeout: 30_000, interval: 250 });
   const mails = ownerMails();
   const byLead = new Map<string, number>();
   for (const mail of mails) {
