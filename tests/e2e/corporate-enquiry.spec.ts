@@ -137,7 +137,7 @@ for (const width of [390, 1280]) {
     await expect(row).toContainText('1,000-4,999 employees');
     await expect(row).toContainText(`CHRO · ${enquiry.company}`);
     await expect(row.getByRole('link', { name: enquiry.email })).toHaveAttribute('href', `mailto:${enquiry.email}`);
-    await expect(row.getByRole('link', { name: enquiry.phone })).toHaveAttribute('href', /^tel:/);
+    await expect(row.getByRole('link', { name: enquiry.phone, exact: true })).toHaveAttribute('href', /^tel:/);
     await expect(row).toContainText(enquiry.message);
     await expect(row.getByTestId('lead-source')).toHaveText('Source: (direct)');
     await expect(row.locator('time')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2}\s?[ap]m$/);
