@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { attributionField, attributionSchema } from './attribution';
-import { honeypot } from './fields';
+import { honeypot, personNameField } from './fields';
 import { whatsappConsentField, whatsappOptInField } from '../whatsappConsent';
 
 /** Career stage choices of the download form (SPEC 3 "Career stage labels"). */
@@ -28,7 +28,7 @@ const mobileMessage = 'Valid mobile number is required';
 
 /** The download form's fields with SPEC 5's messages, shown under each field. */
 export const downloadFormSchema = z.object({
-  fullName: z.string({ error: 'Full name is required' }).trim().min(1, 'Full name is required').max(120, 'Full name is too long'),
+  fullName: personNameField('Full name'),
   email: z.string({ error: 'Valid email is required' }).trim().max(254, 'Valid email is required').pipe(z.email('Valid email is required')),
   mobile: z
     .string({ error: mobileMessage })

@@ -3,7 +3,34 @@ import { z } from './zod';
 // Field rules shared by every form: the island validates with them, the function
 // validates the request with them, and stored records are typed by them.
 
-export const personName = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long');
+/** What a name may be written with, said under the field. */
+export const PERSON_NAME_MESSAGE = "Use letters, spaces and . ' - only";
+
+// A name is printed on invoices and mails and shown to the owner, so it holds what a name is
+// written with and nothing that moves, hides or fakes text: letters of any script with their
+// combining marks, spaces and . ' - (a typed ’ counts as '). Line breaks, control characters,
+// zero-width and bidi controls are all refused, and so is anything Unicode calls
+// default-ignorable (drawn as nothing): the Hangul filler "letter", variation selectors. The
+// zero-width joiners some Indic spellings use are refused with them: the name reads the same
+// without them. See docs/payments.md (names on invoices).
+const NAME_CHARACTERS = /^(?:(?!\p{Default_Ignorable_Code_Point})[\p{L}\p{M}\p{Zs}.'\u2019-])*$/u;
+const HAS_LETTER = /\p{L}/u;
+
+/** The one rule for a person's name, with the form's own word for it ("Name", "Full name"). */
+export function personNameField(label: string) {
+  return (
+    z
+      .string({ error: `${label} is required` })
+      // Checked before trimming, so a line break at either end is refused too.
+      .regex(NAME_CHARACTERS, PERSON_NAME_MESSAGE)
+      .overwrite((value) => value.normalize('NFC').replace(/\u2019/g, "'").replace(/\p{Zs}+/gu, ' ').trim())
+      .min(1, `${label} is required`)
+      .max(120, `${label} is too long`)
+      .regex(HAS_LETTER, PERSON_NAME_MESSAGE)
+  );
+}
+
+export const personName = personNameField('Name');
 export const emailAddress = z.string({ error: 'Email is required' }).trim().max(254, 'Email is too long').pipe(z.email('Enter a valid email address'));
 
 /** A phone number with 10 to 13 digits once spaces, dashes, brackets and + are removed. */
