@@ -61,7 +61,10 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',
-    env: { PORT: String(port), BLOBS_DIR: blobsDir, ...razorpayEnv, ...openAiEnv, ...gstEnv },
+    // Rate limits off: every spec sends its forms from 127.0.0.1 to one server for the
+    // whole run, far past the functions' limits of 20-30 a minute per address
+    // (tests/server/rate-limits.test.ts checks the limits themselves).
+    env: { PORT: String(port), BLOBS_DIR: blobsDir, LOCAL_RATE_LIMITS: 'off', ...razorpayEnv, ...openAiEnv, ...gstEnv },
   }, {
     command: 'node tests/e2e/support/fake-razorpay-server.ts',
     url: `${razorpayEnv.RAZORPAY_API_BASE_URL}/health`,

@@ -68,8 +68,10 @@ if (build) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// Rate limits off: Lighthouse and the live-control runs load every page from one address
+// many times over, and a 429 from a form's function would be measured as the page's.
 const server = spawn('node', ['netlify/serve.mjs'], {
-  env: { ...process.env, PORT: String(port), BLOBS_DIR: mkdtempSync(join(tmpdir(), 'ccc-bench-blobs-')) },
+  env: { ...process.env, PORT: String(port), BLOBS_DIR: mkdtempSync(join(tmpdir(), 'ccc-bench-blobs-')), LOCAL_RATE_LIMITS: 'off' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 let serverExited = false;

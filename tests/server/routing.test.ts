@@ -44,7 +44,9 @@ beforeAll(async () => {
   patterns = listed.flatMap((fn) => (fn.routes ?? []).map((route) => route.pattern)).filter((pattern) => pattern.startsWith('/api/'));
   // Payment keys set, so payment routes validate instead of answering "not set up" (503);
   // no probe here is valid enough to reach Razorpay.
-  const env = { RAZORPAY_KEY_ID: TEST_KEY_ID, RAZORPAY_KEY_SECRET: TEST_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET };
+  // Every method on every path of a function within seconds: 25 for appointments' five
+  // paths, past its rateLimit of 20; the limits have their own test (rate-limits.test.ts).
+  const env = { RAZORPAY_KEY_ID: TEST_KEY_ID, RAZORPAY_KEY_SECRET: TEST_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, LOCAL_RATE_LIMITS: 'off' };
   server = await startServerProcess({ port: PORTS.routing, env });
 });
 afterAll(async () => {

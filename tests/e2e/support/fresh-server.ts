@@ -12,12 +12,13 @@ export interface FreshServer {
 /**
  * A second production-like server on the build the run already made, with an empty
  * Blobs folder of its own: the shared e2e store is written by every spec, so "nothing
- * stored yet" can only be seen here.
+ * stored yet" can only be seen here. Its rate limits are off, as the main e2e server's
+ * are (playwright.config.ts), unless `env` says otherwise.
  */
 export async function startFreshServer(port: number, env: Record<string, string> = {}): Promise<FreshServer> {
   const blobsDir = mkdtempSync(join(scratchDir(), 'ccc-e2e-fresh-'));
   const child: ChildProcess = spawn(process.execPath, ['netlify/serve.mjs'], {
-    env: { ...process.env, PORT: String(port), BLOBS_DIR: blobsDir, ...env },
+    env: { ...process.env, PORT: String(port), BLOBS_DIR: blobsDir, LOCAL_RATE_LIMITS: 'off', ...env },
     stdio: 'ignore',
   });
   const baseURL = `http://localhost:${port}`;
