@@ -125,6 +125,8 @@ export const appointmentSchema = z.object({
 export type Appointment = z.infer<typeof appointmentSchema>;
 
 export const appointmentIdSchema = z.string({ error: 'Appointment id is required' }).regex(/^\d{13}-[0-9a-f]{10}$/, 'Unknown appointment');
+/** A booking's id, as a free call request's pick-a-time link names it (/pick-a-time/{bookingId}?token=). */
+export const bookingIdSchema = z.string({ error: 'Booking id is required' }).regex(/^\d{13}-[0-9a-f]{10}$/, 'Unknown booking');
 
 /** POST /api/admin/appointments/{id}/outcome (issue 30): a call (or session) that has started was held or missed. */
 export const appointmentOutcomeSchema = z.strictObject({ outcome: z.enum(sessionOutcomes, { error: 'Outcome must be held or no-show' }) });

@@ -1,11 +1,19 @@
 import type { Appointment, PublicAppointment } from '../../lib/schemas/appointment';
 import { siteAddress } from '../notifications/settings';
 import { clientSpaceUrlOf } from '../clients/links';
-import { manageToken } from './secrets';
+import { manageToken, pickTimeToken } from './secrets';
 
 /** The visitor's link to move or cancel their call: signed, so only they have it. */
 export async function manageUrl(appointment: Pick<Appointment, 'id'>, site: string = siteAddress()): Promise<string> {
   return `${site}/appointments/${appointment.id}?token=${await manageToken(appointment.id)}`;
+}
+
+/**
+ * A free call request's own link to book a time instead of waiting for our call (the
+ * WhatsApp call-back confirmation's button, docs/whatsapp.md): signed, so only they have it.
+ */
+export async function pickTimeUrl(bookingId: string, site: string = siteAddress()): Promise<string> {
+  return `${site}/pick-a-time/${bookingId}?token=${await pickTimeToken(bookingId)}`;
 }
 
 /** The visitor's own link for an appointment: a session's client space, or a call's manage page. */

@@ -37,13 +37,16 @@ async function manageSigningKey(): Promise<Buffer> {
   return manageKey;
 }
 
+/** What a visitor's link opens: a call's manage page, a client space, or a call-back request's page to pick a time. */
+export type LinkPurpose = 'manage' | 'client' | 'pick-time';
+
 /** A link's token (pure): HMAC of the purpose and the id, so a token for one purpose opens nothing else. */
-export function linkToken(key: Buffer, purpose: 'manage' | 'client', id: string): string {
+export function linkToken(key: Buffer, purpose: LinkPurpose, id: string): string {
   return createHmac('sha256', key).update(`${purpose}:${id}`).digest('base64url');
 }
 
-/** The signed token of a visitor's link (the manage page, the client space) with the site's own key. */
-export async function signedLinkToken(purpose: 'manage' | 'client', id: string): Promise<string> {
+/** The signed token of a visitor's link (the manage page, the client space, the page to pick a time) with the site's own key. */
+export async function signedLinkToken(purpose: LinkPurpose, id: string): Promise<string> {
   return linkToken(await manageSigningKey(), purpose, id);
 }
 
@@ -54,6 +57,16 @@ export function manageToken(appointmentId: string): Promise<string> {
 /** Constant-time check of a manage link's token. */
 export async function manageTokenValid(appointmentId: string, token: string): Promise<boolean> {
   return safeEqual(await manageToken(appointmentId), token);
+}
+
+/** The token of a call-back request's link to pick a time (its booking id). */
+export function pickTimeToken(bookingId: string): Promise<string> {
+  return signedLinkToken('pick-time', bookingId);
+}
+
+/** Constant-time check of a pick-a-time link's token. */
+export async function pickTimeTokenValid(bookingId: string, token: string): Promise<boolean> {
+  return safeEqual(await pickTimeToken(bookingId), token);
 }
 
 const newFeedSecret = () => randomBytes(24).toString('base64url');
