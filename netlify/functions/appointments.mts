@@ -1,6 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
 import { type ManageAnswer, appointmentIdSchema, appointmentRequestSchema, manageQuerySchema, rescheduleSchema } from '../../src/lib/schemas/appointment';
-import { backgroundLabel } from '../../src/lib/schemas/callRequest';
+import { BOOKED_TIME_SOURCE, backgroundLabel } from '../../src/lib/schemas/callRequest';
 import { type BookingRef, type BookingToMake, bookAppointment, cancelAppointment, moveAppointment, visitorMayChange } from '../../src/server/appointments/book';
 import { visitorIcs } from '../../src/server/appointments/invite';
 import { manageUrl, publicAppointment } from '../../src/server/appointments/links';
@@ -74,7 +74,7 @@ export default route({
               phone,
               ...(email ? { email } : {}),
               currentStage: background ? backgroundLabel(background) : 'Not given (booked a time from the contact form)',
-              source: 'contact-form-slot',
+              source: BOOKED_TIME_SOURCE,
               ...(attribution ? { attribution } : {}),
               ...(whatsappOptIn === undefined ? {} : { whatsappOptIn }),
             })

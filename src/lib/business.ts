@@ -89,3 +89,5 @@ export const mailtoHref = `mailto:${business.contact.email}`;
 export const discoveryCallPhrase = `a free ${business.promises.discoveryCallMinutes}-minute career clarity call by phone`;
 /** The same, to start a sentence. */
 export const discoveryCallSentence = `A${discoveryCallPhrase.slice(1)}`;
+/** The call back promised after a free call request, with the hours it is counted in ("4 business hours (Mon-Fri 9 AM-6 PM IST)"). */
+export const callbackPromisePhrase = `${business.promises.callbackAfterCallHours} business hours (${business.contact.hoursShort})`;

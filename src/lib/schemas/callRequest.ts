@@ -28,6 +28,12 @@ export const callSource = z
   .max(60, 'Source is too long')
   .regex(/^[a-z0-9-]+$/i, 'Source may hold letters, digits and dashes only');
 
+/**
+ * The source of a free call booked with its time already chosen (POST /api/appointments from the
+ * contact form's picker): it asks for no call back, so it gets no call-back confirmation.
+ */
+export const BOOKED_TIME_SOURCE = 'contact-form-slot';
+
 /** POST /api/book-call (SPEC 7, DECISIONS 6 and 8). */
 export const callRequestSchema = z.object({
   name: personName,

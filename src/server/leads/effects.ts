@@ -13,6 +13,7 @@ import { queueLeadNotifications } from '../notifications/queue';
 import { refundEffects } from '../refunds/effects';
 import { ensureInvoice } from '../invoices/documents';
 import { withReceiptExtras } from './receiptExtras';
+import { queueCallbackConfirmation } from './callbackConfirmation';
 
 // What a lead's follow-up event does (DECISIONS 26), one line an effect. Each is
 // idempotent (onlyIfNew writes, tally changes named by the event, index keys that are
@@ -54,6 +55,8 @@ export const leadEffects: readonly Effect[] = [
   // A captured payment's client (issue 29) is made here, whether or not the payer left an e-mail, and its link put on the receipt.
   { name: 'notifications', applies: (event) => event.lead != null, run: async (event) => queueLeadNotifications(await withReceiptExtras(event.lead!)) },
   { name: 'call-notices', applies: (event) => event.appointment != null, run: (event) => queueCallNotices(event.appointment!) },
+  // A free call request's confirmation on WhatsApp: the call modal asks for no e-mail (docs/whatsapp.md).
+  { name: 'callback-whatsapp', applies: (event) => event.lead?.kind === 'discovery-call', run: (event) => queueCallbackConfirmation(event) },
   // What converts per source (issue 30): a booked discovery call, and the outcome the owner marks (a no-show also re-books).
   { name: 'call-booked-count', applies: (event) => event.appointment?.change === 'booked' && !event.appointment.appointment.session, run: (event) => countCallBooked(event.appointment!.appointment) },
   { name: 'call-outcome', applies: (event) => event.callOutcome != null, run: (event) => followUpOutcome(event.id, event.callOutcome!) },

@@ -30,6 +30,7 @@ export const REQUIRED_WHATSAPP_VARIABLES = [
  * approved it under another name.
  */
 export const defaultTemplateNames = {
+  callbackConfirmation: 'ccc_callback_confirmation',
   callConfirmation: 'ccc_call_confirmation',
   callReminderDay: 'ccc_call_reminder_day',
   callReminderHour: 'ccc_call_reminder_hour',

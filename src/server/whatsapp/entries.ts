@@ -6,8 +6,8 @@ import { isLeadNotificationKind } from '../../lib/leads/kinds';
 import { type OutboxEntry, newEntry } from '../notifications/outbox';
 import { plainName } from '../notifications/templates';
 import { whatsappConfig } from './config';
-import { consentedNumber } from './consent';
-import { type WhatsAppMessage, callConfirmation, ownerLeadAlert, paymentReceipt, rebook, reminder } from './templates';
+import { type ConsentHolder, consentedNumber } from './consent';
+import { type WhatsAppMessage, callConfirmation, callbackConfirmation, ownerLeadAlert, paymentReceipt, rebook, reminder } from './templates';
 
 // Which WhatsApp messages each event makes (issue 30), as outbox entries beside the mails.
 // None while WhatsApp is off (whatsappEnabled() false): nothing changes without the six
@@ -32,6 +32,17 @@ export function whatsappLeadEntries(event: LeadEvent, now: Date): OutboxEntry[] 
   const to = event.payment?.whatsappTo;
   if (receipt && to) entries.push(visitorEntry(kind, leadId, to, receipt, now));
   return entries;
+}
+
+/**
+ * A free call request's confirmation (`ccc_callback_confirmation`): when we will call, and the
+ * request's own link to pick a time instead, to a visitor who consented (pure). Null without
+ * consent or while WhatsApp is off. Named by the request and its kind, so a follow-up done
+ * twice queues it once.
+ */
+export function whatsappCallbackEntry(request: ConsentHolder & { id: string; fullName: string }, pickTimeLink: string, site: string, now: Date): OutboxEntry | null {
+  const to = whatsappEnabled() ? consentedNumber(request) : null;
+  return to ? visitorEntry('discovery-call', request.id, to, callbackConfirmation(plainName(request.fullName), pickTimeLink, site), now) : null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callbackPromisePhrase } from '../../lib/business';
 import { formatRupees } from '../../lib/format';
 import { notificationKindLabels } from '../../lib/admin/notificationLabels';
 import { describeSlotIst } from '../../lib/schedule/slotDays';
@@ -62,6 +63,16 @@ export function reminder(appointment: Appointment, which: 'day' | 'hour', name: 
 export function urlSuffixOf(url: string, site: string): string {
   const prefix = `${site.replace(/\/+$/, '')}/`;
   return url.startsWith(prefix) ? url.slice(prefix.length) : url;
+}
+
+/**
+ * ccc_callback_confirmation, after a free call request (the call modal, which asks for no e-mail):
+ * {{1}} name, {{2}} the promise the modal shows ("4 business hours (Mon-Fri 9 AM-6 PM IST)", a
+ * parameter so a new promise needs no new approval from Meta); URL button: the request's own page
+ * to pick a time instead.
+ */
+export function callbackConfirmation(name: string | null, pickTimeLink: string, site: string): WhatsAppMessage {
+  return { purpose: 'callbackConfirmation', body: [greetingName(name), callbackPromisePhrase], urlSuffix: urlSuffixOf(pickTimeLink, site) };
 }
 
 /** ccc_call_rebook (ccc_session_rebook for a paid session): {{1}} name; URL button: the call's manage page or the client space (after a no-show). */
