@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { appointmentNotificationKinds, notificationKinds, uncappedNotificationKinds, visitorMailLimit } from '../../src/lib/schemas/notifications';
-import { admit, allowanceFor, appointmentQuotaKey, CONFIRMATIONS_PER_DAY, MAILS_PER_APPOINTMENT, quotaKey } from '../../src/server/notifications/visitorQuota';
+import { admit, allowanceFor, appointmentQuotaKey, clientQuotaKey, CONFIRMATIONS_PER_DAY, MAILS_PER_APPOINTMENT, OWNER_MAILS_PER_CLIENT_PER_DAY, quotaKey } from '../../src/server/notifications/visitorQuota';
 
 const at = (iso: string) => new Date(iso);
 
@@ -46,9 +46,15 @@ describe('which count a visitor mail is taken from', () => {
     expect(allowanceFor({ ...message, kind: 'appointment-moved' })?.key).toBe(appointmentQuotaKey(message.leadId));
   });
 
-  test("the owner's own messages are under no count", () => {
+  test("the owner's own messages are under no count, but those about one client's sessions", () => {
     expect(allowanceFor({ ...message, kind: 'contact', channel: 'email', to: null })).toBeNull();
     expect(allowanceFor({ ...message, kind: 'appointment-booked', channel: 'webhook', to: null })).toBeNull();
+    expect(allowanceFor({ ...message, kind: 'appointment-booked', channel: 'email', to: null, clientId: 'C1' })).toMatchObject({
+      key: clientQuotaKey('C1'),
+      limit: OWNER_MAILS_PER_CLIENT_PER_DAY,
+      windowMs: 86_400_000,
+    });
+    expect(clientQuotaKey('C1')).not.toBe(clientQuotaKey('C2'));
   });
 
   test('an appointment has no day: its sixth mail a week later still counts', () => {

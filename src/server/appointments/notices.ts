@@ -21,7 +21,9 @@ const KINDS: Record<AppointmentNotice['change'], NotificationKind> = {
 };
 
 function entry(appointment: Appointment, kind: NotificationKind, channel: 'email' | 'visitor-email', to: string | null, mail: CallMail & { icalEvent?: IcalEvent }, now: Date): OutboxEntry {
-  return newEntry({ kind, leadId: appointment.version, appointmentId: appointment.id, channel, subject: mail.subject, to, mail, webhook: null }, now);
+  // The owner's mail about a session names its client: one client's changes are counted per day (visitorQuota.ts).
+  const clientId = channel === 'email' ? appointment.session?.clientId : undefined;
+  return newEntry({ kind, leadId: appointment.version, appointmentId: appointment.id, ...(clientId ? { clientId } : {}), channel, subject: mail.subject, to, mail, webhook: null }, now);
 }
 
 const inviteFile = (appointment: Appointment) => (appointment.status === 'cancelled' ? 'cancel.ics' : 'invite.ics');

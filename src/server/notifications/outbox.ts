@@ -43,6 +43,8 @@ export const outboxEntrySchema = z.object({
   to: z.string().nullable(),
   /** The appointment a call message is about (its per-appointment count); absent on older entries. */
   appointmentId: z.string().optional(),
+  /** The client a session message is about: the owner's mails about one client are counted per day. */
+  clientId: z.string().optional(),
   mail: mailSchema.nullable(),
   /** Files to attach to the mail (absent on older entries and on most mail). */
   attachments: z.array(attachmentRefSchema).optional(),
@@ -65,7 +67,7 @@ export function entryId(leadId: string, kind: OutboxEntry['kind'], channel: Outb
 }
 
 /** What a message is; the rest of a new entry (id, due now, retry window) follows from it. */
-export type NewMessage = Pick<OutboxEntry, 'kind' | 'leadId' | 'channel' | 'subject' | 'to' | 'mail' | 'webhook' | 'appointmentId' | 'attachments' | 'whatsapp'>;
+export type NewMessage = Pick<OutboxEntry, 'kind' | 'leadId' | 'channel' | 'subject' | 'to' | 'mail' | 'webhook' | 'appointmentId' | 'clientId' | 'attachments' | 'whatsapp'>;
 
 /** A new entry, due at once, retried for the one retry window every message has (pure). */
 export function newEntry(message: NewMessage, now: Date): OutboxEntry {

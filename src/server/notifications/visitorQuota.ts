@@ -29,6 +29,13 @@ export const WHATSAPP_MESSAGES_PER_DAY = 8;
  * WhatsApp in an IST day (issue 30): anyone can write to it, as often as they like.
  */
 export const OWNER_ALERTS_PER_SENDER_PER_DAY = 5;
+/**
+ * The owner's mails about one client's sessions (booked, moved, cancelled) in 24 hours: a
+ * client can book and cancel as often as the client space lets them, and each change mails
+ * the owner. Past it the mail is held (shown in the admin) and the Clients panel still lists
+ * every session.
+ */
+export const OWNER_MAILS_PER_CLIENT_PER_DAY = 10;
 const DAY_MS = 86_400_000;
 const QUOTA_STORE = 'visitor-mail-quota';
 
@@ -68,11 +75,21 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** The day's count of one mailbox; something that is not an address counts as typed, in lower case. */
 export const quotaKey = (address: string) => `sent/${sha256(mailboxOf(address) ?? address.trim().toLowerCase())}`;
 export const appointmentQuotaKey = (appointmentId: string) => `appointment/${sha256(appointmentId)}`;
+/** The day's count of the owner's mails about one client's sessions. */
+export const clientQuotaKey = (clientId: string) => `client/${sha256(clientId)}`;
 /** The day's count of one WhatsApp number ('91XXXXXXXXXX', as queued). */
 export const whatsappQuotaKey = (number: string) => `whatsapp/${sha256(number)}`;
 
-/** The count a visitor mail is taken from (pure); null for mail under no count (to the owner, or a paid receipt or owner-sent link). */
-export function allowanceFor(entry: Pick<OutboxEntry, 'kind' | 'channel' | 'to' | 'leadId' | 'appointmentId'>): Allowance | null {
+/** The count a mail is taken from (pure): a visitor's, or the owner's about one client; null for mail under no count (the owner's other mail, a paid receipt, an owner-sent link). */
+export function allowanceFor(entry: Pick<OutboxEntry, 'kind' | 'channel' | 'to' | 'leadId' | 'appointmentId' | 'clientId'>): Allowance | null {
+  if (entry.channel === 'email' && entry.clientId) {
+    return {
+      key: clientQuotaKey(entry.clientId),
+      limit: OWNER_MAILS_PER_CLIENT_PER_DAY,
+      windowMs: DAY_MS,
+      reason: `Not sent: this client's sessions changed ${OWNER_MAILS_PER_CLIENT_PER_DAY} times in the last 24 hours (the Clients panel lists them all)`,
+    };
+  }
   if (entry.channel === 'whatsapp' && entry.to) {
     return {
       key: whatsappQuotaKey(entry.to),
