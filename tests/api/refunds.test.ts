@@ -224,6 +224,66 @@ describe('POST /api/admin/payments/{id}/refund', () => {
     expect([...gateway().refunds.values()].filter((one) => one.payment_id === payment.razorpayPaymentId)).toHaveLength(1);
   });
 
+  test('an amount that is not a positive number of whole paise is a 400 naming amount, and nothing is held or asked', async () => {
+    const { payment } = await paidPayment();
+    const callsBefore = gateway().requests.filter((request) => request.path.endsWith('/refund')).length;
+    for (const amount of [1e-9, 0.001, -1, '100', 0, 12.345, null]) {
+      const response = await refund(payment.id, { amount, reason: 'Odd amount' });
+      expect(response.status, `amount ${String(amount)}`).toBe(400);
+      expect(Object.keys((await jsonOf<{ fields: Record<string, string> }>(response)).fields)).toEqual(['amount']);
+    }
+    expect(await readLedger(payment.id)).toBeNull();
+    expect(gateway().requests.filter((request) => request.path.endsWith('/refund'))).toHaveLength(callsBefore);
+    // One paisa is a whole paise amount: held and asked of Razorpay, which refuses less than ₹1 (502, given back).
+    expect((await refund(payment.id, { amount: 0.01, reason: 'One paisa' })).status).toBe(502);
+    expect((await readLedger(payment.id))?.refunds).toEqual([]);
+  });
+
+  test('four refunds at once from separate processes under one Idempotency-Key: one Razorpay call, one ledger entry, one refund for all four', async () => {
+    const { payment } = await paidPayment();
+    // Razorpay takes a while to create it: the repeats arrive while the first is in progress.
+    gateway().slowRefunds(1500);
+    const cookie = await adminCookie();
+    const bundle = await bundleFunction('netlify/functions/admin-refunds.mts');
+    const request = {
+      url: `${SITE}/api/admin/payments/${payment.id}/refund`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, origin: SITE, 'idempotency-key': `dialog-${unique()}-${unique()}` },
+      body: JSON.stringify({ amount: 2500, reason: 'Double-clicked' }),
+      params: { id: payment.id },
+    };
+    const answers = await callInParallelProcesses(bundle, [request, request, request, request]);
+    expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202, 202]);
+    const ids = new Set(answers.map((answer) => (answer.body as RefundAnswer).refund.id));
+    expect(ids.size).toBe(1);
+    const calls = gateway().requests.filter((one) => one.method === 'POST' && one.path === `/v1/payments/${payment.razorpayPaymentId}/refund`);
+    expect(calls).toHaveLength(1);
+    const ledger = await readLedger(payment.id);
+    expect(ledger?.refunds).toMatchObject([{ refundId: [...ids][0], amountPaise: 250000, origin: 'admin' }]);
+    // Settled once: no refund is recorded as made in the dashboard.
+    await settle([...ids][0]!, 'processed');
+    expect((await readLedger(payment.id))?.refunds.map((entry) => entry.origin)).toEqual(['admin']);
+  }, 60_000);
+
+  test('a repeat of the key while Razorpay is still creating the refund waits for it; past the wait it is 409, never a refund of its own', async () => {
+    const { payment } = await paidPayment();
+    const key = `dialog-${unique()}-${unique()}`;
+    gateway().slowRefunds(8000);
+    const first = refund(payment.id, { amount: 1000, reason: 'Slow gateway' }, { key });
+    // The repeat comes once the first has held the amount and is waiting on Razorpay.
+    await expect.poll(async () => (await readLedger(payment.id))?.refunds.length ?? 0, { timeout: 5000, interval: 50 }).toBe(1);
+    const repeat = await refund(payment.id, { amount: 1000, reason: 'Slow gateway' }, { key });
+    expect(repeat.status).toBe(409);
+    expect((await jsonOf<{ error: string }>(repeat)).error).toContain('already being made');
+    const made = await first;
+    expect(made.status).toBe(202);
+    const { refund: answer } = await jsonOf<RefundAnswer>(made);
+    const again = await accepted(payment.id, { amount: 1000, reason: 'Slow gateway' }, key);
+    expect(again.id).toBe(answer.id);
+    expect(gateway().requests.filter((one) => one.method === 'POST' && one.path === `/v1/payments/${payment.razorpayPaymentId}/refund`)).toHaveLength(1);
+    expect((await readLedger(payment.id))?.refunds).toHaveLength(1);
+  }, 60_000);
+
   test('three refunds at once from separate processes never add up to more than the payment', async () => {
     const { payment } = await paidPayment();
     const cookie = await adminCookie();

@@ -68,6 +68,22 @@ describe('refund ledger (pure)', () => {
     expect(refundRequestSchema.safeParse({ reason: '  ' }).success).toBe(false);
     expect(refundRequestSchema.safeParse({ reason: 'x', paid: true }).success).toBe(false);
   });
+
+  test('an amount that is not a positive number of whole paise is refused as amount: 1e-9, 0.001, -1, "100"', () => {
+    for (const amount of [1e-9, 0.001, 0.004, -1, '100', Number.NaN, Number.POSITIVE_INFINITY]) {
+      const parsed = refundRequestSchema.safeParse({ amount, reason: 'x' });
+      expect(parsed.success, String(amount)).toBe(false);
+      expect(new Set(parsed.error?.issues.map((issue) => issue.path.join('.')))).toEqual(new Set(['amount']));
+    }
+    expect(refundRequestSchema.safeParse({ amount: 0.01, reason: 'x' }).success).toBe(true);
+  });
+
+  test('a refund id, once written, is never replaced by a second answer for the same hold', () => {
+    const { ledger, entry } = held(empty, 1000);
+    const pending = requested(ledger, entry.id, 'rfnd_Test000001')!;
+    expect(requested(pending, entry.id, 'rfnd_Test000009')).toBeNull();
+    expect(requested(pending, entry.id, 'rfnd_Test000001')).toBeNull();
+  });
 });
 
 describe('an abandoned hold', () => {

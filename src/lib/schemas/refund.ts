@@ -21,6 +21,8 @@ export const refundRequestSchema = z
       .positive('Amount must be more than 0')
       .max(10_000_000, 'Amount is too large')
       .refine((value) => Math.abs(value * 100 - paiseOf(value)) < 1e-6, 'At most 2 decimals (paise)')
+      // 1e-9 passes the decimals check and rounds to 0 paise: a refund is at least one paisa.
+      .refine((value) => paiseOf(value) >= 1, 'At least ₹0.01 (1 paisa)')
       .optional(),
     reason: z.string({ error: 'Say why the payment is refunded' }).trim().min(1, 'Say why the payment is refunded').max(MAX_REFUND_REASON, `At most ${MAX_REFUND_REASON} characters`),
   })

@@ -61,7 +61,8 @@ function errorDescription(text: string): string | undefined {
   }
 }
 
-const TIMEOUT_MS = 10_000;
+/** How long one call to Razorpay may take before it counts as unanswered. */
+export const TIMEOUT_MS = 10_000;
 
 async function callRazorpay<S extends z.ZodType>(
   keys: GatewayKeys,

@@ -71,7 +71,8 @@ export function release(ledger: RefundLedger, entryId: string): RefundLedger | n
 /** Razorpay took the refund (its 202): reserved becomes pending; a webhook that came first keeps its word. */
 export function requested(ledger: RefundLedger, entryId: string, refundId: string): RefundLedger | null {
   const entry = ledger.refunds.find((candidate) => candidate.id === entryId);
-  if (!entry || entry.refundId === refundId) return null;
+  // A refund id is written once: a second answer for the same hold never replaces it.
+  if (!entry || entry.refundId !== null) return null;
   const next: RefundEntry = { ...entry, refundId, status: entry.status === 'reserved' ? 'pending' : entry.status };
   return { ...ledger, refunds: ledger.refunds.map((candidate) => (candidate === entry ? next : candidate)) };
 }

@@ -3,19 +3,34 @@ import { type RefundAnswer, type RefundEntry, paiseOf } from '../../lib/schemas/
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import { payments } from '../leads/payments';
 import { gatewayKeys } from '../payments/config';
-import { GatewayError, createRazorpayRefund } from '../payments/razorpay-client';
+import { GatewayError, TIMEOUT_MS as RAZORPAY_TIMEOUT_MS, createRazorpayRefund } from '../payments/razorpay-client';
 import { newestFirstKey } from '../storage/keys';
-import { changeLedger } from './ledger';
+import { changeLedger, readLedger } from './ledger';
 import { release, requested, reserve } from './ledgerMath';
 
 const rupees = (paise: number) => paise / 100;
 
+/**
+ * A repeat of a key whose first request is still asking Razorpay waits this long for its
+ * answer, well inside a function's 10 s, then says the refund is under way (409).
+ */
+const REPLAY_WAIT_MS = 6_000;
+const REPLAY_POLL_MS = 200;
+/** A hold this old with no refund id belongs to a request that died: a repeat asks Razorpay itself, under the same idempotency key. */
+const TAKEOVER_MS = RAZORPAY_TIMEOUT_MS + 5_000;
+
+const underWay = () => conflict('This refund is already being made. Its result shows in the payments list in a moment; nothing more was refunded.');
 
 /**
- * The owner's refund (issue 29 item 4). The amount is held on the payment's ledger with a
- * conditional write before Razorpay is asked, so two refunds at once never add up to more
- * than was paid; a refusal gives it back. The answer is 202 with the refund pending: only
- * Razorpay's signed refund.processed webhook marks it done.
+ * The owner's refund (docs/payments.md, "Refunds"). The amount is held on the payment's
+ * ledger with a conditional write before Razorpay is asked, so two refunds at once never add
+ * up to more than was paid; a refusal gives it back. The answer is 202 with the refund
+ * pending: only Razorpay's signed refund.processed webhook marks it done.
+ *
+ * One Idempotency-Key is one call to Razorpay: the request that held the amount asks; a
+ * repeat while it is asking waits for its answer (then 409 if none came), and a repeat after
+ * it returns the same refund. Only a hold left by a request that died is asked again, under
+ * the same X-Refund-Idempotency, which Razorpay answers with the refund it made, if any.
  */
 export async function requestRefund(paymentId: string, input: { amount?: number | undefined; reason: string }, idempotencyKey: string | null, now: Date = new Date()): Promise<RefundAnswer> {
   const payment = await payments.get(paymentId);
@@ -47,7 +62,8 @@ export async function requestRefund(paymentId: string, input: { amount?: number 
     return null;
   });
   if (found.failure || !found.entry) throw found.failure ?? new Error('The refund could not be held');
-  const held = found.entry;
+  let held: RefundEntry = found.entry;
+  if (!found.mine && !held.refundId && now.getTime() - Date.parse(held.requestedAt) < TAKEOVER_MS) held = await firstAnswer(payment.id, held.id);
   if (held.refundId) return answer(held.refundId, held);
 
   let refund;
@@ -66,6 +82,8 @@ export async function requestRefund(paymentId: string, input: { amount?: number 
     );
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
+    // Razorpay's 409: a call under this key is still being processed there. The hold stays; the webhook settles it.
+    if (error.status === 409) throw underWay();
     // Given back whether Razorpay refused or never answered: Razorpay itself refuses to
     // refund more than was captured, and a refund it did make arrives by webhook (its
     // notes name this record) and is recorded then.
@@ -83,6 +101,18 @@ export async function requestRefund(paymentId: string, input: { amount?: number 
   }
   const saved = await changeLedger(payment.id, payment.amountPaise, (ledger) => requested(ledger, held.id, refund.id));
   return answer(refund.id, saved.refunds.find((candidate) => candidate.id === held.id) ?? held);
+}
+
+/** The first request's outcome for a repeated key: its entry once Razorpay answered it; 409 while it has not, 502 when it was refused. */
+async function firstAnswer(paymentId: string, entryId: string): Promise<RefundEntry> {
+  const deadline = Date.now() + REPLAY_WAIT_MS;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, REPLAY_POLL_MS));
+    const entry = (await readLedger(paymentId))?.refunds.find((candidate) => candidate.id === entryId);
+    if (!entry) throw new HttpError(502, 'Razorpay refused the refund asked for with this key. Nothing was refunded.');
+    if (entry.refundId) return entry;
+  }
+  throw underWay();
 }
 
 function answer(refundId: string, entry: RefundEntry): RefundAnswer {

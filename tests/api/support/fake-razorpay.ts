@@ -130,6 +130,11 @@ export interface FakeRazorpay {
   requests: { method: string; path: string; authorised: boolean; body?: unknown }[];
   /** Makes every next call fail with this status (e.g. 500) until cleared with null. */
   failWith(status: number | null): void;
+  /**
+   * How long a refund takes to create (0 by default). While one is being created, another
+   * request under its X-Refund-Idempotency key is answered 409, as Razorpay does.
+   */
+  slowRefunds(ms: number): void;
   stop(): Promise<void>;
 }
 
@@ -174,6 +179,10 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
   const links = new Map<string, FakePaymentLink>();
   const refunds = new Map<string, FakeRefund>();
   const refundKeys = new Map<string, string>();
+  /** The body first sent under each X-Refund-Idempotency key: a different one under the same key is refused. */
+  const refundKeyBodies = new Map<string, string>();
+  const refundsInProgress = new Set<string>();
+  let refundDelayMs = 0;
   let baseUrl = '';
   const requests: FakeRazorpay['requests'] = [];
   let failure: number | null = null;
@@ -461,13 +470,28 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
       const input = await readJson(req, res);
       if (!input) return;
       requests[requests.length - 1]!.body = input;
-      // X-Refund-Idempotency: the same key is the same refund, however often it is sent.
+      // X-Refund-Idempotency: the same key and body is the same refund, however often it is
+      // sent; a repeat while the first is still being processed is 409; another body under
+      // the key is 400.
       const key = req.headers['x-refund-idempotency'];
-      const earlier = typeof key === 'string' ? refunds.get(refundKeys.get(key) ?? '') : undefined;
-      if (earlier) return send(res, 200, earlier);
+      if (typeof key === 'string') {
+        const body = JSON.stringify(input);
+        const firstBody = refundKeyBodies.get(key);
+        if (firstBody !== undefined && firstBody !== body) return send(res, 400, error('Different request with the same idempotency key has already been processed.'));
+        if (refundsInProgress.has(key)) return send(res, 409, error('A request with the same idempotency key is being processed.'));
+        const earlier = refunds.get(refundKeys.get(key) ?? '');
+        if (earlier) return send(res, 200, earlier);
+        refundKeyBodies.set(key, body);
+        refundsInProgress.add(key);
+      }
+      if (refundDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, refundDelayMs));
       const refund = createRefund(decodeURIComponent(refundMatch[1] ?? ''), input);
+      if (typeof key === 'string') {
+        refundsInProgress.delete(key);
+        if (typeof refund === 'string') refundKeyBodies.delete(key);
+        else refundKeys.set(key, refund.id);
+      }
       if (typeof refund === 'string') return send(res, 400, error(refund));
-      if (typeof key === 'string') refundKeys.set(key, refund.id);
       return send(res, 200, refund);
     }
     if (req.method === 'POST' && path === '/v1/orders') {
@@ -511,6 +535,9 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
     requests,
     failWith(status) {
       failure = status;
+    },
+    slowRefunds(ms) {
+      refundDelayMs = ms;
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -32,6 +32,7 @@ export function useFakeGateway(): () => FakeRazorpay {
   beforeEach(() => {
     useGatewayEnv(gateway());
     gateway().failWith(null);
+    gateway().slowRefunds(0);
   });
   const gateway = () => {
     if (!fake) throw new Error('the fake gateway is not running yet');
