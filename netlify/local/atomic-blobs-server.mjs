@@ -35,6 +35,11 @@ export class AtomicBlobsServer extends BlobsServer {
     this.#latencyMs = latencyMs;
   }
 
+  /** Changes the delay of every call from now on (a test that judges a race at a network's pace). @param {number} ms */
+  setLatency(ms) {
+    this.#latencyMs = ms;
+  }
+
   /** @param {Request} req */
   async handleRequest(req) {
     if (this.#latencyMs > 0) await sleep(this.#latencyMs);

@@ -1,22 +1,27 @@
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import adminClientsFn from '../../netlify/functions/admin-clients.mts';
+import refundsFn from '../../netlify/functions/admin-refunds.mts';
 import clientSpaceFn from '../../netlify/functions/client-space.mts';
 import createOrderFn from '../../netlify/functions/create-razorpay-order.mts';
+import webhookFn from '../../netlify/functions/razorpay-webhook.mts';
 import slotsFn from '../../netlify/functions/slots.mts';
 import verifyFn from '../../netlify/functions/verify-payment.mts';
 import { business } from '../../src/lib/business';
 import type { Slot, SlotsAnswer } from '../../src/lib/schemas/appointment';
 import type { AdminClientsAnswer, ClientSpaceAnswer, SessionAnswer } from '../../src/lib/schemas/client';
+import type { RefundAnswer } from '../../src/lib/schemas/refund';
 import { sendDueReminders } from '../../src/server/appointments/reminders';
 import { readAppointment, slotHolder, slotKey } from '../../src/server/appointments/store';
-import { bookSession, currentSessionSlots, endRemainingSessions } from '../../src/server/clients/sessions';
+import { bookSession, currentSessionSlots, endRemainingSessions, sessionsOf } from '../../src/server/clients/sessions';
+import { OWNER_MAILS_PER_CLIENT_PER_DAY } from '../../src/server/notifications/visitorQuota';
 import { clientOfPayment, clients, readClient } from '../../src/server/clients/store';
 import { newestFirstKey } from '../../src/server/storage/keys';
 import { paymentForOrder } from '../../src/server/leads/payments';
 import { adminCookie } from './support/admin';
+import { setBlobsLatency } from './support/blobs-server';
 import { openAllDay } from './support/availability';
 import { SITE, call, jsonOf, settleAfterResponse } from './support/call';
-import { bundleFunction, callInParallelProcesses } from './support/function-process';
+import { type Instances, type ProcessAnswer, bundleFunction, callInParallelProcesses, startInstances } from './support/function-process';
 import { OWNER_ADDRESS } from './support/mail-receivers';
 import { useMailReceivers } from './support/mail-suite';
 import { bookPackage, buyerPays, startOrder, useFakeGateway } from './support/payments';
@@ -280,6 +285,165 @@ describe('races across processes', () => {
     expect(stored?.seats).toHaveLength(1);
     expect((await spaceOf(client)).sessions.filter((session) => session.status === 'booked')).toHaveLength(1);
   });
+});
+
+describe('a full refund ends the client, whatever the order of requests', () => {
+  let instances: Instances | undefined;
+  let bundles: string[];
+  beforeAll(async () => {
+    bundles = await Promise.all([bundleFunction('netlify/functions/client-space.mts'), bundleFunction('netlify/functions/razorpay-webhook.mts')]);
+  });
+  afterAll(() => instances?.stop());
+
+  /** `count` free session starts that do not overlap each other or any handed out in this file (not handed out: the refund frees them). */
+  async function freeStarts(count: number): Promise<string[]> {
+    const chosen: number[] = [];
+    for (const slot of await slotsOf('days=7&kind=session&minutes=90')) {
+      const start = Date.parse(slot.start);
+      if (start - Date.now() < 30 * HOUR) continue;
+      const clear = (at: number) => start + 90 * 60_000 <= at || start >= at + 90 * 60_000;
+      if (chosen.every(clear) && handedOut.every(([a, b]) => start + 90 * 60_000 <= a || start >= b)) chosen.push(start);
+      if (chosen.length === count) break;
+    }
+    expect(chosen).toHaveLength(count);
+    return chosen.map((at) => new Date(at).toISOString());
+  }
+
+  /** The owner refunds the whole payment and Razorpay settles it: the signed refund.processed, not yet delivered. */
+  async function refundedInFull(client: PaidClient) {
+    const refunded = await call(refundsFn, `/api/admin/payments/${client.id}/refund`, { cookie, body: { reason: 'Refund racing bookings' }, params: { id: client.id } });
+    expect(refunded.status).toBe(202);
+    const { delivery } = await gateway().settleRefund((await jsonOf<RefundAnswer>(refunded)).refund.id, 'processed');
+    return delivery;
+  }
+
+  test('bookings from two processes racing the signed refund.processed webhook from a third, 20 rounds: none left booked, no time left held', async () => {
+    // Two client-space instances and a webhook instance, each its own process, started with the gateway's variables.
+    instances = await startInstances([bundles[0]!, bundles[0]!, bundles[1]!]);
+    let booked = 0;
+    let refused = 0;
+    for (let round = 0; round < 20; round += 1) {
+      const client = await pay('ascend-plus');
+      await clients.update(client.id, (current) => ({ ...current, sessionsTotal: 20 }));
+      const starts = await freeStarts(6);
+      const delivery = await refundedInFull(client);
+      const bookings = (indexes: number[]) => ({
+        url: `${SITE}/api/client-space/${client.id}/sessions?token=${client.token}`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: SITE },
+        params: { id: client.id },
+        ip: `10.45.${round}.${indexes[0]}`,
+        // 40 ms apart, as a client tapping through the free times.
+        variants: indexes.map((index) => ({ body: JSON.stringify({ start: starts[index] }), delayMs: index * 40 })),
+      });
+      const [first, second, webhook] = await instances!.round([
+        bookings([0, 2, 4]),
+        bookings([1, 3, 5]),
+        // The webhook lands at a different moment of the bookings each round.
+        { url: `${SITE}/api/razorpay-webhook`, method: 'POST', headers: delivery.headers, body: delivery.rawBody, delayMs: (round % 10) * 30 },
+      ]);
+      // Razorpay delivers again until it is answered 200 (a 500 when the end kept losing its write).
+      expect([200, 500], JSON.stringify(webhook!.body)).toContain(webhook!.status);
+      let webhookStatus = webhook!.status;
+      for (let again = 0; webhookStatus !== 200 && again < 5; again += 1) {
+        webhookStatus = (await call(webhookFn, '/api/razorpay-webhook', { rawBody: delivery.rawBody, headers: delivery.headers, origin: null })).status;
+      }
+      expect(webhookStatus).toBe(200);
+      const statuses = [...(first!.body as ProcessAnswer[]), ...(second!.body as ProcessAnswer[])].map((answer) => answer.status);
+      expect(statuses.every((status) => status === 201 || status === 409), `round ${round}: ${statuses.join(' ')}`).toBe(true);
+      booked += statuses.filter((status) => status === 201).length;
+      refused += statuses.filter((status) => status === 409).length;
+      if (process.env.RACE_LOG) console.log(`round ${round}: ${statuses.join(" ")} webhook ${webhook!.status}`);
+
+      const stored = (await readClient(client.id))!;
+      expect(stored.endedAt).not.toBeNull();
+      const sessions = await sessionsOf(stored);
+      expect(sessions.length).toBeGreaterThanOrEqual(statuses.filter((status) => status === 201).length);
+      expect(sessions.filter((session) => session.status === 'confirmed').map((session) => session.start), `round ${round}`).toEqual([]);
+      for (const start of starts) for (const half of halfHoursOf(start)) expect(await slotHolder(slotKey(half)), `round ${round}: ${new Date(half).toISOString()}`).toBeNull();
+      const view = await spaceOf(client);
+      expect(view.client).toMatchObject({ ended: true, sessionsLeft: 0 });
+      expect(view.sessions.filter((session) => session.status === 'booked')).toEqual([]);
+    }
+    // The race was run: bookings got in before the end (and were cancelled by it) and were refused after it.
+    expect(booked).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(0);
+  }, 600_000);
+
+  test('the moment between the end and its cancels: a booking and a move of an ended client are 409, and the session is cancelled', async () => {
+    const client = await pay('ascend-plus');
+    const [first, second] = await freeStarts(2);
+    const { session } = await jsonOf<SessionAnswer>(await book(client, first!));
+    // Forced: the refund has ended the client (its first write) and not yet cancelled this session.
+    await clients.update(client.id, (current) => ({ ...current, endedAt: new Date().toISOString() }));
+    for (const refusedAnswer of [await change(client, session.id, 'move', second!), await book(client, second!)]) {
+      expect(refusedAnswer.status).toBe(409);
+      expect((await jsonOf<{ error: string }>(refusedAnswer)).error).toContain('refunded in full');
+    }
+    expect(Date.parse((await readAppointment(session.id))!.start)).toBe(Date.parse(first!));
+    // Then the refund's cancels run: the session goes, its time is free.
+    expect(await endRemainingSessions(client.id)).toEqual({ cancelled: 1 });
+    expect((await readAppointment(session.id))?.status).toBe('cancelled');
+    for (const half of halfHoursOf(first!)) expect(await slotHolder(slotKey(half))).toBeNull();
+  });
+
+  test('a booking whose seat was taken before the end, and whose record the refund did not find yet, cancels itself: 409, no seat or time held (10 rounds at 20 ms a Blobs call)', async () => {
+    // At a network's pace, as on Netlify: the booking's writes after its seat take tens of ms.
+    setBlobsLatency(20);
+    try {
+      for (let round = 0; round < 10; round += 1) {
+        const client = await pay('ascend-plus');
+        const [start] = await freeStarts(1);
+        const stored = (await readClient(client.id))!;
+        const booking = bookSession(stored, start!).then(
+          (session) => ({ session, error: null }),
+          (error: Error) => ({ session: null, error }),
+        );
+        // Forced: the refund ends the client once the seat is on the record; its cancels ran before the session's record existed, so they found nothing.
+        while ((await readClient(client.id))!.seats.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+        await clients.update(client.id, (current) => ({ ...current, endedAt: new Date().toISOString() }));
+        const outcome = await booking;
+        expect(outcome.error?.message, `round ${round}`).toContain('refunded in full');
+        const sessions = await sessionsOf((await readClient(client.id))!);
+        expect(sessions.filter((session) => session.status === 'confirmed'), `round ${round}`).toEqual([]);
+        for (const half of halfHoursOf(start!)) expect(await slotHolder(slotKey(half)), `round ${round}`).toBeNull();
+        expect((await readClient(client.id))?.seats, `round ${round}`).toEqual([]);
+      }
+    } finally {
+      setBlobsLatency(0);
+    }
+  }, 120_000);
+});
+
+describe('a long history', () => {
+  test("300 book/cancel cycles on one client: every session is still listed, the confirmed one survives in the list and a full refund cancels it; the owner's mails about the client are capped per day", async () => {
+    const client = await pay('ascend');
+    const [start] = await (async () => {
+      const slot = await sessionStart(30);
+      return [slot.start];
+    })();
+    const ids: string[] = [];
+    for (let cycle = 0; cycle < 300; cycle += 1) {
+      const booked = await book(client, start!);
+      expect(booked.status, `cycle ${cycle}`).toBe(201);
+      const { session } = await jsonOf<SessionAnswer>(booked);
+      ids.push(session.id);
+      expect((await change(client, session.id, 'cancel')).status, `cycle ${cycle}`).toBe(200);
+      if (cycle % 25 === 24) await settleAfterResponse();
+    }
+    const kept = await jsonOf<SessionAnswer>(await book(client, start!));
+    await settleAfterResponse();
+    const view = await spaceOf(client);
+    expect(view.sessions).toHaveLength(301);
+    expect(new Set(view.sessions.map((session) => session.id))).toEqual(new Set([...ids, kept.session.id]));
+    expect(view.sessions.filter((session) => session.status === 'booked').map((session) => session.id)).toEqual([kept.session.id]);
+    const ownerMails = mail.smtp.mails.filter((message) => message.to.includes(OWNER_ADDRESS) && message.text.includes(client.email));
+    expect(ownerMails.filter((message) => message.subject.startsWith('Session'))).toHaveLength(OWNER_MAILS_PER_CLIENT_PER_DAY);
+
+    expect(await endRemainingSessions(client.id)).toEqual({ cancelled: 1 });
+    expect((await readAppointment(kept.session.id))?.status).toBe('cancelled');
+    handedOut.pop();
+  }, 600_000);
 });
 
 describe("the owner's view", () => {

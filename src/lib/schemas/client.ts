@@ -8,8 +8,8 @@ import { type Slot, appointmentIdSchema, type SessionOutcome, manageQuerySchema,
 
 const recordId = z.string().regex(/^\d{13}-[0-9a-f]{10}$/, 'Unknown client');
 
-/** The most sessions a client record lists (booked, moved away or cancelled); far above 20 bought. */
-export const MAX_SESSION_HISTORY = 200;
+/** The most seats a client record holds at once: far above the sessions any package or request sells. */
+export const MAX_SEATS = 200;
 
 /** A stored client: one per captured payment, under the payment record's id. */
 export const clientSchema = z.object({
@@ -22,9 +22,12 @@ export const clientSchema = z.object({
   phone: z.string(),
   email: z.string().nullable(),
   /** Sessions that use one of those bought (booked, held or missed); a cancel gives its seat back. */
-  seats: z.array(z.string()).max(MAX_SESSION_HISTORY),
-  /** Every session ever booked, oldest first. */
-  history: z.array(z.string()).max(MAX_SESSION_HISTORY),
+  seats: z.array(z.string()).max(MAX_SEATS),
+  /**
+   * Sessions booked before every session was listed in the client's own index
+   * (src/server/clients/sessionIndex.ts): read beside it, never written again.
+   */
+  history: z.array(z.string()).optional(),
   /** A full refund ends the client's sessions: none left to book. */
   endedAt: z.string().nullable(),
 });

@@ -1,5 +1,5 @@
 import { type Appointment, type Availability, type Slot } from '../../lib/schemas/appointment';
-import { MAX_SESSION_HISTORY, type SessionOutcomeRequest } from '../../lib/schemas/client';
+import type { SessionOutcomeRequest } from '../../lib/schemas/client';
 import { istIso } from '../../lib/schedule/istClock';
 import { freeSessionSlots, sessionHeldStarts } from '../../lib/schedule/sessionSlots';
 import { offeredSlot } from '../../lib/schedule/slots';
@@ -17,16 +17,29 @@ import {
 } from '../appointments/store';
 import { HttpError, conflict, notFound } from '../http/errors';
 import { newestFirstKey, timeFromKey } from '../storage/keys';
+import { clientSessionIds, forgetClientSession, noteClientSession } from './sessionIndex';
 import { type Client, clients, ensureClient, sessionsLeft } from './store';
 
-// A client's paid sessions in the one calendar (issue 29). A session is an appointment with
-// a `session` part, in the calendar's store: it takes every slot key it holds create-only,
-// in order (on any loss it gives back what it took: 409), so a time is never held twice
-// across calls and sessions. Seats (sessions used of those bought) are on the client's
-// record, moved by conditional writes. Invites, mails and reminders are the calls' own
+// A client's paid sessions in the one calendar (docs/payments.md, "Sessions"). A session is
+// an appointment with a `session` part, in the calendar's store: it takes every slot key it
+// holds create-only, in order (on any loss it gives back what it took: 409), so a time is
+// never held twice across calls and sessions. Seats (sessions used of those bought) are on
+// the client's record, moved by conditional writes; every session booked is listed in the
+// client's index (sessionIndex.ts). Invites, mails and reminders are the calls' own
 // follow-up event.
+//
+// A full refund ends the client (`endedAt`, written by a conditional write on the same
+// record the seats are taken from), and no order of requests leaves a session booked:
+// - a seat is refused in the write that would take it once the client is ended;
+// - the refund cancels the session of every seat the ended record holds, re-reading each
+//   until it is cancelled (a move at the same moment only makes it read again);
+// - a booking whose seat was taken before the end reads the client again once its record
+//   and keys are written: ended, it cancels itself. Either the refund read its record (and
+//   cancels it) or the booking's read comes after the end (and it cancels itself).
+// - a move checks the client first; a move racing the refund is cancelled by its re-reads.
 
 const noSessionLeft = () => conflict('No session is left to book. Please call us to add more.');
+const clientEnded = () => conflict('This package was refunded in full: its sessions are cancelled and none can be booked or moved.');
 const noSuchSession = () => notFound('No such session.');
 
 /** The free session starts now, ignoring the keys `except` (a session's own, when it moves). */
@@ -65,20 +78,19 @@ async function claimInOrder(keys: readonly string[], appointmentId: string): Pro
 
 const releaseAll = (keys: readonly string[], appointmentId: string) => Promise.all(keys.map((key) => releaseSlotKey(key, appointmentId)));
 
+/** Takes a seat in one conditional write, which refuses an ended client or one with none left. */
 async function takeSeat(clientId: string, sessionId: string): Promise<void> {
   const stored = await clients.update(clientId, (client) => {
+    if (client.endedAt) throw clientEnded();
     if (sessionsLeft(client) === 0) throw noSessionLeft();
-    return { ...client, seats: [...client.seats, sessionId], history: [...client.history, sessionId].slice(-MAX_SESSION_HISTORY) };
+    return { ...client, seats: [...client.seats, sessionId] };
   });
   if (!stored) throw notFound('No such client.');
 }
 
 async function giveSeatBack(clientId: string, sessionId: string, { forget }: { forget: boolean }): Promise<void> {
-  await clients.update(clientId, (client) => ({
-    ...client,
-    seats: client.seats.filter((id) => id !== sessionId),
-    history: forget ? client.history.filter((id) => id !== sessionId) : client.history,
-  }));
+  await clients.update(clientId, (client) => ({ ...client, seats: client.seats.filter((id) => id !== sessionId) }));
+  if (forget) await forgetClientSession(clientId, sessionId);
 }
 
 const heldKeys = (availability: Availability, startMs: number, minutes: number) => sessionHeldStarts(availability, startMs, minutes).map(slotKey);
@@ -91,23 +103,22 @@ async function freeAbandonedSeats(client: Client, now: Date): Promise<Client> {
   const records = await Promise.all(client.seats.map((id) => readAppointment(id)));
   const abandoned = client.seats.filter((id, index) => !records[index] && now.getTime() - (timeFromKey(id) ?? now.getTime()) > ABANDONED_SEAT_MS);
   if (abandoned.length === 0) return client;
-  const stored = await clients.update(client.id, (current) => ({
-    ...current,
-    seats: current.seats.filter((id) => !abandoned.includes(id)),
-    history: current.history.filter((id) => !abandoned.includes(id)),
-  }));
+  const stored = await clients.update(client.id, (current) => ({ ...current, seats: current.seats.filter((id) => !abandoned.includes(id)) }));
+  await Promise.all(abandoned.map((id) => forgetClientSession(client.id, id)));
   return stored ?? client;
 }
 
 /** Books one of the client's sessions at `start`: a seat, then the record, then its slot keys. */
 export async function bookSession(given: Client, start: string, now: Date = new Date()): Promise<Appointment> {
-  const client = sessionsLeft(given) === 0 && !given.endedAt ? await freeAbandonedSeats(given, now) : given;
+  if (given.endedAt) throw clientEnded();
+  const client = sessionsLeft(given) === 0 ? await freeAbandonedSeats(given, now) : given;
   if (sessionsLeft(client) === 0) throw noSessionLeft();
   const { slot, availability } = await sessionOnOffer(start, now, client.sessionMinutes);
   const id = newestFirstKey(now.getTime());
   const startMs = Date.parse(slot.start);
   const keys = heldKeys(availability, startMs, client.sessionMinutes);
   await takeSeat(client.id, id);
+  await noteClientSession(client.id, id);
   const at = now.toISOString();
   const appointment: Appointment = {
     id,
@@ -136,8 +147,23 @@ export async function bookSession(given: Client, start: string, now: Date = new 
     await giveSeatBack(client.id, id, { forget: true });
     throw new SlotTakenError((await currentSessionSlots(now, client.sessionMinutes)).slots);
   }
+  await undoIfEnded(client.id, appointment, keys, now);
   await recordAppointmentNotice('booked', 'visitor', appointment, null);
   return appointment;
+}
+
+/**
+ * A booking's last step: the client read again after its record and keys are written. A full
+ * refund that came meanwhile either read this record (and cancels it) or ended the client
+ * before this read: then the booking cancels itself, frees what it took and answers 409.
+ */
+async function undoIfEnded(clientId: string, appointment: Appointment, keys: readonly string[], now: Date): Promise<void> {
+  const [client, stored] = await Promise.all([clients.get(clientId), readAppointment(appointment.id)]);
+  if (client && !client.endedAt && stored?.status === 'confirmed') return;
+  await endSession(appointment.id, 'owner', now, { notify: false });
+  // The refund may have freed the keys before this booking took the last of them.
+  await releaseAll(keys, appointment.id);
+  throw clientEnded();
 }
 
 /** The client's confirmed session (any client's for `null`: the owner's list), for a change; 403 within the notice period when the client asks. */
@@ -152,6 +178,7 @@ async function changeableSession(clientId: string | null, sessionId: string, by:
 
 /** Moves a session: its new keys first, then the record, then the old keys are freed. */
 export async function moveSession(clientId: string, sessionId: string, start: string, now: Date = new Date()): Promise<Appointment> {
+  if ((await clients.get(clientId))?.endedAt) throw clientEnded();
   const { appointment, etag, session } = await changeableSession(clientId, sessionId, 'visitor', now);
   const { slot, availability } = await sessionOnOffer(start, now, session.minutes, { keys: session.slotKeys, startMs: Date.parse(appointment.start) });
   const startMs = Date.parse(slot.start);
@@ -166,7 +193,7 @@ export async function moveSession(clientId: string, sessionId: string, start: st
     version: newestFirstKey(now.getTime()),
     updatedAt: now.toISOString(),
     session: { ...session, slotKeys: keys },
-    // A Confirm on WhatsApp was for the old time (issue 30); the new time's reminders ask again.
+    // A Confirm on WhatsApp was for the old time (docs/whatsapp.md); the new time's reminders ask again.
     visitorConfirmedAt: undefined,
   };
   if (!(await replaceAppointment(moved, etag))) {
@@ -191,37 +218,67 @@ export async function cancelSession(clientId: string | null, sessionId: string, 
   return cancelled;
 }
 
+/** The ids of every session the client booked: its index, and the list older records kept. */
+export async function sessionIdsOf(client: Pick<Client, 'id' | 'history'>): Promise<string[]> {
+  const indexed = await clientSessionIds(client.id);
+  return [...new Set([...(client.history ?? []), ...indexed])];
+}
+
+const READ_BATCH = 50;
+
 /** The client's sessions (all they ever booked, or those `ids`), oldest first; records gone are left out. */
-export async function sessionsOf(client: Pick<Client, 'id' | 'history'>, ids: readonly string[] = client.history): Promise<Appointment[]> {
-  const records = await Promise.all(ids.map((id) => readAppointment(id)));
+export async function sessionsOf(client: Pick<Client, 'id' | 'history'>, given?: readonly string[]): Promise<Appointment[]> {
+  const ids = given ?? (await sessionIdsOf(client));
+  const records: Array<Appointment | null> = [];
+  for (let from = 0; from < ids.length; from += READ_BATCH) {
+    records.push(...(await Promise.all(ids.slice(from, from + READ_BATCH).map((id) => readAppointment(id)))));
+  }
   return records
     .filter((record): record is Appointment => record !== null && record.session?.clientId === client.id)
     .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
 }
 
+/** Enough re-reads for any number of writers a client's handful of sessions can have at once. */
+const MAX_CANCEL_READS = 20;
+
 /**
- * A full refund (issue 29 item 4, called by src/server/refunds): the client's upcoming
- * sessions are cancelled (their times freed, the client told) and none is left to book.
- * Idempotent: a second call finds nothing left to cancel.
+ * Cancels a session whatever else writes it meanwhile: re-read and cancelled again until it
+ * is no longer confirmed (or gone). Frees its keys and gives its seat back; true when this
+ * call cancelled it.
+ */
+async function endSession(sessionId: string, by: 'visitor' | 'owner', now: Date, { notify }: { notify: boolean }): Promise<boolean> {
+  for (let read = 0; read < MAX_CANCEL_READS; read += 1) {
+    const found = await readAppointmentForUpdate(sessionId);
+    const session = found?.appointment.session;
+    if (!found || !session || found.appointment.status !== 'confirmed') return false;
+    const cancelled = cancelledAppointment(found.appointment, by, now);
+    if (!(await replaceAppointment(cancelled, found.etag))) continue;
+    await Promise.all([releaseAll(session.slotKeys, sessionId), giveSeatBack(session.clientId, sessionId, { forget: false })]);
+    if (notify) await recordAppointmentNotice('cancelled', by, cancelled, null);
+    return true;
+  }
+  throw conflict('This session kept changing while it was being cancelled. Please try again.');
+}
+
+/**
+ * A full refund (src/server/refunds): the client is ended, so no seat can be taken any more,
+ * and the session of every seat the ended record holds is cancelled (its time freed, the
+ * client told). Idempotent: a second call finds nothing left to cancel.
  */
 export async function endRemainingSessions(paymentId: string, now: Date = new Date()): Promise<{ cancelled: number }> {
   const client = await ensureClient(paymentId);
-  await clients.update(client.id, (current) => (current.endedAt ? current : { ...current, endedAt: now.toISOString() }));
-  const upcoming = (await sessionsOf(client)).filter((session) => session.status === 'confirmed' && Date.parse(session.start) > now.getTime());
+  // The record as this write left it: every seat taken before the end is on it.
+  const ended = await clients.update(client.id, (current) => (current.endedAt ? current : { ...current, endedAt: now.toISOString() }));
   let cancelled = 0;
-  for (const session of upcoming) {
-    try {
-      await cancelSession(client.id, session.id, 'owner', now);
-      cancelled += 1;
-    } catch (error) {
-      // Cancelled at the same moment by the client: nothing left to do for it.
-      if (!(error instanceof HttpError && error.status === 409)) throw error;
-    }
+  for (const id of ended?.seats ?? []) {
+    const session = await readAppointment(id);
+    // A seat with no record yet: its booking reads the ended client once its record is written, and cancels itself.
+    if (!session || Date.parse(session.start) <= now.getTime()) continue;
+    if (await endSession(id, 'owner', now, { notify: true })) cancelled += 1;
   }
   return { cancelled };
 }
 
-/** The owner marks a session that has started as held or missed, with a private note. */
 /** Marks a session held or a no-show with the owner's private note, on the record as read (appointments/outcome.ts records what follows). */
 export async function markSessionOutcome(found: VersionedAppointment | null, { outcome, note }: SessionOutcomeRequest, now: Date = new Date()): Promise<Appointment> {
   const session = found?.appointment.session;

@@ -50,7 +50,6 @@ export async function ensureClient(paymentId: string): Promise<Client> {
       phone: payment.customerPhone,
       email: payment.customerEmail,
       seats: [],
-      history: [],
       endedAt: null,
     },
     new Date(payment.paidAt ?? payment.createdAt),

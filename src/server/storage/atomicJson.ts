@@ -4,6 +4,13 @@ import { StorageConflictError } from './errors';
 import { withKeyLock } from './keyLock';
 
 const MAX_ATTEMPTS = 8;
+/** A lost write waits up to this many ms times 2^attempt before reading again. */
+const BACKOFF_STEP_MS = 5;
+
+// Writers that lost to each other would otherwise read and write again in lockstep, and a
+// handful of them on one key (bookings of one client) could use up every attempt; a random
+// pause that doubles spreads them out.
+const pauseAfterLoss = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * BACKOFF_STEP_MS * 2 ** attempt));
 
 /**
  * Reads a blob with the ETag a conditional write needs. The local Blobs server sends
@@ -42,6 +49,7 @@ export async function updateJson<T>(
       const condition = current ? { onlyIfMatch: current.etag } : { onlyIfNew: true as const };
       const { modified } = await blobCall(() => store.setJSON(key, next, condition));
       if (modified) return next;
+      if (attempt < MAX_ATTEMPTS - 1) await pauseAfterLoss(attempt);
     }
     throw new StorageConflictError(storeName, key);
   });

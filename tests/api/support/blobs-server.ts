@@ -15,6 +15,9 @@ const { port } = await server.start();
 // (the tests' function instances) use its port.
 const restoreFetch = answerBlobsInProcess(`http://localhost:${port}`, server);
 
+/** Delays every Blobs call of this file's server by `ms` (0: none), as Netlify's round trips do. */
+export const setBlobsLatency = (ms: number) => server.setLatency(ms);
+
 export const blobsContext = {
   siteID: 'api-test-site',
   deployID: '0',

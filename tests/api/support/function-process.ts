@@ -6,6 +6,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { expect } from 'vitest';
 import { blobsContext } from './blobs-server';
 
 export async function bundleFunction(entry: string): Promise<string> {
@@ -35,6 +36,13 @@ export interface ProcessRequest {
   params?: Record<string, string>;
   /** Another function's bundle for this request (two functions racing); the call's bundle otherwise. */
   bundle?: string;
+  /** Wait this long after the release before sending (spreads requests over a race's window). */
+  delayMs?: number;
+  /**
+   * (startInstances) Several requests from this one process, all at once, each the request
+   * with its own body and delay; the answer's body is the list of their answers (status 0).
+   */
+  variants?: Array<{ body?: string; delayMs?: number }>;
 }
 
 export interface ProcessAnswer {
@@ -76,4 +84,64 @@ export async function callInParallelProcesses(bundle: string, requests: ProcessR
   await Promise.all(children.map(({ ready }) => ready));
   for (const { child } of children) child.stdin.end('go\n');
   return Promise.all(children.map(({ done }) => done));
+}
+
+/** Warm function instances that answer round after round (see startInstances). */
+export interface Instances {
+  /** Hands each instance its request, releases them together once all have it, and collects the answers in order. */
+  round(requests: ProcessRequest[]): Promise<ProcessAnswer[]>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts one long-lived process per bundle, as warm Netlify instances: a test that races
+ * requests across processes for many rounds pays for loading each bundle once, not once a
+ * round. Each round still releases every instance at the same moment.
+ */
+export async function startInstances(bundles: string[], env: Record<string, string> = {}): Promise<Instances> {
+  const context = Buffer.from(JSON.stringify(blobsContext)).toString('base64');
+  const instances = bundles.map((bundle) => {
+    const child = spawn(process.execPath, [CHILD, bundle], {
+      env: { ...process.env, ...env, NETLIFY_BLOBS_CONTEXT: context, CHILD_SERVE: '1' },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const lines: string[] = [];
+    const waiting: Array<(line: string) => void> = [];
+    let partial = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      partial += chunk.toString();
+      for (let end = partial.indexOf('\n'); end >= 0; end = partial.indexOf('\n')) {
+        const line = partial.slice(0, end);
+        partial = partial.slice(end + 1);
+        const next = waiting.shift();
+        if (next) next(line);
+        else lines.push(line);
+      }
+    });
+    const exited = new Promise<never>((_, reject) => child.on('exit', (code) => reject(new Error(`instance exited with ${code}`))));
+    exited.catch(() => undefined);
+    const nextLine = () => Promise.race([new Promise<string>((resolveLine) => (lines.length > 0 ? resolveLine(lines.shift()!) : waiting.push(resolveLine))), exited]);
+    return { child, nextLine };
+  });
+  for (const instance of instances) expect(await instance.nextLine()).toBe('ready');
+  return {
+    async round(requests) {
+      if (requests.length !== instances.length) throw new Error('one request per instance');
+      instances.forEach((instance, index) => instance.child.stdin.write(`${JSON.stringify(requests[index])}\n`));
+      for (const instance of instances) expect(await instance.nextLine()).toBe('set');
+      for (const instance of instances) instance.child.stdin.write('go\n');
+      return Promise.all(instances.map(async (instance) => JSON.parse(await instance.nextLine()) as ProcessAnswer));
+    },
+    async stop() {
+      await Promise.all(
+        instances.map(
+          (instance) =>
+            new Promise<void>((resolveStop) => {
+              instance.child.once('close', () => resolveStop());
+              instance.child.stdin.end();
+            }),
+        ),
+      );
+    },
+  };
 }
