@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { bookingSchema } from '../../src/lib/schemas/booking';
+import { contactRecordSchema } from '../../src/lib/schemas/contact';
+import { corporateEnquirySchema } from '../../src/lib/schemas/corporateEnquiry';
 import { downloadFormSchema } from '../../src/lib/schemas/download';
 import { PERSON_NAME_MESSAGE, personName } from '../../src/lib/schemas/fields';
 import { createOrderRequestSchema } from '../../src/lib/schemas/payment';
@@ -78,5 +81,14 @@ describe('a person’s name', () => {
     const download = downloadFormSchema.safeParse({ fullName: 'Meera\nIyer', email: 'meera@example.com', mobile: '9845012345', currentStage: 'graduates' });
     expect(download.success).toBe(false);
     if (!download.success) expect(fieldErrors(download.error)).toEqual({ fullName: PERSON_NAME_MESSAGE });
+  });
+
+  it('a record stored under the earlier rule still reads: the rule is for what comes in', () => {
+    const booking = { fullName: 'Lead 7', mobile: '9845012345', currentStage: 'Student', packageId: null, packageName: 'Discovery call', bookingType: 'discovery_call', amount: null, status: 'pending', paymentStatus: null };
+    expect(bookingSchema.parse(booking).fullName).toBe('Lead 7');
+    const contact = { name: 'Meera <b>Iyer</b>', email: 'meera@example.com', phone: '9845012345', whoIsThisFor: 'college' };
+    expect(contactRecordSchema.parse(contact).name).toBe('Meera <b>Iyer</b>');
+    const enquiry = { name: 'Anita 2', email: 'anita@example.com', phone: '9845012345', company: 'Acme', employees: '500-999', role: 'HR' };
+    expect(corporateEnquirySchema.parse(enquiry).name).toBe('Anita 2');
   });
 });

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { attributionSchema } from './attribution';
-import { personName, phoneNumber } from './fields';
+import { phoneNumber, storedPersonName } from './fields';
 import { whatsappConsentField } from '../whatsappConsent';
 
 export const bookingStatuses = ['pending', 'contacted', 'completed', 'cancelled'] as const;
@@ -12,7 +12,7 @@ export const paymentStatuses = ['pending', 'paid', 'failed'] as const;
  * decides bookingType, amount and paymentStatus from the catalogue, never the browser.
  */
 export const bookingSchema = z.object({
-  fullName: personName,
+  fullName: storedPersonName,
   mobile: phoneNumber,
   email: z.string().optional(),
   currentStage: z.string().trim().min(1).max(300),

@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { whoIsThisForOptions } from '../contactAudiences';
 import { attributionField, attributionSchema } from './attribution';
-import { emailAddress, honeypot, personName, phoneNumber } from './fields';
+import { emailAddress, honeypot, personName, phoneNumber, storedPersonName } from './fields';
 import { whatsappConsentField, whatsappOptInField } from '../whatsappConsent';
 
 export { whoIsThisForOptions };
@@ -25,6 +25,7 @@ export type ContactStatus = (typeof contactStatuses)[number];
 
 /** A stored contact message: the form's fields, where the visitor came from, and whether it is answered. */
 export const contactRecordSchema = contactLeadSchema.extend({
+  name: storedPersonName,
   // Absent until the owner sets one: a message without a status is pending.
   status: z.enum(contactStatuses).optional(),
   attribution: attributionSchema.optional(),

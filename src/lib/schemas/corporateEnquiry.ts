@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { attributionField, attributionSchema } from './attribution';
-import { emailAddress, honeypot, personName, phoneNumber } from './fields';
+import { emailAddress, honeypot, personName, phoneNumber, storedPersonName } from './fields';
 import { whatsappConsentField, whatsappOptInField } from '../whatsappConsent';
 
 // The corporate page's enquiry (SPEC: "Schedule Corporate Consultation", for CHROs of
@@ -33,6 +33,7 @@ export const corporateEnquiryStatuses = ['pending', 'contacted'] as const;
 
 /** A stored enquiry: pending until the owner has answered it. */
 export const corporateEnquirySchema = corporateEnquiryFormSchema.extend({
+  name: storedPersonName,
   status: z.enum(corporateEnquiryStatuses).optional(),
   attribution: attributionSchema.optional(),
   ...whatsappConsentField,

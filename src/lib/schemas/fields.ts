@@ -31,6 +31,13 @@ export function personNameField(label: string) {
 }
 
 export const personName = personNameField('Name');
+
+/**
+ * A name as a stored record holds it. Records are parsed on every read, and names stored under
+ * the earlier rule (any text of 1-120 characters) must still read; every new name comes in
+ * through a form's schema, which uses personName.
+ */
+export const storedPersonName = z.string().trim().min(1).max(120);
 export const emailAddress = z.string({ error: 'Email is required' }).trim().max(254, 'Email is too long').pipe(z.email('Enter a valid email address'));
 
 /** A phone number with 10 to 13 digits once spaces, dashes, brackets and + are removed. */
