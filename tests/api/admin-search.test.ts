@@ -13,6 +13,7 @@ import { bookings } from '../../src/server/leads/bookings';
 import { adminCookie } from './support/admin';
 import { call, jsonOf, settleAfterResponse } from './support/call';
 import { useFakeGateway, useGatewayEnv } from './support/payments';
+import { lettersOf } from '../support/names';
 
 const gateway = useFakeGateway();
 
@@ -122,7 +123,7 @@ describe('GET /api/admin/search', () => {
   it('shows the newest 100 when a name start matches more, and says so', async () => {
     await Promise.all(
       Array.from({ length: MAX_HITS + 5 }, (_, n) =>
-        call(bookCallFn, '/api/book-call', { body: { name: `Zubin Contractor ${n}`, phone: `93${String(n).padStart(8, '0')}`, background: 'college-graduate' } }),
+        call(bookCallFn, '/api/book-call', { body: { name: `Zubin Contractor ${lettersOf(n)}`, phone: `93${String(n).padStart(8, '0')}`, background: 'college-graduate' } }),
       ),
     );
     // Indexed by each lead's follow-up, after its response.

@@ -27,6 +27,7 @@ import { adminCookie } from './support/admin';
 import { blobsContext } from './support/blobs-server';
 import { call, jsonOf, settleAfterResponse } from './support/call';
 import { bookPackage, useFakeGateway } from './support/payments';
+import { lettersOf } from '../support/names';
 
 useFakeGateway();
 
@@ -147,8 +148,8 @@ describe('GET /api/admin/stats', () => {
     const responses = await Promise.all(
       Array.from({ length: 40 }, (_, n) =>
         n % 2
-          ? call(bookCallFn, '/api/book-call', { body: { name: `Caller ${n}`, phone: `98000 ${String(n).padStart(5, '0')}`, background: 'student-10-12' } })
-          : call(contactFn, '/api/contact', { body: { name: `Writer ${n}`, email: `writer${n}@example.in`, phone: `97000 ${String(n).padStart(5, '0')}`, whoIsThisFor: 'college' } }),
+          ? call(bookCallFn, '/api/book-call', { body: { name: `Caller ${lettersOf(n)}`, phone: `98000 ${String(n).padStart(5, '0')}`, background: 'student-10-12' } })
+          : call(contactFn, '/api/contact', { body: { name: `Writer ${lettersOf(n)}`, email: `writer${n}@example.in`, phone: `97000 ${String(n).padStart(5, '0')}`, whoIsThisFor: 'college' } }),
       ),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(40).fill(201));

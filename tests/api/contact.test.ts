@@ -5,6 +5,7 @@ import { contacts } from '../../src/server/leads/contacts';
 import { adminCookie } from './support/admin';
 import { blobsContext } from './support/blobs-server';
 import { call, jsonOf } from './support/call';
+import { lettersOf } from '../support/names';
 
 const lead = { name: 'Priya Nair', email: 'priya@example.com', phone: '98450 12345', whoIsThisFor: 'working-professional' };
 
@@ -50,7 +51,7 @@ describe('POST /api/contact', () => {
   it('keeps all 200 leads posted at once', async () => {
     const before = await contacts.count();
     const responses = await Promise.all(
-      Array.from({ length: 200 }, (_, n) => call(contact, '/api/contact', { body: { ...lead, name: `Lead ${n}` } })),
+      Array.from({ length: 200 }, (_, n) => call(contact, '/api/contact', { body: { ...lead, name: `Lead ${lettersOf(n)}` } })),
     );
     expect(responses.every((response) => response.status === 201)).toBe(true);
     expect(await contacts.count()).toBe(before + 200);

@@ -19,6 +19,7 @@ import { subscribers } from '../../src/server/leads/subscribers';
 import { adminCookie } from './support/admin';
 import { call, jsonOf, settleAfterResponse } from './support/call';
 import { OWNER_ADDRESS, type SmtpReceiver, clearNotificationEnv, startSmtpReceiver, useNotificationEnv } from './support/mail-receivers';
+import { lettersOf } from '../support/names';
 
 let cookie = '';
 let smtp: SmtpReceiver;
@@ -95,7 +96,7 @@ describe('GET /api/admin/leads-by-source', () => {
   test('counts leads of the last days by source and medium, most first, with the kinds', async () => {
     const before = await leadsBySource();
     for (let index = 0; index < 3; index += 1) {
-      await call(bookCallFn, '/api/book-call', { body: { name: `Ad ${index}`, phone: `98451 0000${index}`, background: 'college-graduate', attribution: { source: 'Facebook', medium: 'paid' } } });
+      await call(bookCallFn, '/api/book-call', { body: { name: `Ad ${lettersOf(index)}`, phone: `98451 0000${index}`, background: 'college-graduate', attribution: { source: 'Facebook', medium: 'paid' } } });
     }
     await call(contactFn, '/api/contact', { body: { name: 'Ad C', email: 'adc@example.com', phone: '98451 00009', whoIsThisFor: 'college', attribution: { source: 'facebook', medium: 'paid' } } });
     await call(bookCallFn, '/api/book-call', { body: { name: 'Direct', phone: '98451 00008', background: 'college-graduate' } });

@@ -5,6 +5,7 @@ import { SITE, call, jsonOf, settleAfterResponse } from './support/call';
 import { bundleFunction, callInParallelProcesses } from './support/function-process';
 import { OWNER_ADDRESS, useNotificationEnv } from './support/mail-receivers';
 import { useMailReceivers } from './support/mail-suite';
+import { lettersOf } from '../support/names';
 
 const receivers = useMailReceivers({ notificationsOn: false });
 
@@ -21,7 +22,7 @@ test('two retry processes racing over one outbox deliver every notification exac
   const ids: string[] = [];
   try {
     for (let index = 0; index < 4; index += 1) {
-      const response = await call(bookCallFn, '/api/book-call', { body: { name: `Racer ${index}`, phone: `98450 7000${index}`, background: 'working-professional' } });
+      const response = await call(bookCallFn, '/api/book-call', { body: { name: `Racer ${lettersOf(index)}`, phone: `98450 7000${index}`, background: 'working-professional' } });
       expect(response.status).toBe(201);
       ids.push((await jsonOf<{ booking: { id: string } }>(response)).booking.id);
     }
