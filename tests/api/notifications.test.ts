@@ -16,6 +16,8 @@ import { contactEvent } from '../../src/server/notifications/leadEvents';
 import { newestFirstKey, recordKey } from '../../src/server/storage/keys';
 import { collectionStore } from '../../src/server/storage/blobs';
 import { subscribers } from '../../src/server/leads/subscribers';
+import { contacts } from '../../src/server/leads/contacts';
+import { PERSON_NAME_MESSAGE } from '../../src/lib/schemas/fields';
 import { SITE, call, jsonOf, settleAfterResponse } from './support/call';
 import { razorpayId } from './support/fake-razorpay';
 import { OWNER_ADDRESS, type ReceivedMail, clearNotificationEnv } from './support/mail-receivers';
@@ -66,15 +68,15 @@ describe('owner notifications for every kind of lead', () => {
 
   test('a contact message: owner e-mail and webhook, and the visitor gets the 24-hour confirmation with business hours', async () => {
     const email = `meera.${unique()}@example.com`;
-    const response = await call(contactFn, '/api/contact', { body: { name: 'Meera <b>Iyer</b>', email, phone: '+91 98450 22222', whoIsThisFor: 'working-professional' } });
+    const response = await call(contactFn, '/api/contact', { body: { name: "Meera O'Brien", email, phone: '+91 98450 22222', whoIsThisFor: 'working-professional' } });
     expect(response.status).toBe(201);
     const { contact } = await jsonOf<{ contact: { id: string } }>(response);
     await settleAfterResponse();
     const mail = only(ownerMailsFor(contact.id));
-    expect(mail.subject).toBe('New contact message: Meera <b>Iyer</b>');
-    // The visitor's text is escaped in HTML, never markup.
-    expect(mail.html).toContain('Meera &lt;b&gt;Iyer&lt;/b&gt;');
-    expect(mail.html).not.toContain('<b>Iyer</b>');
+    expect(mail.subject).toBe("New contact message: Meera O'Brien");
+    // The visitor's text is escaped in HTML: the apostrophe a name may hold is an entity there.
+    expect(mail.html).toContain('Meera O&#39;Brien');
+    expect(mail.html).not.toContain("O'Brien");
     expect(mail.text).toContain('within 24 business hours');
     expect(mail.text).toContain(`E-mail: ${email}`);
     expect(mail.text).toContain('Source: (direct)');
@@ -84,6 +86,18 @@ describe('owner notifications for every kind of lead', () => {
     expect(confirmation.text).toContain("We'll get back to you within 24 hours");
     expect(confirmation.text).toContain(business.contact.hours);
     expect(confirmation.text).toContain('have ready');
+  });
+
+  test('a contact message whose name holds markup is a 400 naming the name: nothing is stored or sent', async () => {
+    const email = `markup.${unique()}@example.com`;
+    const before = await contacts.count();
+    const response = await call(contactFn, '/api/contact', { body: { name: 'Meera <b>Iyer</b>', email, phone: '+91 98450 22222', whoIsThisFor: 'working-professional' } });
+    expect(response.status).toBe(400);
+    expect((await jsonOf<{ fields: Record<string, string> }>(response)).fields).toEqual({ name: PERSON_NAME_MESSAGE });
+    await settleAfterResponse();
+    expect(await contacts.count()).toBe(before);
+    expect((await contacts.all()).some((record) => record.email === email)).toBe(false);
+    expect(receivers.smtp.mails.filter((mail) => mail.text.includes(email))).toHaveLength(0);
   });
 
   test('a package booking: owner e-mail and webhook with the package and price', async () => {
@@ -282,6 +296,17 @@ describe('a lead whose request died before its follow-up', () => {
     await runFollowUpJob({ now: aMinuteLater });
     expect(ownerMailsFor(contact.id)).toHaveLength(1);
     expect(visitorMailsTo(email)).toHaveLength(1);
+  });
+
+  test('a name stored under the earlier rule, markup and all, is escaped in the owner e-mail the job sends', async () => {
+    // The form refuses such a name now, but a record stored before the rule still reads
+    // and is still announced: its HTML must show the text, never run it as markup.
+    const { contact } = await leftByADeadRequest('Meera <b>Iyer</b>', `stored.${unique()}@example.com`, new Date());
+    await runFollowUpJob({ now: aMinuteLater });
+    const mail = only(ownerMailsFor(contact.id));
+    expect(mail.subject).toBe('New contact message: Meera <b>Iyer</b>');
+    expect(mail.html).toContain('Meera &lt;b&gt;Iyer&lt;/b&gt;');
+    expect(mail.html).not.toContain('<b>Iyer</b>');
   });
 
   test('an event younger than 30 seconds is left to its own request', async () => {
