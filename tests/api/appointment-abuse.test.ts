@@ -8,6 +8,7 @@ import bookCall from '../../netlify/functions/book-call.mts';
 import slotsFn from '../../netlify/functions/slots.mts';
 import { describeSlotIst } from '../../src/lib/schedule/slotDays';
 import type { Appointment, PublicAppointment, Slot, SlotsAnswer } from '../../src/lib/schemas/appointment';
+import { PERSON_NAME_MESSAGE } from '../../src/lib/schemas/fields';
 import { claimSlot, readAppointment, readAppointmentForUpdate, replaceAppointment, slotHolder, slotKey, writeNewAppointment } from '../../src/server/appointments/store';
 import { bookings } from '../../src/server/leads/bookings';
 import { newestFirstKey } from '../../src/server/storage/keys';
@@ -256,8 +257,23 @@ describe('the invite carries no typed text but a plain name (DECISIONS 28)', () 
   };
   const unfolded = (raw: string) => raw.replace(/\r?\n[ \t]/g, '');
 
-  test('a phishing name: the .ics mailed to the address typed names nobody, and says none of it; nor does the manage link\'s .ics', async () => {
-    const phishing = 'Your account is locked - verify at https://evil.example';
+  test('a phishing name with a link is a 400 naming the name: no call is booked, no slot taken, nothing mailed', async () => {
+    const slot = await slotAhead();
+    const email = 'phish-link-target@example.com';
+    const before = await bookings.count();
+    const response = await book(slot.start, { name: 'Your account is locked - verify at https://evil.example', phone: '98450 77776', email });
+    expect(response.status).toBe(400);
+    expect((await jsonOf<{ fields: Record<string, string> }>(response)).fields).toEqual({ name: PERSON_NAME_MESSAGE });
+    await settleAfterResponse();
+    expect(await bookings.count()).toBe(before);
+    expect((await freeSlots()).map((free) => free.start)).toContain(slot.start);
+    expect(mail.smtp.mails.filter((item) => item.to.includes(email))).toHaveLength(0);
+  });
+
+  test('a phishing name the name rule lets through: the .ics mailed to the address typed names nobody, and says none of it; nor does the manage link\'s .ics', async () => {
+    // Letters, spaces, a dash and a dot only, so the form takes it: the invite must still
+    // not carry it as the attendee's name.
+    const phishing = 'Your account is locked - verify at evil.example';
     const email = 'phish-target@example.com';
     const { id, token } = await booked({ name: phishing, phone: '98450 77777', email });
     await settleAfterResponse();
