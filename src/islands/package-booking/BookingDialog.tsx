@@ -1,27 +1,33 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../lib/api-client';
 import { findPackage, isPaidPackage } from '../../lib/packageCatalogue';
 import { HONEYPOT_FIELD } from '../../lib/schemas/fields';
-import { popupProblem, type PackageBookingForm } from '../../lib/schemas/packageBooking';
+import { popupProblem } from '../../lib/schemas/packageBooking';
 import type { CheckoutOrder } from '../../lib/schemas/payment';
+import {
+  $packageBookingCustomerState,
+  $packageBookingDraft,
+  clearPackageBookingDraft,
+  setPackageBookingCustomerState,
+  setPackageBookingField,
+  type PackageBookingDraft,
+} from '../../stores/packageBookingDraft';
 import { toast, type ToastInput } from '../../stores/toasts';
+import { forgetUnpaidBooking, rememberUnpaidBooking, unpaidBookingFor, unpaidBookingKey } from '../../stores/unpaidPackageBooking';
 import { REDIRECT_AFTER_PAYMENT_MS, messages, rupees, thankYouUrl } from './messages';
 import { loadCheckoutScript, payOrder } from './razorpay-checkout';
 import StateSelect from '../StateSelect';
 import WhatsappOptIn, { optInBody } from '../WhatsappOptIn';
 import './package-booking.css';
 
-type Draft = Record<keyof PackageBookingForm, string>;
 type Phase = 'idle' | 'booking' | 'processing';
 
-const emptyDraft: Draft = { fullName: '', mobile: '', designation: '', company: '', industry: '' };
-// Kept for the page's lifetime: a visitor who cancels payment and tries again finds the
-// form filled, and the booking already made is reused instead of stored twice.
-let rememberedDraft: Draft = emptyDraft;
-let rememberedBooking: { key: string; bookingId: string } | null = null;
-let rememberedState = '';
+// What was typed and the booking made outlive the dialog, in src/stores (packageBookingDraft,
+// unpaidPackageBooking): a visitor who cancels payment and tries again finds the form filled,
+// and the booking already made is reused instead of stored twice (docs/payments.md, step 1).
 
-const fields: { name: keyof Draft; label: string; type?: string; autoComplete: string; placeholder?: string }[] = [
+const fields: { name: keyof PackageBookingDraft; label: string; type?: string; autoComplete: string; placeholder?: string }[] = [
   { name: 'fullName', label: 'Full name', autoComplete: 'name' },
   { name: 'mobile', label: 'Mobile number', type: 'tel', autoComplete: 'tel-national', placeholder: '98765 43210' },
   { name: 'designation', label: 'Designation', autoComplete: 'organization-title', placeholder: 'e.g. Product Manager' },
@@ -37,9 +43,9 @@ interface Props {
 export default function BookingDialog({ packageId, onClose }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
-  const [draft, setDraft] = useState<Draft>(rememberedDraft);
-  // A paid package's invoice names the buyer's state (place of supply, issue 29).
-  const [customerState, setCustomerState] = useState(rememberedState);
+  const draft = useStore($packageBookingDraft);
+  // A paid package's invoice names the buyer's state (the place of supply, docs/payments.md).
+  const customerState = useStore($packageBookingCustomerState);
   const [whatsapp, setWhatsapp] = useState(false);
   const [phase, setPhase] = useState<Phase>('idle');
   const [problem, setProblem] = useState<ToastInput | null>(null);
@@ -77,10 +83,8 @@ export default function BookingDialog({ packageId, onClose }: Props) {
     setPhase('idle');
   }
 
-  const update = (name: keyof Draft) => (event: { target: { value: string } }) => {
-    const next = { ...draft, [name]: event.target.value };
-    rememberedDraft = next;
-    setDraft(next);
+  const update = (name: keyof PackageBookingDraft) => (event: { target: { value: string } }) => {
+    setPackageBookingField(name, event.target.value);
     setProblem(null);
   };
 
@@ -94,8 +98,8 @@ export default function BookingDialog({ packageId, onClose }: Props) {
 
     setPhase('booking');
     setProblem(null);
-    const key = JSON.stringify([packageId, draft, whatsapp]);
-    let bookingId = rememberedBooking?.key === key ? rememberedBooking.bookingId : null;
+    const key = unpaidBookingKey(packageId, draft, whatsapp);
+    let bookingId = unpaidBookingFor(key);
     if (!bookingId) {
       try {
         const answer = await api.postLead<{ bookingType: 'discovery_call' | 'investment'; booking: { id: string } }>('/api/bookings', {
@@ -105,12 +109,14 @@ export default function BookingDialog({ packageId, onClose }: Props) {
           [HONEYPOT_FIELD]: website,
         });
         if (answer.bookingType === 'discovery_call') {
-          rememberedDraft = emptyDraft;
+          // Booked, nothing to pay. The fields show the store, so it is cleared as the page is
+          // left rather than now: the form keeps what was sent while the thank-you page loads.
+          window.addEventListener('pagehide', clearPackageBookingDraft, { once: true });
           window.location.assign('/thank-you');
           return;
         }
         bookingId = answer.booking.id;
-        rememberedBooking = { key, bookingId };
+        rememberUnpaidBooking(key, bookingId);
       } catch {
         return fail(messages.bookingFailed);
       }
@@ -121,7 +127,7 @@ export default function BookingDialog({ packageId, onClose }: Props) {
     try {
       order = await api.post<CheckoutOrder>('/api/create-razorpay-order', { packageId, bookingId, customerState });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) rememberedBooking = null;
+      if (error instanceof ApiError && error.status === 409) forgetUnpaidBooking();
       return fail(messages.setupFailed);
     }
     let Razorpay;
@@ -137,8 +143,8 @@ export default function BookingDialog({ packageId, onClose }: Props) {
     const prefill = { name: draft.fullName.trim(), contact: draft.mobile.replace(/\D/g, '') };
     const outcome = await payOrder(Razorpay, { ...order, prefill });
     if (outcome.kind === 'paid' || outcome.kind === 'authorised') {
-      rememberedDraft = emptyDraft;
-      rememberedBooking = null;
+      clearPackageBookingDraft();
+      forgetUnpaidBooking();
       toast({ ...(outcome.kind === 'paid' ? messages.paymentSuccessful : messages.paymentAuthorised), variant: 'success' });
       onClose();
       window.setTimeout(() => window.location.assign(thankYouUrl(outcome.receipt)), REDIRECT_AFTER_PAYMENT_MS);
@@ -218,8 +224,7 @@ export default function BookingDialog({ packageId, onClose }: Props) {
               value={customerState}
               disabled={busy}
               onChange={(value) => {
-                rememberedState = value;
-                setCustomerState(value);
+                setPackageBookingCustomerState(value);
                 setProblem(null);
               }}
             />
