@@ -6,6 +6,7 @@ import { startServerProcess, type ServerProcess } from './support/server-process
 import { storedRecords } from './support/stored.ts';
 import { PORTS } from './support/ports.ts';
 import { postJson } from './support/http.ts';
+import { lettersOf } from '../support/names.ts';
 
 const BURST = 200;
 let server: ServerProcess | undefined;
@@ -22,7 +23,7 @@ test(`${BURST} contact posts sent together the moment the server answers: every 
   const emails = Array.from({ length: BURST }, (_, index) => `burst-${index}@example.com`);
   const responses = await Promise.all(
     emails.map((email, index) =>
-      postJson(`${server!.origin}/api/contact`, { name: `Burst ${index}`, email, phone: '98765 43210', whoIsThisFor: 'college' }, agent),
+      postJson(`${server!.origin}/api/contact`, { name: `Burst ${lettersOf(index)}`, email, phone: '98765 43210', whoIsThisFor: 'college' }, agent),
     ),
   );
   agent.destroy();

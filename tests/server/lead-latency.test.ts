@@ -5,6 +5,7 @@ import { Agent } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { OWNER_ADDRESS, type SmtpReceiver, type WebhookReceiver, clearNotificationEnv, startSmtpReceiver, startWebhookReceiver, useNotificationEnv } from '../api/support/mail-receivers';
 import { postJson } from './support/http.ts';
+import { lettersOf } from '../support/names.ts';
 import { PORTS } from './support/ports.ts';
 import { type ServerProcess, startServerProcess } from './support/server-process.ts';
 import { storedRecords } from './support/stored.ts';
@@ -49,7 +50,7 @@ test(`${LEADS} concurrent leads at ${LATENCY_MS} ms per Blobs call: every one an
   const agent = new Agent({ keepAlive: true, maxSockets: LEADS });
   const emails = Array.from({ length: LEADS }, (_, index) => `latency-${index}@example.com`);
   const responses = await Promise.all(
-    emails.map((email, index) => postJson(`${server!.origin}/api/contact`, { name: `Latency ${index}`, email, phone: '98765 43210', whoIsThisFor: 'college' }, agent)),
+    emails.map((email, index) => postJson(`${server!.origin}/api/contact`, { name: `Latency ${lettersOf(index)}`, email, phone: '98765 43210', whoIsThisFor: 'college' }, agent)),
   );
   agent.destroy();
   expect(responses.filter((response) => response.status !== 201).map((response) => `${response.status} ${response.body}`)).toEqual([]);
