@@ -4,6 +4,8 @@
 //   PORT=8888       port (default 8888)
 //   HOST=127.0.0.1  interface to listen on; HOST=0.0.0.0 opens it to the network
 //   BLOBS_DIR=...   folder of the local Blobs store (default .netlify/blobs-serve)
+//   LOCAL_RATE_LIMITS=off  serve every request whatever the functions' rateLimit say
+//                          (tests that send bursts from one address); on unless told
 //   --functions <dir>   also serve the functions of <dir> (the tests' fixtures)
 //   --emulator          the previous server on Netlify's dev emulator (for the benchmark)
 //   --no-scheduler      no scheduled functions (a benchmark that measures without the minute job)
@@ -31,6 +33,7 @@ const { values: args } = parseArgs({
 const port = Number(process.env.PORT ?? 8888);
 const host = process.env.HOST?.trim() || '127.0.0.1';
 const blobsDir = process.env.BLOBS_DIR ?? '.netlify/blobs-serve';
+const rateLimits = readRateLimitsSwitch(process.env.LOCAL_RATE_LIMITS);
 
 if (!isLoopbackHost(host) && !process.env.ADMIN_PASSWORD?.trim()) {
   console.warn(
@@ -45,7 +48,7 @@ try {
   // Imported on demand: the emulator's packages patch globalThis.fetch when loaded.
   server = args.emulator
     ? await (await import('./local/emulator-server.mjs')).startEmulatorServer({ port, host, blobsDir })
-    : await (await import('./local/server.mjs')).startServer({ port, host, blobsDir, extraFunctionDirs: args.functions, scheduler: !args['no-scheduler'] });
+    : await (await import('./local/server.mjs')).startServer({ port, host, blobsDir, extraFunctionDirs: args.functions, scheduler: !args['no-scheduler'], rateLimits });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
@@ -79,4 +82,17 @@ function isLoopbackHost(/** @type {string} */ value) {
   const address = value.replace(/^\[|\]$/g, '');
   if (address === '::1') return true;
   return isIP(address) === 4 && address.startsWith('127.');
+}
+
+/**
+ * Limits stay on unless the switch says exactly `off`; any other word is refused, so a
+ * misspelt switch neither turns them off unseen nor leaves a burst test guessing.
+ * @param {string | undefined} value
+ */
+function readRateLimitsSwitch(value) {
+  const word = value?.trim().toLowerCase() ?? '';
+  if (word === '' || word === 'on') return true;
+  if (word === 'off') return false;
+  console.error(`LOCAL_RATE_LIMITS must be "on" or "off" (got "${value}").`);
+  process.exit(1);
 }

@@ -16,6 +16,12 @@ const FEATURE_FLAGS = { zisi_pure_esm: true, zisi_pure_esm_mjs: true };
 const POINTER = 'current.json';
 const OLD_BUILD_AGE_MS = 10 * 60 * 1000;
 const BACKGROUND_SUFFIX = '-background';
+/**
+ * Bumped whenever `describe` records something new, so a build described by an older
+ * server is made again instead of reused without it (a reused build without
+ * `trafficRules` would serve every function unlimited).
+ */
+const DESCRIPTION_VERSION = 2;
 
 /**
  * @typedef {{
@@ -26,6 +32,7 @@ const BACKGROUND_SUFFIX = '-background';
  *   schedule?: string,
  *   background: boolean,
  *   priority: number,
+ *   trafficRules?: import('./rate-limits.mjs').TrafficRules,
  * }} BundledFunction
  */
 
@@ -41,7 +48,7 @@ const BACKGROUND_SUFFIX = '-background';
  */
 export async function bundleFunctions({ projectRoot, directories, bundlerConfig, outRoot, log = () => {} }) {
   const dirs = directories.map((dir) => resolve(projectRoot, dir)).filter((dir) => existsSync(dir));
-  const settings = JSON.stringify({ dirs, bundlerConfig, FEATURE_FLAGS });
+  const settings = JSON.stringify({ dirs, bundlerConfig, FEATURE_FLAGS, DESCRIPTION_VERSION });
   const outDir = join(outRoot, createHash('sha256').update(settings).digest('hex').slice(0, 12));
   const pointerPath = join(outDir, POINTER);
 
@@ -74,7 +81,7 @@ export async function bundleFunctions({ projectRoot, directories, bundlerConfig,
 
 /**
  * The module Netlify's bootstrap would load (named in the generated entry point), and
- * the routing facts zip-it-and-ship-it read from the function's `config`.
+ * the routing facts and rate limit zip-it-and-ship-it read from the function's `config`.
  * @param {any} result a zip-it-and-ship-it FunctionResult
  * @returns {Promise<BundledFunction>}
  */
@@ -90,6 +97,7 @@ async function describe(result) {
     schedule: result.schedule,
     background: result.invocationMode === 'background',
     priority: result.priority ?? 10,
+    trafficRules: result.trafficRules,
   };
 }
 

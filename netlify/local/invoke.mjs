@@ -46,6 +46,7 @@ async function readUpTo(request, limit) {
  *   priority?: number,
  *   schedule?: string,
  *   background: boolean,
+ *   trafficRules?: import('./rate-limits.mjs').TrafficRules,
  * }} LocalFunction
  * @typedef {{ ip: string, requestId: string, route?: Route | null, abort?: AbortController }} InvocationMeta
  *   `abort`: the controller of the request's signal, when the caller made the Request

@@ -12,6 +12,7 @@ import { loadSite } from './load-site.mjs';
 import { sendResponse, toWebRequest } from './node-http.mjs';
 import { scheduledRequest, startScheduler } from './scheduler.mjs';
 import { createRequestChain } from './request-chain.mjs';
+import { createRateLimits } from './rate-limits.mjs';
 
 const SITE_ID = 'local-site';
 const DEPLOY_ID = '0';
@@ -28,8 +29,11 @@ const FRAMEWORKS_FUNCTIONS_DIR = '.netlify/v1/functions';
  *   timeouts?: { synchronous?: number, background?: number },
  *   stopGraceMs?: number,
  *   scheduler?: boolean,
+ *   rateLimits?: boolean,
  *   log?: (message: string) => void,
  * }} ServerOptions
+ *   `rateLimits: false` serves every request whatever the functions' `rateLimit` say
+ *   (for tests that send bursts from one address); on unless told.
  */
 
 /** @param {ServerOptions} options */
@@ -42,6 +46,7 @@ export async function startServer({
   timeouts,
   stopGraceMs = 30_000,
   scheduler: runScheduled = true,
+  rateLimits: enforceRateLimits = true,
   log = console.log,
 } = {}) {
   // The explicit marker of the project's own local server (src/server/env.ts), set
@@ -65,7 +70,11 @@ export async function startServer({
     log,
   });
   if (!existsSync(siteConfig.publishDir)) throw new Error(`No published files in ${siteConfig.publishDir}: run \`npm run build\` first.`);
-  const respond = createRequestChain({ projectRoot, siteConfig, functions, invoker, siteID: SITE_ID, siteURL });
+  const rateLimits = createRateLimits({ functions, enabled: enforceRateLimits });
+  if (!enforceRateLimits && rateLimits.limited.length > 0) {
+    log(`rate limits: off (the rateLimit of ${rateLimits.limited.length} functions is not applied)`);
+  }
+  const respond = createRequestChain({ projectRoot, siteConfig, functions, invoker, rateLimits, siteID: SITE_ID, siteURL });
 
   let inFlight = 0;
   let stopping = false;
