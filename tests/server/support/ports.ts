@@ -14,6 +14,9 @@ export const PORTS = {
   aiDraftingOpenAi: 8904,
   leadLatency: 8991,
   localDefaults: 8992,
+  rateLimits: 8993,
+  rateLimitsOff: 8995,
+  rateLimitsFixtures: 8996,
 } as const;
 
 export const FIXTURE_FUNCTIONS = 'tests/server/fixtures/functions';

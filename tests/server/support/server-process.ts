@@ -34,9 +34,13 @@ export const projectRoot = resolve(import.meta.dirname, '../../..');
 export async function startServerProcess({ port, args = [], env = {}, blobsDir, command = ['netlify/serve.mjs'], pollMs = 20, timeoutMs = 120_000 }: StartOptions): Promise<ServerProcess> {
   const dir = blobsDir ?? (await mkdtemp(join(scratchDir(), 'ccc-server-blobs-')));
   const started = Date.now();
+  // The rate-limit switch is the caller's to set: one left in the shell that runs the
+  // tests would quietly change what "the server as `npm start` runs it" means.
+  const inherited = { ...process.env };
+  delete inherited.LOCAL_RATE_LIMITS;
   const child = spawn(process.execPath, [...command, ...args], {
     cwd: projectRoot,
-    env: { ...process.env, ...env, PORT: String(port), BLOBS_DIR: dir },
+    env: { ...inherited, ...env, PORT: String(port), BLOBS_DIR: dir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
