@@ -6,6 +6,8 @@ import { expect as baseExpect, test } from './support/test';
 import { signInAsAdmin } from './support/admin';
 import { watchConsole } from './support/console';
 import { startFreshServer } from './support/fresh-server';
+import { PERSON_NAME_MESSAGE } from '../../src/lib/schemas/fields';
+import { lettersOf, uniqueName } from '../support/names';
 
 // The owner's dashboard at /admin/bookings (issue 9), in Chromium against the real APIs.
 // The e2e store is shared by every spec and test, so each test makes its own records
@@ -112,7 +114,7 @@ test.describe('access', () => {
 test('a lead booked through the public call form is worked on the dashboard: status and edit survive a reload', async ({ page }) => {
   const problems = watchConsole(page);
   await consentAlreadyGiven(page);
-  const name = `Dashboard Lead ${unique()}`;
+  const name = uniqueName('Dashboard Lead');
   await page.goto('/contact');
   await page.getByRole('navigation').getByRole('link', { name: 'Book A Free Call' }).click();
   const dialog = page.getByRole('dialog', { name: 'Book your free career clarity call' });
@@ -175,7 +177,7 @@ test('a lead booked through the public call form is worked on the dashboard: sta
 
 test('an edit made stale by another change is refused: the card says so and shows the fresh values', async ({ page, request, baseURL }) => {
   const api = await adminApi(request, baseURL);
-  const name = `Stale Edit ${unique()}`;
+  const name = uniqueName('Stale Edit');
   await bookCall(api, name, uniqueMobile());
   await signIn(page);
   // Found by id from here on: the name on the card is about to change.
@@ -208,12 +210,19 @@ test('an edit made stale by another change is refused: the card says so and show
   expect(await (await api.get(`/api/bookings/${id}`)).json()).toMatchObject({ fullName: `${name} Elsewhere`, notes: 'My note' });
 });
 
-test('export downloads every record as one CSV: BOM, header, a row per record, formulas neutralised', async ({ page, request, baseURL }) => {
+test('export downloads every record as one CSV: BOM, header, a row per record, formulas neutralised; a formula typed as a name is refused at the form', async ({ page, request, baseURL }) => {
   const api = await adminApi(request, baseURL);
   const marker = unique();
+  // A formula as a name is refused at the form and never reaches the export ...
   const hostile = `=HYPERLINK("http://evil.example","${marker}")`;
-  expect((await api.post('/api/contact', { data: { name: hostile, email: `export.${marker}@example.in`, phone: '98450 11223', whoIsThisFor: 'college' } })).status()).toBe(201);
-  await bookCall(api, `Export Lead ${marker}`, uniqueMobile());
+  const refused = await api.post('/api/contact', { data: { name: hostile, email: `refused.${marker}@example.in`, phone: '98450 11223', whoIsThisFor: 'college' } });
+  expect(refused.status()).toBe(400);
+  expect(((await refused.json()) as { fields: Record<string, string> }).fields).toEqual({ name: PERSON_NAME_MESSAGE });
+  // ... but a name may start with a dash, which a spreadsheet would still run as a formula.
+  const formulaLike = `-${uniqueName('Export Contact')}`;
+  expect((await api.post('/api/contact', { data: { name: formulaLike, email: `export.${marker}@example.in`, phone: '98450 11223', whoIsThisFor: 'college' } })).status()).toBe(201);
+  const lead = uniqueName('Export Lead');
+  await bookCall(api, lead, uniqueMobile());
   await signIn(page);
 
   // Every record stored now, counted by reading every page (not from the counters).
@@ -240,8 +249,9 @@ test('export downloads every record as one CSV: BOM, header, a row per record, f
   expect(text.split('\r\n')[0]).toBe('Data Type,Name,Email/Mobile,Date,Status,Amount,Package,Notes,Source');
   const rows = Papa.parse<string[]>(text, { skipEmptyLines: true }).data.slice(1);
   expect(rows).toHaveLength(expected);
-  expect(rows.find((row) => row[1] === `Export Lead ${marker}`)).toEqual(['Booking', `Export Lead ${marker}`, expect.stringMatching(/^\d{10}$/), expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/), 'Pending', '', 'Free Discovery Call', 'Discovery call | Stage: Working Professional', '']);
-  expect(rows.find((row) => row[2]?.startsWith(`export.${marker}@`))?.slice(0, 2)).toEqual(['Contact Form', `'${hostile}`]);
+  expect(rows.find((row) => row[1] === lead)).toEqual(['Booking', lead, expect.stringMatching(/^\d{10}$/), expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/), 'Pending', '', 'Free Discovery Call', 'Discovery call | Stage: Working Professional', '']);
+  expect(rows.find((row) => row[2]?.startsWith(`export.${marker}@`))?.slice(0, 2)).toEqual(['Contact Form', `'${formulaLike}`]);
+  expect(rows.some((row) => row[2]?.startsWith(`refused.${marker}@`))).toBe(false);
   for (const type of new Set(rows.map((row) => row[0]))) expect(['Booking', 'Contact Form', 'Payment', 'Resource Download', 'Newsletter Subscriber']).toContain(type);
   await expect(toast(page, 'Export Complete')).toContainText(`${expected.toLocaleString('en-IN')} records`);
 });
@@ -275,7 +285,7 @@ test('export shows its busy state when preparing takes longer than half a second
 test('search finds a person by phone in another format and shows their records as one timeline', async ({ page, request, baseURL }) => {
   const api = await adminApi(request, baseURL);
   const mobile = uniqueMobile();
-  const name = `Searchable Person ${unique()}`;
+  const name = uniqueName('Searchable Person');
   await bookCall(api, name, `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`);
   expect((await api.post('/api/contact', { data: { name, email: `search.${mobile}@example.in`, phone: mobile, whoIsThisFor: 'working-professional' } })).status()).toBe(201);
   await signIn(page);
@@ -358,9 +368,9 @@ test('a link to a tab survives the trip through the login page', async ({ page }
 
 test("'Load more' brings the next page of bookings from the server's cursor", async ({ page, request, baseURL }) => {
   const api = await adminApi(request, baseURL);
-  const marker = `Paged ${unique()}`;
+  const marker = uniqueName('Paged');
   // One more than a page: the newest 12 fill the first page, whatever else the store holds.
-  for (let index = 1; index <= 13; index += 1) await bookCall(api, `${marker} ${index}`, uniqueMobile());
+  for (let index = 1; index <= 13; index += 1) await bookCall(api, `${marker} ${lettersOf(index)}`, uniqueMobile());
   await signIn(page);
   const list = page.getByTestId('list-bookings');
   const ours = list.getByTestId('booking-card').filter({ hasText: marker });
@@ -369,7 +379,7 @@ test("'Load more' brings the next page of bookings from the server's cursor", as
   await expect(list.getByText(/^Showing 12 of [\d,]+$/)).toBeVisible();
   await list.getByRole('button', { name: 'Load more' }).click();
   await expect(ours).toHaveCount(13);
-  await expect(ours.filter({ has: page.getByRole('heading', { name: `${marker} 1`, exact: true }) })).toHaveCount(1);
+  await expect(ours.filter({ has: page.getByRole('heading', { name: `${marker} ${lettersOf(1)}`, exact: true }) })).toHaveCount(1);
 });
 
 test('a list that cannot load says so on its own and recovers with Try again', async ({ page }) => {
@@ -389,7 +399,7 @@ test('a list that cannot load says so on its own and recovers with Try again', a
 
 test('when the session ends mid-edit the owner signs in again and the unsaved edit comes back', async ({ page, request, baseURL }) => {
   const api = await adminApi(request, baseURL);
-  const name = `Expiring Session ${unique()}`;
+  const name = uniqueName('Expiring Session');
   await bookCall(api, name, uniqueMobile());
   await signIn(page);
   const card = bookingCard(page, name);
@@ -473,7 +483,7 @@ test('a server that is not the local one, with no admin secrets set, says the ad
 test.describe('looks and accessibility', () => {
   for (const width of [390, 1280]) {
     test(`at ${width}px: no axe violations (lists, edit form, blog tab), no sideways scroll, screenshots`, async ({ page, request, baseURL }, testInfo) => {
-      await bookCall(await adminApi(request, baseURL), `Look Check ${unique()}`, uniqueMobile());
+      await bookCall(await adminApi(request, baseURL), uniqueName('Look Check'), uniqueMobile());
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await signIn(page);
