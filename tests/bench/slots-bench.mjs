@@ -29,10 +29,13 @@ if (!args.includes('--no-build')) {
  * since the site takes at most 3 new calls per client address an hour, their own address,
  * one of the many loopback addresses (127.0.x.y) a Linux machine answers on.
  */
+const lettersOf = (n) => [...String(n)].map((digit) => 'abcdefghij'[Number(digit)]).join('');
+
 function bookAs(n, start) {
   const address = Math.floor(n / 3);
   const localAddress = `127.0.${Math.floor(address / 250)}.${(address % 250) + 2}`;
-  const body = JSON.stringify({ start, name: `Bench Caller ${n}`, phone: `98765 ${String(n).padStart(5, '0')}` });
+  // A name is letters only (src/lib/schemas/fields.ts): the caller's number written in letters.
+  const body = JSON.stringify({ start, name: `Bench Caller ${lettersOf(n)}`, phone: `98765 ${String(n).padStart(5, '0')}` });
   return new Promise((resolve, reject) => {
     const sent = request(
       `${origin.replace('localhost', '127.0.0.1')}/api/appointments`,

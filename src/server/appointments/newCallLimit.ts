@@ -1,10 +1,11 @@
 import { business } from '../../lib/business';
 import { type AttemptRule, limitPerAddress, pruneEndedWindows } from '../http/rateLimit';
 
-// New calls per client address (issue 27: one client booked every free slot of two weeks
-// in eight seconds). Counted by the site itself in Blobs: Netlify's rateLimit does not run
-// on the local server and counts per domain. Every attempt to book a new call counts,
-// booked or refused; moving and cancelling a call do not.
+// New calls per client address: one client could otherwise book every free slot of two weeks
+// in seconds. Counted by the site itself in Blobs over an hour: Netlify's rateLimit (applied by
+// the local server too, docs/local-server.md) counts a minute per function, far too short for
+// this. Every attempt to book a new call counts, booked or refused; moving and cancelling a
+// call do not.
 
 const NEW_CALL_ATTEMPTS = 'appointment-attempts';
 

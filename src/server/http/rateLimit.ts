@@ -3,7 +3,8 @@ import { addressScope, freeSlots, hashedBucket, slotPrefix, windowOfFolder, wind
 import { HttpError } from './errors';
 
 // The site's own rate limits, in Blobs, so every function instance sees the same counts
-// (Netlify's rateLimit runs only when deployed and counts per domain, not per client).
+// (Netlify's rateLimit, which the local server applies too, is a minute window per function;
+// these limits need longer windows and their own buckets: docs/local-server.md).
 // Every limit (sign-in guesses, new calls per client, sign-in challenges) takes its
 // places here, so a new feature inherits the same rule: a place is one numbered slot
 // of the bucket's current window, taken with a create-only write, so however many
