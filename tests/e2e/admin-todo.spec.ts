@@ -8,6 +8,7 @@ import { expect as baseExpect, test } from './support/test';
 import { signInAsAdmin } from './support/admin';
 import { type FreshServer, startFreshServer } from './support/fresh-server';
 import { e2ePort } from './support/ports';
+import { uniqueName } from '../support/names';
 import { scratchDir } from '../support/scratch';
 
 // The owner's to-do (issue 20) in Chromium. Leads from the past are written the way the
@@ -62,7 +63,7 @@ const overdueTile = (page: Page) => page.getByTestId('todo-overdue').locator('dd
 
 test('the to-do leads the Customer Data tab: overdue first and marked, Mark contacted takes a lead off, the tile counts', async ({ browser, playwright }) => {
   const request = await api(playwright);
-  const freshName = `Fresh Caller ${Date.now()}`;
+  const freshName = uniqueName('Fresh Caller');
   const booked = await request.post('/api/book-call', { data: { name: freshName, phone: '98450 77001', background: 'working-professional' } });
   expect(booked.status()).toBe(201);
   await expect.poll(async () => (await readTodo(request)).items.some((item) => item.name === freshName)).toBe(true);

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './support/test';
 import { watchConsole } from './support/console';
 import { hydrated } from './support/hydration';
+import { uniqueName } from '../support/names';
 
 // Calls booked on the site (issue 19), in Chromium against the production build: a visitor
 // books from the call modal and from the contact form, moves the call through the manage
@@ -42,7 +43,7 @@ async function snap(page: Page, name: string, locator?: ReturnType<Page['locator
 test('a visitor books a call in the modal, picks a time with the keyboard and sees the confirmation; the owner sees it under Upcoming calls', async ({ page }) => {
   const problems = watchConsole(page);
   await consentAlreadyGiven(page);
-  const name = `Slot Picker ${unique()}`;
+  const name = uniqueName('Slot Picker');
   await page.goto('/');
   await page.getByRole('navigation').getByRole('link', { name: 'Book A Free Call' }).click();
   const dialog = page.getByRole('dialog', { name: 'Book your free career clarity call' });
@@ -134,7 +135,7 @@ test('from the contact form: a time two weeks out, then moved through the manage
   await consentAlreadyGiven(page);
   await page.goto('/contact');
   const form = await hydrated(page.getByTestId('contact-form'));
-  await form.getByLabel('Full name').fill(`Manage Link ${unique()}`);
+  await form.getByLabel('Full name').fill(uniqueName('Manage Link'));
   await form.getByLabel('Email').fill(`manage.${unique()}@example.com`);
   await form.getByLabel('Phone').fill('+91 98450 66666');
   await form.getByLabel('Who is this for?').selectOption('working-professional');

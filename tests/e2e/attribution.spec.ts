@@ -7,6 +7,7 @@ import { signInAsAdmin, signInThroughLoginPage as signIn } from './support/admin
 import { watchConsole } from './support/console';
 import { startFreshServer } from './support/fresh-server';
 import { hydrated } from './support/hydration';
+import { uniqueName } from '../support/names';
 
 // Issue 12 in the browser: a visit that lands from an ad keeps its source for the visit,
 // every lead form sends it, and the owner sees it on the dashboard and in the export;
@@ -63,7 +64,7 @@ test('a visit that landed from an ad: its contact message and its call booking c
   // 2. Moves on inside the site: the first landing stays the visit's source.
   await page.getByRole('navigation').getByRole('link', { name: 'Contact Us' }).click();
   await expect(page).toHaveURL(/\/contact$/);
-  const contactName = `Source Contact ${marker}`;
+  const contactName = uniqueName('Source Contact');
   const contactEmail = `source.${marker}@example.in`;
   const form = await hydrated(page.getByTestId('contact-form'));
   await form.getByLabel('Full name').fill(contactName);
@@ -74,7 +75,7 @@ test('a visit that landed from an ad: its contact message and its call booking c
   await expect(page.getByTestId('contact-thank-you')).toBeVisible();
 
   // 3. A second kind of lead in the same visit: the free call, from the nav.
-  const callerName = `Source Caller ${marker}`;
+  const callerName = uniqueName('Source Caller');
   await page.getByRole('navigation').getByRole('link', { name: 'Book A Free Call' }).click();
   const dialog = page.getByRole('dialog', { name: 'Book your free career clarity call' });
   await dialog.getByLabel('Full Name').fill(callerName);
@@ -181,7 +182,7 @@ test('a notification the mail server refused is listed with its error and can be
   try {
     const marker = unique();
     const lead = await context.request.post('/api/contact', {
-      data: { name: `Refused Lead ${marker}`, email: `refused.${marker}@example.in`, phone: '98450 55555', whoIsThisFor: 'college' },
+      data: { name: uniqueName('Refused Lead'), email: `refused.${marker}@example.in`, phone: '98450 55555', whoIsThisFor: 'college' },
     });
     expect(lead.status()).toBe(201);
 

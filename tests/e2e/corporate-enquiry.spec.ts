@@ -5,6 +5,7 @@ import { expect as baseExpect, test } from './support/test';
 import { signInAsAdmin, signInThroughLoginPage } from './support/admin';
 import { watchConsole } from './support/console';
 import { hydrated } from './support/hydration';
+import { uniqueName } from '../support/names';
 
 // The corporate page's enquiry in Chromium: an HR leader follows "Schedule Corporate
 // Consultation" to the form, is told what is missing, sends it and is thanked; the owner
@@ -92,7 +93,7 @@ for (const width of [390, 1280]) {
     // 3. Valid values: sent, thanked by first name, with the promised reply time.
     const marker = unique();
     const enquiry = {
-      name: `Anita Corporate ${marker}`,
+      name: uniqueName('Anita Corporate'),
       email: `anita.${marker}@example.in`,
       phone: `9${marker.slice(-9)}`,
       company: `E2E Steel ${marker}`,
@@ -167,7 +168,7 @@ test("a submit tapped before the form's code arrives is held, shown busy, and se
   });
   await page.goto('/corporate-parenting-wellbeing#corporate-enquiry');
   const form = page.getByTestId('corporate-enquiry-form');
-  const name = `Early Tap ${unique()}`;
+  const name = uniqueName('Early Tap');
   await form.getByLabel('Name').fill(name);
   await form.getByLabel('Work e-mail').fill('early.tap@example.in');
   await form.getByLabel('Phone').fill('98765 40404');

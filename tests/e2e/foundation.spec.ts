@@ -2,6 +2,7 @@ import { expect, test } from './support/test';
 import { signInAsAdmin } from './support/admin';
 import { watchConsole } from './support/console';
 import { hydrated } from './support/hydration';
+import { uniqueName } from '../support/names';
 
 test('the home page is complete HTML before any JavaScript runs', async ({ request }) => {
   const response = await request.get('/');
@@ -16,7 +17,7 @@ test('the home page is complete HTML before any JavaScript runs', async ({ reque
 test('a contact lead submitted in the browser reaches the admin API', async ({ page, request, baseURL }) => {
   const problems = watchConsole(page);
   await page.goto('/');
-  const unique = `E2E Lead ${Date.now()}`;
+  const unique = uniqueName('Browser Lead');
   const form = await hydrated(page.getByTestId('contact-form'));
   await form.getByLabel('Full name').fill(unique);
   await form.getByLabel('Email').fill('e2e.lead@example.com');

@@ -4,6 +4,7 @@ import { expect as baseExpect, test } from './support/test';
 import { signInAsAdmin, signInThroughLoginPage as signIn } from './support/admin';
 import { watchConsole } from './support/console';
 import { fakeRazorpayUrl } from './support/ports';
+import { uniqueName } from '../support/names';
 
 // Issue 29 in the admin: a fee paid through a payment link gets its GST tax invoice (the e2e
 // server has a GSTIN configured), listed under Invoices for the month with its PDF and the
@@ -15,7 +16,7 @@ for (const width of [390, 1280]) {
   test(`the month's invoices with their PDFs and the GST summary CSV (${width} px)`, async ({ page, request, baseURL }) => {
     const problems = watchConsole(page);
     await mkdir(SHOTS, { recursive: true });
-    const name = `Ira Invoice ${width}${Date.now().toString().slice(-4)}`;
+    const name = uniqueName('Ira Invoice');
     await signInAsAdmin(request, baseURL!);
     const made = await request.post('/api/admin/payment-requests', {
       data: { name, phone: '98450 24680', amount: 11800, description: 'Career coaching, 3 sessions', customerState: width === 390 ? 'Karnataka' : 'Tamil Nadu' },

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { signInAsAdmin } from './support/admin';
 import { watchConsole } from './support/console';
+import { uniqueName } from '../support/names';
 
 // Read off the <astro-island> itself: the dialog islands render nothing until opened.
 async function islandReady(page: Page, name: string): Promise<void> {
@@ -85,7 +86,7 @@ test.describe('free discovery call modal', () => {
     await expect(dialog.getByLabel('Phone Number')).toHaveAttribute('placeholder', /\+91/);
     await expect(dialog.getByLabel('Full Name')).toBeFocused();
 
-    const name = `E2E Caller ${Date.now()}`;
+    const name = uniqueName('Browser Caller');
     await dialog.getByLabel('Full Name').fill(name);
     await dialog.getByLabel('Phone Number').fill('+91 98450 12345');
     await dialog.getByLabel('Current Background').selectOption({ label: 'Working Professional' });
@@ -261,7 +262,7 @@ test.describe('AI career vulnerability quiz', () => {
     const dialog = page.getByRole('dialog', { name: 'Book your free career clarity call' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('67%');
-    const name = `Quiz Taker ${Date.now()}`;
+    const name = uniqueName('Quiz Taker');
     await dialog.getByLabel('Full Name').fill(name);
     await dialog.getByLabel('Phone Number').fill('98450 12345');
     await dialog.getByLabel('Current Background').selectOption('college-graduate');
@@ -290,7 +291,7 @@ test.describe('download dialog', () => {
     }
     await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
 
-    const name = `Guide Reader ${Date.now()}`;
+    const name = uniqueName('Guide Reader');
     await dialog.getByLabel('Full Name').fill(name);
     await expect(dialog.getByText('Full name is required')).toBeHidden();
     await dialog.getByLabel('Email').fill('not-an-email');

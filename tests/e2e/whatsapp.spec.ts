@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { WHATSAPP_CONSENT_WORDS } from '../../src/lib/whatsappConsent';
+import { uniqueName } from '../support/names';
 import { scratchDir } from '../support/scratch';
 import { signInThroughLoginPage } from './support/admin';
 import { watchConsole } from './support/console';
@@ -85,7 +86,7 @@ for (const width of [390, 1280]) {
     await expect(download).toBeHidden();
     await expectOptInBox(page, await hydrated(page.getByTestId('corporate-enquiry-form')));
     const contact = await hydrated(page.getByTestId('contact-form'));
-    const name = `WhatsApp Consent ${unique()}`;
+    const name = uniqueName('WhatsApp Consent');
     const ticked = await expectOptInBox(page, contact, { keep: width === 1280 });
     await contact.screenshot({ path: `${shots}/whatsapp-contact-form-${width}.png` });
     if (width === 1280) {
