@@ -1,10 +1,10 @@
-// Every kind of record the owner works through, declared once (DECISIONS 32): the names
-// the browser and the server share. One name per kind (`download`, plural `downloads`);
-// the older spellings still on the wire or in stored data (the `/api/resource-downloads`
-// path, the `resourceDownloads` store, the `resource-download` notification) are named
-// here and nowhere else. The server's half of the registry (schema, store, person, to-do
-// rule, wording, export row) is src/server/leads/registry.ts. No zod here: the admin's
-// bundle reads this file.
+// Every kind of record the owner works through, declared once (docs/architecture.md, "Lead
+// kinds, declared once"): the names, paths and wording the browser and the server share.
+// One name per kind (`download`, plural `downloads`); the older spellings still on the wire
+// or in stored data (the `/api/resource-downloads` path, the `resource-download`
+// notification) stay as they are, and that page says where else they must appear. The
+// server's half of the registry (schema, store, person, to-do rule, wording, export row) is
+// src/server/leads/registry.ts. No zod here: the admin's bundle reads this file.
 
 /** How a lead kind is announced: the owner's headline, the labels the admin shows, and the promise made to the visitor. */
 interface Announcement {
@@ -18,6 +18,16 @@ interface Announcement {
   promise: 'callback' | 'response' | null;
 }
 
+/** How a lead that waits on the owner's to-do shows there, and how the owner takes it off. */
+interface TodoFacts {
+  /** What the to-do calls it. */
+  label: string;
+  /** What the to-do calls it while it waits on the call back promised after a free call request, if that differs. */
+  callbackLabel?: string;
+  /** PATCH {statusPath}/{id}/status with 'contacted' takes it off the to-do. */
+  statusPath: string;
+}
+
 interface KindFacts {
   /** The counter, the export's kind and the admin list's key. */
   plural: string;
@@ -27,9 +37,9 @@ interface KindFacts {
   listPath: string;
   /** Records per page of the admin's list. */
   pageSize: number;
-  /** Whether the site promises it a response, so it waits on the owner's to-do while pending. */
-  onTodo: boolean;
-  /** Whether the admin's Total Records tile counts it (SPEC's collections; newsletter subscribers are not records of a customer). */
+  /** The site promises it a response, so it waits on the owner's to-do while pending; null for the kinds never on it. */
+  todo: TodoFacts | null;
+  /** Whether the admin's Total Records tile counts it (newsletter subscribers are not records of a customer). */
   inTotalRecords: boolean;
   /** The notification kinds it is announced with, each counted in 'Leads by source'. */
   announcedAs: Readonly<Record<string, Announcement>>;
@@ -41,7 +51,7 @@ export const recordKinds = {
     label: 'Bookings',
     listPath: '/api/bookings',
     pageSize: 12,
-    onTodo: true,
+    todo: { label: 'Booking', callbackLabel: 'Free discovery call', statusPath: '/api/bookings' },
     inTotalRecords: true,
     announcedAs: {
       'discovery-call': { headline: 'New discovery call request', label: 'Discovery call', sourceLabel: 'Discovery calls', promise: 'callback' },
@@ -53,18 +63,18 @@ export const recordKinds = {
     label: 'Contacts',
     listPath: '/api/contact',
     pageSize: 10,
-    onTodo: true,
+    todo: { label: 'Contact message', statusPath: '/api/contacts' },
     inTotalRecords: true,
     announcedAs: { contact: { headline: 'New contact message', label: 'Contact message', sourceLabel: 'Contact messages', promise: 'response' } },
   },
   // A payment is an event of a booking, not a lead of its own: counted, searched and exported, never announced as a lead.
-  payment: { plural: 'payments', label: 'Payments', listPath: '/api/payments', pageSize: 10, onTodo: false, inTotalRecords: true, announcedAs: {} },
+  payment: { plural: 'payments', label: 'Payments', listPath: '/api/payments', pageSize: 10, todo: null, inTotalRecords: true, announcedAs: {} },
   download: {
     plural: 'downloads',
     label: 'Downloads',
     listPath: '/api/resource-downloads',
     pageSize: 10,
-    onTodo: false,
+    todo: null,
     inTotalRecords: true,
     announcedAs: { 'resource-download': { headline: 'New resource download', label: 'Resource download', sourceLabel: 'Downloads', promise: null } },
   },
@@ -73,7 +83,7 @@ export const recordKinds = {
     label: 'Subscribers',
     listPath: '/api/newsletter',
     pageSize: 10,
-    onTodo: false,
+    todo: null,
     inTotalRecords: false,
     announcedAs: { newsletter: { headline: 'New newsletter subscriber', label: 'Newsletter subscription', sourceLabel: 'Newsletter', promise: null } },
   },
@@ -82,7 +92,7 @@ export const recordKinds = {
     label: 'Corporate',
     listPath: '/api/corporate-enquiries',
     pageSize: 10,
-    onTodo: true,
+    todo: { label: 'Corporate enquiry', statusPath: '/api/corporate-enquiries' },
     inTotalRecords: true,
     announcedAs: {
       'corporate-enquiry': { headline: 'New corporate enquiry', label: 'Corporate enquiry', sourceLabel: 'Corporate enquiries', promise: 'response' },
@@ -99,9 +109,12 @@ type Tuple<T> = readonly [T, ...T[]];
 export const recordKindNames = Object.keys(recordKinds) as unknown as Tuple<RecordKind>;
 export const recordKindPlurals = recordKindNames.map((kind) => recordKinds[kind].plural) as unknown as Tuple<RecordKindPlural>;
 
-export type TodoKind = { [K in RecordKind]: (typeof recordKinds)[K]['onTodo'] extends true ? K : never }[RecordKind];
-/** The kinds the site promises a response to (SPEC 9); the others are never on the to-do. */
-export const todoKinds = recordKindNames.filter((kind) => recordKinds[kind].onTodo) as unknown as Tuple<TodoKind>;
+export type TodoKind = { [K in RecordKind]: (typeof recordKinds)[K]['todo'] extends null ? never : K }[RecordKind];
+/** The kinds the site promises a response to; the others are never on the to-do. */
+export const todoKinds = recordKindNames.filter((kind) => recordKinds[kind].todo !== null) as unknown as Tuple<TodoKind>;
+
+/** How a kind on the to-do shows there and is taken off it. */
+export const todoFactsOf = (kind: TodoKind): TodoFacts => recordKinds[kind].todo;
 
 /** The notification kinds of leads: what 'Leads by source' counts (payments are not leads). */
 type AnnouncedAs<K extends RecordKind> = keyof (typeof recordKinds)[K]['announcedAs'] & string;

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { telHref, mailtoHref } from '../../../lib/admin/contactLinks';
 import { leadWhatsappHref } from '../../../lib/admin/leadWhatsapp';
 import { business } from '../../../lib/business';
+import { todoFactsOf } from '../../../lib/leads/kinds';
 import { formatCount } from '../../../lib/format';
 import { TODO_LIMIT_MAX, type TodoItem } from '../../../lib/schemas/todo';
 import { toast } from '../../../stores/toasts';
@@ -23,10 +24,10 @@ const SHOWN_AT_FIRST = 10;
 const MORE_AT_A_TIME = 20;
 const { callbackAfterCallHours, responseHours } = business.promises;
 
-function whatItIs(item: TodoItem): string {
-  if (item.kind === 'contact') return 'Contact message';
-  if (item.kind === 'corporateEnquiry') return 'Corporate enquiry';
-  return item.promiseHours === callbackAfterCallHours ? 'Free discovery call' : 'Booking';
+/** What the lead is, in its kind's to-do words (src/lib/leads/kinds.ts). */
+export function whatItIs(item: Pick<TodoItem, 'kind' | 'promiseHours'>): string {
+  const { label, callbackLabel } = todoFactsOf(item.kind);
+  return callbackLabel && item.promiseHours === callbackAfterCallHours ? callbackLabel : label;
 }
 
 export function TodoPanel() {

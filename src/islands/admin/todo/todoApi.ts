@@ -1,22 +1,15 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { recordKinds } from '../../../lib/leads/kinds';
-import type { TodoAnswer, TodoItem, TodoKind } from '../../../lib/schemas/todo';
+import { recordKinds, todoFactsOf } from '../../../lib/leads/kinds';
+import type { TodoAnswer, TodoItem } from '../../../lib/schemas/todo';
 import { adminKeys, bookingChanged, leadStatusChanged } from '../api/queries';
-import { setBookingStatus } from '../api/bookings';
+import type { BookingRecord } from '../api/records';
 import { adminRequest } from '../api/request';
 
 // The to-do's calls: GET /api/admin/todo, and "Mark contacted" through each lead's own
-// status change (a booking's PATCH /api/bookings/{id}/status, a message's
-// PATCH /api/contacts/{id}/status, an enquiry's PATCH /api/corporate-enquiries/{id}/status),
-// which takes the lead off the to-do on the server.
+// status change (PATCH {statusPath}/{id}/status, each kind's statusPath in
+// src/lib/leads/kinds.ts), which takes the lead off the to-do on the server.
 
 const todoKey = adminKeys.todo;
-
-/** Where each kind but bookings changes its status: a kind put on the to-do fails the type check here until it has one. */
-const statusPaths: Record<Exclude<TodoKind, 'booking'>, string> = {
-  contact: '/api/contacts',
-  corporateEnquiry: '/api/corporate-enquiries',
-};
 
 /** The first `limit` pending leads, with the counts over them all. */
 export async function getTodo(limit: number, signal?: AbortSignal): Promise<TodoAnswer> {
@@ -27,8 +20,8 @@ export const todoQuery = (limit: number) => queryOptions({ queryKey: [...todoKey
 
 /** Marks the lead contacted and refreshes what shows it: the to-do, its list, the tiles. */
 export async function markContacted(client: QueryClient, item: Pick<TodoItem, 'kind' | 'id' | 'overdue'>): Promise<void> {
-  const stored = item.kind === 'booking' ? await setBookingStatus(item.id, 'contacted') : null;
-  if (item.kind !== 'booking') await adminRequest('PATCH', `${statusPaths[item.kind]}/${encodeURIComponent(item.id)}/status`, { body: { status: 'contacted' } });
+  const path = `${todoFactsOf(item.kind).statusPath}/${encodeURIComponent(item.id)}/status`;
+  const answer = await adminRequest<unknown>('PATCH', path, { body: { status: 'contacted' } });
   // Off the list and the counts at once; the refetch the helpers below start says the same.
   client.setQueriesData<TodoAnswer>({ queryKey: todoKey() }, (data) => {
     if (!data?.items.some((entry) => entry.kind === item.kind && entry.id === item.id)) return data;
@@ -38,6 +31,7 @@ export async function markContacted(client: QueryClient, item: Pick<TodoItem, 'k
       overdue: data.overdue - (item.overdue ? 1 : 0),
     };
   });
-  if (stored) bookingChanged(client, stored.booking, stored.etag);
+  // A booking answers with its new version, which its card and edit form keep (If-Match); other kinds' lists are read again.
+  if (item.kind === 'booking') bookingChanged(client, answer.data as BookingRecord, answer.etag);
   else leadStatusChanged(client, recordKinds[item.kind].plural);
 }
