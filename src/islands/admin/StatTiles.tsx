@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { recordKindNames, recordKinds } from '../../lib/leads/kinds';
 import type { AdminStats } from '../../lib/schemas/adminApi';
 import { formatCount } from '../../lib/format';
 import { statsQuery } from './api/queries';
@@ -6,15 +7,10 @@ import { ErrorState } from './ui/States';
 
 type Tile = { key: keyof AdminStats; label: string; tone?: 'status' | 'total' };
 
-/** SPEC 2's tiles (plus subscribers, DECISIONS 7, and corporate enquiries), counted on the server. */
-const tiles: Tile[] = [
-  { key: 'bookings', label: 'Bookings' },
-  { key: 'contacts', label: 'Contacts' },
-  { key: 'payments', label: 'Payments' },
-  { key: 'downloads', label: 'Downloads' },
+/** A tile per kind of record (src/lib/leads/kinds.ts), then the blog, the bookings by status and the total, counted on the server. */
+const tiles: readonly Tile[] = [
+  ...recordKindNames.map((kind): Tile => ({ key: recordKinds[kind].plural, label: recordKinds[kind].label })),
   { key: 'blogPosts', label: 'Blog Posts' },
-  { key: 'subscribers', label: 'Subscribers' },
-  { key: 'corporateEnquiries', label: 'Corporate' },
   { key: 'pending', label: 'Pending', tone: 'status' },
   { key: 'contacted', label: 'Contacted', tone: 'status' },
   { key: 'completed', label: 'Completed', tone: 'status' },

@@ -2,33 +2,27 @@ import { z } from './zod';
 import { bookingStatuses } from './booking';
 import { personName } from './fields';
 import type { Attribution } from './attribution';
-import type { RecordKind } from '../leads/kinds';
+import type { RecordKind, RecordKindPlural } from '../leads/kinds';
 
 // The contract between the admin dashboard and its APIs (issue: the owner's admin).
 // Request bodies are zod schemas used by the functions; answers are plain types the
 // dashboard's typed client reads.
 
-/** GET /api/admin/stats: counts kept current at write time, never by reading every record. */
-export interface AdminStats {
-  bookings: number;
-  contacts: number;
-  payments: number;
-  downloads: number;
+/** GET /api/admin/stats: counts kept current at write time, never by reading every record; one per kind of record (its plural). */
+export interface AdminStats extends Record<RecordKindPlural, number> {
   blogPosts: number;
-  subscribers: number;
-  corporateEnquiries: number;
   pending: number;
   contacted: number;
   completed: number;
   cancelled: number;
-  /** bookings + contacts + payments + downloads + blogPosts (SPEC's five collections) + corporateEnquiries. */
+  /** The kinds that src/lib/leads/kinds.ts marks inTotalRecords, plus blogPosts. */
   totalRecords: number;
 }
 
 /** A page cursor: the id of the last record of the page before (newest-first record ids). */
 export const pageCursor = z.string().regex(/^\d{13}-[0-9a-f]{10}$/, 'Invalid cursor');
 
-/** Every admin list: GET /api/{bookings,contact,payments,resource-downloads,newsletter}?limit=&cursor= */
+/** Every admin list: GET {listPath}?limit=&cursor=, each kind's listPath in src/lib/leads/kinds.ts. */
 export interface AdminPage<T> {
   items: T[];
   nextCursor: string | null;
@@ -101,9 +95,8 @@ export interface SearchAnswer {
   truncated: boolean;
 }
 
-// Issue 12 (owner notifications, lead attribution). Every lead record (bookings, contacts,
-// payments' bookings, downloads, subscribers) carries an optional `attribution`, returned as
-// stored by the lists above and by the search's hits.
+// Issue 12 (owner notifications, lead attribution). Every lead record carries an optional
+// `attribution`, returned as stored by the lists above and by the search's hits.
 //   GET  /api/admin/leads-by-source?days=30         -> LeadsBySourceAnswer (netlify/functions/admin-lead-sources.mts)
 //   GET  /api/admin/notifications?status=failed     -> NotificationsAnswer (netlify/functions/admin-notifications.mts)
 //   POST /api/admin/notifications/{id}/resend       -> 202 ResendAnswer (same function; Origin checked)
