@@ -6,16 +6,21 @@ import { leadListQuery } from '../api/queries';
 import { LoadMore } from '../ui/LoadMore';
 import { EmptyState, ErrorState } from '../ui/States';
 
-interface Props<K extends LeadKind> {
-  kind: K;
+/** How one collection's list reads: its words, its layout and how one record shows. */
+export interface LeadListView<Rec> {
   title: string;
   /** "bookings", "contact submissions": used in sentences. */
   noun: string;
   empty: { title: string; text: string };
+  /** Cards are worked one by one and come first on the tab; rows share the grid of the other lists. */
   layout: 'cards' | 'rows';
-  renderItem: (record: LeadRecords[K]) => ReactNode;
+  renderItem: (record: Rec) => ReactNode;
   /** Shown above the items (restored edits of bookings). */
   before?: ReactNode;
+}
+
+interface Props<K extends LeadKind> extends LeadListView<LeadRecords[K]> {
+  kind: K;
 }
 
 /** One collection, newest first, a server page at a time ('Load more'), with its own empty and error states. */

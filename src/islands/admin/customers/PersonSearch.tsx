@@ -1,36 +1,27 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { bookingStatusLabel, paymentStatusLabel } from '../../../lib/admin/labels';
 import { sourceLabel } from '../../../lib/admin/leadSource';
-import type { SearchHit, SearchRecordType } from '../../../lib/schemas/adminApi';
+import type { SearchHit } from '../../../lib/schemas/adminApi';
 import { formatCount, formatRupees } from '../../../lib/format';
 import { MIN_SEARCH_LENGTH } from '../api';
 import { searchQuery } from '../api/queries';
 import { EmailLink, PhoneLink } from '../ui/Contact';
-import { Pill, type PillTone } from '../ui/Pill';
+import { Pill } from '../ui/Pill';
 import { ErrorState } from '../ui/States';
 import { When } from '../ui/When';
+import { kindViews } from './kindViews';
 import { useDebounced } from './useDebounced';
 import { TimelinePaymentAction } from '../payments/TimelinePaymentAction';
 
 const SEARCH_DELAY_MS = 300;
 
-const hitKinds: Record<SearchRecordType, { label: string; tone: PillTone }> = {
-  booking: { label: 'Booking', tone: 'amber' },
-  contact: { label: 'Contact form', tone: 'navy' },
-  payment: { label: 'Payment', tone: 'green' },
-  download: { label: 'Download', tone: 'teal' },
-  subscriber: { label: 'Newsletter', tone: 'neutral' },
-  corporateEnquiry: { label: 'Corporate enquiry', tone: 'navy' },
-};
-
 const matchedByWords = { phone: 'phone number', email: 'e-mail', name: 'name' } as const;
 
+/** The hit's status in its kind's words (src/islands/admin/customers/kindViews.tsx). */
 function statusOf(hit: SearchHit): string | null {
   if (!hit.status) return null;
-  if (hit.type === 'booking') return bookingStatusLabel(hit.status);
-  if (hit.type === 'payment') return paymentStatusLabel(hit.status);
-  return hit.status;
+  const words = kindViews[hit.type].hit.status;
+  return words ? words(hit.status) : hit.status;
 }
 
 /** Find a person (issue 9): phone in any format, e-mail, or the start of a name, as one timeline. */
@@ -64,7 +55,7 @@ export function PersonSearch() {
             {hits.map((hit) => (
               <li key={`${hit.type}-${hit.id}`} className="adm-hit">
                 <div className="adm-hit-head">
-                  <Pill tone={hitKinds[hit.type].tone}>{hitKinds[hit.type].label}</Pill>
+                  <Pill tone={kindViews[hit.type].hit.tone}>{kindViews[hit.type].hit.label}</Pill>
                   <span className="adm-hit-title">{hit.title}</span>
                   <span className="adm-hit-when">
                     <When iso={hit.createdAt} />
