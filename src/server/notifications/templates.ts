@@ -2,7 +2,7 @@ import { business } from '../../lib/business';
 import { dueAfter } from '../../lib/dueTime';
 import { formatRupees } from '../../lib/format';
 import { type Attribution, DIRECT_SOURCE } from '../../lib/schemas/attribution';
-import { isLeadNotificationKind, leadAnnouncements } from '../../lib/leads/kinds';
+import { type LeadNotificationKind, isLeadNotificationKind, leadAnnouncements } from '../../lib/leads/kinds';
 import { leadPromiseHours } from '../../lib/leads/promise';
 import type { NotificationKind } from '../../lib/schemas/notifications';
 import type { LeadEvent } from './leadEvents';
@@ -111,10 +111,25 @@ const HEADLINES: Record<NotificationKind, string> = {
   'whatsapp-reply': 'WhatsApp reply',
 };
 
+/**
+ * What each lead kind (src/lib/leads/kinds.ts) says beyond its headline: whether the owner's
+ * subject names only who it is or also what they chose (a package, a resource, a company),
+ * and the visitor's confirmation (null: none is sent). Typed over every lead notification
+ * kind, so a kind added there does not type-check until it has its entry here.
+ */
+const leadWording: Record<LeadNotificationKind, { ownerSubjectNames: 'who' | 'choice and who'; confirmation: Confirm | null }> = {
+  'discovery-call': { ownerSubjectNames: 'who', confirmation: null },
+  'package-booking': { ownerSubjectNames: 'choice and who', confirmation: null },
+  contact: { ownerSubjectNames: 'who', confirmation: contactConfirmation },
+  'resource-download': { ownerSubjectNames: 'choice and who', confirmation: downloadConfirmation },
+  newsletter: { ownerSubjectNames: 'who', confirmation: null },
+  'corporate-enquiry': { ownerSubjectNames: 'choice and who', confirmation: corporateEnquiryConfirmation },
+};
+
 function ownerSubject(event: LeadEvent): string {
   const who = event.person.name ?? event.person.email ?? 'a visitor';
   if (event.kind === 'payment-captured' && event.payment) return `${HEADLINES[event.kind]}: ${formatRupees(event.payment.amount)} for ${event.payment.packageName} (${who})`;
-  if (event.kind === 'discovery-call' || event.kind === 'contact' || event.kind === 'newsletter') return `${HEADLINES[event.kind]}: ${who}`;
+  if (isLeadNotificationKind(event.kind) && leadWording[event.kind].ownerSubjectNames === 'who') return `${HEADLINES[event.kind]}: ${who}`;
   return `${HEADLINES[event.kind]}: ${event.choice} (${who})`;
 }
 
@@ -208,9 +223,26 @@ export function ownerWebhook(event: LeadEvent, site: string): WebhookBody {
   };
 }
 
+/** A visitor's confirmation before its sign-off. */
+interface Confirmation {
+  subject: string;
+  paragraphs: string[];
+  /** Facts as label and text (a link, a receipt's amount). */
+  lines: Line[];
+}
+
+/** One kind's confirmation, or null when the event lacks what it tells (a download's resource, a payment). */
+type Confirm = (event: LeadEvent, site: string, greeting: string) => Confirmation | null;
+
+/** The confirmation a kind sends: a lead kind's own, a paid package's receipt, or null for none. */
+function confirmationOf(kind: NotificationKind): Confirm | null {
+  if (isLeadNotificationKind(kind)) return leadWording[kind].confirmation;
+  return kind === 'payment-captured' ? paymentReceipt : null;
+}
+
 /** The kinds a visitor hears back about (when they gave an e-mail). */
 export function hasVisitorConfirmation(event: LeadEvent): boolean {
-  return Boolean(event.person.email) && (event.kind === 'contact' || event.kind === 'resource-download' || event.kind === 'payment-captured' || event.kind === 'corporate-enquiry');
+  return Boolean(event.person.email) && confirmationOf(event.kind) !== null;
 }
 
 export function downloadUrl(site: string, resourceId: string): string {
@@ -234,46 +266,57 @@ export function plainName(name: string | null): string | null {
 
 export const signOff = [`${business.founder.name}, ${business.brand}`, `${business.contact.phone} · ${business.contact.email}`, business.contact.hours];
 
-/** The visitor's confirmation, or null for kinds that send none. */
-export function visitorEmail(event: LeadEvent, site: string): MailContent | null {
-  if (!hasVisitorConfirmation(event)) return null;
-  const name = plainName(event.person.name);
-  const greeting = name ? `Dear ${name},` : 'Hello,';
+function contactConfirmation(_event: LeadEvent, _site: string, greeting: string): Confirmation {
   const hours = business.promises.responseHours;
-  let subject: string;
-  let lines: Line[] = [];
-  let paragraphs: string[];
-  if (event.kind === 'contact') {
-    subject = `We received your message: ${business.brand}`;
-    paragraphs = [
+  return {
+    subject: `We received your message: ${business.brand}`,
+    paragraphs: [
       greeting,
       `Thank you for writing to ${business.brand}. We'll get back to you within ${hours} hours, during our business hours (${business.contact.hours}).`,
       'To make the most of our call, have ready: what you are studying or your current role, the decision you are facing, any deadlines, and your CV if you have one.',
-    ];
-  } else if (event.kind === 'corporate-enquiry') {
-    subject = `We received your enquiry: ${business.brand}`;
-    paragraphs = [
+    ],
+    lines: [],
+  };
+}
+
+function corporateEnquiryConfirmation(_event: LeadEvent, _site: string, greeting: string): Confirmation {
+  const hours = business.promises.responseHours;
+  return {
+    subject: `We received your enquiry: ${business.brand}`,
+    paragraphs: [
       greeting,
       `Thank you for your interest in ${business.brand}'s programmes for employers. We'll reply within ${hours} business hours (${business.contact.hours}) to set up a consultation with your HR team.`,
       'To make the most of the call, have ready: the number of employees and locations, what prompted the enquiry, and any timelines you are working to.',
-    ];
-  } else if (event.kind === 'resource-download' && event.download) {
-    const url = downloadUrl(site, event.download.resourceId);
-    subject = `Your download: ${event.download.title}`;
-    lines = [{ label: 'Download', text: url, href: url }];
-    paragraphs = [greeting, `Thank you for your interest. Here is your copy of "${event.download.title}":`];
-  } else if (event.kind === 'payment-captured' && event.payment) {
-    subject = `Payment received: ${event.payment.packageName}`;
-    lines = [
-      { label: 'Package', text: event.payment.packageName },
-      { label: 'Amount paid', text: formatRupees(event.payment.amount) },
-      ...(event.payment.paymentId ? [{ label: 'Payment id', text: event.payment.paymentId }] : []),
-      { label: 'Date', text: formatIst(event.at) },
-    ];
-    const { clientSpaceUrl, sessions } = event.payment;
-    if (clientSpaceUrl) lines.push({ label: 'Book your sessions', text: clientSpaceUrl, href: clientSpaceUrl });
-    const included = sessions == null ? null : sessions === 0 ? 'Your sessions are arranged with you on our call.' : `Your package includes ${sessions} coaching ${sessions === 1 ? 'session' : 'sessions'}.`;
-    paragraphs = [
+    ],
+    lines: [],
+  };
+}
+
+function downloadConfirmation(event: LeadEvent, site: string, greeting: string): Confirmation | null {
+  if (!event.download) return null;
+  const url = downloadUrl(site, event.download.resourceId);
+  return {
+    subject: `Your download: ${event.download.title}`,
+    paragraphs: [greeting, `Thank you for your interest. Here is your copy of "${event.download.title}":`],
+    lines: [{ label: 'Download', text: url, href: url }],
+  };
+}
+
+function paymentReceipt(event: LeadEvent, _site: string, greeting: string): Confirmation | null {
+  if (!event.payment) return null;
+  const hours = business.promises.responseHours;
+  const lines: Line[] = [
+    { label: 'Package', text: event.payment.packageName },
+    { label: 'Amount paid', text: formatRupees(event.payment.amount) },
+    ...(event.payment.paymentId ? [{ label: 'Payment id', text: event.payment.paymentId }] : []),
+    { label: 'Date', text: formatIst(event.at) },
+  ];
+  const { clientSpaceUrl, sessions } = event.payment;
+  if (clientSpaceUrl) lines.push({ label: 'Book your sessions', text: clientSpaceUrl, href: clientSpaceUrl });
+  const included = sessions == null ? null : sessions === 0 ? 'Your sessions are arranged with you on our call.' : `Your package includes ${sessions} coaching ${sessions === 1 ? 'session' : 'sessions'}.`;
+  return {
+    subject: `Payment received: ${event.payment.packageName}`,
+    paragraphs: [
       greeting,
       `Thank you: your payment to ${business.brand} is confirmed. This e-mail is your receipt.`,
       ...(included ? [included] : []),
@@ -281,10 +324,19 @@ export function visitorEmail(event: LeadEvent, site: string): MailContent | null
       clientSpaceUrl
         ? `Next steps: book your sessions at a time that suits you from your private page (the "Book your sessions" link below), and move or cancel them there up to ${business.promises.rescheduleNoticeHours} hours before. Keep this e-mail: the link is yours alone. Questions: call or WhatsApp ${business.contact.phone} (${business.contact.hours}).`
         : `Next steps: we'll call you within ${hours} hours (${business.contact.hours}) to plan your sessions.`,
-    ];
-  } else {
-    return null;
-  }
+    ],
+    lines,
+  };
+}
+
+/** The visitor's confirmation, or null for kinds that send none. */
+export function visitorEmail(event: LeadEvent, site: string): MailContent | null {
+  if (!hasVisitorConfirmation(event)) return null;
+  const name = plainName(event.person.name);
+  const greeting = name ? `Dear ${name},` : 'Hello,';
+  const confirmation = confirmationOf(event.kind)?.(event, site, greeting) ?? null;
+  if (!confirmation) return null;
+  const { subject, paragraphs, lines } = confirmation;
   const textLines = lines.map((line) => `${line.label}: ${line.text}`);
   const text = [paragraphs.join('\n\n'), ...(textLines.length ? [textLines.join('\n')] : []), signOff.join('\n')].join('\n\n');
   const html = htmlOf(subject, lines, paragraphs, signOff);
