@@ -60,7 +60,7 @@ async function measureSize(size) {
     const seeded = await seedLocalStore({
       blobsDir,
       count: size,
-      plan: (base) => ({ ...base, contacts: 0, downloads: 0, subscribers: 0, spanDays: 730 }),
+      plan: (base) => ({ ...base, leads: Object.fromEntries(Object.keys(base.leads).map((kind) => [kind, kind === 'booking' ? base.leads.booking : 0])), spanDays: 730 }),
       onProgress: (done, total) => process.stdout.write(`\r  ${done} / ${total}`),
     });
     const seedSeconds = (performance.now() - started) / 1000;

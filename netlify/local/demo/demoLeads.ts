@@ -1,8 +1,10 @@
+import { type RecordKind, recordKindNames } from '../../../src/lib/leads/kinds';
 import { findPackage, packageCatalogue } from '../../../src/lib/packageCatalogue';
 import { resourceCatalogue } from '../../../src/lib/resourceCatalogue';
 import type { Booking } from '../../../src/lib/schemas/booking';
 import { backgroundOptions } from '../../../src/lib/schemas/callRequest';
 import type { ContactLead } from '../../../src/lib/schemas/contact';
+import { type CorporateEnquiry, employeeBandOptions } from '../../../src/lib/schemas/corporateEnquiry';
 import { currentStageOf } from '../../../src/lib/schemas/packageBooking';
 import type { Payment } from '../../../src/lib/schemas/payment';
 import { careerStageOptions, type Download } from '../../../src/lib/schemas/download';
@@ -31,6 +33,12 @@ const designations = ['Software Engineer', 'Product Manager', 'Sales Manager', '
 const companies = ['Infosys', 'TCS', 'Wipro', 'HDFC Bank', 'Reliance Retail', 'Airtel', 'Hindustan Unilever', 'Sun Pharma', 'Tata Motors', 'Flipkart', 'ICICI Bank', 'Asian Paints'];
 const industries = ['Technology', 'Banking', 'Retail', 'Telecom', 'FMCG', 'Pharma', 'Automotive', 'E-commerce'];
 const callSources = ['nav', 'hero', 'about', 'quiz', 'contact-page'];
+const hrRoles = ['CHRO', 'HR Head', 'Head of Total Rewards', 'People Partner', 'VP Human Resources', 'Wellbeing Lead'];
+const enquiryMessages = [
+  'We have many working parents with children in Class 10-12 and would like to discuss a pilot.',
+  'Looking for a family-wellbeing benefit for next financial year. Please share a proposal.',
+  'Can the programme run across our Bengaluru and Pune offices?',
+];
 const ownerNotes = [
   'Called back within 4 hours; wants to discuss stream choice with parents.',
   'Interested in Ascend Plus after the call. Sent the brochure on WhatsApp.',
@@ -75,29 +83,7 @@ function demoPerson(random: Random, n: number): DemoPerson {
   return { fullName: `${first} ${last}`, mobile, email: `${handle}${n % 7 === 0 ? '' : n % 100}@${pick(random, emailDomains)}` };
 }
 
-export interface DemoPlan {
-  bookings: number;
-  contacts: number;
-  downloads: number;
-  subscribers: number;
-  /** Leads spread over this many days before `now`. */
-  spanDays: number;
-  now: number;
-  seed: number;
-}
-
-/** The mix a newcomer sees for `count` bookings: about half as many contacts and downloads. */
-export function demoPlan(count: number, now: number = Date.now(), seed = 20261121): DemoPlan {
-  return { bookings: count, contacts: Math.ceil(count * 0.4), downloads: Math.ceil(count * 0.3), subscribers: Math.ceil(count * 0.25), spanDays: 365, now, seed };
-}
-
 export type DemoPayment = Omit<Payment, 'bookingId'>;
-
-export type DemoLead =
-  | { kind: 'booking'; at: Date; booking: Booking; payment: DemoPayment | null }
-  | { kind: 'contact'; at: Date; contact: ContactLead }
-  | { kind: 'download'; at: Date; download: Download }
-  | { kind: 'subscriber'; at: Date; email: string };
 
 const orderAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const gatewayId = (random: Random, prefix: 'order' | 'pay') => `${prefix}_${Array.from({ length: 14 }, () => pick(random, [...orderAlphabet])).join('')}`;
@@ -180,6 +166,85 @@ function bookingOf(random: Random, person: DemoPerson, at: Date): { booking: Boo
   };
 }
 
+/** How one kind's demo records are made: how many a newcomer sees for each booking, and one record for a person at a time. */
+interface DemoMaker<Data> {
+  perBooking: number;
+  make(random: Random, person: DemoPerson, at: Date): Data;
+}
+
+const demoMaker = <Data>(perBooking: number, make: DemoMaker<Data>['make']): DemoMaker<Data> => ({ perBooking, make });
+
+/**
+ * Every kind's demo records, typed over every kind of src/lib/leads/kinds.ts: a kind added
+ * there does not type-check until it has its entry here. A payment has none of its own: it
+ * is a paid booking's order, made with its booking (bookingOf).
+ */
+const demoMakers = {
+  booking: demoMaker(1, bookingOf),
+  contact: demoMaker(
+    0.4,
+    (random, person): ContactLead => ({ name: person.fullName, email: person.email, phone: person.mobile, whoIsThisFor: pick(random, ['college', 'working-professional'] as const) }),
+  ),
+  payment: null,
+  download: demoMaker(0.3, (random, person): Download => {
+    const resource = pick(random, downloadable);
+    return { fullName: person.fullName, email: person.email, mobile: person.mobile, currentStage: pick(random, careerStageOptions).label, resourceId: resource.id, resourceTitle: resource.title };
+  }),
+  subscriber: demoMaker(0.25, (_random, person) => ({ email: person.email })),
+  corporateEnquiry: demoMaker(
+    0.1,
+    (random, person): CorporateEnquiry => ({
+      name: person.fullName,
+      email: person.email,
+      phone: person.mobile,
+      company: pick(random, companies),
+      employees: pick(random, employeeBandOptions).value,
+      role: pick(random, hrRoles),
+      ...(chance(random, 0.6) ? { message: pick(random, enquiryMessages) } : {}),
+      status: pick(random, ['pending', 'pending', 'contacted'] as const),
+    }),
+  ),
+} satisfies Record<RecordKind, DemoMaker<unknown> | null>;
+
+type DemoMakers = typeof demoMakers;
+
+/** The kinds the seed makes records of on their own (a payment comes with its booking). */
+export type DemoKind = { [K in RecordKind]: DemoMakers[K] extends null ? never : K }[RecordKind];
+export const demoKinds = recordKindNames.filter((kind) => demoMakers[kind] !== null) as DemoKind[];
+
+/** What the seed writes for one lead of a kind: its collection's data (a booking brings its payment, if any). */
+export type DemoData<K extends DemoKind> = DemoMakers[K] extends DemoMaker<infer Data> ? Data : never;
+export interface DemoLeadOf<K extends DemoKind> {
+  kind: K;
+  at: Date;
+  data: DemoData<K>;
+}
+export type DemoLead = { [K in DemoKind]: DemoLeadOf<K> }[DemoKind];
+
+export interface DemoPlan {
+  /** Records of each kind the seed makes on its own. */
+  leads: Record<DemoKind, number>;
+  /** Leads spread over this many days before `now`. */
+  spanDays: number;
+  now: number;
+  seed: number;
+}
+
+/** The mix a newcomer sees for `count` bookings: fewer of every other kind (each kind's perBooking). */
+export function demoPlan(count: number, now: number = Date.now(), seed = 20261121): DemoPlan {
+  const leads = Object.fromEntries(demoKinds.map((kind) => [kind, Math.ceil(count * demoMakers[kind].perBooking)])) as Record<DemoKind, number>;
+  return { leads, spanDays: 365, now, seed };
+}
+
+function leadsOf<K extends DemoKind>(kind: K, count: number, random: Random, people: readonly DemoPerson[], at: () => Date): DemoLeadOf<K>[] {
+  // TypeScript widens a generic kind's maker to every kind's; this one makes the records of K.
+  const maker = demoMakers[kind] as DemoMaker<DemoData<K>>;
+  return Array.from({ length: count }, () => {
+    const when = at();
+    return { kind, at: when, data: maker.make(random, pick(random, people), when) };
+  });
+}
+
 /**
  * Every demo lead of a plan, oldest first. People come from a pool smaller than the
  * number of leads, so many reach the business more than once (a call, then a download,
@@ -187,28 +252,11 @@ function bookingOf(random: Random, person: DemoPerson, at: Date): { booking: Boo
  */
 export function demoLeads(plan: DemoPlan): DemoLead[] {
   const random = seededRandom(plan.seed);
-  const total = plan.bookings + plan.contacts + plan.downloads + plan.subscribers;
+  const total = demoKinds.reduce((sum, kind) => sum + plan.leads[kind], 0);
   const people = Array.from({ length: Math.max(1, Math.ceil(total * 0.7)) }, (_, n) => demoPerson(random, n));
   const span = plan.spanDays * 86_400_000;
   const at = () => new Date(plan.now - Math.floor(random() * span));
-  const leads: DemoLead[] = [];
-  for (let n = 0; n < plan.bookings; n += 1) {
-    const when = at();
-    leads.push({ kind: 'booking', at: when, ...bookingOf(random, pick(random, people), when) });
-  }
-  for (let n = 0; n < plan.contacts; n += 1) {
-    const person = pick(random, people);
-    leads.push({ kind: 'contact', at: at(), contact: { name: person.fullName, email: person.email, phone: person.mobile, whoIsThisFor: pick(random, ['college', 'working-professional'] as const) } });
-  }
-  for (let n = 0; n < plan.downloads; n += 1) {
-    const person = pick(random, people);
-    const resource = pick(random, downloadable);
-    leads.push({
-      kind: 'download',
-      at: at(),
-      download: { fullName: person.fullName, email: person.email, mobile: person.mobile, currentStage: pick(random, careerStageOptions).label, resourceId: resource.id, resourceTitle: resource.title },
-    });
-  }
-  for (let n = 0; n < plan.subscribers; n += 1) leads.push({ kind: 'subscriber', at: at(), email: pick(random, people).email });
+  // Each kind's leads pair that kind with its data, which TypeScript cannot see over the union of kinds.
+  const leads = demoKinds.flatMap((kind) => leadsOf(kind, plan.leads[kind], random, people, at) as DemoLead[]);
   return leads.sort((a, b) => a.at.getTime() - b.at.getTime());
 }

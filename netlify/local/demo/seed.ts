@@ -1,51 +1,54 @@
+import { type RecordKindPlural, recordKindPlurals, recordKinds } from '../../../src/lib/leads/kinds';
 import { foldCounts } from '../../../src/server/indexes/stats/counterStore';
-import { bookings } from '../../../src/server/leads/bookings';
+import { rememberOrder } from '../../../src/server/leads/payments';
+import { leadRegistry } from '../../../src/server/leads/registry';
+import { subscribe } from '../../../src/server/leads/subscribers';
+import type { CreateOptions } from '../../../src/server/storage/collection';
+import { type DemoData, type DemoKind, type DemoLead, type DemoPlan, demoLeads } from './demoLeads';
 
 const FOLD_EVERY = 1000;
-import { contacts } from '../../../src/server/leads/contacts';
-import { payments, rememberOrder } from '../../../src/server/leads/payments';
-import { downloads } from '../../../src/server/leads/downloads';
-import { subscribe } from '../../../src/server/leads/subscribers';
-import { type DemoLead, type DemoPlan, demoLeads } from './demoLeads';
 
-export interface SeedSummary {
-  bookings: number;
-  payments: number;
-  contacts: number;
-  downloads: number;
-  subscribers: number;
-}
+/** Records written, per kind (its plural). */
+export type SeedSummary = Record<RecordKindPlural, number>;
 
 // Demo leads are counted and indexed like real ones, but nobody is told about them.
 const quiet = { announce: false };
+
+type Writer<K extends DemoKind> = (data: DemoData<K>, at: Date, summary: SeedSummary) => Promise<void>;
+
+/** A kind written as its form writes it: one record in its collection (src/server/leads/registry.ts). */
+function created<K extends DemoKind>(kind: K): Writer<K> {
+  // TypeScript widens a generic kind's collection to every kind's; this one stores the data of K.
+  const { collection } = leadRegistry[kind] as unknown as { collection: { create(data: DemoData<K>, at: Date, options: CreateOptions): Promise<unknown> } };
+  return async (data, at, summary) => {
+    await collection.create(data, at, quiet);
+    summary[recordKinds[kind].plural] += 1;
+  };
+}
+
+/** The kinds written otherwise than one record each: a booking with its order, a subscriber once per address. */
+const writers: { [K in DemoKind]?: Writer<K> } = {
+  async booking({ booking, payment }, at, summary) {
+    const stored = await leadRegistry.booking.collection.create(booking, at, quiet);
+    summary.bookings += 1;
+    if (!payment) return;
+    const order = await leadRegistry.payment.collection.create({ ...payment, bookingId: stored.id }, new Date(at.getTime() + 60_000), quiet);
+    await rememberOrder(order.razorpayOrderId, order.id);
+    summary.payments += 1;
+  },
+  async subscriber({ email }, at, summary) {
+    if ((await subscribe(email, at, undefined, quiet)).created) summary.subscribers += 1;
+  },
+};
 
 /**
  * Writes one demo lead through the same collection code the site uses, so the admin's
  * counters and person index come out exactly as if visitors had sent them.
  */
-async function write(lead: DemoLead, summary: SeedSummary): Promise<void> {
-  switch (lead.kind) {
-    case 'booking': {
-      const booking = await bookings.create(lead.booking, lead.at, quiet);
-      summary.bookings += 1;
-      if (lead.payment) {
-        const payment = await payments.create({ ...lead.payment, bookingId: booking.id }, new Date(lead.at.getTime() + 60_000), quiet);
-        await rememberOrder(payment.razorpayOrderId, payment.id);
-        summary.payments += 1;
-      }
-      return;
-    }
-    case 'contact':
-      await contacts.create(lead.contact, lead.at, quiet);
-      summary.contacts += 1;
-      return;
-    case 'download':
-      await downloads.create(lead.download, lead.at, quiet);
-      summary.downloads += 1;
-      return;
-    case 'subscriber':
-      if ((await subscribe(lead.email, lead.at, undefined, quiet)).created) summary.subscribers += 1;
-  }
+function write(lead: DemoLead, summary: SeedSummary): Promise<void> {
+  // TypeScript cannot pair a lead's kind with its data across the union; demoLeads made them together.
+  const writer = (writers[lead.kind] ?? created(lead.kind)) as Writer<DemoKind>;
+  return writer(lead.data, lead.at, summary);
 }
 
 export interface SeedOptions {
@@ -57,7 +60,7 @@ export interface SeedOptions {
 /** Fills the current Blobs store with a plan's demo leads. */
 export async function seedDemoData(plan: DemoPlan, { concurrency = 24, onProgress }: SeedOptions = {}): Promise<SeedSummary> {
   const leads = demoLeads(plan);
-  const summary: SeedSummary = { bookings: 0, payments: 0, contacts: 0, downloads: 0, subscribers: 0 };
+  const summary = Object.fromEntries(recordKindPlurals.map((plural) => [plural, 0])) as SeedSummary;
   let next = 0;
   let done = 0;
   const worker = async () => {
