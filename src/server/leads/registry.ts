@@ -6,10 +6,11 @@ import { downloadKind, downloads } from './downloads';
 import { paymentKind, payments } from './payments';
 import { subscriberKind, subscribers } from './subscribers';
 
-// Every kind of lead, declared once (DECISIONS 32): the recount, search, export, stats,
-// to-do and notifications read this table, not lists of their own. The names the browser
-// shares are src/lib/leads/kinds.ts; a new kind is a line there, a line here, its schema,
-// its server file, its function and its form.
+// Every kind of lead's server definition and collection, declared once: the recount, the
+// person search, the export and the demo seed read this table, not lists of their own. The
+// names and wording the browser shares are src/lib/leads/kinds.ts; typed over its kinds, a
+// kind added there does not type-check until it has its line here. What else a new kind
+// needs: docs/architecture.md, "Lead kinds, declared once".
 
 export const leadRegistry = {
   booking: { definition: bookingKind, collection: bookings },
