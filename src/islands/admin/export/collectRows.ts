@@ -24,11 +24,10 @@ export function exportApiReader(signal?: AbortSignal): ExportReader {
 }
 
 /**
- * Every record of every collection as export rows, in the dashboard's order (leadKinds:
- * bookings, contacts, payments, downloads, subscribers, corporate enquiries), each newest
- * first: the rows the server builds per time slice, many slices read side by side and
- * put back in order. A slice's pages follow one another (each cursor comes from the page
- * before).
+ * Every record of every collection as export rows, in the dashboard's order (leadKinds,
+ * the kinds of src/lib/leads/kinds.ts), each newest first: the rows the server builds per
+ * time slice, many slices read side by side and put back in order. A slice's pages follow
+ * one another (each cursor comes from the page before).
  */
 export async function collectRowsFrom(reader: ExportReader, onProgress: (recordsSoFar: number) => void, concurrency = EXPORT_CONCURRENCY): Promise<ExportRow[]> {
   const { slices } = await reader.plan();
