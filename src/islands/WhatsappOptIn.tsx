@@ -20,6 +20,7 @@ export default function WhatsappOptIn({ id, checked, onChange, disabled = false 
   useEffect(() => {
     if (box.current && box.current.checked !== checked) onChange(box.current.checked);
     // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
     <label className="consent-check" htmlFor={id}>

@@ -3,6 +3,8 @@ export function downloadFileName(title: string): string {
   const base = title
     .trim()
     .replace(/\s+/g, '_')
+    // Control characters are what this strips, so the pattern names them.
+    // eslint-disable-next-line no-control-regex
     .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '');
   return `${base || 'download'}.pdf`;
 }

@@ -29,12 +29,14 @@ export default function ClientSpace({ initial, clientId, token }: Props) {
   const query = `?token=${encodeURIComponent(token)}`;
   const base = `/api/client-space/${clientId}`;
   const { client } = space;
-  const now = Date.now();
+  // The moment the list was last read: rendering stays pure, and a refresh moves it on.
+  const [now, setNow] = useState(Date.now);
   const upcoming = space.sessions.filter((session) => session.status === 'booked' && Date.parse(session.end) > now);
   const past = space.sessions.filter((session) => !upcoming.includes(session)).reverse();
 
   async function refresh() {
     setSpace(await api.get<ClientSpaceAnswer>(`${base}${query}`));
+    setNow(Date.now());
   }
 
   async function pick(sessionId: string | null) {

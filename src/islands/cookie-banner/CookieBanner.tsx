@@ -40,7 +40,7 @@ export default function CookieBanner() {
   const toggle = (key: Optional) => setChoices((current) => ({ ...current, [key]: !current[key] }));
 
   return (
-    <section className="cookie-banner" role="region" aria-labelledby="cookie-title" data-testid="cookie-banner">
+    <section className="cookie-banner" aria-labelledby="cookie-title" data-testid="cookie-banner">
       <button type="button" className="icon-button cookie-close" aria-label="Close cookie notice" onClick={() => setVisible(false)}>
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

@@ -29,7 +29,7 @@ export function TimeChooser<Booked = PublicAppointment>({
   note = `${business.promises.discoveryCallMinutes} minutes, by phone.`,
   thing = 'call',
 }: ChooserProps<Booked>) {
-  const zone = useMemo(visitorTimeZone, []);
+  const zone = useMemo(() => visitorTimeZone(), []);
   const days: SlotDay[] = useMemo(() => groupSlotsByDay(slots, zone), [slots, zone]);
   const [dayIndex, setDayIndex] = useState(0);
   const [chosen, setChosen] = useState<string | null>(null);

@@ -58,6 +58,8 @@ export function BlogEditor({ post, generation, draftSink, onClose }: Props) {
 
   // A finished generation fills the form, and the editor edits that stored draft from then on.
   useEffect(() => {
+    // The dialog hands this ref down for the editor to register where a finished draft goes.
+    // eslint-disable-next-line react-hooks/immutability
     draftSink.current = (draft) => {
       if (postId !== null) return false;
       const filled = valuesFromPost(draft);
@@ -73,7 +75,9 @@ export function BlogEditor({ post, generation, draftSink, onClose }: Props) {
   }, [draftSink, postId]);
 
   const latest = useRef(values);
-  latest.current = values;
+  useEffect(() => {
+    latest.current = values;
+  }, [values]);
   const improvement = useImprovement((content) => {
     setPreviousContent(latest.current.content);
     setValues((current) => ({ ...current, content }));

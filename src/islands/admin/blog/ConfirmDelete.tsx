@@ -12,6 +12,7 @@ export function ConfirmDelete({ post, deleting, onConfirm, onClose }: { post: Bl
       <h2 id="adm-delete-title">Delete this post?</h2>
       <p id="adm-delete-question">Are you sure you want to delete "{post.title}"? This action cannot be undone.</p>
       <div className="adm-dialog-actions">
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- focus moves into an open dialog, onto the safe choice */}
         <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => dialog.current?.close()} disabled={deleting} autoFocus>
           Cancel
         </button>

@@ -12,7 +12,8 @@ import { type BookingDraft, clearDraft, readDrafts } from './bookingDrafts';
  */
 export function RestoredEdits() {
   const [drafts, setDrafts] = useState<BookingDraft[]>([]);
-  // sessionStorage exists only in the browser: read after hydration.
+  // sessionStorage exists only in the browser: read after hydration, one render later by design.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setDrafts(readDrafts()), []);
   if (drafts.length === 0) return null;
   return (

@@ -47,6 +47,7 @@ export function RefundDialog({ payment, leftPaise, onClose }: { payment: Payment
             Razorpay confirms it, and {payment.customerEmail ? 'the client is e-mailed then' : 'you are e-mailed then'}.
           </p>
           <div className="adm-dialog-actions">
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- focus moves into an open dialog, onto the one action left */}
             <button type="button" className="btn btn-primary adm-btn-sm" onClick={() => dialog.current?.close()} autoFocus>
               Done
             </button>

@@ -79,6 +79,7 @@ export function RequestPaymentDialog({ customer, onClose }: { customer: PaymentC
           </p>
           <ShareLink request={create.data} showUrl />
           <div className="adm-dialog-actions">
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- focus moves into an open dialog, onto the one action left */}
             <button type="button" className="btn btn-primary adm-btn-sm" onClick={() => dialog.current?.close()} autoFocus>
               Done
             </button>
@@ -129,6 +130,8 @@ export function RequestPaymentDialog({ customer, onClose }: { customer: PaymentC
                 onChange={(event) => setAmount(event.target.value)}
                 aria-invalid={fields.amount ? true : undefined}
                 aria-describedby={describedBy('amount')}
+                // Focus moves into an open dialog, onto its first field.
+                // eslint-disable-next-line jsx-a11y/no-autofocus
                 autoFocus
               />
               {error('amount')}

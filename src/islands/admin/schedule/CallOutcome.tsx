@@ -5,6 +5,7 @@ import { conversionsChanged } from '../api/queries';
 import { OutcomePill, outcomeLabels } from '../ui/OutcomePill';
 import { callsChanged, markCall } from './scheduleApi';
 import './call-outcome.css';
+import { useNow } from '../useNow';
 
 /**
  * Once a discovery call has started (issue 30): one tap marks it held or a no-show. A no-show
@@ -15,7 +16,8 @@ import './call-outcome.css';
 export function CallOutcome({ call }: { call: Appointment }) {
   const client = useQueryClient();
   const mark = useMutation({ mutationFn: (outcome: Outcome) => markCall(call.id, outcome), onSuccess: () => Promise.all([callsChanged(client), conversionsChanged(client)]) });
-  if (call.status !== 'confirmed' || Date.parse(call.start) > Date.now()) return null;
+  const now = useNow();
+  if (call.status !== 'confirmed' || Date.parse(call.start) > now) return null;
   const current = mark.isPending ? mark.variables : call.outcome;
   return (
     <div className="adm-call-outcome" role="group" aria-label={`Outcome of ${call.name}'s call`} data-testid="call-outcome">

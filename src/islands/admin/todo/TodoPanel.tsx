@@ -14,6 +14,7 @@ import { When } from '../ui/When';
 import { dueLabel } from './dueLabel';
 import { markContacted, todoQuery } from './todoApi';
 import './todo.css';
+import { useNow } from '../useNow';
 
 // The owner's to-do (issue 20): every lead still waiting for the call or reply the site
 // promised, due soonest first, so what is overdue is on top and marked. It asks the server
@@ -37,7 +38,7 @@ export function TodoPanel() {
   const items = todo.data?.items ?? [];
   const total = todo.data?.total ?? 0;
   const overdue = todo.data?.overdue ?? 0;
-  const now = Date.now();
+  const now = useNow();
 
   return (
     <section className="adm-panel adm-todo" aria-labelledby={headingId} aria-busy={todo.isPending} data-testid="todo">
