@@ -27,7 +27,7 @@ import { adminCookie } from './support/admin';
 import { blobsContext } from './support/blobs-server';
 import { type CallOptions, call, jsonOf } from './support/call';
 
-// The Export button's new path (issue 20): rows built by the server per time slice, many
+// The Export button's path (docs/admin.md, Export): rows built by the server per time slice, many
 // slices read side by side. The file must be the one the old path wrote: every list
 // paged 100 records at a time and each record made a row in the browser.
 

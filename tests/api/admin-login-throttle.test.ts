@@ -1,4 +1,4 @@
-// Issue 18: nobody can race, spray or lock out the owner's sign-in. Attempts are
+// Nobody can race, spray or lock out the owner's sign-in. Attempts are
 // reserved in Blobs before the password is compared; a browser that signed in before
 // carries a device cookie and is counted on its own.
 import { getStore } from '@netlify/blobs';

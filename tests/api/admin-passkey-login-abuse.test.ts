@@ -1,4 +1,4 @@
-// Issue 27 items 6, 8 and 10: what an unauthenticated caller can do to the passkey
+// What an unauthenticated caller can do to the passkey
 // sign-in. Credential ids are bounded and never used as a Blobs key; asking for sign-in
 // challenges is limited per address and the unused ones are deleted by the minute job;
 // one challenge, raced from two function instances, signs in once.

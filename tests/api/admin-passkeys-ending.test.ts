@@ -1,4 +1,4 @@
-// Issue 27 item 1: a passkey ends as a session does. Adding one needs a sign-in from the
+// A passkey ends as a session does. Adding one needs a sign-in from the
 // last 5 minutes and tells the owner by e-mail; Sign out everywhere removes every
 // passkey, and a new ADMIN_PASSWORD or SESSION_SECRET ends those added before it.
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 18: the owner adds passkeys in the admin, sees and removes them, and signs in
+// The owner adds passkeys in the admin, sees and removes them, and signs in
 // with one; a passkey sign-in is never throttled by password failures.
 import { getStore } from '@netlify/blobs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -53,7 +53,7 @@ describe('passkeys in the admin', () => {
     expect(added.status).toBe(201);
     const { passkey } = await jsonOf<{ passkey: { id: string; name: string } }>(added);
     expect(passkey).toMatchObject({ id: laptop.id, name: 'Work laptop' });
-    // Stored under a hash of the credential id (issue 27 item 6).
+    // Stored under a hash of the credential id (docs/admin.md, Signing in).
     const stored = (await getStore({ name: 'admin-passkeys', consistency: 'strong' }).get(passkeyKey(laptop.id), { type: 'json' })) as Record<string, unknown>;
     expect(stored).toMatchObject({ id: laptop.id, rpID: 'localhost', name: 'Work laptop', lastUsedAt: null });
     expect(String(stored.publicKey).length).toBeGreaterThan(40);

@@ -1,4 +1,4 @@
-// AI drafting (issue 10, DECISIONS 20) against the real handlers, real local Blobs and a
+// AI drafting (docs/decisions/0020-ai-drafting-as-background-jobs.md) against the real handlers, real local Blobs and a
 // fake OpenAI server (tests/support/fake-openai.mjs) reached only through OPENAI_BASE_URL.
 // A small HTTP server plays Netlify's part for the background function: it answers the
 // trigger with 202 and runs the real background handler afterwards.
@@ -208,14 +208,14 @@ describe('POST /api/generate-blog', () => {
     expect(publicList.map((item) => item.id)).not.toContain(post.id);
     expect((await call(blogPosts, `/api/blog-posts/${post.id}`, { params: { id: post.id } })).status).toBe(404);
 
-    // The model was asked as DECISIONS 20 says: Chat Completions, strict json_schema, the configured model.
+    // The model was asked as docs/decisions/0020-ai-drafting-as-background-jobs.md says: Chat Completions, strict json_schema, the configured model.
     expect(fake.requests).toHaveLength(1);
     expect(fake.requests[0]).toMatchObject({ model: 'fake-model', schema: 'blog_post' });
     const job = await storedJob(jobId);
     expect(job).toMatchObject({ status: 'done', postId: post.id, kind: 'generate' });
   });
 
-  it('takes keywords as a list too (SPEC 3), trimmed and without empty ones', async () => {
+  it('takes keywords as a list too, trimmed and without empty ones', async () => {
     const cookie = await adminCookie();
     const jobId = await startedJob(await generate({ ...request, keywords: [' hr career', 'sales', '', 'people skills '] }, { cookie }));
     const view = await settled<GenerateJobView>(() => generateJob(jobId, cookie));

@@ -20,7 +20,7 @@ import { bundleFunction, callInParallelProcesses } from './support/function-proc
 import { OWNER_ADDRESS, type ReceivedMail } from './support/mail-receivers';
 import { useMailReceivers } from './support/mail-suite';
 
-// Issue 27, the calendar's part: no slot squatting (one upcoming call per phone and per
+// The calendar's limits (docs/scheduling.md): no slot squatting (one upcoming call per phone and per
 // mailbox, race-safe across instances; three new calls per address an hour; the owner
 // cancels every call of one number), invites that carry no typed text but a plain name,
 // and an admin range that cannot run away. Real handlers, a real Blobs server, a real
@@ -183,7 +183,7 @@ describe('new calls per client address', () => {
 });
 
 describe("the owner's cancel of every call of one number", () => {
-  /** A call stored as the code before issue 27 allowed: many for one phone, no claims. */
+  /** A call stored as the code allowed before one upcoming call per phone: many for one phone, no claims. */
   async function legacyCall(phone: string): Promise<Appointment> {
     const slot = await slotAhead();
     const id = newestFirstKey();
@@ -245,7 +245,8 @@ describe("the owner's cancel of every call of one number", () => {
   });
 });
 
-describe('the invite carries no typed text but a plain name (DECISIONS 28)', () => {
+// docs/decisions/0028-visitor-mail-carries-only-our-words.md
+describe('the invite carries no typed text but a plain name', () => {
   const inviteTo = (address: string) => {
     const item = mail.smtp.mails.find((received) => received.to.includes(address) && received.attachments.some((part) => part.method));
     if (!item) throw new Error(`no invite mailed to ${address}`);

@@ -21,7 +21,7 @@ import { bundleFunction, callInParallelProcesses } from './support/function-proc
 import { OWNER_ADDRESS, type ReceivedMail } from './support/mail-receivers';
 import { useMailReceivers } from './support/mail-suite';
 
-// Calls booked on the site (issue 19), through the real handlers against a real Blobs
+// Calls booked on the site (docs/scheduling.md), through the real handlers against a real Blobs
 // server, with a real SMTP server receiving the invites.
 
 const mail = useMailReceivers();
@@ -55,7 +55,7 @@ async function slotAhead(hours: number, before = Infinity): Promise<Slot> {
   return slot;
 }
 
-// One upcoming call per phone and e-mail, three new calls per address an hour (issue 27):
+// One upcoming call per phone and e-mail, three new calls per address an hour (docs/scheduling.md):
 // each visitor here has their own phone, e-mail and address.
 let people = 0;
 const visitorIp = () => `10.19.${Math.floor(people / 200)}.${(people % 200) + 1}`;

@@ -110,7 +110,7 @@ describe('POST /api/blog-posts', () => {
     expect(await getStoragePost(created.id)).toMatchObject({ title: post.title });
   });
 
-  it("answers 400 with SPEC's messages for missing title, excerpt and content", async () => {
+  it('answers 400 with the messages for missing title, excerpt and content', async () => {
     const cookie = await adminCookie();
     const response = await create(cookie, { title: '  ', category: 'Astrology', imageUrl: 'javascript:alert(1)' });
     expect(response.status).toBe(400);

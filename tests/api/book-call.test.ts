@@ -8,7 +8,8 @@ import { call, jsonOf } from './support/call';
 const request = { name: 'Rohan Iyer', phone: '+91 98450 12345', background: 'college-graduate' };
 
 describe('POST /api/book-call', () => {
-  it('stores a pending discovery-call booking with the background label (DECISIONS 6)', async () => {
+  // A free call request is a booking: docs/decisions/0006-every-lead-is-stored.md.
+  it('stores a pending discovery-call booking with the background label', async () => {
     const response = await call(bookCall, '/api/book-call', { body: { ...request, source: 'nav' } });
     expect(response.status).toBe(201);
     const { booking } = await jsonOf<{ booking: { id: string } }>(response);
@@ -26,7 +27,8 @@ describe('POST /api/book-call', () => {
     });
   });
 
-  it('keeps the quiz score when the quiz opened the modal (DECISIONS 8)', async () => {
+  // docs/decisions/0008-quiz-score-on-the-call-booking.md
+  it('keeps the quiz score when the quiz opened the modal', async () => {
     const response = await call(bookCall, '/api/book-call', { body: { ...request, background: 'student-8-9', source: 'quiz', quizScore: 42 } });
     const { booking } = await jsonOf<{ booking: { id: string } }>(response);
     expect(await bookings.get(booking.id)).toMatchObject({ source: 'quiz', quizScore: 42, currentStage: 'Student in Class 8-9' });

@@ -24,7 +24,7 @@ import { call, jsonOf, settleAfterResponse } from './support/call';
 import { useFakeWhatsApp, whatsappEnv } from './support/fake-whatsapp';
 import { useMailReceivers } from './support/mail-suite';
 
-// No-shows (issue 30 item 5) through the real handlers: the owner marks a discovery call held
+// No-shows (docs/scheduling.md, Held or no-show) through the real handlers: the owner marks a discovery call held
 // or no-show once it has started; a no-show sends the visitor one re-book message with the
 // manage link (mail without consent, WhatsApp with it), and What converts counts calls
 // booked, held and missed per source.
@@ -139,7 +139,7 @@ describe('POST /api/admin/appointments/{id}/outcome', () => {
     expect(sent[0]!.urlSuffixes[0]).toBe(link.slice(link.indexOf('appointments/')));
     expect(mail.smtp.mails.filter((item) => item.subject.startsWith('We missed you'))).toEqual([]);
 
-    // The owner's list shows each WhatsApp message of the call with its last status (item 6).
+    // The owner's list shows each WhatsApp message of the call with its last status.
     await applyStatus(sent[0]!.wamid, { status: 'read', at: new Date().toISOString() });
     const date = istDateOf(Date.parse(appointment.start));
     const list = await jsonOf<AdminAppointmentsAnswer>(await call(adminAppointments, `/api/admin/appointments?from=${date}&to=${date}`, { cookie }));
@@ -169,7 +169,7 @@ describe('POST /api/admin/appointments/{id}/outcome', () => {
     const source = `before-${Date.now()}`;
     const booking = await request({ attribution: { source, medium: 'test' } });
     await settleAfterResponse();
-    // A record as calls were stored before issue 30: no leadSource, never counted.
+    // A record as calls were stored before they kept their lead source: no leadSource, never counted.
     const bookedAt = new Date(Date.now() - 26 * HOUR);
     const id = `${bookedAt.getTime()}-0b0b0b0b0b`;
     const start = new Date(bookedAt.getTime() + 3 * HOUR).toISOString();

@@ -26,7 +26,7 @@ import { OWNER_ADDRESS } from './support/mail-receivers';
 import { useMailReceivers } from './support/mail-suite';
 import { bookPackage, buyerPays, startOrder, useFakeGateway } from './support/payments';
 
-// The client space (issue 29): a captured payment makes a client whose receipt links to
+// The client space (docs/payments.md): a captured payment makes a client whose receipt links to
 // their space; sessions are booked, moved and cancelled there into the one calendar the
 // discovery calls use. Real handlers, a real Blobs server, the fake Razorpay and a real SMTP server.
 
@@ -468,7 +468,7 @@ describe("the owner's view", () => {
     expect(text).not.toContain('interview practice');
     expect((await jsonOf<ClientSpaceAnswer>(seen)).sessions.find((session) => session.id === held.id)?.status).toBe('held');
 
-    // Changed to a no-show (issue 30): the client gets one re-book mail with their client space, marked twice or not.
+    // Changed to a no-show: the client gets one re-book mail with their client space, marked twice or not.
     expect((await outcome(held.id, { outcome: 'no-show' })).status).toBe(200);
     expect((await outcome(held.id, { outcome: 'no-show' })).status).toBe(200);
     await settleAfterResponse();

@@ -14,7 +14,8 @@ import { OWNER_ADDRESS } from './support/mail-receivers';
 import { useMailReceivers } from './support/mail-suite';
 import { blobsContext } from './support/blobs-server';
 
-// Issue 26's proof: a new kind of lead, declared once, works everywhere a lead does.
+// The lead-kind registry's proof (docs/decisions/0032-server-tiers-and-lead-kind-registry.md):
+// a new kind of lead, declared once, works everywhere a lead does.
 
 const receivers = useMailReceivers();
 const enquiry = {

@@ -14,7 +14,8 @@ import { OWNER_ADDRESS } from './support/mail-receivers';
 import { useMailReceivers } from './support/mail-suite';
 import { contactFollowUp } from './support/leadEvents';
 
-// Issue 26: one valid lead must never stall the minute job, and an event that always
+// No input can stall scheduled work (docs/decisions/0033-bounded-keys-and-dead-letters.md):
+// one valid lead must never stall the minute job, and an event that always
 // fails is set aside (dead-lettered) where the owner can retry it.
 
 const receivers = useMailReceivers();

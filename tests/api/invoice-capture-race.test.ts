@@ -7,7 +7,7 @@ import { razorpayId } from './support/fake-razorpay';
 import { bundleFunction, callInParallelProcesses } from './support/function-process';
 import { bookPackage, startOrder, useFakeGateway, webhookDelivery } from './support/payments';
 
-// Issue 29 item 6 through the real capture path: 20 payments captured at once, each by Razorpay's
+// Invoice serials through the real capture path: 20 payments captured at once, each by Razorpay's
 // signed webhook on an instance of its own (a process running the bundled handler, its follow-up
 // included), get invoice serials 1-20 of the financial year: no gap, no repeat. A file of its own,
 // so its Blobs store (and so the year's counter) starts empty.

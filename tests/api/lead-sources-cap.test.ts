@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { LEAD_SOURCES_STORE, MAX_SOURCES_PER_DAY, MAX_SOURCE_LENGTH, OTHER_SOURCE, countLeadSource, foldLeadSources, readLeadsBySource } from '../../src/server/notifications/leadSources';
 import { collectionStore } from '../../src/server/storage/blobs';
 
-// Issue 18 item 9: visitor-chosen utm sources must not grow a day's counts without bound.
+// Visitor-chosen utm sources must not grow a day's counts without bound.
 describe("a day's leads by source", () => {
   test(`keeps ${MAX_SOURCES_PER_DAY} sources cut to ${MAX_SOURCE_LENGTH} characters; 400 more unique ones count as ${OTHER_SOURCE} and the day stays small`, async () => {
     // A day of its own, so other tests' leads do not mix in.

@@ -89,14 +89,14 @@ describe('POST /api/admin/payment-requests', () => {
     expect((await jsonOf<{ fields: Record<string, string> }>(noDescription)).fields).toHaveProperty('description');
     const badExpiry = await requestPayment({ name: 'Priya Raman', phone: '98450 12345', amount: 5000, description: 'Agreed fee', expiresInDays: 0 }, cookie);
     expect((await jsonOf<{ fields: Record<string, string> }>(badExpiry)).fields).toHaveProperty('expiresInDays');
-    // The place of supply on the client's tax invoice (issue 29) is asked on every request.
+    // The place of supply on the client's tax invoice is asked on every request.
     const noState = await requestPayment({ name: 'Priya Raman', phone: '98450 12345', amount: 5000, description: 'Agreed fee', customerState: undefined }, cookie);
     expect((await jsonOf<{ fields: Record<string, string> }>(noState)).fields).toHaveProperty('customerState');
     expect(gateway().requests.length).toBe(asked);
     expect(await paymentRequests.count()).toBe(stored);
   });
 
-  test('stores the sessions agreed for the fee (issue 29); left out, none are named', async () => {
+  test('stores the sessions agreed for the fee; left out, none are named', async () => {
     const { request } = await lifeCoachingRequest(18000, { sessions: 6 });
     expect(request).toMatchObject({ sessions: 6 });
     expect(await paymentRequests.get(request.id)).toMatchObject({ sessions: 6 });

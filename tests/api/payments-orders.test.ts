@@ -93,7 +93,7 @@ describe('POST /api/create-razorpay-order', () => {
     expect(response.status).toBe(400);
     const { fields } = await jsonOf<{ fields: Record<string, string> }>(response);
     expect(Object.keys(fields).sort()).toEqual(['customerEmail', 'customerPhone']);
-    // The state is asked of every buyer, the popup's too: the tax invoice's place of supply (issue 29).
+    // The state is asked of every buyer, the popup's too: the tax invoice's place of supply (docs/payments.md, GST invoices).
     const noState = await call(createOrderFn, '/api/create-razorpay-order', { body: { packageId: 'ascend', bookingId: '0000000000000-0000000000' } });
     expect(noState.status).toBe(400);
     expect(Object.keys((await jsonOf<{ fields: Record<string, string> }>(noState)).fields)).toEqual(['customerState']);

@@ -18,7 +18,7 @@ import { OWNER_ADDRESS } from './support/mail-receivers';
 import { useMailReceivers } from './support/mail-suite';
 import { bookPackage, startOrder, useFakeGateway, webhookDelivery } from './support/payments';
 
-// Refunds from the admin (issue 29 item 4) through the real handlers, the local Blobs server,
+// Refunds from the admin (docs/payments.md, Refunds) through the real handlers, the local Blobs server,
 // the fake Razorpay (Refunds API and its signed refund webhooks) and a real SMTP server.
 const gateway = useFakeGateway();
 const receivers = useMailReceivers();
@@ -102,7 +102,7 @@ describe('POST /api/admin/payments/{id}/refund', () => {
     expect(clientMail?.text).toContain('₹10,599');
     expect(clientMail?.text).toContain(payment.razorpayPaymentId!);
     expect(clientMail?.text).toContain('5-7 working days');
-    // The owner's reason stays with the owner (DECISIONS 28).
+    // The owner's reason stays with the owner (docs/decisions/0028-visitor-mail-carries-only-our-words.md).
     expect(clientMail?.text).not.toContain('Money-back guarantee');
     expect(ownerMailsAbout(answer.id)).toHaveLength(1);
     expect(ownerMailsAbout(answer.id)[0]?.subject).toBe('Refund processed: ₹10,599 for Ascend Plus (Meera Iyer)');

@@ -37,7 +37,7 @@ describe('POST /api/resource-downloads', () => {
     expect(body.download).toMatchObject({ resourceTitle: 'Corporate Parenting Wellbeing Program Brochure', currentStage: 'Student in Class 10-12' });
   });
 
-  it("answers 400 with SPEC 5's message for each bad field and stores nothing", async () => {
+  it('answers 400 with the message for each bad field and stores nothing', async () => {
     const before = await downloads.count();
     const response = await call(resourceDownloadsApi, '/api/resource-downloads', {
       body: { fullName: '', email: 'not-an-email', mobile: '12345', currentStage: '', resourceId: 'executive-guide' },

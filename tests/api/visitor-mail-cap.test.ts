@@ -18,13 +18,13 @@ import { openAllDay } from './support/availability';
 import { call, jsonOf, settleAfterResponse } from './support/call';
 import { useMailReceivers } from './support/mail-suite';
 
-// Issue 27 item 3 (DECISIONS 34): the visitor mail cap counts a mailbox, not the string
+// The visitor mail cap (docs/decisions/0034-mailbox-cap-and-passkey-safety.md) counts a mailbox, not the string
 // typed; it limits first confirmations only, so mail about a call the visitor booked
 // always arrives (at most 6 per appointment); what the cap keeps back is `held`, listed
 // in the admin, and sent only when the owner says so.
 
 const receivers = useMailReceivers();
-// The issue's number, stated here so the tests read the rule (the code's constant is checked below).
+// The cap per appointment as docs/notifications.md states it, written here so the tests read the rule (the code's constant is checked below).
 const MAILS_PER_APPOINTMENT = 6;
 let cookie = '';
 

@@ -19,7 +19,7 @@ import { openAllDay } from './support/availability';
 import { call, jsonOf } from './support/call';
 import { useFakeGateway } from './support/payments';
 
-// WhatsApp consent (issue 30 item 2) on every lead form, through the real handlers: a ticked box
+// WhatsApp consent (docs/whatsapp.md, Consent) on every lead form, through the real handlers: a ticked box
 // (`whatsappOptIn: true`) is stored on the lead with the server's time and the words shown; an
 // unticked one stores nothing; anything but a boolean is a 400 naming the field, storing nothing.
 

@@ -22,7 +22,7 @@ import { useMailReceivers } from './support/mail-suite';
 import { bookPackage, buyerPays, startOrder, useFakeGateway } from './support/payments';
 import { TEST_WHATSAPP_OWNER_NUMBER, clearWhatsAppEnv, useFakeWhatsApp } from './support/fake-whatsapp';
 
-// WhatsApp messages (issue 30 item 3) through the real handlers, the real outbox and a local
+// WhatsApp messages (docs/whatsapp.md, How it is sent) through the real handlers, the real outbox and a local
 // fake of Meta's Cloud API: who gets what, the Confirm/Reschedule buttons, retries and the
 // dead letter, the daily cap per number, and nothing at all without the variables.
 
@@ -83,7 +83,7 @@ describe('who gets WhatsApp', () => {
     expect(mails.map((item) => item.entryId.split('.').pop())).toEqual(['visitor-email']);
     const whatsapps = (await quota.get(whatsappQuotaKey(number), { type: 'json' })) as Array<{ entryId: string }>;
     expect(whatsapps.map((item) => item.entryId)).toEqual([`${appointment.id}.appointment-booked.whatsapp`]);
-    // The admin's Notifications panel shows the message's last status, as Meta's webhook reports it (item 6).
+    // The admin's Notifications panel shows the message's last status, as Meta's webhook reports it.
     const entryId = `${appointment.id}.appointment-booked.whatsapp`;
     const listed = async () => (await jsonOf<NotificationsAnswer>(await call(adminNotifications, '/api/admin/notifications?status=sent&channel=whatsapp&limit=20', { cookie }))).items;
     expect((await listed()).find((item) => item.id === entryId)?.whatsapp).toMatchObject({ status: 'accepted', errorCode: null });

@@ -21,7 +21,7 @@ import { bundleFunction, callInParallelProcesses } from './support/function-proc
 import { OWNER_ADDRESS } from './support/mail-receivers';
 import { useMailReceivers } from './support/mail-suite';
 
-// The WhatsApp webhook (issue 30 item 4) through its real handler against the real Blobs
+// The WhatsApp webhook (docs/whatsapp.md, The webhook) through its real handler against the real Blobs
 // server: Meta's side is the fake Cloud API, which signs its deliveries as Meta does and
 // takes the site's free-form replies; the owner's alerts reach a real SMTP server.
 
@@ -172,7 +172,7 @@ describe('the Confirm and Reschedule buttons', () => {
     expect(replies()[0]!.text!.body).toContain(link);
     // The reply is a message of the appointment's: its statuses are stored too.
     expect((await messageByWamid(replies()[0]!.wamid))?.appointmentId).toBe(appointment.id);
-    // ... and the owner's list shows it under the call (item 6): among the day's calls, and asked of the call alone.
+    // ... and the owner's list shows it under the call: among the day's calls, and asked of the call alone.
     const date = istDateOf(Date.parse(appointment.start));
     const byDate = await jsonOf<AdminAppointmentsAnswer>(await call(adminAppointments, `/api/admin/appointments?from=${date}&to=${date}`, { cookie }));
     expect(byDate.items.find((one) => one.id === appointment.id)?.whatsappMessages).toContainEqual(expect.objectContaining({ purpose: 'whatsapp-reply' }));
@@ -219,7 +219,7 @@ test('one Reschedule delivered to two instances at once is answered once', async
   expect(replies()).toHaveLength(1);
 });
 
-/** A client's paid session as the calendar stores it (issue 29), starting in two days. */
+/** A client's paid session as the calendar stores it, starting in two days. */
 async function sessionFixture(number: string): Promise<Appointment> {
   const startMs = Math.ceil((Date.now() + 2 * 86_400_000) / 1_800_000) * 1_800_000;
   const now = new Date().toISOString();

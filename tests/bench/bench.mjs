@@ -40,7 +40,7 @@ const GOALS = {
   'best-practices': 100,
   seo: 100,
   returningJsKB: 10,
-  // The lowest first-visit figure of any page before issue 21 (75.0 KB, 2026-11-24):
+  // The lowest first-visit figure of any page before the page-speed work of docs/benchmarks.md (75.0 KB, 2026-11-24):
   // no page may load more than that.
   firstVisitJsKB: 75,
 };
@@ -185,7 +185,7 @@ async function javascriptBeforeInteraction(url, { returning }) {
 
 /**
  * Milliseconds from the first contentful paint until every control on the page is live
- * (issue 28), under Lighthouse's mobile conditions set through CDP: CPU slowed 4x, 150 ms
+ * (docs/decisions/0035-first-tap-works.md), under Lighthouse's mobile conditions set through CDP: CPU slowed 4x, 150 ms
  * round trip, 1.6 Mbit/s down. Live: every control of a tap group (src/scripts/tapGroups.ts)
  * sits under a `data-live` naming its group, and every island that hydrates without being
  * asked (client:load, or client:visible and on screen) has hydrated. Before that a tap is
@@ -315,7 +315,7 @@ function renderTable(list, environment) {
     `Median of ${RUNS} Lighthouse runs per page (${environment}), on \`npm start\`'s production build with compression, Node ${nodeVersion}, commit ${commit}, ${new Date().toISOString().slice(0, 10)}.`,
     'JS: gzip bytes of every script loaded before any interaction, at 390 px wide, once the page is idle and 2.5 s have passed; a returning visitor has the cookie banner\'s answer stored.',
     `Every control live: median of ${RUNS} first visits at 390 px, CPU slowed 4x, 150 ms round trip, 1.6 Mbit/s down (CDP), from the first contentful paint until every tap-group control is live and every island that hydrates unasked has; a tap before then is held and replayed (src/scripts/early-taps.ts).`,
-    `Goals: LCP <= ${GOALS.lcpMs} ms, performance ${GOALS.performance}, accessibility, best practices and SEO 100, returning-visitor JS <= ${GOALS.returningJsKB} KB, first-visit JS <= ${GOALS.firstVisitJsKB} KB (no more than any page loaded before issue 21). ✗ marks a miss.`,
+    `Goals: LCP <= ${GOALS.lcpMs} ms, performance ${GOALS.performance}, accessibility, best practices and SEO 100, returning-visitor JS <= ${GOALS.returningJsKB} KB, first-visit JS <= ${GOALS.firstVisitJsKB} KB (no more than any page loaded before the page-speed work). ✗ marks a miss.`,
   ];
   return [...header, ...lines, ...notes].join('\n');
 }

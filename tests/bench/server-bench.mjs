@@ -24,7 +24,7 @@ const HOUR = 10_000;
 // A running site has its functions loaded and compiled: the burst is measured after this
 // many posts (and their e-mails), not on the first requests of a cold process.
 const WARM_UP = 200;
-// Every owner e-mail of a burst within this long of its end (issue 17's goal).
+// Every owner e-mail of a burst within this long of its end (the goal in docs/benchmarks.md).
 const MAIL_DEADLINE_S = 120;
 const TIMEOUT_S = 60;
 // The id goes in the e-mail only: a name is letters only (src/lib/schemas/fields.ts).

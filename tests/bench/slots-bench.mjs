@@ -1,5 +1,5 @@
 // Slots benchmark (not a test): GET /api/slots on `npm start`'s production server with
-// 1,000 future appointments booked through the real API (issue 19: p99 <= 50 ms). The
+// 1,000 future appointments booked through the real API (goal: p99 <= 50 ms). The
 // taken slots are read from one listing of key names per month, never from the records,
 // so the figure should not move with the number of calls booked.
 //

@@ -1,4 +1,4 @@
-// Issue 18 item 5, on `npm run dev`: Netlify's emulator takes a function's client
+// The admin's local default password on `npm run dev`: Netlify's emulator takes a function's client
 // address from X-Forwarded-For, so the dev server's own middleware
 // (vite-plugins/dev-client-address.mjs) puts the socket's address there and records
 // whether the request came direct. Run before the production build: the dev server

@@ -7,7 +7,7 @@ import { signInAsAdmin } from './support/admin';
 import { startFreshServer } from './support/fresh-server';
 import { e2ePort } from './support/ports';
 
-// The blog tab of the admin (issue 10) in real Chromium against the production build:
+// The blog tab of the admin in real Chromium against the production build:
 // writing, editing, publishing and deleting posts, and AI drafting against the fake OpenAI server.
 
 interface ApiPost {

@@ -9,14 +9,14 @@ import { startFreshServer } from './support/fresh-server';
 import { PERSON_NAME_MESSAGE } from '../../src/lib/schemas/fields';
 import { lettersOf, uniqueName } from '../support/names';
 
-// The owner's dashboard at /admin/bookings (issue 9), in Chromium against the real APIs.
+// The owner's dashboard at /admin/bookings, in Chromium against the real APIs.
 // The e2e store is shared by every spec and test, so each test makes its own records
 // with unique names and looks only at those; empty states are checked on a second
 // server with a store of its own.
 
-// The local platform runs every function call in a fresh worker (RUNTIME.md: ~180 ms of
-// CPU each), and the dashboard opens with five list calls at once: on a busy 2-core
-// machine a first load can take well over the default 10 s.
+// The dashboard opens with five list calls at once, each answered by a bundled function
+// on the local server (docs/local-server.md): on a busy 2-core machine a first load can
+// take well over the default 10 s.
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 150_000 });
 

@@ -3,7 +3,7 @@ import { startFreshServer } from './support/fresh-server';
 import { e2ePort } from './support/ports';
 import { expect as baseExpect, test } from './support/test';
 
-// Issue 18: the owner adds a passkey in the admin, signs in with it (also while
+// The owner adds a passkey in the admin, signs in with it (also while
 // password attempts are paused) and removes it. Chromium's virtual authenticator
 // (CDP WebAuthn domain) plays the phone's or laptop's built-in one. A server with a
 // store of its own, so pausing its passwords touches no other spec.
@@ -37,7 +37,7 @@ test('a passkey is added, signs in while passwords are paused, and is removed', 
     await expect(page).toHaveURL(/\/admin\/passkeys$/);
     await expect(page.getByTestId('no-passkeys')).toBeVisible();
     await page.getByLabel('Name, so you can tell it apart').fill('This laptop');
-    // Issue 27: a sign-in older than 5 minutes is answered 403; the page asks for the
+    // A sign-in older than 5 minutes is answered 403; the page asks for the
     // password (the server's answer is played here: a real one needs 5 minutes' wait).
     await page.route('**/api/admin/passkeys/options', (route) =>
       route.fulfill({

@@ -11,7 +11,7 @@ import { e2ePort } from './support/ports';
 import { uniqueName } from '../support/names';
 import { scratchDir } from '../support/scratch';
 
-// The owner's to-do (issue 20) in Chromium. Leads from the past are written the way the
+// The owner's to-do (docs/admin.md, To do) in Chromium. Leads from the past are written the way the
 // demo seed writes them (`npm run seed`, through the collection code, netlify/local/demo),
 // into a store of this spec's own, served by a second production-like server; a lead
 // booked through the site now is the one not yet due.

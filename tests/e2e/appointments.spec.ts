@@ -5,7 +5,7 @@ import { watchConsole } from './support/console';
 import { hydrated } from './support/hydration';
 import { uniqueName } from '../support/names';
 
-// Calls booked on the site (issue 19), in Chromium against the production build: a visitor
+// Calls booked on the site (docs/scheduling.md), in Chromium against the production build: a visitor
 // books from the call modal and from the contact form, moves the call through the manage
 // link, and the owner sees it under Upcoming calls. Screenshots go to /tmp (SHOTS_DIR).
 
@@ -111,7 +111,7 @@ test('a visitor books a call in the modal, picks a time with the keyboard and se
   const free = (await (await page.request.get('/api/slots?days=14', { headers: { 'cache-control': 'no-cache' } })).json()) as { slots: Array<{ start: string }> };
   expect(free.slots.map((slot) => slot.start)).toContain(before);
 
-  // Every call of one number at once (issue 27), offered beside the call's own cancel.
+  // Every call of one number at once, offered beside the call's own cancel.
   await call.getByRole('button', { name: /^Cancel/ }).click();
   const cancelAll = call.getByRole('group', { name: /^Cancel / }).getByRole('button', { name: 'Cancel every call of +91 98450 55555' });
   await expect(cancelAll).toBeVisible();

@@ -9,7 +9,7 @@ import { startFreshServer } from './support/fresh-server';
 import { hydrated } from './support/hydration';
 import { uniqueName } from '../support/names';
 
-// Issue 12 in the browser: a visit that lands from an ad keeps its source for the visit,
+// Lead sources in the browser: a visit that lands from an ad keeps its source for the visit,
 // every lead form sends it, and the owner sees it on the dashboard and in the export;
 // the dashboard's Notifications panel says when notifications are off and resends one
 // that could not be delivered.
@@ -82,7 +82,7 @@ test('a visit that landed from an ad: its contact message and its call booking c
   await dialog.getByLabel('Phone Number').fill(`9${marker.slice(-9)}`);
   await dialog.getByLabel('Current Background').selectOption('working-professional');
   await dialog.getByRole('button', { name: 'Book My Free Call' }).click();
-  // Booked: the dialog offers a fixed time (issue 19); Done closes it.
+  // Booked: the dialog offers a fixed time; Done closes it.
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
   expect(problems).toEqual([]);

@@ -9,7 +9,7 @@ import { type FreshServer, startFreshServer } from './support/fresh-server';
 import { e2ePort } from './support/ports';
 import { expect as baseExpect, test } from './support/test';
 
-// The client space (issue 29) in Chromium against the production build, at 390 and 1280 px:
+// The client space (docs/payments.md) in Chromium against the production build, at 390 and 1280 px:
 // a package is paid (our real order and verify routes, the fake Razorpay), the receipt mail
 // (a real SMTP server) carries the client's link, the client books a session with the slot
 // picker, and the owner sees it under Clients and Upcoming calls, where marking it held is
@@ -95,7 +95,7 @@ for (const width of [390, 1280]) {
       expect(link.pathname).toMatch(/^\/client\/\d{13}-[0-9a-f]{10}$/);
 
       // The first tap comes right after the paint, with the island's code still held at the
-      // network: it is kept (shown busy) and replayed once the code is in (DECISIONS 35).
+      // network: it is kept (shown busy) and replayed once the code is in (docs/decisions/0035-first-tap-works.md).
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
       await page.route(/\/_astro\/.*\.js$/, async (route) => {

@@ -2,7 +2,8 @@ import { type CDPSession, type Page, expect, test } from '@playwright/test';
 import { signInThroughLoginPage } from './support/admin';
 import { type Control, consentGiven, controlsOn, groupLocator, publicPages, tapAndExpectEffect } from './support/taps';
 
-// Issue 28: a tap at any moment after the first paint does what the control is for. These
+// A tap at any moment after the first paint does what the control is for
+// (docs/decisions/0035-first-tap-works.md). These
 // tests use Playwright's own `page.goto`, which returns at the load event: the page's
 // behaviours start later (after paint, when idle), so every tap here can come before its
 // control's code, which is the point.
@@ -84,7 +85,7 @@ test.describe('a tap held until the code arrives', () => {
     await page.locator('#contact-email').fill('priya.early@example.com');
     await page.locator('#contact-phone').fill('+91 98450 12345');
     await page.locator('#contact-who').selectOption({ index: 1 });
-    // The WhatsApp box (issue 30) ticked before the code arrives: the consent goes with the request.
+    // The WhatsApp box ticked before the code arrives: the consent goes with the request.
     await page.locator('#contact-whatsapp').check();
     await form.locator('button[type="submit"]').click();
     await expect(form).toHaveAttribute('data-submit-queued', '');

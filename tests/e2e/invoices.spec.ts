@@ -6,7 +6,7 @@ import { watchConsole } from './support/console';
 import { fakeRazorpayUrl } from './support/ports';
 import { uniqueName } from '../support/names';
 
-// Issue 29 in the admin: a fee paid through a payment link gets its GST tax invoice (the e2e
+// GST invoices in the admin: a fee paid through a payment link gets its GST tax invoice (the e2e
 // server has a GSTIN configured), listed under Invoices for the month with its PDF and the
 // accountant's CSV. One test per viewport.
 const expect = baseExpect.configure({ timeout: 30_000 });

@@ -69,7 +69,7 @@ test.describe('islands load when asked for', () => {
 test.describe('free discovery call modal', () => {
   test.beforeEach(async ({ page }) => consentAlreadyGiven(page));
 
-  test("opens from the nav, shows SPEC's content, books the call and the admin sees it", async ({ page, request, baseURL }) => {
+  test("opens from the nav, shows the free call's details, books the call and the admin sees it", async ({ page, request, baseURL }) => {
     const problems = watchConsole(page);
     await page.goto('/contact');
     const navButton = page.getByRole('navigation').getByRole('link', { name: 'Book A Free Call' });
@@ -94,7 +94,7 @@ test.describe('free discovery call modal', () => {
 
     await expect(page.getByRole('status').filter({ hasText: 'Discovery Call Booked! 🎉' })).toBeVisible();
     await expect(page.getByRole('status')).toContainText("We'll call you within 4 hours for your 10-minute career clarity session.");
-    // The dialog offers a fixed time now (issue 19); Done closes it.
+    // The dialog offers a fixed time now; Done closes it.
     await expect(dialog.getByRole('button', { name: 'Pick a time now' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
@@ -190,7 +190,7 @@ test.describe('free discovery call modal', () => {
     await dialog.getByRole('button', { name: 'Book My Free Call' }).click();
     await expect(dialog.getByRole('button', { name: 'Booking Your Call...' })).toBeDisabled();
     release();
-    // Booked: the dialog offers a fixed time (issue 19) instead of the form.
+    // Booked: the dialog offers a fixed time instead of the form.
     await expect(dialog.getByRole('heading', { name: 'Request received' })).toBeVisible();
     await expect(dialog.getByTestId('call-form')).toHaveCount(0);
   });

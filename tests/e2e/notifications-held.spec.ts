@@ -4,7 +4,7 @@ import { signInThroughLoginPage as signIn } from './support/admin';
 import { startFreshServer } from './support/fresh-server';
 import { expect as baseExpect, test } from './support/test';
 
-// Issue 27 item 3 in the browser: a visitor mail the cap held back is shown under
+// The visitor mail cap in the browser: a visitor mail the cap held back is shown under
 // Notifications as Held, with its reason, apart from the failures, and the owner can
 // send it anyway.
 

@@ -9,7 +9,7 @@ import { e2ePort, fakeRazorpayUrl } from './support/ports';
 import { TEST_KEY_ID, TEST_KEY_SECRET, TEST_WEBHOOK_SECRET } from '../api/support/fake-razorpay';
 import { lettersOf } from '../support/names';
 
-// Issue 20 in the browser: after a good consultation the owner charges a life-coaching
+// Payment requests in the browser: after a good consultation the owner charges a life-coaching
 // client the agreed fee with a Razorpay Payment Link; the customer pays it (the fake
 // Razorpay sends the signed webhook to the site, as Razorpay does); the card shows Paid
 // and 'Leads by source' counts the paying client and the revenue under the lead's source.

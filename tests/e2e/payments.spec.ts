@@ -65,7 +65,7 @@ test('book a paid package in the popup, pay in Checkout, land on the thank-you p
   await expect(dialog.getByRole('heading', { name: 'Ascend Plus' })).toBeVisible();
   await expect(dialog).toContainText('₹10,599');
 
-  // SPEC 5: nothing is sent until every field is filled and the mobile has 10 digits.
+  // Nothing is sent until every field is filled and the mobile has 10 digits (docs/payments.md).
   await dialog.getByRole('button', { name: /book & pay/i }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Missing Information' })).toBeAttached();
   await expect(dialog.getByTestId('booking-problem')).toContainText('Designation, Company, and Industry');

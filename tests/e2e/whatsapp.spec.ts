@@ -14,7 +14,7 @@ import type { StartedCall, StartedCallRequest } from './support/startedCalls';
 import { consentGiven } from './support/taps';
 import { expect as baseExpect, test } from './support/test';
 
-// WhatsApp (issue 30) in Chromium against the production build. Every lead form shows one
+// WhatsApp (docs/whatsapp.md) in Chromium against the production build. Every lead form shows one
 // unticked "Send me updates on WhatsApp" box, whole on a phone and on a desktop, that the
 // keyboard ticks; a ticked box is stored as the visitor's consent with its words, which the
 // owner reads in the admin. And the owner marks a discovery call that has started a no-show

@@ -1,4 +1,4 @@
-// Issue 18 item 4: the admin's local default password works only for a direct request
+// The admin's local default password works only for a direct request
 // from this machine (the same checks for `npm run dev` are in tests/dev). Behind a
 // same-host proxy or tunnel every socket is loopback, so forwarding headers and a
 // foreign Host must turn the default off; and a client's X-Forwarded-For must never

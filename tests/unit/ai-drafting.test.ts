@@ -8,7 +8,7 @@ import { business } from '../../src/lib/business';
 
 const order = generateBlogRequestSchema.parse({ topic: 'Switching from sales to HR', tone: 'professional', length: 'short', category: 'Leadership', keywords: 'hr career, sales' });
 
-describe('keywords (SPEC 5: split on commas, trimmed, empties dropped)', () => {
+describe('keywords (split on commas, trimmed, empties dropped)', () => {
   it('splits, trims and drops empties', () => {
     expect(splitKeywords(' ai skills, ,resume ,, interview prep ,')).toEqual(['ai skills', 'resume', 'interview prep']);
     expect(splitKeywords('')).toEqual([]);

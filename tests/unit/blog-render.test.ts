@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { sanitizeMarkdownSource } from '../../src/server/blog/markdownSource';
 import { renderPostContent } from '../../src/server/blog/render';
 
-// Storage posts are Markdown rendered by Astro's pipeline, then sanitised (DECISIONS 19, 23).
+// Storage posts are Markdown rendered by Astro's pipeline, then sanitised
+// (docs/decisions/0019-sanitise-stored-post-html.md, docs/decisions/0023-storage-posts-are-markdown.md).
 const HOSTILE = [
   'Intro <script>alert(1)</script> text',
   '<img src="https://cdn.example/a.jpg" onerror="alert(2)" alt="a">',

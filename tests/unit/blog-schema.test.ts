@@ -52,7 +52,7 @@ describe('MDX frontmatter schema', () => {
 });
 
 describe('blog post request schema', () => {
-  it("names SPEC's required fields", () => {
+  it('names the required fields', () => {
     const result = blogPostInputSchema.safeParse({});
     expect(result.success).toBe(false);
     const messages = Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));

@@ -3,7 +3,8 @@ import { findPackage, isPaidPackage, packageCatalogue } from '../../src/lib/pack
 import { findResource, resourceCatalogue } from '../../src/lib/resourceCatalogue';
 
 describe('package catalogue', () => {
-  it('holds the packages and prices of DECISIONS 3', () => {
+  // The prices of docs/decisions/0003-package-catalogue-as-content.md.
+  it('holds the packages and their prices', () => {
     const prices = Object.fromEntries(packageCatalogue.map((item) => [item.id, item.price]));
     expect(prices).toMatchObject({
       discover: 5500,
@@ -16,7 +17,7 @@ describe('package catalogue', () => {
     expect(packageCatalogue.filter((item) => item.isPopular).map((item) => item.id)).toEqual(['ascend-plus']);
   });
 
-  it('says how many sessions each package includes and how long one is (SPEC: Ascend 1, Ascend Plus 3)', () => {
+  it('says how many sessions each package includes and how long one is (Ascend 1, Ascend Plus 3)', () => {
     const sessions = Object.fromEntries(packageCatalogue.map((item) => [item.id, [item.sessions, item.sessionMinutes]]));
     expect(sessions).toEqual({
       discover: [1, 60],

@@ -42,7 +42,7 @@ describe('what converts (pure)', () => {
     expect(row).toMatchObject({ revenue: 5299.5, refunded: 5299.5 });
   });
 
-  test('discovery calls per source (issue 30): booked, held, no-show, and the no-show rate of the calls marked', () => {
+  test('discovery calls per source: booked, held, no-show, and the no-show rate of the calls marked', () => {
     const day = dayConversionsOf({ [conversionField(google, 'callsBooked')]: 5, [conversionField(google, 'callsHeld')]: 3, [conversionField(google, 'callsNoShow')]: 1 });
     const [row] = withConversions([{ source: 'google', medium: 'cpc', leads: 5, byKind: { 'discovery-call': 5 } }], [day]);
     expect(row).toMatchObject({ callsBooked: 5, callsHeld: 3, callsNoShow: 1, noShowRate: 25 });

@@ -8,7 +8,7 @@ import { fieldErrors } from '../../src/server/http/validate';
 describe('call request schema', () => {
   const valid = { name: 'Asha Rao', phone: '98765 43210', background: 'student-10-12' };
 
-  it('accepts the four backgrounds of SPEC 3 with their labels', () => {
+  it('accepts the four backgrounds with their labels', () => {
     expect(backgroundOptions.map((option) => [option.value, option.label])).toEqual([
       ['student-8-9', 'Student in Class 8-9'],
       ['student-10-12', 'Student in Class 10-12'],
@@ -35,13 +35,13 @@ describe('call request schema', () => {
 describe('download form schema', () => {
   const valid = { fullName: 'Meera', email: 'meera@example.com', mobile: '9845012345', currentStage: 'graduates' };
 
-  it('offers the career stages of SPEC 3', () => {
+  it('offers the career stages in order', () => {
     expect(careerStageOptions.map((option) => option.value)).toEqual(['graduates', 'earlycareer', 'midcareer', 'senior', 'professionals', 'class8-9', 'class10-12']);
     expect(careerStageLabel('graduates')).toBe('College Graduate / Fresh Graduate');
     expect(downloadFormSchema.safeParse(valid).success).toBe(true);
   });
 
-  it("gives SPEC 5's message under each field", () => {
+  it('gives each field its message', () => {
     const result = downloadFormSchema.safeParse({ fullName: '  ', email: 'meera@', mobile: '984501234', currentStage: '' });
     expect(result.success).toBe(false);
     if (!result.success) {
@@ -85,7 +85,7 @@ describe('cookie consent', () => {
     };
   }
 
-  it('has the three choices of SPEC 4', () => {
+  it('has three choices: accept all, essential only and the defaults', () => {
     expect(acceptAll).toEqual({ essential: true, analytics: true, preferences: true, marketing: true });
     expect(essentialOnly).toEqual({ essential: true, analytics: false, preferences: false, marketing: false });
     expect(preferenceDefaults).toEqual({ essential: true, analytics: true, preferences: true, marketing: false });

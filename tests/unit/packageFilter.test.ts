@@ -21,7 +21,7 @@ describe('package audience tabs', () => {
     expect(ids('senior')).toEqual(['senior-transition', 'life-coaching']);
   });
 
-  it('matches case-insensitively on every keyword of SPEC 4', () => {
+  it('matches case-insensitively on every audience keyword', () => {
     expect(matchesAudience('FRESHERS and interns', 'freshers')).toBe(true);
     expect(matchesAudience('Middle Management', 'middle')).toBe(true);
     expect(matchesAudience('C-suite Executives', 'senior')).toBe(true);

@@ -29,7 +29,8 @@ describe('the browser named in the passkey mail', () => {
 });
 
 describe('the passkey name in the mail', () => {
-  test('is shown when it is a plain name (DECISIONS 28), digits allowed', () => {
+  // A plain name as docs/decisions/0028-visitor-mail-carries-only-our-words.md defines it.
+  test('is shown when it is a plain name, digits allowed', () => {
     expect(plainPasskeyName('Work laptop')).toBe('Work laptop');
     expect(plainPasskeyName('  iPhone   15 ')).toBe('iPhone 15');
     expect(plainPasskeyName('Téléphone 2')).toBe('Téléphone 2');

@@ -7,7 +7,7 @@ import { bookingPaymentStatusAfter, captured, failed } from '../../src/server/pa
 
 const draft = { fullName: 'Asha K', mobile: '+91 98450-12345', designation: 'Analyst', company: 'TCS', industry: 'IT' };
 
-describe('package popup validation (SPEC 5)', () => {
+describe('package popup validation', () => {
   test('every field must be non-blank after trimming', () => {
     for (const field of Object.keys(draft) as (keyof typeof draft)[]) {
       expect(popupProblem({ ...draft, [field]: '   ' })).toBe(MISSING_INFORMATION);
@@ -17,7 +17,7 @@ describe('package popup validation (SPEC 5)', () => {
     expect(popupProblem({ ...draft, mobile: '98450 12345' })).toBeNull();
     expect(popupProblem({ ...draft, mobile: '(984) 501-2345' })).toBeNull();
     expect(popupProblem({ ...draft, mobile: '984501234' })).toBe(INVALID_MOBILE);
-    // "+91" adds two digits: 12 is not 10, as SPEC 5 says.
+    // "+91" adds two digits: 12 is not 10, and the popup asks for exactly 10 (docs/payments.md).
     expect(popupProblem(draft)).toBe(INVALID_MOBILE);
     expect(packageBookingFormSchema.safeParse({ ...draft, mobile: '98450-12345' }).data?.mobile).toBe('9845012345');
     expect(packageBookingFormSchema.safeParse(draft).success).toBe(false);

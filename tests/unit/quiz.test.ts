@@ -11,7 +11,7 @@ describe('quiz data', () => {
     expect(maxQuizScore()).toBe(24);
   });
 
-  it('has the four bands of SPEC 4 with a message and an urgency line each', () => {
+  it('has four bands with a message and an urgency line each', () => {
     expect(quizBands.map((band) => [band.title, band.min])).toEqual([
       ['Safe for Now', 75],
       ['Moderate Risk', 50],

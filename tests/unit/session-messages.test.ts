@@ -5,7 +5,7 @@ import type { Appointment } from '../../src/lib/schemas/appointment';
 import { SESSION_TITLE, appointmentInvite } from '../../src/server/appointments/invite';
 import { ownerCallMail, reminderMail, visitorCallMail } from '../../src/server/appointments/messages';
 
-// A client's paid session (issue 29) goes through the calls' messages in its own words.
+// A client's paid session goes through the calls' messages in its own words.
 
 const session: Appointment = {
   id: '8204405233833-6915a55493',

@@ -9,7 +9,7 @@ import { whatsappCallEntries, whatsappLeadEntries, whatsappRebookEntry, whatsapp
 import { statusMovesForward } from '../../src/server/whatsapp/messages';
 import { paymentRequest, urlSuffixOf } from '../../src/server/whatsapp/templates';
 
-// The pure rules of WhatsApp sending (issue 30): numbers, settings, payloads, who gets what.
+// The pure rules of WhatsApp sending (docs/whatsapp.md): numbers, settings, payloads, who gets what.
 
 const env = { WHATSAPP_TOKEN: 't0ken', WHATSAPP_PHONE_NUMBER_ID: '1098765', WHATSAPP_APP_SECRET: 's3cret', WHATSAPP_VERIFY_TOKEN: 'v', WHATSAPP_OWNER_NUMBER: '+91 98111 22233' };
 const clear = () => {

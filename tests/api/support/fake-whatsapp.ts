@@ -1,5 +1,5 @@
 // A small local server that speaks the part of Meta's WhatsApp Business Cloud API the site
-// uses (issue 30): POST /{version}/{phone-number-id}/messages with a bearer token, for a
+// uses (docs/whatsapp.md): POST /{version}/{phone-number-id}/messages with a bearer token, for a
 // template message or a free-form text. It checks the token and the payload's shape as
 // Meta does, answers as Meta does (`messaging_product`, `contacts[].wa_id`,
 // `messages[].id`) and records what it got. `failWith(status)` plays an outage. Tests point

@@ -6,7 +6,7 @@ import { bookings } from '../../../src/server/leads/bookings';
 import { discoveryCallBooking } from '../../../src/server/leads/discoveryCall';
 import { allDay } from '../../support/allDayAvailability';
 
-// Discovery calls that have started (issue 30: the owner marks them held or a no-show),
+// Discovery calls that have started (the owner marks them held or a no-show),
 // written through the code the site runs into a store whose server is not started yet: each
 // free-call request and its call are made as the visitor made them a minute before the call's
 // time (the site offers no time in the past). Run by seed-started-calls.mjs.

@@ -1,7 +1,7 @@
 import { type Dialog, type Locator, type Page, expect } from '@playwright/test';
 import { type TapGroup, tapGroups } from '../../../src/scripts/tapGroups';
 
-// What a tap on each kind of control must do (issue 28), read off the page the way a
+// What a tap on each kind of control must do, read off the page the way a
 // visitor would see it: a dialog with its first field, a selected tab, an open menu, a
 // browser alert. Shared by the first-tap tests and their throttled twin.
 
