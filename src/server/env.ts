@@ -25,7 +25,7 @@ const LOCAL_HOST_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
  * Whether the request was made on this machine to this machine, not passed on by a proxy
  * or tunnel: `Host` names localhost and no `Forwarded`, `X-Forwarded-*` or `Via` header
  * is present. Behind a same-host proxy (nginx, cloudflared, ssh -R) every client's socket
- * is loopback, so the socket alone says nothing (issue 18 item 4).
+ * is loopback, so the socket alone says nothing (docs/admin.md, "Signing in").
  */
 export function isDirectLocalRequest(req: Request): boolean {
   // Under `npm run dev` the dev server's own middleware has already looked at the

@@ -2,8 +2,9 @@ import { AI_NOT_CONFIGURED, type AiStatus } from '../../lib/schemas/aiDrafting';
 import { env } from '../env';
 import { serviceUnavailable } from '../http/errors';
 
-// DECISIONS 20: any OpenAI-compatible server (OPENAI_BASE_URL, e.g. a local Ollama at
-// http://localhost:11434/v1) and model; without a key the AI panels are switched off.
+// Any OpenAI-compatible server (OPENAI_BASE_URL, e.g. a local Ollama at
+// http://localhost:11434/v1) and model; without a key the AI panels are switched off
+// (docs/decisions/0020-ai-drafting-as-background-jobs.md).
 
 /** Cheap, fast, and good at long structured answers; override with OPENAI_MODEL. */
 export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';

@@ -13,7 +13,8 @@ import { generationMessage, improvementMessage, lengthRetryMessage, systemPrompt
 
 // The work of a claimed job (run by the background function). A generated post is
 // saved as a storage draft the moment the model's answer passes its checks, never
-// published (DECISIONS 20); any failure stores nothing and says why in the job.
+// published; any failure stores nothing and says why in the job
+// (docs/decisions/0020-ai-drafting-as-background-jobs.md).
 
 /** Runs a claimed job to its end and records the outcome. Never throws. */
 export async function runJob(job: AiJob, budget: AbortSignal = AbortSignal.timeout(JOB_BUDGET_MS)): Promise<AiJob | null> {

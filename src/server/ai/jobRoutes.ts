@@ -11,7 +11,8 @@ import { createJob, readJob, visibleStatus, type AiJob, type JobKind } from './j
 import { triggerBackgroundRun } from './trigger';
 
 // The two AI routes share their shape: POST starts a job (202 { jobId }), GET /{jobId}
-// reports it. Admin only (DECISIONS 15); the jobs outlive the editor (poll by id).
+// reports it. Admin only (docs/decisions/0015-admin-sign-in-and-sessions.md); the jobs
+// outlive the editor (poll by id).
 
 /**
  * `toStored` gives the validated request in the form the schema reads, so the run

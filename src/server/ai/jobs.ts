@@ -5,11 +5,12 @@ import { updateJson } from '../storage/atomicJson';
 import { blobCall, collectionStore } from '../storage/blobs';
 import { StorageConflictError } from '../storage/errors';
 
-// DECISIONS 20: AI drafting runs as jobs, one blob per job in the `ai-jobs` store. A job
-// is created `queued` (onlyIfNew), claimed once by the background run (`running`, a
-// conditional write carrying a claim token), and settled by that run only (`done` or
-// `failed`). Nothing else ever moves a job, so a second trigger of the same job, from
-// anyone, does nothing: only a job an admin queued can spend model time, and only once.
+// AI drafting runs as jobs (docs/decisions/0020-ai-drafting-as-background-jobs.md), one
+// blob per job in the `ai-jobs` store. A job is created `queued` (onlyIfNew), claimed once
+// by the background run (`running`, a conditional write carrying a claim token), and
+// settled by that run only (`done` or `failed`). Nothing else ever moves a job, so a second
+// trigger of the same job, from anyone, does nothing: only a job an admin queued can spend
+// model time, and only once.
 
 export const AI_JOBS_STORE = 'ai-jobs';
 export const jobKinds = ['generate', 'improve'] as const;

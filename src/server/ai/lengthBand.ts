@@ -1,6 +1,6 @@
 import { lengthBands, type BlogLength } from '../../lib/schemas/aiDrafting';
 
-// SPEC 3: short 800-1000 words, medium 1500-2000, long 2500-3000. Models miss word
+// The bands (docs/blog.md): short 800-1000 words, medium 1500-2000, long 2500-3000. Models miss word
 // counts a little all the time, so only a post far outside its band (under 70% of the
 // minimum or over 140% of the maximum) is asked for again.
 export const FAR_BELOW = 0.7;

@@ -2,8 +2,8 @@ import { business } from '../../lib/business';
 import type { GenerateBlogOrder, ImproveBlogOrder } from '../../lib/schemas/aiDrafting';
 import { bandText } from './lengthBand';
 
-// The one place the model is told who it writes for (issue 10): the founder's voice,
-// the Indian career context, SPEC section 1's audiences, and no invented facts. The
+// The one place the model is told who it writes for: the founder's voice, the Indian
+// career context, the site's audiences (its Readers line), and no invented facts. The
 // facts it may use come from src/lib/business.ts, the site's one source of truth.
 
 const { founder } = business;

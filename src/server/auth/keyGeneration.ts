@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { updateJson } from '../storage/atomicJson';
 
 // A change of ADMIN_PASSWORD or SESSION_SECRET ends every session for good, also when the
-// old value comes back (issue 18 item 11): the store remembers which signing key is in
-// use and since when, and a session started before that moment is over. Only a one-way
-// fingerprint of the key is stored.
+// old value comes back: the store remembers which signing key is in use and since when, and
+// a session started before that moment is over. Only a one-way fingerprint of the key is
+// stored.
 
 const STORE = 'admin-sessions-key';
 const KEY = 'current';

@@ -6,8 +6,8 @@ import { blobCall, collectionStore } from '../storage/blobs';
 import { eachUntil } from '../storage/eachUntil';
 
 // Each passkey ceremony's challenge, kept on the server until it is used once or expires.
-// Asking for one needs no sign-in, so nobody may leave them behind without bound (issue
-// 27 item 8): each client address may ask for a few per window (the site's own count,
+// Asking for one needs no sign-in, so nobody may leave them behind without bound: each
+// client address may ask for a few per window (the site's own count,
 // src/server/http/rateLimit.ts), and the minute job deletes expired ones. A challenge
 // id starts with the time it was issued (6 bytes of milliseconds, then 12 random bytes),
 // so the minute job tells an expired challenge from its key alone, without reading it.

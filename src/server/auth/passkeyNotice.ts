@@ -7,7 +7,7 @@ import { notificationSettings, siteAddress } from '../notifications/settings';
 import { escapeHtml, plainName } from '../notifications/templates';
 import { newestFirstKey } from '../storage/keys';
 
-// Every passkey added tells the owner by e-mail (issue 27 item 1), through the outbox
+// Every passkey added tells the owner by e-mail (docs/admin.md), through the outbox
 // like every other message (retries, the admin's Notifications panel). Someone who got
 // hold of a session for a moment cannot quietly keep a way in. The mail carries our own
 // words only: the passkey's name when it is a plain name, a browser named from a short
@@ -43,7 +43,8 @@ export function describeBrowser(userAgent: string | null | undefined): string {
 }
 
 /**
- * The name as the mail may show it: a plain name by the one rule of DECISIONS 28
+ * The name as the mail may show it: a plain name by the one rule of
+ * docs/decisions/0028-visitor-mail-carries-only-our-words.md
  * (templates.ts `plainName`: letters, spaces, dots and hyphens, at most 4 words and 40
  * characters, nothing shaped like a web address), where digits count as letters, since
  * devices carry model numbers ("iPhone 15"). Anything else is left out of the mail: a

@@ -19,9 +19,9 @@ import { sessionStartedAt } from './sessionStore';
 
 // The owner's passkeys (WebAuthn): added while freshly signed in, used to sign in without
 // the password. Each ceremony's challenge is stored server-side and can be used once
-// (passkeyChallenges.ts). A passkey ends as a session does (issue 27): Sign out
-// everywhere removes them all, and one added before today's ADMIN_PASSWORD and
-// SESSION_SECRET came into use signs in nobody and is deleted when next met.
+// (passkeyChallenges.ts). A passkey ends as a session does: Sign out everywhere removes
+// them all, and one added before today's ADMIN_PASSWORD and SESSION_SECRET came into use
+// signs in nobody and is deleted when next met.
 
 const PASSKEYS = 'admin-passkeys';
 // One owner: a fixed user handle, so a new passkey replaces none on the authenticator
@@ -77,7 +77,7 @@ export function passkeyKey(id: string): string {
   return `c/${createHash('sha256').update(`admin-passkey\0${id}`).digest('base64url')}`;
 }
 
-// Before issue 27 a passkey was stored under its raw credential id; such a record is
+// An older version stored a passkey under its raw credential id; such a record is
 // still found (the schema bounds ids to fit a key) and goes when removed.
 const keysOf = (id: string) => [passkeyKey(id), id];
 

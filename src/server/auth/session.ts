@@ -75,7 +75,7 @@ export interface AdminSession {
   signedInAt: number;
 }
 
-/** Adding a passkey needs a sign-in this recent (DECISIONS 34). */
+/** Adding a passkey needs a sign-in this recent (docs/decisions/0034-mailbox-cap-and-passkey-safety.md). */
 export const RECENT_SIGN_IN_MS = 5 * 60_000;
 
 export function signedInRecently(session: AdminSession, now: number = Date.now()): boolean {

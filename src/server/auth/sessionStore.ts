@@ -1,7 +1,8 @@
 import { blobCall, collectionStore } from '../storage/blobs';
 
 // Server-side record of every admin session, so signing out ends a session for real:
-// a copied cookie stops working the moment its record is gone (DECISIONS 15).
+// a copied cookie stops working the moment its record is gone
+// (docs/decisions/0015-admin-sign-in-and-sessions.md).
 const SESSIONS = 'admin-sessions';
 
 /**

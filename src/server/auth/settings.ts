@@ -17,7 +17,8 @@ export interface Client {
 }
 
 /**
- * Why the admin is disabled for this client, or null when it is usable (DECISIONS 15).
+ * Why the admin is disabled for this client, or null when it is usable
+ * (docs/decisions/0015-admin-sign-in-and-sessions.md).
  * Local defaults apply only on the project's own local server, from a loopback address,
  * to a request not passed on by a proxy; a deployed site without both secrets stays closed.
  */

@@ -2,9 +2,10 @@ import { purgeCache } from '@netlify/functions';
 import { env } from '../env';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../auth/session';
 
-// DECISIONS 21: pages that show storage posts are rendered on demand and kept at
-// Netlify's CDN until a write purges their tags. Every such page carries the `blog`
-// tag (listing, sitemap, feed, every post page) and a post page also its own tag.
+// Pages that show storage posts are rendered on demand and kept at Netlify's CDN until a
+// write purges their tags (docs/decisions/0021-blog-cdn-cache-with-tag-purge.md). Every
+// such page carries the `blog` tag (listing, sitemap, feed, every post page) and a post
+// page also its own tag.
 export const BLOG_TAG = 'blog';
 export const postTag = (id: string) => `blog-post-${id}`;
 

@@ -1,14 +1,14 @@
 import { Parser } from 'htmlparser2';
 import { isAllowedTag, renamedTag, sanitizeContent } from './sanitize';
 
-// DECISIONS 19 and 23: storage posts are Markdown, and the HTML inside them is cleaned
-// before they are stored. Running the HTML sanitiser over the whole source would
-// escape Markdown itself (`> quote` became `&gt; quote`, `<https://…>` links vanished),
-// so only the markup is rewritten: every tag is replaced by what the allow-list keeps
-// of it, and everything between tags is left exactly as written. The page sanitises
-// the rendered HTML again, so this pass is about what we keep, not the last defence.
-// (Markup inside Markdown code spans is treated as markup too: a career blog has no
-// code samples to protect.)
+// Storage posts are Markdown, and the HTML inside them is cleaned before they are stored
+// (docs/decisions/0019-sanitise-stored-post-html.md, 0023-storage-posts-are-markdown.md).
+// Running the HTML sanitiser over the whole source would escape Markdown itself (`> quote`
+// became `&gt; quote`, `<https://…>` links vanished), so only the markup is rewritten:
+// every tag is replaced by what the allow-list keeps of it, and everything between tags is
+// left exactly as written. The page sanitises the rendered HTML again, so this pass is
+// about what we keep, not the last defence. (Markup inside Markdown code spans is treated
+// as markup too: a career blog has no code samples to protect.)
 
 /** Elements whose content is not text for a reader: dropped with the element. */
 const DROPPED_WITH_CONTENT = new Set(['script', 'style', 'textarea', 'option', 'xmp', 'noscript', 'title', 'template']);

@@ -4,7 +4,7 @@ import { mdxPosts } from './mdxPosts';
 import { getStoragePost, listStoragePosts } from './storagePosts';
 
 export interface Visibility {
-  /** Only an admin session sees drafts (DECISIONS 16). */
+  /** Only an admin session sees drafts (docs/decisions/0016-public-blog-api-published-only.md). */
   includeDrafts?: boolean;
 }
 

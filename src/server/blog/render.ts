@@ -1,9 +1,10 @@
 import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
 import { sanitizeContent } from './sanitize';
 
-// DECISIONS 23: storage posts are Markdown rendered by the pipeline Astro renders MDX
-// posts with (Sätteri, Astro's default Markdown processor: GFM, smart punctuation,
-// heading ids), then cleaned by the allow-list (DECISIONS 19). One renderer for the
+// Storage posts are Markdown (docs/decisions/0023-storage-posts-are-markdown.md),
+// rendered by the pipeline Astro renders MDX posts with (Sätteri, Astro's default
+// Markdown processor: GFM, smart punctuation, heading ids), then cleaned by the
+// allow-list (docs/decisions/0019-sanitise-stored-post-html.md). One renderer for the
 // public page, the draft preview and the editor's live preview, so what the owner
 // previews is what readers get. Posts stored as HTML before Markdown keep rendering:
 // HTML blocks pass through Markdown and meet the same allow-list.

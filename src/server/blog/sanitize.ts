@@ -1,9 +1,9 @@
 import sanitizeHtml from 'sanitize-html';
 
-// DECISIONS 19: stored post content may carry HTML (the editor allows it). Only this
-// allow-list survives, before storing and again before rendering, so nothing that
-// slipped into storage another way can reach a reader. No scripts, no styles, no
-// event handlers, no javascript:/data: URLs, no iframes or forms.
+// Stored post content may carry HTML (the editor allows it). Only this allow-list
+// survives, before storing and again before rendering, so nothing that slipped into
+// storage another way can reach a reader (docs/decisions/0019-sanitise-stored-post-html.md).
+// No scripts, no styles, no event handlers, no javascript:/data: URLs, no iframes or forms.
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
     'p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'mark', 'small', 'sub', 'sup',

@@ -20,7 +20,8 @@ import { withKeyLock } from '../storage/keyLock';
 import { countStoragePosts } from '../indexes/stats/storagePostCount';
 
 // The sanitiser (and its HTML parser) loads only for writes: reads stay quick to start.
-// Content is Markdown: only the HTML inside it is cleaned (DECISIONS 19, 23).
+// Content is Markdown: only the HTML inside it is cleaned
+// (docs/decisions/0019-sanitise-stored-post-html.md, 0023-storage-posts-are-markdown.md).
 async function sanitized(content: string): Promise<string> {
   const { sanitizeMarkdownSource } = await import('./markdownSource');
   return sanitizeMarkdownSource(content).trim();

@@ -31,9 +31,10 @@ export async function readForUpdate(store: Store, key: string): Promise<{ data: 
 /**
  * Read-modify-write of one JSON blob that never loses a concurrent change: creates
  * with onlyIfNew, replaces with onlyIfMatch, and retries from a fresh read when
- * another writer got there first (DECISIONS 22). `change` gets the current value
- * (null when there is none) and returns the next one, or undefined to write nothing.
- * Resolves to the value stored afterwards (null when nothing exists).
+ * another writer got there first (docs/decisions/0022-blobs-conditional-writes.md).
+ * `change` gets the current value (null when there is none) and returns the next one, or
+ * undefined to write nothing. Resolves to the value stored afterwards (null when nothing
+ * exists).
  */
 export async function updateJson<T>(
   storeName: string,

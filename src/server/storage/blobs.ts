@@ -36,7 +36,7 @@ const KEYED_CALLS = new Set(['get', 'getMetadata', 'getWithMetadata', 'set', 'se
 /**
  * Every call that names a key checks it first: a key Blobs would refuse fails at once
  * with StorageKeyError, which nothing retries, instead of an error the client and our
- * retries repeat for minutes (DECISIONS 33).
+ * retries repeat for minutes (docs/decisions/0033-bounded-keys-and-dead-letters.md).
  */
 function keyChecked(name: string, store: Store): Store {
   return new Proxy(store, {

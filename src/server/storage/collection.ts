@@ -98,7 +98,7 @@ async function runHook(collection: string, what: string, hook: (() => Promise<vo
 
 /**
  * A typed collection: one Blobs store, one JSON blob per record, keys that sort
- * newest first (DECISIONS 22). Records are validated on the way in and out.
+ * newest first (docs/decisions/0022-blobs-conditional-writes.md). Records are validated on the way in and out.
  */
 export function defineCollection<S extends z.ZodObject>(name: string, dataSchema: S, options: CollectionOptions<z.output<S> & RecordMeta> = {}) {
   const recordSchema = dataSchema.extend(recordMetaSchema.shape);

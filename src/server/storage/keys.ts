@@ -52,7 +52,8 @@ export function idFromRecordKey(key: string): string | null {
 
 // Netlify Blobs refuses a key over 600 bytes, and the local store keeps each key part as
 // a file name, which may not pass 255 bytes. A key the code builds from what a visitor
-// typed must fit both, or every retry of the write fails the same way (DECISIONS 33).
+// typed must fit both, or every retry of the write fails the same way
+// (docs/decisions/0033-bounded-keys-and-dead-letters.md).
 export const MAX_KEY_BYTES = 600;
 export const MAX_KEY_PART_BYTES = 255;
 

@@ -5,7 +5,7 @@ import { blobCall, collectionStore } from './blobs';
 import { idFromRecordKey, newestFirstKey, recordKey, timeSliceOf } from './keys';
 
 // One blob per time slice holding a copy of that slice's records, each tagged with the
-// ETag it had when it was copied: the export (issue 20) reads a slice in two calls (its
+// ETag it had when it was copied: the export reads a slice in two calls (its
 // listing and its copy) where it read every record, one round trip each. The copy
 // checks itself against the listing: a record whose ETag changed, or that is new, is
 // read again, one that is gone is dropped. So writes never have to know about copies,

@@ -3,10 +3,10 @@ import { updateJson } from './atomicJson';
 import { blobCall, collectionStore } from './blobs';
 import { type Counts, addDeltas, type Delta, unfoldedDeltas } from './tallyMath';
 
-// Counts kept without a hot key (DECISIONS 26). A change is its own small blob,
-// `pending/{bucket}/{id}`, written with onlyIfNew under an id the writer derives from
-// what it counts: writing it twice stores it once, and no two writers ever touch the
-// same key. The minute job folds pending changes into one blob per bucket
+// Counts kept without a hot key (docs/decisions/0026-store-answer-follow-up.md). A change
+// is its own small blob, `pending/{bucket}/{id}`, written with onlyIfNew under an id the
+// writer derives from what it counts: writing it twice stores it once, and no two writers
+// ever touch the same key. The minute job folds pending changes into one blob per bucket
 // (`buckets/{bucket}`), the only read-modify-write, done by one job at a time and
 // conditional anyway. A reader adds the folded bucket and the changes not yet folded.
 //

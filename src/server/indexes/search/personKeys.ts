@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { type SearchRecordType, searchRecordTypes } from '../../../lib/schemas/adminApi';
 
-// How the admin finds a person (DECISIONS 25): every record writes small index keys for
-// its phone number, e-mail and each word of its name; a search lists one key prefix.
-// Pure: the same functions make the keys at write time and the prefix at search time.
+// How the admin finds a person
+// (docs/decisions/0025-person-search-index-and-write-time-stats.md): every record writes
+// small index keys for its phone number, e-mail and each word of its name; a search lists
+// one key prefix. Pure: the same functions make the keys at write time and the prefix at
+// search time.
 
 /** Who a record is about, in whatever shape each collection stores it. */
 export interface Person {

@@ -63,7 +63,8 @@ export function combine(...deltas: CountDelta[]): CountDelta {
 }
 
 /**
- * The tiles (DECISIONS 17, 25). Blog posts are the storage posts plus the MDX posts
+ * The tiles (docs/decisions/0017-admin-lists-stats-and-export.md,
+ * 0025-person-search-index-and-write-time-stats.md). Blog posts are the storage posts plus the MDX posts
  * shipped with the site; Total Records counts the kinds marked so in src/lib/leads/kinds.ts (every one but
  * newsletter subscribers) and the blog posts. A counter below 0
  * can only come from drift (a lost count): it shows as 0 until the recount fixes it.

@@ -4,7 +4,7 @@ import { withKeyLock } from '../../storage/keyLock';
 import { MAX_KEY_PART_BYTES } from '../../storage/keys';
 import { withRetries } from '../../storage/retry';
 
-// The to-do index (issue 20): one key per lead still pending, written by the lead's
+// The to-do index (docs/admin.md, "To do"): one key per lead still pending, written by the lead's
 // follow-up event and removed when its status leaves pending. The key holds what the
 // to-do shows, so reading the whole to-do is one listing of `pending/`, however many
 // leads the site has ever had:
