@@ -8,17 +8,18 @@ import { todoEntrySchema } from '../../lib/schemas/todo';
 import { blobCall, collectionStore } from '../storage/blobs';
 import { doublingDelayMs } from './backoff';
 
-// A lead's follow-up event (DECISIONS 26): the one durable note a request writes besides
-// the lead itself, saying what else must happen (counters, the person index, leads by
-// source, notifications). Keys sort oldest first (`pending/{ms}-{hex}`), so the minute job
-// lists the oldest unfinished work first and never reads a lead to find it. An event is
-// deleted once everything it asks for is stored; sending is the outbox's business.
+// A lead's follow-up event (docs/decisions/0026-store-answer-follow-up.md): the one durable
+// note a request writes besides the lead itself, saying what else must happen (counters,
+// the person index, leads by source, notifications). Keys sort oldest first
+// (`pending/{ms}-{hex}`), so the minute job lists the oldest unfinished work first and
+// never reads a lead to find it. An event is deleted once everything it asks for is stored;
+// sending is the outbox's business.
 
 export const FOLLOW_UP_STORE = 'lead-events';
 const PENDING = 'pending/';
 const DEAD = 'dead/';
 
-/** Failed runs before an event is set aside for the owner (DECISIONS 33). */
+/** Failed runs before an event is set aside for the owner (docs/decisions/0033-bounded-keys-and-dead-letters.md). */
 export const MAX_EVENT_ATTEMPTS = 5;
 const FIRST_BACKOFF_MS = 60_000;
 const MAX_BACKOFF_MS = 30 * 60_000;
@@ -43,11 +44,11 @@ export const followUpEventSchema = z.object({
   lead: leadEventSchema.nullable(),
   /** A lead awaiting a promised response: its key on the owner's to-do (absent in older events). */
   todo: todoEntrySchema.nullish(),
-  /** A booked, moved or cancelled call: its invites and reminders (issue 19). */
+  /** A booked, moved or cancelled call: its invites and reminders. */
   appointment: appointmentNoticeSchema.nullish(),
-  /** The owner marked a call or session held or no-show (issue 30): its count and, for a no-show, the re-book message. */
+  /** The owner marked a call or session held or no-show: its count and, for a no-show, the re-book message. */
   callOutcome: z.object({ appointment: appointmentSchema, outcome: z.enum(sessionOutcomes), previous: z.enum(sessionOutcomes).nullable() }).nullish(),
-  /** A refund Razorpay processed or failed: its mails, revenue, credit note and sessions (issue 29). */
+  /** A refund Razorpay processed or failed: its mails, revenue, credit note and sessions. */
   refund: refundNoticeSchema.nullish(),
   /** Runs that failed so far: each waits longer, and MAX_EVENT_ATTEMPTS of them set the event aside. */
   attempts: z.number().int().min(0).optional(),

@@ -9,11 +9,11 @@ import type { Pipeline } from './pipeline';
 export type EventParts = Pick<FollowUpEvent, 'counts' | 'person' | 'lead' | 'todo'>;
 
 /**
- * The lead path (DECISIONS 26) as a collection's insert plan: inside a request the
- * record's follow-up event is stored first, then the record, then the request answers
- * and the event is done after the response; a request that dies after either write
- * still has its lead stored, counted, indexed and announced by the minute job. Outside
- * a request (scripts) the event is done at once.
+ * The lead path (docs/decisions/0026-store-answer-follow-up.md) as a collection's insert
+ * plan: inside a request the record's follow-up event is stored first, then the record,
+ * then the request answers and the event is done after the response; a request that dies
+ * after either write still has its lead stored, counted, indexed and announced by the
+ * minute job. Outside a request (scripts) the event is done at once.
  */
 export function followUpInsert<Rec>(pipeline: Pipeline, partsOf: (record: Rec) => EventParts): InsertPlan<Rec> {
   return async ({ collection, id, record, createdAt, announce, write, read }) => {

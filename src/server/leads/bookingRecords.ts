@@ -2,7 +2,7 @@ import { bookingSchema } from '../../lib/schemas/booking';
 import { defineCollection } from '../storage/collection';
 
 // The bookings' store, named once. An effect the lead pipeline runs (the receipt's WhatsApp
-// consent, issue 30) reads a booking here: the lead collection in leads/bookings.ts imports
+// consent) reads a booking here: the lead collection in leads/bookings.ts imports
 // the pipeline, so reading through it from an effect would be a cycle (as payments/record.ts).
 export const BOOKING_STORE = 'bookings';
 

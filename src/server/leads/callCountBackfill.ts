@@ -6,7 +6,7 @@ import { updateJson } from '../storage/atomicJson';
 import { blobCall } from '../storage/blobs';
 import { bookings } from './bookings';
 
-// What converts' "calls booked" (issue 30) is counted when a call is booked, so the calls
+// What converts' "calls booked" is counted when a call is booked, so the calls
 // booked before that count existed were missing from it. This counts them once, in the minute
 // job's hourly housekeeping run, until it has been through every record: a discovery call
 // without a `leadSource` is one booked before the count (every call booked since carries it).

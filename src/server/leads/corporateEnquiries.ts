@@ -6,7 +6,7 @@ import type { TodoEntry } from '../../lib/schemas/todo';
 import { type LeadKindDefinition, defineLeadCollection } from './leadCollection';
 import { todoEntryOf } from './todoRules';
 
-// The corporate page's enquiry (issue 26): an employer's HR lead. Everything the site does
+// The corporate page's enquiry: an employer's HR lead. Everything the site does
 // with it follows from this definition and its line in the registry.
 
 type Stored = CorporateEnquiry & RecordMeta;

@@ -18,7 +18,10 @@ export interface DiscoveryCallRequest {
   website?: string;
 }
 
-/** A free call is always a pending discovery call with no money attached (DECISIONS 6). */
+/**
+ * A free call is always a pending discovery call with no money attached
+ * (docs/decisions/0006-every-lead-is-stored.md).
+ */
 export function discoveryCallBooking({ name, phone, email, currentStage, source, quizScore, attribution, whatsappOptIn }: DiscoveryCallRequest, now: Date = new Date()): Booking {
   return {
     fullName: name,

@@ -15,9 +15,10 @@ import { ensureInvoice } from '../invoices/documents';
 import { withReceiptExtras } from './receiptExtras';
 import { queueCallbackConfirmation } from './callbackConfirmation';
 
-// What a lead's follow-up event does (DECISIONS 26), one line an effect. Each is
-// idempotent (onlyIfNew writes, tally changes named by the event, index keys that are
-// facts), so an event may be done twice; adding an effect is adding a line here.
+// What a lead's follow-up event does (docs/decisions/0026-store-answer-follow-up.md), one
+// line an effect. Each is idempotent (onlyIfNew writes, tally changes named by the event,
+// index keys that are facts), so an event may be done twice; adding an effect is adding a
+// line here.
 
 const isLeadNotification = (kind: string): kind is LeadNotificationKind => (leadNotificationKinds as readonly string[]).includes(kind);
 
@@ -41,23 +42,23 @@ export const leadEffects: readonly Effect[] = [
     run: (event) => countLeadSource(event.id, event.lead!.kind as LeadNotificationKind, event.lead!.attribution, new Date(event.lead!.at)),
   },
   { name: 'conversion', applies: (event) => event.lead?.kind === 'payment-captured', run: (event) => countConversion(event.id, event.lead!) },
-  // The payment's tax invoice (or plain receipt), issued once with the next serial (issue 29).
+  // The payment's tax invoice (or plain receipt), issued once with the next serial.
   { name: 'invoice', applies: (event) => event.lead?.kind === 'payment-captured', run: async (event) => void (await ensureInvoice(event.lead!.leadId)) },
   {
     name: 'call-reminders',
     applies: (event) => event.appointment != null,
     run: async ({ appointment }) => {
       const { appointment: call } = appointment!;
-      // A client's paid session (issue 29) answers no booking's call-back promise: only its reminders.
+      // A client's paid session answers no booking's call-back promise: only its reminders.
       await Promise.all([scheduleReminders(call), ...(call.session ? [] : [syncCallTodo(call.bookingId)])]);
     },
   },
-  // A captured payment's client (issue 29) is made here, whether or not the payer left an e-mail, and its link put on the receipt.
+  // A captured payment's client is made here, whether or not the payer left an e-mail, and its link put on the receipt.
   { name: 'notifications', applies: (event) => event.lead != null, run: async (event) => queueLeadNotifications(await withReceiptExtras(event.lead!)) },
   { name: 'call-notices', applies: (event) => event.appointment != null, run: (event) => queueCallNotices(event.appointment!) },
   // A free call request's confirmation on WhatsApp: the call modal asks for no e-mail (docs/whatsapp.md).
   { name: 'callback-whatsapp', applies: (event) => event.lead?.kind === 'discovery-call', run: (event) => queueCallbackConfirmation(event) },
-  // What converts per source (issue 30): a booked discovery call, and the outcome the owner marks (a no-show also re-books).
+  // What converts per source: a booked discovery call, and the outcome the owner marks (a no-show also re-books).
   { name: 'call-booked-count', applies: (event) => event.appointment?.change === 'booked' && !event.appointment.appointment.session, run: (event) => countCallBooked(event.appointment!.appointment) },
   { name: 'call-outcome', applies: (event) => event.callOutcome != null, run: (event) => followUpOutcome(event.id, event.callOutcome!) },
   ...refundEffects,

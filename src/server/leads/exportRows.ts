@@ -4,7 +4,7 @@ import { EXPORT_PAGE_ROWS, exportKindSchema } from '../../lib/schemas/adminExpor
 import { copiedSlices } from '../storage/sliceSnapshots';
 import { leadRegistry } from './registry';
 
-// The customer-data export at scale (issue 20): the browser asks for the time slices of
+// The customer-data export at scale (docs/admin.md, "Export"): the browser asks for the time slices of
 // each collection, then for the rows of many slices side by side, and writes the same
 // file it always wrote (src/lib/admin/customerExport.ts builds every row, here as there).
 // Each call reads one slice's page of records, so a call stays short on any store size.

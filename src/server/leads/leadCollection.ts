@@ -12,9 +12,11 @@ import { type CollectionHooks, type RecordMeta, defineCollection } from '../stor
 import { leadPipeline } from './pipeline';
 
 /**
- * One kind of lead, declared once (DECISIONS 32): its store and schema, how it is counted
- * and found (the profile), how the owner and the visitor are told (announce), whether it
- * waits on the to-do, and its row in the export. src/server/leads/registry.ts lists them.
+ * One kind of lead, declared once
+ * (docs/decisions/0032-server-tiers-and-lead-kind-registry.md): its store and schema, how
+ * it is counted and found (the profile), how the owner and the visitor are told (announce),
+ * whether it waits on the to-do, and its row in the export. src/server/leads/registry.ts
+ * lists them.
  */
 export interface LeadKindDefinition<S extends z.ZodObject, Rec extends RecordMeta = z.output<S> & RecordMeta> extends LeadProfile<Rec> {
   /** The Blobs store (an older name stays where data was stored under it). */
@@ -38,7 +40,8 @@ async function allOf(steps: Promise<void>[]): Promise<void> {
 
 /**
  * What keeps the counters, person index, to-do and notifications current for one kind,
- * whatever code path writes it (DECISIONS 25, 26): a new record's part is its follow-up
+ * whatever code path writes it (docs/decisions/0025-person-search-index-and-write-time-stats.md,
+ * 0026-store-answer-follow-up.md): a new record's part is its follow-up
  * event (the insert plan), done after the response; an edit or a deletion (the owner's,
  * rare) does its part in the request.
  */

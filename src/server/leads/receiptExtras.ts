@@ -7,7 +7,7 @@ import { whatsappConfig } from '../whatsapp/config';
 import { consentedNumber } from '../whatsapp/consent';
 import { bookingRecords } from './bookingRecords';
 
-// What a captured payment's receipt carries besides the payment (issue 29): the outbox
+// What a captured payment's receipt carries besides the payment: the outbox
 // stores a mail's content when it is queued (notifications/queue.ts), so whatever the
 // receipt links to is made first, here, and put on the event. Each extra is idempotent
 // (the same payment always gives the same client), so a retried effect adds the same.

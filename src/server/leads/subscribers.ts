@@ -11,10 +11,10 @@ import { withKeyLock } from '../storage/keyLock';
 import { type LeadKindDefinition, defineLeadCollection } from './leadCollection';
 
 /**
- * Newsletter subscribers (DECISIONS 7). Records live in a normal time-keyed
- * collection so the admin list is newest first and paginated. What makes one
- * address one subscriber is a second store keyed by sha256(lower-cased e-mail),
- * claimed with onlyIfNew: of any number of concurrent sign-ups for one address,
+ * Newsletter subscribers (docs/decisions/0007-newsletter-subscribes-for-real.md). Records
+ * live in a normal time-keyed collection so the admin list is newest first and paginated.
+ * What makes one address one subscriber is a second store keyed by sha256(lower-cased
+ * e-mail), claimed with onlyIfNew: of any number of concurrent sign-ups for one address,
  * exactly one claims it, and the claim names the record id in advance, so a
  * retry after a crash between the two writes completes the same record instead
  * of adding a second one.

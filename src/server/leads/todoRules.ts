@@ -7,11 +7,12 @@ import { isLeadNotificationKind } from '../../lib/leads/kinds';
 import { leadPromiseHours } from '../../lib/leads/promise';
 import type { RecordMeta } from '../storage/collection';
 
-// Which leads are on the owner's to-do and when each falls due (SPEC 9, DECISIONS 30).
-// A lead is on it while its status is pending and the site promised it a response: the
-// same promise its notification states (src/lib/leads/promise.ts), 4 business hours for a free
-// discovery call and 24 for a package booking or a contact message. Resource downloads
-// and newsletter sign-ups are promised nothing, so they are never on it.
+// Which leads are on the owner's to-do and when each falls due (docs/admin.md, "To do";
+// docs/decisions/0030-callback-promises-in-business-hours.md). A lead is on it while its
+// status is pending and the site promised it a response: the same promise its notification
+// states (src/lib/leads/promise.ts), 4 business hours for a free discovery call and 24 for a
+// package booking or a contact message. Resource downloads and newsletter sign-ups are
+// promised nothing, so they are never on it.
 
 type Stored<T> = T & RecordMeta;
 

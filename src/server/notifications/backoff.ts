@@ -1,6 +1,6 @@
 import { doublingDelayMs } from '../followUp/backoff';
 
-// Retry policy (issue 12): 1, 2, 4, ... minutes after each failed attempt, never more
+// Retry policy (docs/notifications.md): 1, 2, 4, ... minutes after each failed attempt, never more
 // than an hour apart, for 24 hours from the lead (or from a resend); then 'failed'.
 
 export const FIRST_DELAY_MS = 60_000;

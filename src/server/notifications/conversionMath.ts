@@ -2,17 +2,17 @@ import { DIRECT_SOURCE } from '../../lib/schemas/attribution';
 import type { ConversionFigures, LeadsBySourceRow, SourceConversionRow } from '../../lib/schemas/notifications';
 import type { Counts } from '../storage/tallyMath';
 
-// What converts (issue 20), the pure part: a day's bucket of 'lead-sources' holds, beside
+// What converts (docs/payments.md), the pure part: a day's bucket of 'lead-sources' holds, beside
 // each source's leads by kind, its paying clients and revenue in rupees under fields of
 // their own (`{source}␟{medium}␟clients`, `…␟revenue`), so one read of a day gives all.
-// Processed refunds (issue 29) are counted in paise (`…␟refundedPaise`: a refund may carry
+// Processed refunds are counted in paise (`…␟refundedPaise`: a refund may carry
 // paise and a tally holds whole numbers) on the day their payment's revenue was counted,
-// and revenue is shown net of them. Discovery calls (issue 30) count too: booked on the day
+// and revenue is shown net of them. Discovery calls count too: booked on the day
 // booked, held and no-show on the call's day (`…␟callsBooked`, `…␟callsHeld`, `…␟callsNoShow`).
 
 /** Joins source, medium and kind in a field; no form can send this character. */
 export const SOURCE_SEPARATOR = '\u001f';
-/** The discovery-call figures (issue 30), kept per source like the rest. */
+/** The discovery-call figures, kept per source like the rest. */
 const callKinds = ['callsBooked', 'callsHeld', 'callsNoShow', 'remindersSent', 'remindersRead'] as const;
 export const conversionKinds = ['clients', 'revenue', 'refundedPaise', ...callKinds] as const;
 export type ConversionKind = (typeof conversionKinds)[number];

@@ -4,7 +4,7 @@ import { conversionField } from './conversionMath';
 import type { LeadEvent } from './leadEvents';
 import { LEAD_SOURCES_STORE, dayBucket, leadSourceTally, sourceKey } from './leadSources';
 
-// Counting what converts at write time (issue 20), from a captured payment's follow-up
+// Counting what converts at write time, from a captured payment's follow-up
 // event, whichever path captured it (Checkout's verify, the webhook, a payment link).
 // A payment is announced by every confirmation (verify and webhook, replays), each with
 // an event of its own, so a plain tally change named by the event would count it again.
@@ -42,10 +42,10 @@ export async function countConversion(eventId: string, lead: LeadEvent): Promise
 }
 
 /**
- * A processed refund (issue 29) takes its amount off the revenue its payment counted: on the
+ * A processed refund takes its amount off the revenue its payment counted: on the
  * day (and so the month) the payment's claim names, under the source of the payment's
  * booking. Once per refund (the change is named by the refund's record id). A payment whose
- * revenue was never counted (paid before issue 20) has nothing to take off.
+ * revenue was never counted (paid before revenue was counted) has nothing to take off.
  */
 export async function countRefund(refund: { entryId: string; paymentId: string; bookingId: string; amountPaise: number }, attribution: LeadEvent['attribution']): Promise<void> {
   const store = collectionStore(LEAD_SOURCES_STORE);

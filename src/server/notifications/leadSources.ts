@@ -5,7 +5,8 @@ import { defineTally } from '../storage/tally';
 import type { Counts } from '../storage/tallyMath';
 import { SOURCE_SEPARATOR, callsOf, dayConversionsOf, figures, withConversions } from './conversionMath';
 
-// 'Leads by source' (issue 12): counted per UTC day as leads come in (DECISIONS 25, 26),
+// 'Leads by source' (docs/notifications.md): counted per UTC day as leads come in
+// (docs/decisions/0025-person-search-index-and-write-time-stats.md, 0026-store-answer-follow-up.md),
 // so the breakdown reads one bucket a day, never every lead. Each lead's count is a
 // change of its own (a tally: no key that two leads write), folded by the minute job.
 // Sources are whatever a visitor's link says, so a day keeps at most MAX_SOURCES_PER_DAY

@@ -5,7 +5,7 @@ import { blobCall, collectionStore } from '../storage/blobs';
 import { whatsappMessageSchema } from '../whatsapp/templates';
 import { RETRY_WINDOW_MS } from './backoff';
 
-// The notification outbox (issue 12) in its own Blobs store. One entry per (lead, kind,
+// The notification outbox (docs/notifications.md) in its own Blobs store. One entry per (lead, kind,
 // channel) under `entries/{id}`, created with onlyIfNew: announcing the same lead twice
 // (verify and webhook both confirming a payment) stores one entry. The entry ids start
 // with the lead's newest-first id, so a listing of `entries/` is newest first and tells

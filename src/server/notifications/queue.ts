@@ -30,7 +30,7 @@ export function outboxEntriesFor(event: LeadEvent, site: string, webhook: boolea
 export async function queueLeadNotifications(event: LeadEvent, now: Date = new Date()): Promise<string[]> {
   const state = notificationSettings();
   const entries = state.enabled ? outboxEntriesFor(event, siteAddress(), state.settings.webhookUrl !== null, now) : [];
-  // WhatsApp (issue 30) has its own settings: on or off whatever the mail settings are.
+  // WhatsApp (docs/whatsapp.md) has its own settings: on or off whatever the mail settings are.
   if (whatsappEnabled()) entries.push(...whatsappLeadEntries(event, now));
   if (entries.length === 0) return [];
   await enqueue(entries);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { env, isLocalServer } from '../env';
 
-// Where notifications go (DECISIONS 24). Read at the start of every send and every
-// enqueue, never at module load: the settings may change between deploys and tests.
+// Where notifications go (docs/decisions/0024-lead-notifications-and-attribution.md). Read
+// at the start of every send and every enqueue, never at module load: the settings may
+// change between deploys and tests.
 
 const smtpUrl = z
   .url({ error: 'SMTP_URL must be a URL such as smtps://user:pass@smtp.example.com:465' })
@@ -74,7 +75,8 @@ function platformSiteUrl(): string | undefined {
 }
 
 /**
- * The site's address for links in messages (DECISIONS 28): Netlify's `URL`, else the
+ * The site's address for links in messages
+ * (docs/decisions/0028-visitor-mail-carries-only-our-words.md): Netlify's `URL`, else the
  * platform's own record of the site (the local server's own origin), never a request's
  * Host header, which whoever sends the request chooses.
  */

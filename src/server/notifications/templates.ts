@@ -61,7 +61,7 @@ export function formatIst(at: string | Date): string {
   return `${istTime.format(new Date(at)).replace(/\s/g, ' ')} IST`;
 }
 
-/** How soon the site promised a call back for this kind of lead (SPEC 7), or null when it promised none. */
+/** How soon the site promised a call back for this kind of lead, or null when it promised none. */
 export function callbackHours(kind: NotificationKind): number | null {
   // A lead's promise is its kind's (src/lib/leads/kinds.ts); a paid package is promised a reply too.
   if (isLeadNotificationKind(kind)) return leadPromiseHours(kind);
@@ -72,7 +72,8 @@ export function callbackHours(kind: NotificationKind): number | null {
 export function callbackPromise(event: Pick<LeadEvent, 'kind' | 'at'>): string | null {
   const hours = callbackHours(event.kind);
   if (hours === null) return null;
-  // The same due time as the admin's to-do: counted in business hours (DECISIONS 30).
+  // The same due time as the admin's to-do: counted in business hours
+  // (docs/decisions/0030-callback-promises-in-business-hours.md).
   const due = dueAfter(new Date(event.at), hours);
   return `The site promised a call back within ${hours} business hours: by ${formatIst(due)}.`;
 }
@@ -250,7 +251,8 @@ export function downloadUrl(site: string, resourceId: string): string {
 }
 
 /**
- * The visitor's name as a greeting may carry it, or null (DECISIONS 28): the forms take
+ * The visitor's name as a greeting may carry it, or null
+ * (docs/decisions/0028-visitor-mail-carries-only-our-words.md): the forms take
  * any text as a name, and a confirmation goes to whatever address was typed, so only a
  * plain name is repeated: letters, spaces, dots and hyphens, at most 4 words and 40
  * characters, and nothing shaped like a web address ("evil.example", "www").
@@ -343,7 +345,7 @@ export function visitorEmail(event: LeadEvent, site: string): MailContent | null
   return { subject, text, html };
 }
 
-/** A payment link the owner asked us to e-mail (issue 20): only our words, the amount and Razorpay's link. */
+/** A payment link the owner asked us to e-mail: only our words, the amount and Razorpay's link. */
 export function paymentLinkEmail(request: { name: string; amount: number; description: string; url: string; expiresAt: string }): MailContent {
   const name = plainName(request.name);
   const subject = `Your payment link: ${business.brand}`;
@@ -361,7 +363,7 @@ export function paymentLinkEmail(request: { name: string; amount: number; descri
   return { subject, text, html: htmlOf(subject, lines, paragraphs, signOff) };
 }
 
-/** A message a visitor sent the business's WhatsApp number (issue 30), as the owner's alert tells it. */
+/** A message a visitor sent the business's WhatsApp number, as the owner's alert tells it. */
 export interface WhatsappInbound {
   /** The sender's number as WhatsApp gives it (country code, digits only). */
   number: string;

@@ -6,7 +6,8 @@ import { visitorMailLimit } from '../../lib/schemas/notifications';
 import { updateJson } from '../storage/atomicJson';
 import type { OutboxEntry } from './outbox';
 
-// Limits on mail to visitors (DECISIONS 28, 34). The lead forms take any e-mail address,
+// Limits on mail to visitors (docs/decisions/0028-visitor-mail-carries-only-our-words.md,
+// 0034-mailbox-cap-and-passkey-safety.md). The lead forms take any e-mail address,
 // so without a limit they would mail a stranger as often as someone submits a form: a
 // first confirmation is let through at most CONFIRMATIONS_PER_DAY times per mailbox in 24
 // hours, however the address is written (`victim+1@`, `v.ictim@gmail.com`: mailboxOf).
@@ -22,11 +23,11 @@ import type { OutboxEntry } from './outbox';
 
 export const CONFIRMATIONS_PER_DAY = 3;
 export const MAILS_PER_APPOINTMENT = 6;
-/** WhatsApp messages to one visitor number in 24 hours, of every kind (issue 30); never counted against the e-mail counts. */
+/** WhatsApp messages to one visitor number in 24 hours, of every kind; never counted against the e-mail counts. */
 export const WHATSAPP_MESSAGES_PER_DAY = 8;
 /**
  * The owner's alerts (WhatsApp and e-mail) of messages one number sends to the business's
- * WhatsApp in an IST day (issue 30): anyone can write to it, as often as they like.
+ * WhatsApp in an IST day: anyone can write to it, as often as they like.
  */
 export const OWNER_ALERTS_PER_SENDER_PER_DAY = 5;
 /**

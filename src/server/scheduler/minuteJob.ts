@@ -11,7 +11,8 @@ import { eachUntil } from '../storage/eachUntil';
 import { runStage } from './stage';
 import { type BackfillReport, backfillCallsBooked } from '../leads/callCountBackfill';
 
-// The site's scheduler: one run a minute (DECISIONS 26, 33), named stages in turn, all
+// The site's scheduler (docs/decisions/0026-store-answer-follow-up.md,
+// 0033-bounded-keys-and-dead-letters.md): one run a minute, named stages in turn, all
 // within one budget. It finds its work by listing time-ordered keys, never by reading
 // leads, starts nothing after a stage's share of the budget and never waits for work
 // past its deadline: Netlify stops a scheduled function at 30 seconds, and the next
