@@ -4,7 +4,7 @@ import { documentFileName, documentPdf, documentTitle, documentsOfPayment, readD
 import { clientToken } from './links';
 import type { Client } from './store';
 
-// The client's invoices and credit notes (issue 29 item 5): the documents issued for the
+// The client's invoices and credit notes: the documents issued for the
 // client's payment (src/server/invoices), each downloaded through the client's own link.
 
 export async function clientInvoices(client: Client): Promise<ClientInvoice[]> {

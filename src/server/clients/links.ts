@@ -3,7 +3,7 @@ import { signedLinkToken } from '../appointments/secrets';
 import { siteAddress } from '../notifications/settings';
 import { type Client, readClient } from './store';
 
-// The client's private link (issue 29): /client/{clientId}?token=, signed like a call's
+// The client's private link: /client/{clientId}?token=, signed like a call's
 // manage link with the site's own key, under its own purpose so neither opens the other.
 
 export function clientToken(clientId: string): Promise<string> {

@@ -4,7 +4,7 @@ import { paymentRequests } from '../paymentRequests/store';
 import { paymentRecords } from '../payments/record';
 import { defineCollection } from '../storage/collection';
 
-// A client per captured payment (issue 29), stored under the payment record's own id: the
+// A client per captured payment (docs/payments.md), stored under the payment record's own id: the
 // same payment always gives the same client, and a create-only insert makes it once however
 // many effects, retries or instances ask. Sessions bought and seats used live on the record,
 // changed only by conditional writes (collection.update), so two bookings of the last

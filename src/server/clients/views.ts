@@ -6,7 +6,7 @@ import { clientInvoices } from './invoices';
 import { sessionsOf } from './sessions';
 import { type Client, sessionsLeft } from './store';
 
-// What the client and the owner are shown of a client (issue 29): the client never sees the
+// What the client and the owner are shown of a client: the client never sees the
 // owner's outcome note, only whether a session was held.
 
 export function clientSession(appointment: Appointment, now: Date): ClientSession {

@@ -17,7 +17,7 @@ export interface GstSupplier {
 
 /**
  * What documents a payment gets. Without a GSTIN the business is not registered (or not yet):
- * a plain receipt with no tax lines, as issue 29 asks.
+ * a plain receipt with no tax lines.
  */
 export type InvoiceConfig = { mode: 'tax-invoice'; supplier: GstSupplier; serialPrefix: string } | { mode: 'plain-receipt'; serialPrefix: string };
 

@@ -13,7 +13,7 @@ import { creditNoteIdOf, invoiceIdOf, readDocument, storeDocument } from './stor
 export { type InvoiceDocument, documentTitle } from '../../lib/schemas/invoice';
 export { DOCUMENTS_STORE, creditNoteIdOf, documentFileName, documentsOfMonth, documentsOfPayment, invoiceIdOf, readDocument } from './store';
 
-// Issuing documents (issue 29): one per captured payment (a tax invoice, or a plain receipt
+// Issuing documents (docs/payments.md, "GST invoices"): one per captured payment (a tax invoice, or a plain receipt
 // without a GSTIN) and one credit note per processed refund; how they are stored is store.ts.
 
 export class InvoiceIssueError extends Error {

@@ -23,7 +23,8 @@ function shareOfInclusive(totalPaise: number, numerator: number): number {
 }
 
 /**
- * Splits what the client paid (prices are GST-inclusive, issue 29) into taxable value and tax.
+ * Splits what the client paid (prices are GST-inclusive: docs/decisions/0036-client-space-refunds-gst-invoices.md)
+ * into taxable value and tax.
  *
  * Rounding: each tax is its exact share of the total rounded to the nearest paise, halves up:
  * IGST = total x 18/118; CGST = SGST = total x 9/118, so the two halves are always equal, as

@@ -5,7 +5,7 @@ import { StorageConflictError } from '../storage/errors';
 import { financialYearOf } from './financialYear';
 import { type SerialSeries, formatSerial } from './serialFormat';
 
-// Serials of tax invoices and credit notes (issue 29 item 6). Two kinds of blob:
+// Serials of tax invoices and credit notes (docs/payments.md, "GST invoices"). Two kinds of blob:
 //   counter/{series}/{financial year}  the last number taken, and whose it is
 //   issued/{series}/{document key}     the serial a payment (or refund) got: asked again, the same
 //

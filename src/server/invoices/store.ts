@@ -1,7 +1,7 @@
 import { type InvoiceDocument, invoiceDocumentIdPattern, invoiceDocumentSchema } from '../../lib/schemas/invoice';
 import { blobCall, collectionStore } from '../storage/blobs';
 
-// Where invoices, receipts and credit notes are kept (issue 29). Three kinds of blob, all written create-only:
+// Where invoices, receipts and credit notes are kept. Three kinds of blob, all written create-only:
 //   documents/{id}                the document, its facts frozen when issued
 //   by-payment/{paymentId}/{id}   a payment's documents (its invoice and credit notes)
 //   by-month/{YYYY-MM}/{id}       the month's documents (the admin's list, the accountant's CSV)

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import type { InvoiceDocument } from '../../lib/schemas/invoice';
 
-// The accountant's monthly summary (issue 29): one row per place of supply with the taxable
+// The accountant's monthly summary (docs/payments.md, "GST invoices"): one row per place of supply with the taxable
 // value, each tax and the total, invoices adding and credit notes taking away, then a row of
 // totals. Sums are kept in paise (whole numbers), so the rows add up to the totals exactly.
 

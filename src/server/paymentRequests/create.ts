@@ -23,7 +23,7 @@ export const PAYMENT_REQUEST_SOURCE = 'payment-request';
 export const callbackUrl = (site: string) => `${site}/thank-you?type=payment-link`;
 
 /**
- * A payment request (issue 20): a Razorpay Payment Link for the agreed amount, in paise,
+ * A payment request: a Razorpay Payment Link for the agreed amount, in paise,
  * with our request id as reference_id, so the webhook finds the request without a scan.
  * Ids are chosen before Razorpay is asked and nothing is stored unless it answered: a
  * gateway failure leaves no request and no booking behind. A request for someone with

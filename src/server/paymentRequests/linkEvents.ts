@@ -11,7 +11,7 @@ import { newestFirstKeyWith, recordIdPattern } from '../storage/keys';
 import { paymentRequests } from './store';
 import { closed, paid } from './transitions';
 
-// Razorpay's Payment Link events (issue 20), as its webhook sends them: the link, and for
+// Razorpay's Payment Link events, as its webhook sends them: the link, and for
 // payment_link.paid the order Razorpay made for it and the captured payment.
 const linkEventSchema = z.object({
   event: z.enum(['payment_link.paid', 'payment_link.expired', 'payment_link.cancelled']),

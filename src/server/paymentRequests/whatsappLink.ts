@@ -9,7 +9,7 @@ import { paymentRequest } from '../whatsapp/templates';
 import type { StoredPaymentRequest } from './store';
 
 /**
- * A payment link for a booking whose visitor opted in to WhatsApp also goes there (issue 30):
+ * A payment link for a booking whose visitor opted in to WhatsApp also goes there:
  * the `ccc_payment_request` template with Razorpay's link as its Pay now button (or, for a link
  * that does not start with WHATSAPP_PAYMENT_URL_BASE, `ccc_payment_request_link` with it in the text), one outbox
  * entry per request (create-only, retried like every message), sent after the response.

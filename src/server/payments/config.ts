@@ -11,7 +11,8 @@ export interface GatewayKeys {
 }
 
 /**
- * Razorpay keys come from the environment only (DECISIONS 14). RAZORPAY_API_BASE_URL
+ * Razorpay keys come from the environment only
+ * (docs/decisions/0014-payment-keys-from-environment.md). RAZORPAY_API_BASE_URL
  * is the one seam for tests (a local server speaking the Orders API); a deployed site
  * ignores it, so a stray variable can never send live keys and orders elsewhere.
  */

@@ -12,9 +12,10 @@ export const CHECKOUT_THEME_COLOR = '#0f766e'; // --color-teal, Razorpay needs a
 export const CHECKOUT_PAGE_STAGE = 'Booked on the checkout page';
 
 /**
- * Starts a payment (DECISIONS 10): the price comes from the catalogue, the order is
- * created at Razorpay in paise with the booking id as receipt and in notes, and a
- * pending payment record remembers the order id that verify will check against.
+ * Starts a payment (docs/decisions/0010-server-decides-the-price.md): the price comes from
+ * the catalogue, the order is created at Razorpay in paise with the booking id as receipt
+ * and in notes, and a pending payment record remembers the order id that verify will check
+ * against.
  */
 export async function startPayment(request: CreateOrderRequest): Promise<CheckoutOrder> {
   const item = findPackage(request.packageId);
@@ -22,7 +23,8 @@ export async function startPayment(request: CreateOrderRequest): Promise<Checkou
   if (!isPaidPackage(item)) {
     throw badRequest('This package is priced on consultation: book a free discovery call instead.', { packageId: 'Not a paid package' });
   }
-  // Before anything is stored: without keys nothing may be half-done (DECISIONS 14).
+  // Before anything is stored: without keys nothing may be half-done
+  // (docs/decisions/0014-payment-keys-from-environment.md).
   const keys = gatewayKeys();
 
   const booking = request.bookingId ? await bookings.get(request.bookingId) : null;

@@ -3,7 +3,7 @@ import { razorpayRefundId } from '../../lib/schemas/refund';
 import type { GatewayKeys } from './config';
 
 // A small typed client for the Orders, Payments, Payment Links and Refunds API calls we use. The official SDK has
-// no supported way to change its address (RUNTIME.md); fetch with one base URL
+// no supported way to change its address (docs/payments.md); fetch with one base URL
 // setting does, and keeps axios out of the functions.
 
 export const razorpayOrderSchema = z.object({
@@ -109,7 +109,7 @@ export function fetchRazorpayPayment(keys: GatewayKeys, paymentId: string): Prom
   return callRazorpay(keys, razorpayPaymentSchema, 'GET', `/v1/payments/${encodeURIComponent(paymentId)}`);
 }
 
-// Payment Links (issue 20): the owner's requests for an agreed fee.
+// Payment Links: the owner's requests for an agreed fee.
 export const razorpayPaymentLinkSchema = z.object({
   id: z.string().regex(/^plink_[A-Za-z0-9]+$/),
   amount: z.number().int(),
@@ -151,7 +151,7 @@ export function cancelRazorpayPaymentLink(keys: GatewayKeys, linkId: string): Pr
   return callRazorpay(keys, razorpayPaymentLinkSchema, 'POST', `/v1/payment_links/${encodeURIComponent(linkId)}/cancel`);
 }
 
-// Refunds (issue 29): normal speed only; instant refunds cost a fee the business has not chosen.
+// Refunds: normal speed only; instant refunds cost a fee the business has not chosen.
 export const razorpayRefundSchema = z.object({
   id: razorpayRefundId,
   entity: z.literal('refund'),

@@ -1,7 +1,8 @@
 import type { Payment } from '../../lib/schemas/payment';
 
 // The payment state machine in one place: created → captured | failed, failed →
-// captured (a retry on the same order), and captured is final (DECISIONS 12).
+// captured (a retry on the same order), and captured is final
+// (docs/decisions/0012-razorpay-webhook-records-payments.md).
 
 export type Confirmation = { razorpayPaymentId: string; via: 'verify' | 'webhook'; at: Date };
 

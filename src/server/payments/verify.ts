@@ -9,7 +9,8 @@ import { paymentSignature, signaturesMatch } from './signatures';
 export const VERIFICATION_FAILED = 'Payment verification failed: the payment details do not match our order.';
 
 /**
- * The browser's confirmation after Checkout (DECISIONS 11). Trusts nothing it sends
+ * The browser's confirmation after Checkout
+ * (docs/decisions/0011-verify-payment-on-the-server.md). Trusts nothing it sends
  * except as claims to check: the order must be one we created, the signature must be
  * Razorpay's over our order id, and the order at Razorpay must carry our amount.
  * A valid signature only proves the buyer authorised the payment: it counts as paid

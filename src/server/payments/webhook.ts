@@ -18,9 +18,10 @@ export interface WebhookDelivery {
 }
 
 /**
- * One Razorpay webhook delivery (DECISIONS 12). The signature is checked over the raw
- * bytes before anything is parsed; a bad one throws 400 and nothing changes. Events
- * we do not act on are acknowledged, so Razorpay does not retry them for a day.
+ * One Razorpay webhook delivery (docs/decisions/0012-razorpay-webhook-records-payments.md).
+ * The signature is checked over the raw bytes before anything is parsed; a bad one throws
+ * 400 and nothing changes. Events we do not act on are acknowledged, so Razorpay does not
+ * retry them for a day.
  */
 export async function handleWebhook(delivery: WebhookDelivery, secret: string, now: Date = new Date()): Promise<WebhookOutcome> {
   if (!signaturesMatch(webhookSignature(delivery.rawBody, secret), delivery.signature)) {

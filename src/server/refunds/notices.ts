@@ -5,9 +5,9 @@ import { type OutboxEntry, enqueue, newEntry } from '../notifications/outbox';
 import { notificationSettings, siteAddress } from '../notifications/settings';
 import { type Line, type MailContent, adminUrl, escapeChatText, formatIst, htmlOf, plainName, signOff, telHref } from '../notifications/templates';
 
-// Who hears about a settled refund (issue 29 item 4): the client and the owner, through the
+// Who hears about a settled refund: the client and the owner, through the
 // outbox like every message. The client's mail carries only our words, the amounts and ids,
-// and at most a plain name (DECISIONS 28).
+// and at most a plain name (docs/decisions/0028-visitor-mail-carries-only-our-words.md).
 
 /** Razorpay's normal refunds reach the customer's account in 5-7 working days (its Refunds docs). */
 const NORMAL_REFUND_DAYS = '5-7 working days';

@@ -11,7 +11,7 @@ import { newestFirstKeyWith, recordIdPattern } from '../storage/keys';
 import { changeLedger } from './ledger';
 import { type SettleResult, settle, summaryOf } from './ledgerMath';
 
-// Razorpay's refund.processed and refund.failed (issue 29 item 4): the only way a refund
+// Razorpay's refund.processed and refund.failed (docs/payments.md, "Refunds"): the only way a refund
 // becomes processed or failed here. The payload carries the refund and its payment.
 
 const refundEventSchema = z.object({
