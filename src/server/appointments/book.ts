@@ -182,8 +182,8 @@ async function holdsItsSlot(appointment: Appointment): Promise<boolean> {
 }
 
 /**
- * Whether a visitor may still change the call themselves (SPEC 9: until 24 hours before). A call the
- * owner marked a no-show (issue 30) may be moved to a new time: its re-book message links here.
+ * Whether a visitor may still change the call themselves (until 24 hours before, docs/scheduling.md). A call the
+ * owner marked a no-show may be moved to a new time: its re-book message links here.
  */
 export function visitorMayChange(appointment: Pick<Appointment, 'status' | 'start' | 'outcome'>, now: Date): boolean {
   if (appointment.status !== 'confirmed') return false;
@@ -219,7 +219,7 @@ export async function moveAppointment(id: string, start: string, by: Appointment
     sequence: appointment.sequence + 1,
     version: newestFirstKey(now.getTime()),
     updatedAt: now.toISOString(),
-    // A Confirm on WhatsApp was for the old time (issue 30); the new time's reminders ask again.
+    // A Confirm on WhatsApp was for the old time (docs/whatsapp.md); the new time's reminders ask again.
     visitorConfirmedAt: undefined,
     // A missed call moved to a new time has not been held or missed yet (its no-show stays counted).
     outcome: undefined,
@@ -264,7 +264,7 @@ const UPCOMING_DATES = MAX_HORIZON_DAYS + 2;
 const CANCELS_AT_ONCE = 6;
 
 /**
- * The owner's "cancel every call of this number" (issue 27): every upcoming call whose phone
+ * The owner's "cancel every call of this number" (docs/scheduling.md): every upcoming call whose phone
  * is this one (by its last 10 digits), each cancelled as the owner's cancel is, with its
  * notices. A call changed at the same moment is counted as failed and left as it is.
  */

@@ -26,7 +26,7 @@ interface EventOptions {
 function addEvent(calendar: ReturnType<typeof ical>, appointment: Appointment, { forOwner, manageUrl }: EventOptions) {
   const cancelled = appointment.status === 'cancelled';
   // The visitor's invite goes to whatever address was typed: it names them only by a
-  // plain name (DECISIONS 28), never by other text typed as one.
+  // plain name (docs/decisions/0028-visitor-mail-carries-only-our-words.md), never by other text typed as one.
   const attendeeName = plainName(appointment.name);
   const { session } = appointment;
   const about = session ? `Your ${whatItIs(appointment)}` : discoveryCallSentence;

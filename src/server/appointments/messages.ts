@@ -3,13 +3,13 @@ import { describeSlotIst } from '../../lib/schedule/slotDays';
 import type { Appointment, AppointmentNotice } from '../../lib/schemas/appointment';
 import { type Line, type MailContent, htmlOf, plainName, signOff, telHref } from '../notifications/templates';
 
-// The words of the call messages (issue 19), pure like the lead templates: the owner's
+// The words of the call messages, pure like the lead templates: the owner's
 // notice and the visitor's confirmation, reminder, move and cancellation. Visitor mail
-// repeats nothing typed but a plain name (DECISIONS 28).
+// repeats nothing typed but a plain name (docs/decisions/0028-visitor-mail-carries-only-our-words.md).
 
 export type CallMail = MailContent;
 
-// A client's paid session (issue 29) goes through the same messages, in its own words.
+// A client's paid session goes through the same messages, in its own words.
 const isSession = (appointment: Appointment) => appointment.session !== undefined;
 /** "90-minute coaching session (Ascend Plus)" or "10-minute discovery call". */
 export function whatItIs(appointment: Appointment): string {
@@ -86,7 +86,7 @@ export function reminderMail(appointment: Appointment, which: 'day' | 'hour', ma
   );
 }
 
-/** After the owner marks a call or session a no-show (issue 30): one invitation to pick a new time, with the link that does it. */
+/** After the owner marks a call or session a no-show: one invitation to pick a new time, with the link that does it. */
 export function rebookMail(appointment: Appointment, link: string): CallMail {
   const name = plainName(appointment.name);
   return mail(

@@ -12,7 +12,8 @@ import { whatsappCallEntries, whatsappEnabled, whatsappReminderEntry } from '../
 // Each change of a call has its own `version` id, which names its entries, so a change
 // queued twice is sent once and every change is sent. Each entry also names its
 // appointment: the visitor's call mail is counted per appointment, not against the
-// mailbox's daily cap (DECISIONS 34, src/server/notifications/visitorQuota.ts).
+// mailbox's daily cap (docs/decisions/0034-mailbox-cap-and-passkey-safety.md,
+// src/server/notifications/visitorQuota.ts).
 
 const KINDS: Record<AppointmentNotice['change'], NotificationKind> = {
   booked: 'appointment-booked',

@@ -7,7 +7,7 @@ import { recordFollowUp } from '../leads/pipeline';
 import { countOutcome } from './outcomeFollowUp';
 import { type VersionedAppointment, readAppointmentForUpdate, replaceAppointment } from './store';
 
-// No-shows (issue 30 item 5): the owner marks a call or session that has started as held or
+// No-shows (docs/scheduling.md): the owner marks a call or session that has started as held or
 // missed. The request writes the outcome (a conditional write) and records one follow-up
 // event and its count, then answers; what follows (the re-book message, the count again for a
 // request that died before it) is in outcomeFollowUp.ts.

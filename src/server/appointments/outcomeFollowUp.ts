@@ -7,7 +7,7 @@ import { whatsappRebookEntry } from '../whatsapp/entries';
 import { rebookMail } from './messages';
 import { visitorLink } from './links';
 
-// After an outcome (issue 30 item 5), as effects of its follow-up event: the outcome counted
+// After an outcome, as effects of its follow-up event: the outcome counted
 // for What converts (a tally change named by the event, so a retry counts it once; a change
 // from held to no-show moves the count) and, for a no-show, the visitor's one re-book
 // message: WhatsApp with their consent (and WhatsApp on), else mail. The message is named by

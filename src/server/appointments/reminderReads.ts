@@ -5,7 +5,7 @@ import { dayBucket, leadSourceTally, sourceKey } from '../notifications/leadSour
 import type { SentMessage } from '../whatsapp/messages';
 import { readAppointment } from './store';
 
-// The reminder read rate of What converts (issue 30 item 5): a discovery call's WhatsApp reminder
+// The reminder read rate of What converts: a discovery call's WhatsApp reminder
 // counts as sent when Meta accepts it and as read when the webhook says so, under the call's lead
 // source, on the day the call was booked (as its `callsBooked` is, so the rate is that of the calls
 // booked in the window). Each count is a tally change named by the message (a hash of its

@@ -4,7 +4,7 @@ import type { TakenInterval } from '../../lib/schedule/slots';
 import { readForUpdate } from '../storage/atomicJson';
 import { blobCall, collectionStore } from '../storage/blobs';
 
-// One Blobs store for the calendar (issue 19):
+// One Blobs store for the calendar (docs/scheduling.md):
 //   records/{id}             an appointment
 //   slots/{YYYY-MM-DD}/{HHMM} one key per taken start (IST), written onlyIfNew: of two
 //                            requests for one slot, on any number of instances, one wins.
@@ -182,7 +182,7 @@ export async function appointmentsOnDates(dates: readonly string[]): Promise<App
     taken.map(async (slot, index) => {
       const holder = holders[index]?.appointmentId;
       const record = holder ? (records.get(holder) ?? null) : null;
-      // A paid session holds several keys (issue 29): each of those it names is its own.
+      // A paid session holds several keys: each of those it names is its own.
       const holds = record && (record.session ? record.session.slotKeys.includes(slot.key) : Date.parse(record.start) === slot.start);
       if (record && record.status === 'confirmed' && holds) {
         calls.set(record.id, record);

@@ -10,7 +10,7 @@ import { readForUpdate } from '../storage/atomicJson';
 import { blobCall } from '../storage/blobs';
 import { appointmentStore, readAppointment, slotHolder, slotKey } from './store';
 
-// One upcoming call per phone number and per mailbox (issue 27: one client had booked
+// One upcoming call per phone number and per mailbox (one client had booked
 // every free slot of two weeks). Each booked call claims
 //   upcoming/phone-{hash}    its phone's last 10 digits (phoneKey)
 //   upcoming/mailbox-{hash}  its e-mail's mailbox (mailboxOf: case, +tag, Gmail dots)

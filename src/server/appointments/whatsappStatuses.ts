@@ -3,7 +3,7 @@ import { whatsappConfig } from '../whatsapp/config';
 import { messagesOfAppointments } from '../whatsapp/messages';
 
 /**
- * The owner's calls with each WhatsApp message's last status (issue 30 item 6: who read the
+ * The owner's calls with each WhatsApp message's last status (who read the
  * confirmation or a reminder, which failed with Meta's code). Read only while WhatsApp is on:
  * without its variables nothing was sent, and the list costs no extra reads. One listing
  * serves all the calls (messagesOfAppointments).

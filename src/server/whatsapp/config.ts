@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { waNumberOf } from '../../lib/people/whatsappNumber';
 import { env, isLocalServer } from '../env';
 
-// WhatsApp Business Cloud API settings (issue 30, DECISIONS 37). Read at every enqueue and
+// WhatsApp Business Cloud API settings (docs/decisions/0037-whatsapp-with-consent.md). Read at every enqueue and
 // every send, never at module load, like the mail settings. Without all of them WhatsApp
 // is off: nothing is queued, no consent changes anything, and the admin names what to set.
 

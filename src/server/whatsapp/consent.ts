@@ -1,7 +1,7 @@
 import { waNumberOf } from '../../lib/people/whatsappNumber';
 import type { WhatsappConsent } from '../../lib/whatsappConsent';
 
-// The one question every WhatsApp send to a visitor asks first (issue 30, DECISIONS 37): did
+// The one question every WhatsApp send to a visitor asks first (docs/decisions/0037-whatsapp-with-consent.md): did
 // this lead tick the box? Without a stored consent there is no number to send to.
 
 /** A lead or a call as stored: its consent, if any, and its phone under whichever name the record uses. */

@@ -9,7 +9,7 @@ import { whatsappConfig } from './config';
 import { type ConsentHolder, consentedNumber } from './consent';
 import { type WhatsAppMessage, callConfirmation, callbackConfirmation, ownerLeadAlert, paymentReceipt, rebook, reminder } from './templates';
 
-// Which WhatsApp messages each event makes (issue 30), as outbox entries beside the mails.
+// Which WhatsApp messages each event makes (docs/whatsapp.md), as outbox entries beside the mails.
 // None while WhatsApp is off (whatsappEnabled() false): nothing changes without the six
 // variables. A visitor gets WhatsApp only with their stored consent (consentedNumber);
 // the owner's alert needs only WHATSAPP_OWNER_NUMBER. Entries are named like every other
@@ -64,7 +64,7 @@ export function whatsappReminderEntry(appointment: Appointment, which: 'day' | '
 }
 
 /**
- * The one re-book message after a no-show (issue 30 item 5): `ccc_call_rebook` with the call's
+ * The one re-book message after a no-show: `ccc_call_rebook` with the call's
  * manage link as its button (a session: `ccc_session_rebook` with the client space), to a
  * visitor who consented; null without consent or while WhatsApp is off (the caller then
  * mails). Named by the appointment's version and `kind`, so marking the outcome twice queues it once.

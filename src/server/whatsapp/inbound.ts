@@ -17,7 +17,7 @@ import { StorageConflictError } from '../storage/errors';
 import { whatsappConfig } from './config';
 import type { WhatsAppMessage } from './templates';
 
-// What a visitor's WhatsApp message does (issue 30 item 4): our templates' Confirm button marks
+// What a visitor's WhatsApp message does: our templates' Confirm button marks
 // the call or session confirmed by the visitor (and thanks them), Reschedule answers with the link
 // that moves it, and anything else (a typed message, a photo, a button of an appointment that is
 // gone) tells the owner, who answers from WhatsApp itself. Our replies are outbox entries, under
@@ -148,8 +148,8 @@ function sentContent(message: InboundMessage): { text: string | null; type: stri
 /**
  * The owner's WhatsApp alert (pure): the lead alert template, as for every lead, with our label,
  * the sender's plain name (or "Someone"), their number and what they sent. The owner's message
- * may carry the visitor's words (DECISIONS 28 is about visitors' messages); the send flattens and
- * cuts each parameter as Meta requires.
+ * may carry the visitor's words (docs/decisions/0028-visitor-mail-carries-only-our-words.md
+ * is about visitors' messages); the send flattens and cuts each parameter as Meta requires.
  */
 export function ownerInboundAlert(inbound: WhatsappInbound): WhatsAppMessage {
   return {

@@ -4,7 +4,7 @@ import { updateJson } from '../storage/atomicJson';
 import { blobCall, collectionStore } from '../storage/blobs';
 
 // Every WhatsApp message the site sent, by Meta's message id (wamid), with its last
-// status from the webhook (issue 30 item 4, 6). Blobs store `whatsapp-messages`:
+// status from the webhook (docs/whatsapp.md, "The webhook"). Blobs store `whatsapp-messages`:
 // `wamid/{sha256 of the wamid}` holds the message; small index keys find it again from
 // its outbox entry (`entry/{entry id}`: the admin's Notifications panel shows the entry's
 // last status) and its appointment (`appointment/{appointment id}/{sha256 of the wamid}`: the key names the

@@ -5,7 +5,7 @@ import { whatsappConfig } from './config';
 import { rememberSent } from './messages';
 import { countReminderSent } from '../appointments/reminderReads';
 
-// The outbox's WhatsApp channels (issue 30): one entry is one template message (or one
+// The outbox's WhatsApp channels (docs/whatsapp.md, "How it is sent"): one entry is one template message (or one
 // free-form reply to a visitor's tap), claimed, retried, dead-lettered and listed like any
 // mail (notifications/deliver.ts). Only what is particular to WhatsApp lives here.
 
@@ -47,7 +47,7 @@ export async function sendWhatsAppEntry(entry: OutboxEntry, admit: () => Promise
       outboxEntryId: entry.id,
       at: now,
     });
-    // What converts' reminder read rate (issue 30): a call's reminder counts as sent.
+    // What converts' reminder read rate: a call's reminder counts as sent.
     await countReminderSent({ wamid: accepted.wamid, kind: entry.kind, appointmentId: entry.appointmentId });
   } catch (error) {
     console.error(`[whatsapp] ${entry.id} was sent as ${accepted.wamid} but could not be recorded`, error);

@@ -7,10 +7,11 @@ import type { Appointment } from '../../lib/schemas/appointment';
 import type { LeadEvent } from '../../lib/schemas/leadEvent';
 import { defaultTemplateNames, type TemplatePurpose } from './config';
 
-// The WhatsApp messages' parameters (issue 30 item 3), pure. Each message is a utility
-// template approved by Meta (its words in docs/whatsapp.md); the site fills in the
-// numbered parameters only. Visitor messages carry nothing the visitor typed beyond a
-// plain name (DECISIONS 28): the caller passes `plainName(...)` or null ("there").
+// The WhatsApp messages' parameters, pure. Each message is a utility template approved by
+// Meta (its words in docs/whatsapp.md); the site fills in the numbered parameters only.
+// Visitor messages carry nothing the visitor typed beyond a plain name
+// (docs/decisions/0028-visitor-mail-carries-only-our-words.md): the caller passes
+// `plainName(...)` or null ("there").
 
 const templatePurposes = Object.keys(defaultTemplateNames) as [TemplatePurpose, ...TemplatePurpose[]];
 
@@ -101,7 +102,8 @@ export function paymentReceipt(event: LeadEvent, name: string | null): WhatsAppM
 /**
  * ccc_owner_lead_alert, to the owner for every lead as the e-mail alert: {{1}} what (the
  * kind's label), {{2}} who, {{3}} phone, {{4}} their choice. The owner's messages are
- * unchanged by DECISIONS 28, so the name is as typed (flattened to one line when sent).
+ * unchanged by docs/decisions/0028-visitor-mail-carries-only-our-words.md, so the name is as typed
+ * (flattened to one line when sent).
  */
 export function ownerLeadAlert(event: LeadEvent): WhatsAppMessage {
   return {

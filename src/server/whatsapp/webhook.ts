@@ -8,7 +8,7 @@ import { applyStatus } from './messages';
 import { type ClaimKind, claimItem, finishItem, releaseItem } from './webhookClaims';
 import { countReminderRead } from '../appointments/reminderReads';
 
-// Meta's WhatsApp webhook (issue 30 item 4, DECISIONS 37): the subscription handshake, and the
+// Meta's WhatsApp webhook (docs/decisions/0037-whatsapp-with-consent.md): the subscription handshake, and the
 // signed deliveries of our messages' statuses and of what visitors send us.
 
 /** GET: Meta's handshake. The right verify token gets the challenge back; anything else 403. */
@@ -110,7 +110,7 @@ async function storeStatus(update: StatusUpdate): Promise<string> {
   const at = new Date(Number(update.timestamp) * 1000).toISOString();
   const errorCode = update.status === 'failed' ? update.errors?.[0]?.code : undefined;
   const stored = await applyStatus(update.id, { status: update.status as WhatsappStatus, at, ...(errorCode === undefined ? {} : { errorCode }) });
-  // What converts' reminder read rate (issue 30): once per message, named by it.
+  // What converts' reminder read rate: once per message, named by it.
   if (update.status === 'read') await countReminderRead(stored);
   return update.status;
 }

@@ -3,7 +3,7 @@ import { updateJson } from '../storage/atomicJson';
 import { blobCall, collectionStore } from '../storage/blobs';
 
 // Meta delivers every webhook at least once and retries a delivery we did not answer with 200
-// (issue 30: duplicates apply once). Each status and each inbound message is claimed by its own
+// and a duplicate must apply once. Each status and each inbound message is claimed by its own
 // key before it is acted on, create-only, so of two deliveries of one item on any number of
 // instances exactly one acts:
 //   status/{sha256 of wamid|status}   one message's one status
