@@ -11,7 +11,7 @@ module.exports = {
     {
       name: 'core-knows-no-business',
       severity: 'error',
-      comment: 'storage/ and http/ are the core: they import nothing else from src/server (DECISIONS 32).',
+      comment: 'storage/ and http/ are the core: they import nothing else from src/server (docs/decisions/0032-server-tiers-and-lead-kind-registry.md).',
       from: { path: '^src/server/(storage|http)/' },
       to: { path: '^src/server/', pathNot: '^src/server/(storage|http)/' },
     },

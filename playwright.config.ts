@@ -10,7 +10,7 @@ const baseURL = `http://localhost:${port}`;
 // Each run gets its own blob folder, so tests never see a developer's local data.
 const blobsDir = process.env.E2E_BLOBS_DIR ?? join(scratchDir(), `ccc-e2e-blobs-${process.pid}-${Date.now()}`);
 // The site talks to a fake Razorpay Orders API (its own process) through RAZORPAY_API_BASE_URL.
-// A GSTIN (a made-up PAN with its real check character): payments get Rule 46 tax invoices (issue 29).
+// A GSTIN (a made-up PAN with its real check character): payments get Rule 46 tax invoices.
 const gstEnv = { GST_GSTIN: '29ABCDE1234F1ZW', GST_LEGAL_NAME: 'CCC Edu Careers LLP', GST_ADDRESS: '12 MG Road, Bengaluru 560001', GST_STATE: 'Karnataka' };
 const razorpayEnv = {
   RAZORPAY_KEY_ID: TEST_KEY_ID,

@@ -31,7 +31,7 @@ import { route } from '../../src/server/http/route';
 import { readJson, readParams, readQuery } from '../../src/server/http/validate';
 import { siteAddress } from '../../src/server/notifications/settings';
 
-// The owner's calendar (issue 19): availability, the calls in a range or of one booking,
+// The owner's calendar (docs/scheduling.md): availability, the calls in a range or of one booking,
 // cancelling or moving one, and the private feed's address. Session + Origin as every admin route.
 
 const paramsSchema = z.object({ id: appointmentIdSchema });

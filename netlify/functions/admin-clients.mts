@@ -12,7 +12,7 @@ import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { pageQuerySchema, readJson, readParams, readQuery } from '../../src/server/http/validate';
 
-// The owner's clients (issue 29): every paying client, newest first, with sessions used and
+// The owner's clients (docs/payments.md): every paying client, newest first, with sessions used and
 // left and the next one; a session's outcome (held or no-show) with a private note; the owner's cancel of a session.
 
 const paramsSchema = z.object({ id: appointmentIdSchema });
@@ -38,7 +38,7 @@ export default route({
     }
     if (!pathOf(req).endsWith('/outcome')) throw notFound();
     const body = await readJson(req, sessionOutcomeSchema);
-    // A no-show gets its one re-book message, as a call's does (issue 30; named by the session's version, so once).
+    // A no-show gets its one re-book message, as a call's does (named by the session's version, so once).
     const marked = await setSessionOutcome(id, body);
     const answer: SessionOutcomeAnswer = { session: { id: marked.id, outcome: body.outcome, note: marked.session?.note ?? null } };
     return json(answer);

@@ -43,7 +43,7 @@ export default route({
       updated = await setBookingStatus(id, status, ifMatch);
     } else {
       // An edit of details says which version it was made from, or it could undo
-      // someone's change unseen; a status is one field set outright (SPEC 4).
+      // someone's change unseen; a status is one field set outright.
       if (ifMatch === null) throw new HttpError(428, 'Send If-Match with the ETag of the booking as you read it (GET /api/bookings/{id}).');
       updated = await editBookingDetails(id, await readJson(req, bookingDetailsPatchSchema), ifMatch);
     }

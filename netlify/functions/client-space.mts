@@ -13,7 +13,7 @@ import { route } from '../../src/server/http/route';
 import { readJson, readParams, readQuery } from '../../src/server/http/validate';
 import { z } from '../../src/lib/schemas/zod';
 
-// The client space (issue 29), opened by the client's signed link: what they bought, their
+// The client space (docs/payments.md), opened by the client's signed link: what they bought, their
 // sessions, their invoices; booking, moving and cancelling a session.
 //   GET  /api/client-space/{id}?token=
 //   POST /api/client-space/{id}/sessions?token=            { start }
@@ -67,7 +67,7 @@ export default route({
   },
 });
 
-// Literal on purpose: Netlify reads this config statically (DECISIONS 9).
+// Literal on purpose: Netlify reads this config statically (docs/decisions/0009-honeypot-and-rate-limits.md).
 export const config: Config = {
   path: [
     '/api/client-space/:id',

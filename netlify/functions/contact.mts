@@ -23,7 +23,7 @@ export default route({
   },
 });
 
-// Literal on purpose: Netlify reads this config statically (DECISIONS 9).
+// Literal on purpose: Netlify reads this config statically (docs/decisions/0009-honeypot-and-rate-limits.md).
 export const config: Config = {
   path: '/api/contact',
   rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },

@@ -4,7 +4,8 @@ import { json } from '../../src/server/http/respond';
 
 // Every minute: finishes the follow-up of leads whose request did not (counters, sources,
 // person index, notifications), then retries notifications with backoff for 24 hours
-// (DECISIONS 24, 26). Safe to overlap with itself and with requests: every step is
+// (docs/decisions/0024-lead-notifications-and-attribution.md, 0026-store-answer-follow-up.md).
+// Safe to overlap with itself and with requests: every step is
 // idempotent and every message is claimed with onlyIfMatch before it is sent.
 export default async function followUp(): Promise<Response> {
   const report = await runFollowUpJob({ prune: new Date().getUTCMinutes() === 0 });

@@ -4,7 +4,8 @@ import { findJob, generateJobView, startJob } from '../../src/server/ai/jobRoute
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 
-// DECISIONS 20: a draft from a topic, as a job (202 now, poll the job for the draft).
+// A draft from a topic, as a job: 202 now, poll the job for the draft
+// (docs/decisions/0020-ai-drafting-as-background-jobs.md).
 export default route({
   POST: (req, context) =>
     startJob(req, context, 'generate', generateBlogRequestSchema, (order) => ({ ...order, keywords: order.keywords.join(', ') })),

@@ -4,7 +4,8 @@ import { findJob, improveJobView, startJob } from '../../src/server/ai/jobRoutes
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 
-// DECISIONS 20: a rewrite of the editor's content, as a job (202 now, poll for the content).
+// A rewrite of the editor's content, as a job: 202 now, poll for the content
+// (docs/decisions/0020-ai-drafting-as-background-jobs.md).
 export default route({
   POST: (req, context) => startJob(req, context, 'improve', improveBlogRequestSchema, (order) => ({ ...order })),
   async GET(req, context) {

@@ -11,7 +11,8 @@ export default route({
   async POST(req) {
     const { website, email, attribution } = await readJson(req, subscribeRequestSchema);
     // New, already subscribed and bot all get the same answer: a duplicate is not
-    // an error (DECISIONS 7), and the answer must not reveal who is on the list.
+    // an error (docs/decisions/0007-newsletter-subscribes-for-real.md), and the answer
+    // must not reveal who is on the list.
     // Only a new address is news: a repeat sign-up changes nothing (subscribe announces the new one).
     if (!isBot({ website })) await subscribe(email, new Date(), attribution);
     return json({ subscribed: true }, { status: 200 });
@@ -22,7 +23,7 @@ export default route({
   },
 });
 
-// Literal on purpose: Netlify reads this config statically (DECISIONS 9).
+// Literal on purpose: Netlify reads this config statically (docs/decisions/0009-honeypot-and-rate-limits.md).
 export const config: Config = {
   path: '/api/newsletter',
   rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },

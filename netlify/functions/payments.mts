@@ -17,7 +17,7 @@ export default route({
       return json({ items: await withRefunds(items), nextCursor: null, total: items.length });
     }
     const listed = await payments.list(page);
-    // Each captured payment carries its refunds' summary (issue 29): one ledger read each.
+    // Each captured payment carries its refunds' summary: one ledger read each.
     return json({ ...listed, items: await withRefunds(listed.items) });
   },
 });

@@ -10,7 +10,7 @@ import { readQuery } from '../../src/server/http/validate';
 
 // A minute at the CDN and in the browser: a slot taken meanwhile is caught by the booking
 // itself (409 with fresh slots), so a minute-old list costs a visitor one more click at worst.
-// `kind=session` lists a paid session's starts (issue 29), `slotMinutes` its length.
+// `kind=session` lists a paid session's starts, `slotMinutes` its length.
 export default route({
   async GET(req) {
     const { days, kind, minutes = LONGEST_SESSION_MINUTES } = readQuery(req, sessionSlotsQuerySchema);
