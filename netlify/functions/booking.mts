@@ -43,7 +43,8 @@ export default route({
       updated = await setBookingStatus(id, status, ifMatch);
     } else {
       // An edit of details says which version it was made from, or it could undo
-      // someone's change unseen; a status is one field set outright.
+      // someone's change unseen; a status is one field set outright, to any other in any order
+      // (docs/admin.md, "The dashboard").
       if (ifMatch === null) throw new HttpError(428, 'Send If-Match with the ETag of the booking as you read it (GET /api/bookings/{id}).');
       updated = await editBookingDetails(id, await readJson(req, bookingDetailsPatchSchema), ifMatch);
     }

@@ -13,7 +13,7 @@ function changeBooking(id: string, ifMatch: readonly string[] | null, change: (b
   return bookings.update(id, ifMatchChange(ifMatch, 'booking', change));
 }
 
-/** Any status at any time, no enforced order. */
+/** Any status at any time, no enforced order (docs/admin.md, "The dashboard"). */
 export function setBookingStatus(id: string, status: BookingStatus, ifMatch: readonly string[] | null) {
   return changeBooking(id, ifMatch, (booking) => ({ ...booking, status }));
 }
