@@ -1,6 +1,6 @@
 import { visitAttribution } from './attribution/visit';
 
-/** An API failure as SPEC 7 describes it: "{status}: {body text or status text}". */
+/** An API failure, its message "{status}: {body text or status text}". */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -13,7 +13,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's own words when it gave some, else the fallback (SPEC 8 toasts). */
+/** The server's own words when it gave some, else the fallback: the words a failure toast shows. */
 export function failureMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }
@@ -44,7 +44,7 @@ async function request<T>(method: string, url: string, payload?: unknown): Promi
 export const api = {
   get: <T>(url: string) => request<T>('GET', url),
   post: <T>(url: string, payload?: unknown) => request<T>('POST', url, payload ?? {}),
-  /** A public lead form's request: its fields and where the visit came from (issue 12). */
+  /** A public lead form's request: its fields and where the visit came from. */
   postLead: <T>(url: string, payload: object) => request<T>('POST', url, { ...payload, attribution: visitAttribution() }),
   put: <T>(url: string, payload: unknown) => request<T>('PUT', url, payload),
   patch: <T>(url: string, payload: unknown) => request<T>('PATCH', url, payload),

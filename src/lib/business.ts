@@ -1,4 +1,5 @@
-// The one source of truth for who the business is and what it claims (DECISIONS 1-2).
+// The one source of truth for who the business is and what it claims
+// (docs/decisions/0001-one-source-for-business-facts.md, 0002-one-value-per-claim.md).
 // Values marked OWNER are examples the owner replaces before launch (see README).
 
 export const business = {

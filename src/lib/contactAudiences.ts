@@ -1,4 +1,4 @@
-// Who a home-page contact lead is for (SPEC 3). Kept apart from the zod schema so the
+// Who a home-page contact lead is for. Kept apart from the zod schema so the
 // admin can name the choices without loading the validation library.
 export const whoIsThisForOptions = [
   { value: 'college', label: 'College Graduates' },

@@ -1,4 +1,4 @@
-/** SPEC 9: counters wait 1 s, then count up for 2 s in 50 ms ticks. */
+/** Counters wait 1 s, then count up for 2 s in 50 ms ticks. */
 export const counterTiming = { delayMs: 1000, durationMs: 2000, tickMs: 50 } as const;
 
 /** The value shown after each tick: evenly rising whole numbers that end exactly on the target. */

@@ -1,4 +1,4 @@
-/** The saved file name of a resource (SPEC 4): its title with spaces as underscores, plus .pdf. */
+/** The saved file name of a resource: its title with spaces as underscores, plus .pdf. */
 export function downloadFileName(title: string): string {
   const base = title
     .trim()

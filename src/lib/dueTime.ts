@@ -1,9 +1,10 @@
 import { business } from './business';
 
-// When a promise to call back falls due, counted in business hours (DECISIONS 30): the
-// clock runs only while the business is open, starts at the next opening when a lead
-// arrives outside hours, and skips closed days. Pure: the hours come in as data (by
-// default `business.contact.businessHours`), so nothing here repeats them.
+// When a promise to call back falls due, counted in business hours
+// (docs/decisions/0030-callback-promises-in-business-hours.md): the clock runs only while
+// the business is open, starts at the next opening when a lead arrives outside hours, and
+// skips closed days. Pure: the hours come in as data (by default
+// `business.contact.businessHours`), so nothing here repeats them.
 
 export interface BusinessHours {
   /** An IANA time zone; its wall clock is what `open` and `close` mean. */

@@ -20,7 +20,10 @@ export function formatPaise(paise: number): string {
   return paise % 100 === 0 ? formatRupees(paise / 100) : `₹${paiseIN.format(paise / 100)}`;
 }
 
-/** A catalogue price: 0 means the fee is agreed after a free consultation (DECISIONS 3). */
+/**
+ * A catalogue price: 0 means the fee is agreed after a free consultation
+ * (docs/decisions/0003-package-catalogue-as-content.md).
+ */
 export function formatPackagePrice(price: number): string {
   return price > 0 ? formatRupees(price) : 'Price on consultation';
 }

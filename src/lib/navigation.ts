@@ -5,7 +5,7 @@ export interface NavLink {
   href: string;
 }
 
-/** SPEC 2: the five entries of the top navigation. */
+/** The five entries of the top navigation. */
 export const primaryNav: NavLink[] = [
   { label: `Why ${business.brand}`, href: '/why-ccc-edu' },
   { label: 'Corporate Parenting Wellbeing', href: '/corporate-parenting-wellbeing' },

@@ -7,11 +7,11 @@ interface PackageSessions {
 }
 
 /**
- * What each package delivers after payment (issue 29): the sessions a client books and how long
+ * What each package delivers after payment: the sessions a client books and how long
  * the calendar holds one. The package cards' wording stays in content/packages.json; the numbers
  * the booking code counts live here, beside it, so they are never parsed out of a sentence.
  *
- * Lengths: SPEC sells "a 60-90 minute counselling session" and the Achieve and Ascend cards
+ * Lengths: the home page sells "60-90 minute sessions" and the Achieve and Ascend cards
  * promise "60-90 minute" sessions, so those hold 90 minutes: a session that runs long must not
  * overrun the next booking. Discover's card promises "one 60-minute session" for Class 8-9
  * students, and Discover Plus serves the same age, so its sessions are 60 too. Senior transition
@@ -26,7 +26,7 @@ const sessionsByPackage: Record<string, PackageSessions> = {
   'discover-plus': { sessions: 4, sessionMinutes: 60 },
   achieve: { sessions: 1, sessionMinutes: 90 },
   'achieve-plus': { sessions: 3, sessionMinutes: 90 },
-  // SPEC: Ascend includes 1 coaching session, Ascend Plus 3.
+  // As their cards say: Ascend includes 1 coaching session, Ascend Plus 3.
   ascend: { sessions: 1, sessionMinutes: 90 },
   'ascend-plus': { sessions: 3, sessionMinutes: 90 },
   'senior-transition': { sessions: 0, sessionMinutes: 90 },

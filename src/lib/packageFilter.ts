@@ -1,6 +1,6 @@
 import type { CoachingPackage } from './schemas/package';
 
-/** Audience tabs of the packages section (DECISIONS 4), in display order. */
+/** Audience tabs of the packages section (docs/decisions/0004-package-audience-tabs.md), in display order. */
 export const packageAudiences = [
   { id: 'students', label: 'Students', hint: 'Class 8-12' },
   { id: 'freshers', label: 'Freshers', hint: 'Graduates' },
@@ -18,11 +18,11 @@ const audienceKeywords: Record<PackageAudience, readonly string[]> = {
   senior: ['senior professionals', 'executives'],
 };
 
-// SPEC 4 puts an "all professionals" package in every tab. School students are not professionals, so the
-// Students tab (added by DECISIONS 4) keeps to packages written for them.
+// An "all professionals" package shows in every tab. School students are not professionals, so the
+// Students tab (docs/decisions/0004-package-audience-tabs.md) keeps to packages written for them.
 const everyProfessionalTab = 'all professionals';
 
-/** Whether a package's free-text target audience belongs in one tab (case-insensitive, SPEC 4). */
+/** Whether a package's free-text target audience belongs in one tab (case-insensitive). */
 export function matchesAudience(targetAudience: string, audience: PackageAudience): boolean {
   const text = targetAudience.toLowerCase();
   if (audience !== 'students' && text.includes(everyProfessionalTab)) return true;

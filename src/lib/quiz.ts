@@ -1,7 +1,7 @@
 import bandData from '../../content/quiz-bands.json';
 import questionData from '../../content/quiz.json';
 
-// The AI career vulnerability quiz (SPEC 3, 4, 9): 6 questions, 5 options scored
+// The AI career vulnerability quiz: 6 questions, 5 options scored
 // 4 down to 0, a percentage rounded, bands at 75 / 50 / 25. Pure: no DOM, no zod,
 // so it is cheap to ship with the quiz and easy to test at every boundary.
 

@@ -1,4 +1,4 @@
-/** SPEC 2: how many animation frames to wait for a section that renders late (e.g. after an island). */
+/** How many animation frames to wait for a section that renders late (e.g. after an island). */
 export const sectionRetryFrames = 40;
 
 /** The id to scroll to: the `section` query parameter, or else the URL hash. */

@@ -1,8 +1,9 @@
 import { z } from './schemas/zod';
 
-// WhatsApp consent (issue 30, DECISIONS 37): every lead form shows one unchecked box with these
-// words; a ticked box sends `whatsappOptIn: true`, and the lead stores when it was given and the
-// words the visitor saw. Without it the visitor gets no WhatsApp message.
+// WhatsApp consent (docs/decisions/0037-whatsapp-with-consent.md): every lead form shows one
+// unchecked box with these words; a ticked box sends `whatsappOptIn: true`, and the lead
+// stores when it was given and the words the visitor saw. Without it the visitor gets no
+// WhatsApp message.
 
 /** The box's label on every form, and the words stored with the consent. */
 export const WHATSAPP_CONSENT_WORDS = 'Send me updates on WhatsApp';

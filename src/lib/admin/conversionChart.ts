@@ -1,4 +1,4 @@
-// The 'What converts' chart (issue 20) as numbers: bars for leads and paying clients per
+// The 'What converts' chart as numbers: bars for leads and paying clients per
 // day, a rounded scale and the words a screen reader hears. Pure, so it is unit-tested;
 // the admin island only draws what this returns.
 

@@ -10,10 +10,11 @@ import { istDateStamp, istTimestamp } from './istDates';
 import { audienceLabel, bookingPaymentLabel, bookingStatusLabel, bookingTypeLabel, paymentStatusLabel } from './labels';
 import { sourceLabel } from './leadSource';
 
-// The customer-data export (SPEC 4 and 7, DECISIONS 17): one CSV row per record of
-// every lead collection, built in the browser. Pure, so it is tested alone.
+// The customer-data export (docs/admin.md, "Export";
+// docs/decisions/0017-admin-lists-stats-and-export.md): one CSV row per record of every
+// lead collection, built in the browser. Pure, so it is tested alone.
 
-// Source (issue 12) comes last, so spreadsheets built on the earlier columns keep working.
+// Source comes last, so spreadsheets built on the earlier columns keep working.
 export const EXPORT_HEADER = ['Data Type', 'Name', 'Email/Mobile', 'Date', 'Status', 'Amount', 'Package', 'Notes', 'Source'] as const;
 export type ExportRow = [string, string, string, string, string, string, string, string, string];
 
@@ -139,7 +140,7 @@ export function buildCsv(rows: readonly ExportRow[]): string {
   return UTF8_BOM + Papa.unparse({ fields: [...EXPORT_HEADER], data: rows as ExportRow[] }, { newline: '\r\n' });
 }
 
-/** "ccc-edu-data-2026-11-21.csv": the brand, 'data' and the IST date (SPEC 7). */
+/** "ccc-edu-data-2026-11-21.csv": the brand, 'data' and the IST date (docs/admin.md, "Export"). */
 export function exportFileName(brand: string, now: Date = new Date()): string {
   const prefix = brand.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
   return `${prefix}-data-${istDateStamp(now)}.csv`;

@@ -1,7 +1,7 @@
 import type { Attribution } from '../schemas/attribution';
 import { type LeadNotificationKind, leadAnnouncements } from '../leads/kinds';
 
-// Where a lead came from, in the owner's words (issue 12): one wording for the cards, the
+// Where a lead came from, in the owner's words: one wording for the cards, the
 // person timeline, the export and the 'Leads by source' table. Types only from the
 // schemas: the admin's bundle stays without zod.
 

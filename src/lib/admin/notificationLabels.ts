@@ -2,7 +2,7 @@ import { leadAnnouncements } from '../leads/kinds';
 import type { CallWhatsAppMessage } from '../schemas/appointment';
 import type { NotificationChannel, NotificationKind } from '../schemas/notifications';
 
-// Owner notifications (issue 12) in the owner's words, for the dashboard's Notifications panel.
+// Owner notifications (docs/notifications.md) in the owner's words, for the dashboard's Notifications panel.
 
 export const notificationKindLabels = {
   ...(Object.fromEntries(Object.entries(leadAnnouncements).map(([kind, { label }]) => [kind, label])) as Record<keyof typeof leadAnnouncements, string>),
@@ -30,7 +30,7 @@ export const notificationChannelLabels = {
   'owner-whatsapp': 'WhatsApp to you',
 } as const satisfies Record<NotificationChannel, string>;
 
-/** A WhatsApp message's last status as Meta's webhook reported it (issue 30 item 6), in the owner's words. */
+/** A WhatsApp message's last status as Meta's webhook reported it, in the owner's words. */
 export const whatsappStatusLabels = {
   accepted: 'accepted by WhatsApp',
   sent: 'sent',

@@ -1,7 +1,7 @@
 import { business } from '../business';
 import { formatRupees } from '../format';
 
-// Sharing a payment link from the admin (issue 20): a WhatsApp chat with the customer,
+// Sharing a payment link from the admin: a WhatsApp chat with the customer,
 // the message written in, ready to send. Pure, so it is unit-tested alone.
 
 /**

@@ -1,6 +1,7 @@
 import type { Attribution } from '../schemas/attribution';
 
-// Where a visit came from (issue 12, DECISIONS 24), from its first page view.
+// Where a visit came from (docs/decisions/0024-lead-notifications-and-attribution.md), from
+// its first page view.
 // Without zod on purpose: it runs in every lead form, and the call modal and the newsletter
 // form load no zod. The unit tests hold its output to attributionSchema, the server's word.
 

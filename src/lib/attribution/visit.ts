@@ -1,12 +1,12 @@
 import type { Attribution } from '../schemas/attribution';
 import { attributionFromLanding } from './landing';
 
-// The visit's first landing (issue 12, DECISIONS 24). The page-view script
-// (rememberLanding.ts) only keeps the address and the referrer; they are read into an
-// attribution here, when a lead is sent, so no public page runs more than a few bytes
-// for it at first view. Kept in sessionStorage: it lasts as long as the tab's visit,
-// leaves the browser only with a lead the visitor submits, and is no cookie, so it needs
-// no consent.
+// The visit's first landing (docs/decisions/0024-lead-notifications-and-attribution.md).
+// The page-view script (rememberLanding.ts) only keeps the address and the referrer; they
+// are read into an attribution here, when a lead is sent, so no public page runs more
+// than a few bytes for it at first view. Kept in sessionStorage: it lasts as long as the
+// tab's visit, leaves the browser only with a lead the visitor submits, and is no cookie,
+// so it needs no consent.
 
 export const VISIT_KEY = 'ccc-visit';
 

@@ -11,7 +11,10 @@ function timeOf(post: Dated): number {
   return Number.isNaN(time) ? Number.POSITIVE_INFINITY : time;
 }
 
-/** Posts from both sources as one list, newest first (DECISIONS 18); ties by id for a stable order. */
+/**
+ * Posts from both sources as one list, newest first (docs/decisions/0018-blog-from-mdx-and-storage.md);
+ * ties by id for a stable order.
+ */
 export function newestFirst<T extends Dated>(...lists: T[][]): T[] {
   return lists.flat().sort((a, b) => timeOf(b) - timeOf(a) || a.id.localeCompare(b.id));
 }

@@ -1,4 +1,4 @@
-/** SPEC 5: read time is the content length divided by 1000, rounded up, in minutes (at least 1). */
+/** Read time is the content length divided by 1000, rounded up, in minutes (at least 1). */
 export function readMinutes(content: string): number {
   return Math.max(1, Math.ceil(content.length / 1000));
 }

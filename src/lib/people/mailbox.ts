@@ -1,4 +1,4 @@
-// One mailbox, however its address is written (issue 27). Limits that count "a visitor"
+// One mailbox, however its address is written. Limits that count "a visitor"
 // by e-mail (the visitor mail cap, one upcoming call per e-mail) count this, not the
 // string typed: `Victim+1@Gmail.com`, `v.ictim@googlemail.com` and `victim@gmail.com`
 // all reach one inbox.

@@ -1,4 +1,4 @@
-// The number WhatsApp knows a visitor by (issue 30): the country code and the number,
+// The number WhatsApp knows a visitor by: the country code and the number,
 // digits only, as the Cloud API's `to` and its webhooks' `wa_id` spell it. The forms take
 // a phone as typed ("+91 98765 43210", "098765-43210", "9876543210"); only Indian mobile
 // numbers (ten digits starting 6-9) are sent to, since that is who the business serves

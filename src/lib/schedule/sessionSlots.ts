@@ -3,10 +3,10 @@ import { SLOT_MINUTES } from '../schemas/appointment';
 import { istDateOf, istIso, istMidnight, minutesOfClock, weekdayOf } from './istClock';
 import { type SlotOptions, type TakenInterval, bookableDates } from './slots';
 
-// Paid sessions in the one calendar (issue 29): a session starts where a discovery call
-// could (the same grid, from opening time, a call plus the buffer apart) and lasts longer,
-// so it holds every grid start a call there would clash with. Those starts' slot keys are
-// the ones it claims, create-only, so a call and a session can never both win one time.
+// Paid sessions in the one calendar (docs/scheduling.md): a session starts where a discovery
+// call could (the same grid, from opening time, a call plus the buffer apart) and lasts
+// longer, so it holds every grid start a call there would clash with. Those starts' slot keys
+// are the ones it claims, create-only, so a call and a session can never both win one time.
 
 export interface SessionSlotOptions extends SlotOptions {
   /** The session's length. */

@@ -82,7 +82,7 @@ export interface SearchHit {
   title: string;
   status: string | null;
   amount: number | null;
-  /** Where the lead came from (issue 12); null when it carried none. */
+  /** Where the lead came from; null when it carried none. */
   attribution: Attribution | null;
 }
 
@@ -95,8 +95,8 @@ export interface SearchAnswer {
   truncated: boolean;
 }
 
-// Issue 12 (owner notifications, lead attribution). Every lead record carries an optional
-// `attribution`, returned as stored by the lists above and by the search's hits.
+// Owner notifications and lead attribution (docs/notifications.md). Every lead record carries
+// an optional `attribution`, returned as stored by the lists above and by the search's hits.
 //   GET  /api/admin/leads-by-source?days=30         -> LeadsBySourceAnswer (netlify/functions/admin-lead-sources.mts)
 //   GET  /api/admin/notifications?status=failed     -> NotificationsAnswer (netlify/functions/admin-notifications.mts)
 //   POST /api/admin/notifications/{id}/resend       -> 202 ResendAnswer (same function; Origin checked)

@@ -4,7 +4,7 @@ import { recordKindPlurals } from '../leads/kinds';
 
 // GET /api/admin/export (each collection's time slices) and
 // GET /api/admin/export/{kind}/{slice}?cursor= (one slice's CSV rows): the Export
-// button's reads (issue 20), in place of paging every list 100 records at a time.
+// button's reads (docs/admin.md, "Export"), in place of paging every list 100 records at a time.
 
 export const exportKindSchema = z.enum(recordKindPlurals, { error: 'Unknown collection' });
 

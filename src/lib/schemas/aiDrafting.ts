@@ -1,10 +1,10 @@
 import { z } from './zod';
 import { blogCategories, DEFAULT_BLOG_CATEGORY, type BlogPost } from './blogPost';
 
-// AI drafting (SPEC 3 "AI blog generation request", DECISIONS 20): the requests the
-// admin's panels send, the jobs they poll, shared by the editor and the functions.
+// AI drafting (docs/blog.md, "AI drafting"; docs/decisions/0020-ai-drafting-as-background-jobs.md):
+// the requests the admin's panels send, the jobs they poll, shared by the editor and the functions.
 
-/** The eight categories the editor offers (SPEC 3 "Blog post"). */
+/** The eight categories the editor offers (docs/blog.md). */
 export const editorCategories = blogCategories;
 
 export const blogTones = ['professional', 'conversational', 'educational', 'casual'] as const;
@@ -13,7 +13,7 @@ export type BlogTone = (typeof blogTones)[number];
 export const blogLengths = ['short', 'medium', 'long'] as const;
 export type BlogLength = (typeof blogLengths)[number];
 
-/** Words a generated post should have (SPEC 3). */
+/** Words a generated post should have (docs/blog.md, "AI drafting"). */
 export const lengthBands: Readonly<Record<BlogLength, { min: number; max: number }>> = {
   short: { min: 800, max: 1000 },
   medium: { min: 1500, max: 2000 },
@@ -26,7 +26,7 @@ export const MAX_KEYWORD_LENGTH = 60;
 export const MAX_IMPROVE_CONTENT_LENGTH = 60_000;
 export const MAX_IMPROVEMENTS_LENGTH = 2000;
 
-/** SPEC 5: keywords are split on commas, trimmed, and empty ones dropped. */
+/** Keywords are split on commas, trimmed, and empty ones dropped. */
 export function splitKeywords(text: string): string[] {
   return text
     .split(',')
@@ -35,7 +35,7 @@ export function splitKeywords(text: string): string[] {
 }
 
 const keywordText = z.string().max(2000, 'Keywords are too long').transform(splitKeywords);
-// SPEC 3 sends keywords as a list; the editor's field sends the text as typed.
+// The API takes keywords as a list; the editor's field sends the text as typed.
 const keywordList = z
   .array(z.string({ error: 'Each keyword must be text' }).max(MAX_KEYWORD_LENGTH, `Each keyword must be ${MAX_KEYWORD_LENGTH} characters or fewer`))
   .max(MAX_KEYWORDS * 4, `Use at most ${MAX_KEYWORDS} keywords`)

@@ -6,8 +6,8 @@ import { background } from './callRequest';
 import { emailAddress, honeypot, personName, phoneNumber } from './fields';
 import { whatsappConsentField, whatsappOptInField } from '../whatsappConsent';
 
-// Discovery calls booked on the site itself (issue 19): the owner's availability, the
-// appointments and the requests that make and change them.
+// Discovery calls booked on the site itself (docs/scheduling.md): the owner's availability,
+// the appointments and the requests that make and change them.
 
 export const SLOT_TIME_ZONE = 'Asia/Kolkata';
 export const SLOT_MINUTES = business.promises.calendarSlotMinutes;
@@ -35,7 +35,7 @@ export const availabilitySchema = z.object({
 export type Availability = z.infer<typeof availabilitySchema>;
 
 const { weekdays, open, close } = business.contact.businessHours;
-/** SPEC's business hours, the callback promise as notice, two weeks ahead. */
+/** The business hours, the callback promise as notice, two weeks ahead (docs/scheduling.md). */
 export const defaultAvailability: Availability = {
   weekly: Array.from({ length: 7 }, (_, day) => ((weekdays as readonly number[]).includes(day) ? { open, close } : null)),
   bufferMinutes: 0,
@@ -111,13 +111,13 @@ export const appointmentSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   cancelledBy: z.enum(['visitor', 'owner']).nullable(),
-  /** Set on a client's paid session (issue 29); a discovery call has none. */
+  /** Set on a client's paid session; a discovery call has none. */
   session: sessionPartSchema.optional(),
-  /** The WhatsApp consent of the booking the call was made for (issue 30), copied so reminders need no second read. */
+  /** The WhatsApp consent of the booking the call was made for, copied so reminders need no second read. */
   ...whatsappConsentField,
-  /** When the visitor pressed Confirm on a WhatsApp confirmation or reminder (issue 30); cleared by a move. */
+  /** When the visitor pressed Confirm on a WhatsApp confirmation or reminder; cleared by a move. */
   visitorConfirmedAt: z.string().optional(),
-  /** A discovery call's outcome, marked by the owner once it has started (issue 30); a session's is in `session`. Cleared by a move. */
+  /** A discovery call's outcome, marked by the owner once it has started; a session's is in `session`. Cleared by a move. */
   outcome: z.enum(sessionOutcomes).optional(),
   /** The booking's lead source (source and medium, as What converts keys them), so a call is counted without reading its booking. */
   leadSource: z.string().max(200).optional(),
@@ -128,7 +128,7 @@ export const appointmentIdSchema = z.string({ error: 'Appointment id is required
 /** A booking's id, as a free call request's pick-a-time link names it (/pick-a-time/{bookingId}?token=). */
 export const bookingIdSchema = z.string({ error: 'Booking id is required' }).regex(/^\d{13}-[0-9a-f]{10}$/, 'Unknown booking');
 
-/** POST /api/admin/appointments/{id}/outcome (issue 30): a call (or session) that has started was held or missed. */
+/** POST /api/admin/appointments/{id}/outcome: a call (or session) that has started was held or missed. */
 export const appointmentOutcomeSchema = z.strictObject({ outcome: z.enum(sessionOutcomes, { error: 'Outcome must be held or no-show' }) });
 
 export interface AppointmentOutcomeAnswer {
@@ -196,7 +196,7 @@ export const appointmentNoticeSchema = z.object({
 });
 export type AppointmentNotice = z.infer<typeof appointmentNoticeSchema>;
 
-/** A WhatsApp message sent about a call, with its last status from Meta's webhook (issue 30 item 6). */
+/** A WhatsApp message sent about a call, with its last status from Meta's webhook. */
 export interface CallWhatsAppMessage {
   /** The notification kind it was sent for (appointment-booked, appointment-reminder-day, ...), or 'reply'. */
   purpose: string | null;

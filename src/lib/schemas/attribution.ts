@@ -1,8 +1,9 @@
 import { z } from './zod';
 
-// Where a lead came from (issue 12, DECISIONS 24): the visit's first landing, kept in
-// sessionStorage by the browser and sent with every public lead body. Strict: a key we do
-// not know is a 400 naming it, so a typo in a form (utm_source for source) is caught, not lost.
+// Where a lead came from (docs/decisions/0024-lead-notifications-and-attribution.md): the
+// visit's first landing, kept in sessionStorage by the browser and sent with every public
+// lead body. Strict: a key we do not know is a 400 naming it, so a typo in a form
+// (utm_source for source) is caught, not lost.
 
 const short = (label: string) => z.string({ error: `${label} must be text` }).trim().max(200, `${label} is too long (at most 200 characters)`);
 const long = (label: string) => z.string({ error: `${label} must be text` }).trim().max(500, `${label} is too long (at most 500 characters)`);

@@ -1,7 +1,7 @@
 import { z } from './zod';
 
-// One schema family for a blog post (SPEC 5 "Blog post", DECISIONS 18): the MDX
-// frontmatter checked at build time, the admin's request body, and the stored record.
+// One schema family for a blog post (docs/blog.md; docs/decisions/0018-blog-from-mdx-and-storage.md):
+// the MDX frontmatter checked at build time, the admin's request body, and the stored record.
 
 export const blogCategories = [
   'Career Development',
@@ -65,7 +65,7 @@ const optionalImageUrl = z
   .nullable()
   .transform((value) => value ?? undefined);
 
-/** What the admin (and the AI drafting) sends to create or replace a storage post (SPEC 5 "Blog editor"). */
+/** What the admin (and the AI drafting) sends to create or replace a storage post. */
 export const blogPostInputSchema = z.object({
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(160, 'Title is too long (160 characters at most)'),
   excerpt: z.string({ error: 'Excerpt is required' }).trim().min(1, 'Excerpt is required').max(400, 'Excerpt is too long (400 characters at most)'),

@@ -8,7 +8,7 @@ export const bookingTypes = ['discovery_call', 'investment'] as const;
 export const paymentStatuses = ['pending', 'paid', 'failed'] as const;
 
 /**
- * A stored booking (SPEC 3): a free discovery call or a paid package. The server
+ * A stored booking: a free discovery call or a paid package. The server
  * decides bookingType, amount and paymentStatus from the catalogue, never the browser.
  */
 export const bookingSchema = z.object({

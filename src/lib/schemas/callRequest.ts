@@ -3,7 +3,7 @@ import { attributionField } from './attribution';
 import { honeypot, personName, phoneNumber } from './fields';
 import { whatsappOptInField } from '../whatsappConsent';
 
-/** The short call modal's "Current Background" choices (SPEC 3). */
+/** The short call modal's "Current Background" choices. */
 export const backgroundOptions = [
   { value: 'student-8-9', label: 'Student in Class 8-9' },
   { value: 'student-10-12', label: 'Student in Class 10-12' },
@@ -34,7 +34,10 @@ export const callSource = z
  */
 export const BOOKED_TIME_SOURCE = 'contact-form-slot';
 
-/** POST /api/book-call (SPEC 7, DECISIONS 6 and 8). */
+/**
+ * POST /api/book-call (docs/api.md; docs/decisions/0006-every-lead-is-stored.md,
+ * 0008-quiz-score-on-the-call-booking.md).
+ */
 export const callRequestSchema = z.object({
   name: personName,
   phone: phoneNumber,

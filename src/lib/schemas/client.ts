@@ -2,7 +2,7 @@ import { z } from './zod';
 import { SESSION_LENGTHS } from '../packageCatalogue';
 import { type Slot, appointmentIdSchema, type SessionOutcome, manageQuerySchema, sessionOutcomes, slotsQuerySchema } from './appointment';
 
-// The client space (issue 29): a client per captured payment, the sessions they bought,
+// The client space: a client per captured payment, the sessions they bought,
 // booked into the one calendar through a signed link. The contract between the client-space
 // API, the admin's Clients panel and their islands.
 

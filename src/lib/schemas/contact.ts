@@ -8,7 +8,7 @@ export { whoIsThisForOptions };
 
 export const whoIsThisFor = z.enum(['college', 'working-professional'], { error: 'Choose who this is for' });
 
-/** The home page contact lead (SPEC 3). */
+/** The home page contact lead. */
 export const contactLeadSchema = z.object({
   name: personName,
   email: emailAddress,

@@ -3,7 +3,7 @@ import { attributionField, attributionSchema } from './attribution';
 import { emailAddress, honeypot, personName, phoneNumber, storedPersonName } from './fields';
 import { whatsappConsentField, whatsappOptInField } from '../whatsappConsent';
 
-// The corporate page's enquiry (SPEC: "Schedule Corporate Consultation", for CHROs of
+// The corporate page's enquiry ("Schedule Corporate Consultation", for CHROs of
 // employers with 500+ employees): the form, POST /api/corporate-enquiries, and the stored record.
 
 export const employeeBandOptions = [

@@ -3,7 +3,7 @@ import { attributionField, attributionSchema } from './attribution';
 import { honeypot, personNameField } from './fields';
 import { whatsappConsentField, whatsappOptInField } from '../whatsappConsent';
 
-/** Career stage choices of the download form (SPEC 3 "Career stage labels"). */
+/** Career stage choices of the download form. */
 export const careerStageOptions = [
   { value: 'graduates', label: 'College Graduate / Fresh Graduate' },
   { value: 'earlycareer', label: 'Early Career Professional (0-5 years)' },
@@ -26,7 +26,7 @@ export function careerStageLabel(value: CareerStage): string {
 
 const mobileMessage = 'Valid mobile number is required';
 
-/** The download form's fields with SPEC 5's messages, shown under each field. */
+/** The download form's fields with their messages, shown under each field. */
 export const downloadFormSchema = z.object({
   fullName: personNameField('Full name'),
   email: z.string({ error: 'Valid email is required' }).trim().max(254, 'Valid email is required').pipe(z.email('Valid email is required')),

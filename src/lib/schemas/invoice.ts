@@ -1,9 +1,10 @@
 import { z } from './zod';
 import { indianStateSchema } from '../indianStates';
 
-// Tax invoices, plain receipts and credit notes (issue 29 items 5-6, CGST Rules 46 and 53).
-// A document's facts are frozen in its record when it is issued; its PDF is drawn from the
-// record alone, so a later change of settings never alters an issued document.
+// Tax invoices, plain receipts and credit notes (docs/payments.md, "GST invoices"; CGST
+// Rules 46 and 53). A document's facts are frozen in its record when it is issued; its PDF
+// is drawn from the record alone, so a later change of settings never alters an issued
+// document.
 
 export const invoiceDocumentKinds = ['tax-invoice', 'receipt', 'credit-note'] as const;
 export type InvoiceDocumentKind = (typeof invoiceDocumentKinds)[number];

@@ -2,8 +2,9 @@ import { z } from './zod';
 import { type LeadNotificationKind, leadNotificationKinds } from '../leads/kinds';
 import type { CallWhatsAppMessage } from './appointment';
 
-// Owner notifications and visitor confirmations (issue 12, DECISIONS 24): the contract
-// between the outbox, the admin APIs and the dashboard.
+// Owner notifications and visitor confirmations
+// (docs/decisions/0024-lead-notifications-and-attribution.md): the contract between the
+// outbox, the admin APIs and the dashboard.
 
 /** What happened: one notification kind per kind of lead or payment event. */
 export const notificationKinds = [
@@ -18,26 +19,27 @@ export const notificationKinds = [
   'appointment-cancelled',
   'appointment-reminder-day',
   'appointment-reminder-hour',
-  // The one re-book message after the owner marks a call or session a no-show (issue 30).
+  // The one re-book message after the owner marks a call or session a no-show.
   'appointment-no-show',
-  // To the owner: a passkey was added to the admin (issue 27).
+  // To the owner: a passkey was added to the admin.
   'passkey-added',
-  // A refund Razorpay processed or failed (issue 29): the client and the owner.
+  // A refund Razorpay processed or failed: the client and the owner.
   'refund-processed',
   'refund-failed',
-  // To the owner: a visitor wrote on WhatsApp (issue 30), anything but our buttons' Confirm and Reschedule.
+  // To the owner: a visitor wrote on WhatsApp, anything but our buttons' Confirm and Reschedule.
   'whatsapp-inbound',
-  // To the visitor: our free-form answer to their Confirm or Reschedule tap, inside the 24 hours it opened (issue 30).
+  // To the visitor: our free-form answer to their Confirm or Reschedule tap, inside the 24 hours it opened.
   'whatsapp-reply',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /**
  * The kinds whose visitor mail is about an appointment the visitor booked (invite, move,
- * cancellation, reminders). DECISIONS 34: such mail is tied to its appointment and always
- * sent, at most a few per appointment, and never counted against the mailbox's day. Every
- * other kind's visitor mail is a first confirmation, which anyone can cause by typing an
- * address, so it is under the daily cap per mailbox. A new kind is capped unless listed here.
+ * cancellation, reminders). Such mail is tied to its appointment and always sent, at most a
+ * few per appointment, and never counted against the mailbox's day
+ * (docs/decisions/0034-mailbox-cap-and-passkey-safety.md). Every other kind's visitor mail is
+ * a first confirmation, which anyone can cause by typing an address, so it is under the daily
+ * cap per mailbox. A new kind is capped unless listed here.
  */
 export const appointmentNotificationKinds = [
   'appointment-booked',
@@ -67,7 +69,7 @@ export { leadNotificationKinds, type LeadNotificationKind } from '../leads/kinds
 
 /**
  * email: to the owner; webhook: NOTIFY_WEBHOOK_URL; visitor-email: the visitor's confirmation;
- * whatsapp: a template to the visitor's WhatsApp (only with their stored consent, issue 30);
+ * whatsapp: a template to the visitor's WhatsApp (only with their stored consent);
  * owner-whatsapp: the owner's alert on WHATSAPP_OWNER_NUMBER.
  */
 export const notificationChannels = ['email', 'webhook', 'visitor-email', 'whatsapp', 'owner-whatsapp'] as const;
@@ -77,8 +79,9 @@ export const whatsappChannels = ['whatsapp', 'owner-whatsapp'] as const satisfie
 export const isWhatsAppChannel = (channel: NotificationChannel): channel is (typeof whatsappChannels)[number] => (whatsappChannels as readonly string[]).includes(channel);
 
 /**
- * held: a visitor mail the cap kept back (DECISIONS 28, 34). Final like sent and failed:
- * never sent later by itself; the owner's Resend sends it past the cap.
+ * held: a visitor mail the cap kept back (docs/decisions/0028-visitor-mail-carries-only-our-words.md,
+ * 0034-mailbox-cap-and-passkey-safety.md). Final like sent and failed: never sent later by
+ * itself; the owner's Resend sends it past the cap.
  */
 export const notificationStatuses = ['pending', 'sending', 'sent', 'failed', 'held'] as const;
 export type NotificationStatus = (typeof notificationStatuses)[number];
@@ -95,7 +98,7 @@ export interface NotificationItem {
   nextAttemptAt: string | null;
   status: NotificationStatus;
   createdAt: string;
-  /** A WhatsApp entry Meta accepted: its message's last status from the webhook (issue 30 item 6) and the number it went to. */
+  /** A WhatsApp entry Meta accepted: its message's last status from the webhook and the number it went to. */
   whatsapp?: Omit<CallWhatsAppMessage, 'purpose'> & { to: string | null };
 }
 
@@ -120,7 +123,7 @@ export interface NotificationsAnswer {
   enabled: boolean;
   /** Why notifications are off, in words for the owner. */
   reason?: string;
-  /** WhatsApp (issue 30): on when its six variables are set; else which are missing or wrong. */
+  /** WhatsApp: on when its six variables are set; else which are missing or wrong. */
   whatsapp?: { enabled: boolean; reason?: string; missing?: string[] };
   items: NotificationItem[];
 }
@@ -150,12 +153,12 @@ export interface LeadsBySourceRow {
 }
 
 /**
- * What converts (issue 20). A paying client is a booking with at least one captured
- * payment, counted once, on the day of its first payment, under the booking's source;
- * revenue is every captured payment in rupees on the day it was paid; the rate is paying
- * clients per 100 leads of the same window (null without leads). Revenue is net of
- * processed refunds (issue 29), which count against the day their payment was counted;
- * `refunded` says how much they took off (rupees, to the paise).
+ * What converts (docs/payments.md, "What converts"). A paying client is a booking with at
+ * least one captured payment, counted once, on the day of its first payment, under the
+ * booking's source; revenue is every captured payment in rupees on the day it was paid; the
+ * rate is paying clients per 100 leads of the same window (null without leads). Revenue is net
+ * of processed refunds, which count against the day their payment was counted; `refunded` says
+ * how much they took off (rupees, to the paise).
  */
 export interface ConversionFigures {
   leads: number;
@@ -163,7 +166,7 @@ export interface ConversionFigures {
   revenue: number;
   refunded: number;
   conversionRate: number | null;
-  /** Discovery calls (issue 30): booked in the window, and the held and missed ones whose call fell in it. */
+  /** Discovery calls: booked in the window, and the held and missed ones whose call fell in it. */
   callsBooked: number;
   callsHeld: number;
   callsNoShow: number;

@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-/** The most sessions one purchase can carry: a package, or a fee agreed after the call (issue 29). */
+/** The most sessions one purchase can carry: a package, or a fee agreed after the call. */
 export const MAX_SESSIONS = 20;
 
 /** How many coaching sessions come with a purchase: 0 when they are agreed after a consultation. */
@@ -11,8 +11,9 @@ export const sessionCount = z
   .max(MAX_SESSIONS, `At most ${MAX_SESSIONS} sessions`);
 
 /**
- * A coaching package of the catalogue (SPEC 3, DECISIONS 3). Price in whole rupees; 0 = on consultation.
- * `sessions` and `sessionMinutes` come from src/lib/packageCatalogue.ts (issue 29).
+ * A coaching package of the catalogue (docs/decisions/0003-package-catalogue-as-content.md).
+ * Price in whole rupees; 0 = on consultation. `sessions` and `sessionMinutes` come from
+ * src/lib/packageCatalogue.ts.
  */
 export const packageSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),

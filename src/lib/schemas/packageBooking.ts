@@ -3,9 +3,9 @@ import { attributionField } from './attribution';
 import { honeypot, personName } from './fields';
 import { whatsappOptInField } from '../whatsappConsent';
 
-// The package booking popup (SPEC 3 booking payload, SPEC 5 validation). The browser
-// sends who the visitor is and which package; the server decides type, amount and
-// payment status from the catalogue (DECISIONS 10).
+// The package booking popup: what it sends and how it is checked. The browser sends who
+// the visitor is and which package; the server decides type, amount and payment status
+// from the catalogue (docs/decisions/0010-server-decides-the-price.md).
 
 export const MISSING_INFORMATION = {
   title: 'Missing Information',
@@ -18,7 +18,7 @@ export const INVALID_MOBILE = {
 
 const required = (label: string) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(120, `${label} is too long`);
 
-/** SPEC 5: exactly 10 digits once everything that is not a digit is stripped. Stored as those 10 digits. */
+/** Exactly 10 digits once everything that is not a digit is stripped. Stored as those 10 digits. */
 export const tenDigitMobile = z
   .string({ error: 'Mobile number is required' })
   .max(24, 'Mobile number is too long')
@@ -41,12 +41,12 @@ export const packageBookingRequestSchema = packageBookingFormSchema.extend({
   ...honeypot,
 });
 
-/** SPEC 3: currentStage is built as '{designation} at {company} ({industry})'. */
+/** currentStage is built as '{designation} at {company} ({industry})'. */
 export function currentStageOf(details: { designation: string; company: string; industry: string }): string {
   return `${details.designation.trim()} at ${details.company.trim()} (${details.industry.trim()})`;
 }
 
-/** Which SPEC 5 toast a draft deserves, or null when it may be sent. No zod: used before anything loads. */
+/** Which toast a draft deserves, or null when it may be sent. No zod: used before anything loads. */
 export function popupProblem(draft: Record<keyof PackageBookingForm, string>): typeof MISSING_INFORMATION | typeof INVALID_MOBILE | null {
   const blank = Object.values(draft).some((value) => value.trim() === '');
   if (blank) return MISSING_INFORMATION;

@@ -6,11 +6,11 @@ import { z } from 'zod';
 const base64url = z.string().regex(/^[A-Za-z0-9_-]+$/, 'Must be base64url');
 /**
  * A credential id as authenticators make them. WebAuthn allows up to 1,023 bytes, but real
- * ones are 16 (Google Password Manager, iCloud Keychain) to 64 bytes (security keys that
- * wrap their key into the id); a discoverable credential, which this site asks for, is
- * held by the authenticator and needs no long id. 255 base64url characters (191 bytes)
- * is three times the longest seen and refuses anything longer at once (issue 27 item 6).
- * The 16-character floor is the spec's 16 bytes of entropy, loosely.
+ * ones are 16 (Google Password Manager, iCloud Keychain) to 64 bytes (security keys that wrap
+ * their key into the id); a discoverable credential, which this site asks for, is held by the
+ * authenticator and needs no long id. 255 base64url characters (191 bytes) is three times the
+ * longest seen and refuses anything longer at once (docs/admin.md, "Signing in"). The
+ * 16-character floor is the spec's 16 bytes of entropy, loosely.
  */
 export const PASSKEY_ID_MAX = 255;
 export const passkeyIdSchema = base64url.min(16, 'Not a passkey id').max(PASSKEY_ID_MAX, 'Not a passkey id');

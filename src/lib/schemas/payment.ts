@@ -4,7 +4,8 @@ import { emailAddress, personName, phoneNumber } from './fields';
 import { indianStateSchema } from '../indianStates';
 import { whatsappOptInField } from '../whatsappConsent';
 
-// Payments through Razorpay (SPEC 3 payment order / payment, DECISIONS 10-12).
+// Payments through Razorpay (docs/payments.md; docs/decisions/0010-server-decides-the-price.md,
+// 0011-verify-payment-on-the-server.md, 0012-razorpay-webhook-records-payments.md).
 // Amounts are stored twice on purpose: rupees for people, paise for the gateway.
 
 export const paymentStatuses = ['created', 'captured', 'failed'] as const;
@@ -27,7 +28,7 @@ export const createOrderRequestSchema = z
     customerName: personName.optional(),
     customerEmail: emailAddress.optional(),
     customerPhone: phoneNumber.optional(),
-    /** Place of supply on the tax invoice: asked of every buyer, the popup's too (issue 29). */
+    /** Place of supply on the tax invoice: asked of every buyer, the popup's too. */
     customerState: indianStateSchema,
     /** The checkout page records the booking itself: it carries the visit's source. */
     attribution: attributionSchema.optional(),
@@ -42,7 +43,7 @@ export const createOrderRequestSchema = z
   });
 export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
 
-/** What Checkout needs to open (SPEC 3 payment order response). */
+/** What Checkout needs to open: the answer of POST /api/create-razorpay-order. */
 export interface CheckoutOrder {
   key: string;
   amount: number;
@@ -83,16 +84,16 @@ export const paymentSchema = z.object({
   confirmedBy: z.enum(['verify', 'webhook']).nullable(),
   failureReason: z.string().max(500).nullable(),
   paidAt: z.string().nullable(),
-  /** Paid through the owner's payment request (a Razorpay Payment Link), issue 20. */
+  /** Paid through the owner's payment request (a Razorpay Payment Link). */
   paymentRequestId: recordId.optional(),
-  /** The customer's state: the place of supply on the tax invoice (issue 29); null on records made before it was asked. */
+  /** The customer's state: the place of supply on the tax invoice; null on records made before it was asked. */
   customerState: indianStateSchema.nullable().default(null),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
 /** GET /api/payment-receipt?order=&payment= : what the thank-you page may show. */
 export const paymentReceiptQuerySchema = z.object({ order: orderId, payment: paymentId });
-/** GET /api/payment-receipt?link=&reference=&payment= : after a payment link (issue 20). */
+/** GET /api/payment-receipt?link=&reference=&payment= : after a payment link. */
 export const paymentLinkReceiptQuerySchema = z.object({
   link: z.string().regex(/^plink_[A-Za-z0-9]{6,40}$/, 'Invalid payment link id'),
   reference: recordId,

@@ -3,7 +3,7 @@ import { emailAddress, personName, phoneNumber } from './fields';
 import { sessionCount } from './package';
 import { indianStateSchema } from '../indianStates';
 
-// Payment requests (issue 20): the owner charges an agreed fee with a Razorpay Payment
+// Payment requests (docs/payments.md): the owner charges an agreed fee with a Razorpay Payment
 // Link. The contract between the admin API, the webhook and the dashboard.
 
 export const paymentRequestStatuses = ['created', 'paid', 'expired', 'cancelled'] as const;
@@ -34,9 +34,9 @@ export const createPaymentRequestSchema = z
     /** A catalogue package id, or the owner's own words for what the fee is for. */
     packageId: z.string().trim().min(1).max(60).optional(),
     description: z.string({ error: 'Say what the payment is for' }).trim().min(3, 'Say what the payment is for').max(200, 'At most 200 characters'),
-    /** Coaching sessions the fee buys, agreed on the call (issue 29); left out, the package's own count applies. */
+    /** Coaching sessions the fee buys, agreed on the call; left out, the package's own count applies. */
     sessions: sessionCount.optional(),
-    /** The customer's state: the place of supply on the tax invoice (issue 29). */
+    /** The customer's state: the place of supply on the tax invoice. */
     customerState: indianStateSchema,
     expiresInDays: z.number().int('Whole days').min(1, 'At least 1 day').max(MAX_EXPIRY_DAYS, `At most ${MAX_EXPIRY_DAYS} days`).default(DEFAULT_EXPIRY_DAYS),
     /** Also e-mail the link to the customer through the outbox (needs an e-mail address). */
@@ -59,7 +59,7 @@ export const paymentRequestSchema = z.object({
   currency: z.literal('INR'),
   packageId: z.string().nullable(),
   description: z.string().min(1),
-  /** Sessions agreed for this fee; null when the owner named none (requests before issue 29 too). */
+  /** Sessions agreed for this fee; null when the owner named none (and on requests made before the field existed). */
   sessions: sessionCount.nullable().default(null),
   /** Place of supply for the invoice; null on requests made before it was asked. */
   customerState: indianStateSchema.nullable().default(null),

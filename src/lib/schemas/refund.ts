@@ -1,9 +1,10 @@
 import { z } from './zod';
 import { attributionSchema } from './attribution';
 
-// Refunds from the admin (issue 29 item 4, DECISIONS 36): the contract between the admin
-// API, the Razorpay webhook, the follow-up pipeline and the dashboard. Amounts the owner
-// types are rupees with at most two decimals; everything stored and sent to Razorpay is paise.
+// Refunds from the admin (docs/payments.md, "Refunds";
+// docs/decisions/0036-client-space-refunds-gst-invoices.md): the contract between the admin
+// API, the Razorpay webhook, the follow-up pipeline and the dashboard. Amounts the owner types
+// are rupees with at most two decimals; everything stored and sent to Razorpay is paise.
 
 const recordId = z.string().regex(/^\d{13}-[0-9a-f]{10}$/, 'Invalid id');
 export const razorpayRefundId = z.string().regex(/^rfnd_[A-Za-z0-9]{6,40}$/, 'Invalid refund id');

@@ -1,7 +1,8 @@
 import { z } from './zod';
 
-// Follow-up events that kept failing and were set aside (DECISIONS 33): what the owner's
-// Notifications panel lists with a Retry.
+// Follow-up events that kept failing and were set aside
+// (docs/decisions/0033-bounded-keys-and-dead-letters.md): what the owner's Notifications
+// panel lists with a Retry.
 //   GET  /api/admin/follow-up              -> SetAsideAnswer
 //   POST /api/admin/follow-up/{id}/retry   -> 202 { id }
 

@@ -2,7 +2,7 @@ import { z } from './zod';
 import { attributionField, attributionSchema } from './attribution';
 import { emailAddress, honeypot } from './fields';
 
-/** POST /api/newsletter (DECISIONS 7). */
+/** POST /api/newsletter (docs/decisions/0007-newsletter-subscribes-for-real.md). */
 export const subscribeRequestSchema = z.object({
   email: emailAddress,
   ...attributionField,

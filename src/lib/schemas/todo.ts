@@ -1,8 +1,9 @@
 import { z } from './zod';
 import { todoKinds } from '../leads/kinds';
 
-// The admin's to-do (issue 20, DECISIONS 30): every lead still waiting for the call or
-// reply the site promised, with when that promise falls due in business hours.
+// The admin's to-do (docs/admin.md, "To do"): every lead still waiting for the call or
+// reply the site promised, with when that promise falls due in business hours
+// (docs/decisions/0030-callback-promises-in-business-hours.md).
 
 export { todoKinds, type TodoKind } from '../leads/kinds';
 

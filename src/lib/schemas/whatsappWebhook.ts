@@ -1,9 +1,9 @@
 import { z } from './zod';
 
-// What Meta's WhatsApp Cloud API posts to /api/whatsapp-webhook (issue 30 item 4), parsed
-// only as far as we act on it. Objects are loose: Meta adds fields without notice, and a
-// field we do not read must never turn a genuine delivery into an error Meta retries for
-// days. What we act on is bounded, so nothing oversized reaches a key or a mail.
+// What Meta's WhatsApp Cloud API posts to /api/whatsapp-webhook (docs/whatsapp.md,
+// "The webhook"), parsed only as far as we act on it. Objects are loose: Meta adds fields
+// without notice, and a field we do not read must never turn a genuine delivery into an error
+// Meta retries for days. What we act on is bounded, so nothing oversized reaches a key or a mail.
 
 /** GET /api/whatsapp-webhook?hub.mode=subscribe&hub.verify_token=...&hub.challenge=... */
 export const verificationQuerySchema = z.object({
