@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { indianStates } from '../lib/indianStates';
 
-// The customer's state or union territory: the place of supply on the GST invoice (issue 29).
+// The customer's state or union territory: the place of supply on the GST invoice.
 // One labelled native select, shared by checkout, the package popup and the owner's payment request.
 const byName = [...indianStates].sort((a, b) => a.name.localeCompare(b.name));
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { WHATSAPP_CONSENT_WORDS } from '../lib/whatsappConsent';
 
-// The WhatsApp consent box every lead form shows (issue 30): unchecked until the visitor ticks it,
-// its words the ones stored with the consent. Named, so a submit held before the form's code
-// arrives keeps the tick (src/scripts/early-taps.ts).
+// The WhatsApp consent box every lead form shows (docs/whatsapp.md, "Consent"): unchecked
+// until the visitor ticks it, its words the ones stored with the consent. Named, so a submit
+// held before the form's code arrives keeps the tick (src/scripts/early-taps.ts).
 
 interface Props {
   id: string;

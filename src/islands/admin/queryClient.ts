@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isUnauthorised } from './api';
 
 /**
- * SPEC 9: data never goes stale on its own (a change invalidates what it affects),
+ * Data never goes stale on its own (a change invalidates what it affects),
  * no refetch on focus, no polling, no retries. A 401 from any call means the
  * session ended: `onSessionExpired` takes the owner back to the login page.
  */

@@ -94,7 +94,7 @@ interface Draft {
 }
 const empty: Draft = { name: '', phone: '', background: '' };
 
-/** After the request: the promised call back, or a fixed time picked now (issue 19). */
+/** After the request: the promised call back, or a fixed time picked now (docs/scheduling.md). */
 function RequestReceived({ bookingId }: { bookingId: string }) {
   const close = useCloseModal();
   const heading = useRef<HTMLHeadingElement>(null);

@@ -18,9 +18,9 @@ type Details = { customerName: string; customerEmail: string; customerPhone: str
 const empty: Details = { customerName: '', customerEmail: '', customerPhone: '', customerState: '' };
 
 /**
- * The checkout page's right column (SPEC 2, DECISIONS 13): contact details, then the
- * secure-payment panel with the real Razorpay flow. The server prices the order and
- * records the booking; this island only collects who is paying.
+ * The checkout page's right column (docs/decisions/0013-real-checkout-no-simulation.md):
+ * contact details, then the secure-payment panel with the real Razorpay flow. The server
+ * prices the order and records the booking; this island only collects who is paying.
  */
 export default function CheckoutPanel({ packageId, packageName, price }: Props) {
   const [details, setDetails] = useState<Details>(empty);

@@ -20,7 +20,7 @@ type Mode = { name: 'view' } | { name: 'picking'; sessionId: string | null; slot
 const statusLabels: Record<SessionStatus, string> = { booked: 'Booked', cancelled: 'Cancelled', held: 'Held', 'no-show': 'Missed' };
 const sessionsWord = (count: number) => `${count} ${count === 1 ? 'session' : 'sessions'}`;
 
-/** The client's own page (issue 29): what they bought, their sessions, booking, moving and cancelling, their invoices. */
+/** The client's own page: what they bought, their sessions, booking, moving and cancelling, their invoices. */
 export default function ClientSpace({ initial, clientId, token }: Props) {
   const [space, setSpace] = useState(initial);
   const [mode, setMode] = useState<Mode>({ name: 'view' });

@@ -3,7 +3,7 @@ import { hasStoredConsent } from './consent';
 
 /**
  * The banner's island hydrates only for a visitor who has not answered it yet, once the
- * page is idle (it shows itself 2 s after load, SPEC 4). Someone who answered on an
+ * page is idle (it shows itself 2 s after load). Someone who answered on an
  * earlier visit downloads none of its code.
  */
 export function askForConsentUnlessAnswered(): void {

@@ -1,4 +1,4 @@
-// Cookie consent as SPEC 3/4 stores it: four categories and a timestamp under `cookieConsent`.
+// Cookie consent as stored: four categories and a timestamp under `cookieConsent`.
 
 export const CONSENT_STORAGE_KEY = 'cookieConsent';
 export const CONSENT_BANNER_DELAY_MS = 2000;
@@ -16,7 +16,7 @@ export interface StoredConsent extends ConsentChoices {
 
 export const acceptAll: ConsentChoices = { essential: true, analytics: true, preferences: true, marketing: true };
 export const essentialOnly: ConsentChoices = { essential: true, analytics: false, preferences: false, marketing: false };
-/** What the preferences panel starts with (SPEC 4). */
+/** What the preferences panel starts with. */
 export const preferenceDefaults: ConsentChoices = { essential: true, analytics: true, preferences: true, marketing: false };
 
 export function hasStoredConsent(storage: Storage): boolean {

@@ -14,7 +14,7 @@ interface ModalProps {
   labelledBy: string;
   describedBy?: string;
   onClose: () => void;
-  /** SPEC names the backdrop as a way out for the download dialog only; a half-filled form elsewhere is not lost to a stray click. */
+  /** Only the download dialog closes on a backdrop click; a half-filled form elsewhere is not lost to a stray click. */
   closeOnBackdrop?: boolean;
   size?: 'md' | 'lg';
   testId?: string;

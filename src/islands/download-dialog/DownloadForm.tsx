@@ -10,7 +10,7 @@ import { Modal, useCloseModal } from '../dialog/Modal';
 import WhatsappOptIn, { optInBody } from '../WhatsappOptIn';
 import './download-dialog.css';
 
-/** SPEC 9: the file starts downloading 2 s after the request is stored. */
+/** The file starts downloading 2 s after the request is stored. */
 export const DOWNLOAD_DELAY_MS = 2000;
 
 type Draft = Record<keyof DownloadFields, string>;
@@ -19,7 +19,7 @@ const empty: Draft = { fullName: '', email: '', mobile: '', currentStage: '' };
 
 export default function DownloadForm({ resourceId }: { resourceId: string }) {
   const resource = findResource(resourceId);
-  // Unknown or not downloadable: nothing to show (SPEC 4), and the request is dropped.
+  // Unknown or not downloadable: nothing to show, and the request is dropped.
   useEffect(() => {
     if (!resource?.downloadUrl) closeDownload();
   }, [resource]);

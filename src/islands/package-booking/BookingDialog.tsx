@@ -139,7 +139,8 @@ export default function BookingDialog({ packageId, onClose }: Props) {
 
     // Razorpay draws its own overlay; a modal <dialog> would sit above it and make it inert.
     dialogRef.current?.close();
-    // DECISIONS 13: no made-up e-mail; Checkout is prefilled with what the visitor typed here.
+    // No made-up e-mail; Checkout is prefilled with what the visitor typed here
+    // (docs/decisions/0013-real-checkout-no-simulation.md).
     const prefill = { name: draft.fullName.trim(), contact: draft.mobile.replace(/\D/g, '') };
     const outcome = await payOrder(Razorpay, { ...order, prefill });
     if (outcome.kind === 'paid' || outcome.kind === 'authorised') {

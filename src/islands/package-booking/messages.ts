@@ -1,4 +1,4 @@
-// SPEC 8 toasts for booking and paying, in one place for the popup and the checkout page.
+// The toasts for booking and paying, in one place for the popup and the checkout page.
 export const messages = {
   bookingFailed: { title: 'Booking Failed', description: 'Something went wrong. Please try again.' },
   paymentSuccessful: { title: 'Payment Successful!', description: "Thank you for your investment. You'll receive program details shortly." },
@@ -10,7 +10,7 @@ export const messages = {
   stateMissing: { title: 'Choose your state', description: 'Your GST invoice names the state you are in (place of supply).' },
 } as const;
 
-/** SPEC 4: the redirect after a verified payment waits 2 seconds so the toast can be read. */
+/** The redirect after a verified payment waits 2 seconds so the toast can be read. */
 export const REDIRECT_AFTER_PAYMENT_MS = 2000;
 
 /** The thank-you page looks the payment up itself; the link carries no amount to trust. */

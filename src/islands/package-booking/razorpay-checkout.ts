@@ -2,7 +2,7 @@ import { api } from '../../lib/api-client';
 import { CHECKOUT_SCRIPT_URL } from '../../lib/razorpay';
 import type { CheckoutOrder } from '../../lib/schemas/payment';
 
-// Razorpay Checkout, loaded only when someone actually pays (SPEC 7: on demand).
+// Razorpay Checkout, loaded only when someone actually pays (docs/payments.md, step 3).
 
 
 interface CheckoutSuccess {

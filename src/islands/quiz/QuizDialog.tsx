@@ -6,7 +6,7 @@ import './quiz.css';
 
 export default function QuizDialog() {
   const [result, setResult] = useState<QuizResult | null>(null);
-  // The quiz dialog closes and the result dialog opens in its place (SPEC 4).
+  // The quiz dialog closes and the result dialog opens in its place.
   return result ? <ResultDialog result={result} /> : <QuestionsDialog onDone={setResult} />;
 }
 

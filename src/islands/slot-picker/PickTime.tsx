@@ -3,7 +3,7 @@ import type { PublicAppointment } from '../../lib/schemas/appointment';
 import type { BookFor } from './bookFor';
 
 // The only part of the picker in the form's own chunk: a button. The picker and its
-// styles load when the visitor asks for them (issue 19: no first-view JavaScript).
+// styles load when the visitor asks for them (docs/scheduling.md: no first-view JavaScript).
 const SlotPicker = lazy(() => import('./SlotPicker'));
 
 interface Props {

@@ -11,7 +11,7 @@ interface ChooserProps<Booked> {
   onBooked(booked: Booked): void;
   /** The button's words for a chosen time. */
   action?: string;
-  /** What is booked (a paid session's picker, issue 29); a discovery call by default. */
+  /** What is booked (a paid session's picker); a discovery call by default. */
   title?: string;
   note?: string;
   /** What failed, when the server says nothing: "The call could not be booked". */

@@ -6,7 +6,7 @@ import { ToastItem } from './ToastItem';
 import './toaster.css';
 
 /**
- * The one notifications region of every page (SPEC 9). Its empty list is in the page's
+ * The one notifications region of every page. Its empty list is in the page's
  * HTML, so F8 (notificationsHotkey) has a place to go before this island hydrates, which
  * it does only when the first toast is raised (src/islands/on-request).
  */

@@ -1,4 +1,4 @@
-// SPEC 9: F8 moves focus to the notifications region. A plain page script owns the key,
+// F8 moves focus to the notifications region. A plain page script owns the key,
 // so it works from the first moment, long before (or without) the toaster's island.
 
 /** The id of the toaster's list, the region F8 focuses. */

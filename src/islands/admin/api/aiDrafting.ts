@@ -10,8 +10,8 @@ import type {
 } from '../../../lib/schemas/aiDrafting';
 import { adminRequest } from './request';
 
-// AI drafting calls of the admin (issue 10). Generation and improvement run as background
-// jobs on the server: a POST answers 202 with a job id, and the editor polls the job.
+// AI drafting calls of the admin (docs/blog.md, "AI drafting"). Generation and improvement run as
+// background jobs on the server: a POST answers 202 with a job id, and the editor polls the job.
 
 export async function getAiStatus(signal?: AbortSignal): Promise<AiStatus> {
   return (await adminRequest<AiStatus>('GET', '/api/ai-status', signal ? { signal } : {})).data;

@@ -1,10 +1,13 @@
 import type { BlogPost, BlogPostInput } from '../../../lib/schemas/blogPost';
 import { adminRequest } from './request';
 
-// Blog calls of the admin: the storage posts' lifecycle (SPEC 5 "Blog editor").
+// Blog calls of the admin: the storage posts' lifecycle (docs/blog.md).
 // MDX posts come from git and are never written through here.
 
-/** Every post, newest first; with the admin session drafts are included (DECISIONS 16). */
+/**
+ * Every post, newest first; with the admin session drafts are included
+ * (docs/decisions/0016-public-blog-api-published-only.md).
+ */
 export async function listBlogPosts(signal?: AbortSignal): Promise<BlogPost[]> {
   return (await adminRequest<BlogPost[]>('GET', '/api/blog-posts', signal ? { signal } : {})).data;
 }

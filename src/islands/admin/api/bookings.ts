@@ -20,7 +20,7 @@ export async function getBooking(id: string, signal?: AbortSignal): Promise<Vers
 
 /**
  * Sent without If-Match on purpose: a status is one field the owner sets outright
- * (SPEC 4: any status at any time), so the newest choice is the right one and
+ * (any status at any time), so the newest choice is the right one and
  * nothing else on the booking is touched.
  */
 export async function setBookingStatus(id: string, status: BookingStatus): Promise<VersionedBooking> {

@@ -1,7 +1,10 @@
 import type { SetAsideAnswer } from '../../../lib/schemas/setAside';
 import { adminRequest } from './request';
 
-/** Follow-up events that kept failing and were set aside (DECISIONS 33), newest first. */
+/**
+ * Follow-up events that kept failing and were set aside, newest first
+ * (docs/decisions/0033-bounded-keys-and-dead-letters.md).
+ */
 export async function listSetAside(signal?: AbortSignal): Promise<SetAsideAnswer> {
   return (await adminRequest<SetAsideAnswer>('GET', '/api/admin/follow-up', signal ? { signal } : {})).data;
 }

@@ -9,7 +9,7 @@ async function listNotifications(query: Partial<NotificationsQuery>, signal?: Ab
 /** How many of the latest WhatsApp messages to visitors the panel shows with their last status. */
 const RECENT_WHATSAPP_SHOWN = 10;
 
-/** The latest WhatsApp messages sent to visitors, each with what Meta last said of it (issue 30 item 6). Newest first. */
+/** The latest WhatsApp messages sent to visitors, each with what Meta last said of it. Newest first. */
 export async function listRecentWhatsApp(signal?: AbortSignal): Promise<NotificationsAnswer> {
   return listNotifications({ status: 'sent', channel: 'whatsapp', limit: RECENT_WHATSAPP_SHOWN }, signal);
 }

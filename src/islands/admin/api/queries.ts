@@ -77,7 +77,7 @@ export function putBooking(client: QueryClient, booking: BookingRecord, etag: st
 
 /**
  * After a booking changed: show the stored version and refresh what is derived from
- * it (tiles, search results), SPEC 9's "until a change invalidates it".
+ * it (tiles, search results): cached data stays until a change invalidates it (queryClient.ts).
  */
 export function bookingChanged(client: QueryClient, booking: BookingRecord, etag: string | null): void {
   putBooking(client, booking, etag);

@@ -12,7 +12,7 @@ import type { RefundSummary } from '../../../lib/schemas/refund';
 
 export type BookingRecord = Booking & RecordMeta;
 export type ContactRecord = StoredContact & RecordMeta;
-/** The payments list adds each captured payment's refunds (issue 29); other answers leave it out. */
+/** The payments list adds each captured payment's refunds; other answers leave it out. */
 export type PaymentRecord = Payment & RecordMeta & { refunds?: RefundSummary | null };
 export type DownloadRecord = Download & RecordMeta;
 export type SubscriberRecord = Subscriber & RecordMeta;

@@ -19,7 +19,7 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** An admin API failure: SPEC 7's "{status}: {body}" plus what the server said in JSON. */
+/** An admin API failure: "{status}: {body}", as every ApiError, plus what the server said in JSON. */
 export class AdminApiError extends ApiError {
   constructor(
     status: number,

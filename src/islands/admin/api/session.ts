@@ -3,7 +3,10 @@ import { adminRequest } from './request';
 export const DASHBOARD_PATH = '/admin/bookings';
 export const LOGIN_PATH = '/admin/login';
 
-/** Ends this session on the server (DECISIONS 15: logout revokes it, not just the cookie). */
+/**
+ * Ends this session on the server: logout revokes it, not just the cookie
+ * (docs/decisions/0015-admin-sign-in-and-sessions.md).
+ */
 export async function signOut(): Promise<void> {
   await adminRequest('POST', '/api/admin/logout');
 }

@@ -39,8 +39,9 @@ interface Props {
 }
 
 /**
- * SPEC 2 "Blog editor dialog" in a native modal <dialog>: it traps focus and hands it back to
- * the button that opened it. Closing with unsaved changes asks first, inside the dialog.
+ * The blog editor dialog (docs/admin.md, "Blog Management") in a native modal <dialog>: it
+ * traps focus and hands it back to the button that opened it. Closing with unsaved changes
+ * asks first, inside the dialog.
  */
 export function BlogEditor({ post, generation, draftSink, onClose }: Props) {
   const id = useId();

@@ -2,8 +2,8 @@ import type { BlogPost } from '../../../lib/schemas/blogPost';
 import { useModalDialog } from '../ui/useModalDialog';
 
 /**
- * The delete question of SPEC 5 in a native modal <dialog>: it traps focus, closes on Escape
- * and gives focus back to the Delete button that opened it.
+ * The question before a post is deleted, in a native modal <dialog>: it traps focus, closes on
+ * Escape and gives focus back to the Delete button that opened it.
  */
 export function ConfirmDelete({ post, deleting, onConfirm, onClose }: { post: BlogPost; deleting: boolean; onConfirm: () => void; onClose: () => void }) {
   const dialog = useModalDialog();

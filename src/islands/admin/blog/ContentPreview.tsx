@@ -14,7 +14,8 @@ export function ContentPreview({ content }: { content: string }) {
       {content.trim() === '' ? (
         <p className="adm-editor-preview-empty">The content appears here as you write it.</p>
       ) : (
-        // The server renders with the public page's pipeline and sanitiser (DECISIONS 19), so this HTML is safe.
+        // The server renders with the public page's pipeline and sanitiser, so this HTML is safe
+        // (docs/decisions/0019-sanitise-stored-post-html.md).
         <div className="adm-prose" data-testid="editor-preview" dangerouslySetInnerHTML={{ __html: preview.html }} />
       )}
     </section>

@@ -18,7 +18,7 @@ const lengthLabel = (length: BlogLength) => {
   return `${name} (${band.min.toLocaleString('en-IN')}–${band.max.toLocaleString('en-IN')})`;
 };
 
-/** SPEC 2 "AI generation panel" (create mode only): a topic and a few choices become a stored draft. */
+/** The AI generation panel (create mode only): a topic and a few choices become a stored draft (docs/blog.md). */
 export function GeneratePanel({ generation, unavailable }: { generation: Generation; unavailable: string | null }) {
   const id = useId();
   const [topic, setTopic] = useState('');

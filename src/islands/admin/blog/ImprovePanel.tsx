@@ -13,7 +13,7 @@ interface Props {
   onRestore: () => void;
 }
 
-/** SPEC 2 "AI improvement panel" (shown once there is content): a rewrite on instruction, undoable. */
+/** The AI improvement panel (shown once there is content): a rewrite on instruction, undoable. */
 export function ImprovePanel({ improvement, unavailable, canRestore, onImprove, onRestore }: Props) {
   const id = useId();
   const [instructions, setInstructions] = useState('');

@@ -1,7 +1,8 @@
 import { blogPostInputSchema, DEFAULT_BLOG_CATEGORY, type BlogCategory, type BlogPost, type BlogPostInput } from '../../../lib/schemas/blogPost';
 
-// The blog editor's form (SPEC 5 "Blog editor"): what the fields hold, how a post fills
-// them, and the checks before Save. The rules are the server's own schema, run in the browser.
+// The blog editor's form (docs/admin.md, "Blog Management"): what the fields hold, how a post
+// fills them, and the checks before Save. The rules are the server's own schema, run in the
+// browser.
 
 export interface EditorValues {
   title: string;
@@ -17,7 +18,7 @@ export type EditorErrors = Partial<Record<EditorField, string>>;
 
 export const editorFields: readonly EditorField[] = ['title', 'excerpt', 'content', 'category', 'imageUrl', 'published'];
 
-/** A new post starts in the default category and, as in SPEC, goes live on Save unless switched to draft. */
+/** A new post starts in the default category and goes live on Save unless switched to draft. */
 export function emptyEditorValues(): EditorValues {
   return { title: '', excerpt: '', content: '', category: DEFAULT_BLOG_CATEGORY, imageUrl: '', published: true };
 }

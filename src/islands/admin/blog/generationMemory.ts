@@ -2,7 +2,8 @@ import { jobIdPattern } from '../../../lib/schemas/aiDrafting';
 
 // A generation runs on the server for a minute or more. Its job id is kept in the tab's
 // sessionStorage so that closing the editor or reloading the page picks the job up again
-// instead of losing the draft's arrival (issue 10: "a job survives the editor closing").
+// instead of losing the draft's arrival (docs/blog.md, "AI drafting": a job outlives a closed
+// editor).
 
 export const GENERATION_MEMORY_KEY = 'ccc-admin:blog-generation';
 

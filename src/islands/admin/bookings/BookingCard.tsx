@@ -21,7 +21,7 @@ interface Props {
   onEditEnd?: () => void;
 }
 
-/** One booking as the owner works it (SPEC 2 and 4): the facts, the status, and an edit mode. */
+/** One booking as the owner works it (docs/admin.md, "The dashboard"): the facts, the status, and an edit mode. */
 export function BookingCard({ booking, restored, onEditEnd }: Props) {
   const headingId = useId();
   const statusId = useId();

@@ -78,7 +78,7 @@ export function formValuesOf(booking: { fullName: string; mobile: string; curren
 }
 
 /**
- * Only what the owner changed: SPEC 7 sends the changed fields, nothing else. Spaces
+ * Only what the owner changed: the request sends the changed fields, nothing else. Spaces
  * around a name, number or stage are not a change (the server trims them); notes are
  * kept as typed.
  */

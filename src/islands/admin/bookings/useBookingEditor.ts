@@ -6,7 +6,7 @@ import { AdminApiError, BookingConflictError, type BookingRecord, adminApi, fail
 import { bookingChanged, bookingQuery, putBooking } from '../api/queries';
 import { type BookingDraft, type BookingFormValues, changedFields, clearDraft, formValuesOf, saveDraft } from './bookingDrafts';
 
-// SPEC 8's words, exactly.
+// The toasts' words, exactly (the end-to-end tests look for them).
 const UPDATED = 'Booking Updated Successfully!';
 const UPDATE_FAILED = '❌ Update Failed';
 const UPDATE_FALLBACK = 'Failed to update booking. Please try again.';

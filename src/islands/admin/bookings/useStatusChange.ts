@@ -3,7 +3,7 @@ import { toast } from '../../../stores/toasts';
 import { type BookingStatus, adminApi, failureMessage, isUnauthorised } from '../api';
 import { bookingChanged } from '../api/queries';
 
-/** The status dropdown of one card: SPEC 8's toasts, tiles refreshed after each change. */
+/** The status dropdown of one card: its toasts, tiles refreshed after each change. */
 export function useStatusChange(bookingId: string) {
   const client = useQueryClient();
   return useMutation({

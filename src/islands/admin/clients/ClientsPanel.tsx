@@ -11,7 +11,7 @@ import { When } from '../ui/When';
 import { clientsQuery } from './clientsApi';
 import './clients.css';
 
-/** Every paying client, newest first (issue 29): the package, sessions used and left, the next session. */
+/** Every paying client, newest first: the package, sessions used and left, the next session. */
 export function ClientsPanel() {
   const headingId = useId();
   const list = useInfiniteQuery(clientsQuery());

@@ -4,7 +4,7 @@ import { adminKeys } from '../api/queries';
 import { adminRequest } from '../api/request';
 import { scheduleKeys } from '../schedule/scheduleApi';
 
-// The owner's clients and their sessions (issue 29), beside the panel that shows them.
+// The owner's clients and their sessions, beside the panel that shows them.
 
 export const clientKeys = { list: () => [...adminKeys.all, 'clients'] as const };
 

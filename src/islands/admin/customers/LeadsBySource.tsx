@@ -11,15 +11,15 @@ import './conversions.css';
 const WINDOWS = [30, 90] as const;
 type Window = (typeof WINDOWS)[number];
 
-// Revenue is net of refunds (issue 29), which may carry paise.
+// Revenue is net of refunds, which may carry paise.
 const money = (rupees: number) => formatPaise(Math.round(rupees * 100));
 /** A rate (conversion; no-shows per 100 calls marked held or no-show; WhatsApp reminders read per 100 sent); a dash before there is any. */
 const percent = (rate: number | null) => (rate === null ? '–' : `${rate.toLocaleString('en-IN')}%`);
 
 /**
- * 'Leads by source' (issue 12) and what converts (issue 20): per source and for the whole
- * site over 30 or 90 days, the leads, the paying clients they became, the revenue and
- * the rate, all counted at write time; and a chart of both per day.
+ * 'Leads by source' and what converts (docs/payments.md, "What converts"): per source and for
+ * the whole site over 30 or 90 days, the leads, the paying clients they became, the revenue
+ * and the rate, all counted at write time; and a chart of both per day.
  */
 export function LeadsBySource() {
   const headingId = useId();

@@ -24,7 +24,7 @@ function statusOf(hit: SearchHit): string | null {
   return words ? words(hit.status) : hit.status;
 }
 
-/** Find a person (issue 9): phone in any format, e-mail, or the start of a name, as one timeline. */
+/** Find a person: phone in any format, e-mail, or the start of a name, as one timeline. */
 export function PersonSearch() {
   const inputId = useId();
   const hintId = useId();

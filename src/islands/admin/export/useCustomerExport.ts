@@ -6,7 +6,7 @@ import { toast } from '../../../stores/toasts';
 import { isUnauthorised } from '../api';
 import { collectExportRows } from './collectRows';
 
-/** SPEC 4 and 9: the busy state shows only when preparing the file takes longer than this. */
+/** The busy state shows only when preparing the file takes longer than this. */
 export const EXPORT_BUSY_DELAY_MS = 500;
 
 function saveFile(csv: string, fileName: string): void {

@@ -12,10 +12,11 @@ import { SetAsideEvents } from './SetAsideEvents';
 import { useResend } from './useResend';
 
 /**
- * Owner notifications (issue 12): whether they are on, and every one not delivered
- * (failed after a day of retries, or being retried after a failure), each with Resend,
- * and visitor mail the cap held back (DECISIONS 34), each with Send anyway; with WhatsApp
- * on, the latest WhatsApp messages to visitors with their last status (issue 30).
+ * Owner notifications (docs/notifications.md): whether they are on, and every one not
+ * delivered (failed after a day of retries, or being retried after a failure), each with
+ * Resend, and visitor mail the cap held back
+ * (docs/decisions/0034-mailbox-cap-and-passkey-safety.md), each with Send anyway; with
+ * WhatsApp on, the latest WhatsApp messages to visitors with their last status.
  */
 export function NotificationsPanel() {
   const headingId = useId();

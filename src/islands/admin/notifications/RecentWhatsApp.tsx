@@ -5,7 +5,7 @@ import { recentWhatsAppQuery } from '../api/queries';
 import { Pill, type PillTone } from '../ui/Pill';
 import { When } from '../ui/When';
 
-// The latest WhatsApp messages to visitors with what Meta last said of each (issue 30 item 6):
+// The latest WhatsApp messages to visitors with what Meta last said of each:
 // the owner sees who read, and which failed after WhatsApp took it (a number not on WhatsApp,
 // with Meta's code). Shown while WhatsApp is on and once something was sent.
 

@@ -9,8 +9,9 @@ import { When } from '../ui/When';
 
 /**
  * Follow-up work that kept failing (a lead's counts, index, to-do or messages) and was set
- * aside so the minute job goes on with everything else (DECISIONS 33): each with its last
- * error and a Retry. Shows nothing while there is none.
+ * aside so the minute job goes on with everything else
+ * (docs/decisions/0033-bounded-keys-and-dead-letters.md): each with its last error and a
+ * Retry. Shows nothing while there is none.
  */
 export function SetAsideEvents() {
   const events = useQuery(setAsideQuery());

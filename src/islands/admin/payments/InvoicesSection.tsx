@@ -7,8 +7,8 @@ import { Pill } from '../ui/Pill';
 import { EmptyState, ErrorState } from '../ui/States';
 import './invoices.css';
 
-// GST invoices and credit notes (issue 29): a month at a time, each with its PDF, and the
-// month's summary for the accountant as one CSV.
+// GST invoices and credit notes (docs/payments.md, "GST invoices"): a month at a time, each
+// with its PDF, and the month's summary for the accountant as one CSV.
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
 const formatPaise = (paise: number) => rupees.format(paise / 100);

@@ -9,7 +9,7 @@ import './payments.css';
 const stateLabels: Record<Exclude<RefundSummary['state'], 'none'>, string> = { pending: 'Refund pending', partly: 'Partly refunded', full: 'Refunded' };
 const stateTones: Record<Exclude<RefundSummary['state'], 'none'>, PillTone> = { pending: 'amber', partly: 'teal', full: 'neutral' };
 
-/** A captured payment's refunds (issue 29): where they stand, and Refund while anything is left. */
+/** A captured payment's refunds: where they stand, and Refund while anything is left. */
 export function PaymentRefund({ payment }: { payment: PaymentRecord }) {
   const [open, setOpen] = useState(false);
   const refunds = payment.refunds;

@@ -11,10 +11,10 @@ import { useModalDialog } from '../ui/useModalDialog';
 const SHOWN_FIELDS = ['amount', 'reason'];
 
 /**
- * The owner's refund (issue 29) in a native modal dialog: the amount starts at all that is
- * left, the reason is required. The request carries one Idempotency-Key for the dialog's
- * life, so pressing again after a lost answer never refunds twice. Razorpay settles the
- * refund later; the list shows it as refunded once its signed webhook says so.
+ * The owner's refund (docs/payments.md, "Refunds") in a native modal dialog: the amount starts
+ * at all that is left, the reason is required. The request carries one Idempotency-Key for the
+ * dialog's life, so pressing again after a lost answer never refunds twice. Razorpay settles
+ * the refund later; the list shows it as refunded once its signed webhook says so.
  */
 export function RefundDialog({ payment, leftPaise, onClose }: { payment: PaymentRecord; leftPaise: number; onClose: () => void }) {
   const dialog = useModalDialog();

@@ -23,10 +23,10 @@ const SHOWN_FIELDS = ['amount', 'description', 'expiresInDays', 'email', 'custom
 const packageLabel = (item: (typeof packageCatalogue)[number]) => `${item.name} (${item.price > 0 ? formatRupees(item.price) : 'agreed fee'})`;
 
 /**
- * "Request payment" (issue 20) in a native modal dialog: the agreed amount, what it is for
- * (a catalogue package, the two priced after consultation included, or the owner's own
- * words) and how long the link stays open. The server makes the Razorpay link; the
- * dialog then shows it to copy or send on WhatsApp.
+ * "Request payment" (docs/payments.md, "Payment requests") in a native modal dialog: the
+ * agreed amount, what it is for (a catalogue package, the two priced after consultation
+ * included, or the owner's own words) and how long the link stays open. The server makes the
+ * Razorpay link; the dialog then shows it to copy or send on WhatsApp.
  */
 export function RequestPaymentDialog({ customer, onClose }: { customer: PaymentCustomer; onClose: () => void }) {
   const dialog = useModalDialog();
@@ -37,7 +37,7 @@ export function RequestPaymentDialog({ customer, onClose }: { customer: PaymentC
   const [amount, setAmount] = useState(known && known.price > 0 ? String(known.price) : '');
   const [days, setDays] = useState(String(DEFAULT_EXPIRY_DAYS));
   const [emailCustomer, setEmailCustomer] = useState(false);
-  // The place of supply on the client's GST invoice (issue 29); an empty choice is refused by the server, naming the field.
+  // The place of supply on the client's GST invoice; an empty choice is refused by the server, naming the field.
   const [customerState, setCustomerState] = useState('');
   const create = useCreatePaymentRequest();
   // Field errors show under their fields; anything else (no keys: 503, the gateway: 502) above the form.

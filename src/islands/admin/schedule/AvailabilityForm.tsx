@@ -9,7 +9,7 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 // Monday first, as the owner reads a week.
 const ORDER = [1, 2, 3, 4, 5, 6, 0];
 
-/** The owner's hours, buffer, notice, horizon and days off (issue 19); saved, they apply at once. */
+/** The owner's hours, buffer, notice, horizon and days off; saved, they apply at once. */
 export function AvailabilityForm() {
   const loaded = useQuery(availabilityQuery());
   if (loaded.isPending) return <p className="adm-panel-note" aria-busy="true">Loading your hours…</p>;

@@ -17,7 +17,7 @@ const istTime = (iso: string) =>
     .format(new Date(iso))
     .replace(/\s/g, ' ');
 
-/** The visitor pressed Confirm on a WhatsApp confirmation or reminder (issue 30). */
+/** The visitor pressed Confirm on a WhatsApp confirmation or reminder. */
 function VisitorConfirmed({ at }: { at: string | undefined }) {
   if (!at) return null;
   return (

@@ -8,7 +8,7 @@ import './call-outcome.css';
 import { useNow } from '../useNow';
 
 /**
- * Once a discovery call has started (issue 30): one tap marks it held or a no-show. A no-show
+ * Once a discovery call has started: one tap marks it held or a no-show. A no-show
  * queues the visitor one invitation to re-book (WhatsApp with their consent, else e-mail, when
  * either is on: the pill does not claim it was sent; the Notifications panel shows what went);
  * the server refuses a mark before the start, so the buttons appear only after it.

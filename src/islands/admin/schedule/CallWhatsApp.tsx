@@ -3,7 +3,7 @@ import type { AdminAppointment } from '../../../lib/schemas/appointment';
 import { notificationKinds } from '../../../lib/schemas/notifications';
 import { When } from '../ui/When';
 
-// Each WhatsApp message about a call with its last status (issue 30 item 6): the owner sees who
+// Each WhatsApp message about a call with its last status: the owner sees who
 // read the confirmation or a reminder, and which failed with Meta's error code.
 
 const whatOf = (purpose: string | null) =>

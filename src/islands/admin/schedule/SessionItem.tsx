@@ -10,7 +10,7 @@ import { Pill } from '../ui/Pill';
 import { CallWhenWho } from './CallItem';
 
 /**
- * A client's paid session beside the calls (issue 29): when, who, the package, the outcome
+ * A client's paid session beside the calls: when, who, the package, the outcome
  * once it has started, and the owner's cancel. The client moves or cancels it from their own page.
  */
 export function SessionItem({ call }: { call: Appointment }) {

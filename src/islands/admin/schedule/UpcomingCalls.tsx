@@ -20,14 +20,14 @@ function groupsOf(calls: Appointment[], now: Date): Group[] {
   const upcoming = calls.filter((call) => Date.parse(call.end) > now.getTime());
   const on = (date: string) => upcoming.filter((call) => istDateOf(Date.parse(call.start)) === date);
   return [
-    // Today's calls stay listed once over, so the owner can mark them held or a no-show (issue 30).
+    // Today's calls stay listed once over, so the owner can mark them held or a no-show.
     { title: 'Today', calls: calls.filter((call) => istDateOf(Date.parse(call.start)) === today) },
     { title: 'Tomorrow', calls: on(tomorrow) },
     { title: 'Later this week', calls: upcoming.filter((call) => istDateOf(Date.parse(call.start)) > tomorrow) },
   ];
 }
 
-/** The owner's next calls (issue 19) and clients' sessions (issue 29): today, tomorrow and the rest of the week. */
+/** The owner's next calls and clients' sessions: today, tomorrow and the rest of the week. */
 export function UpcomingCalls() {
   const headingId = useId();
   const [notice, setNotice] = useState<string | null>(null);

@@ -3,8 +3,8 @@ import type { AdminAppointment, AdminAppointmentsAnswer, Appointment, Appointmen
 import { addDays, istDateOf } from '../../../lib/schedule/istClock';
 import { adminRequest } from '../api/request';
 
-// The owner's calendar calls (issue 19), beside the dashboard's other API files but in
-// this folder, so the schedule is one piece.
+// The owner's calendar calls (docs/scheduling.md), beside the dashboard's other API files but
+// in this folder, so the schedule is one piece.
 
 export const scheduleKeys = {
   all: ['schedule'] as const,
@@ -67,7 +67,7 @@ export async function moveCall(id: string, start: string): Promise<Appointment> 
   return (await adminRequest<{ appointment: Appointment }>('POST', `/api/admin/appointments/${encodeURIComponent(id)}/move`, { body: { start } })).data.appointment;
 }
 
-/** The owner marks a call that has started held or a no-show (issue 30). */
+/** The owner marks a call that has started held or a no-show. */
 export async function markCall(id: string, outcome: SessionOutcome): Promise<Appointment> {
   return (await adminRequest<AppointmentOutcomeAnswer>('POST', `/api/admin/appointments/${encodeURIComponent(id)}/outcome`, { body: { outcome } })).data.appointment;
 }

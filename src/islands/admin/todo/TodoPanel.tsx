@@ -16,10 +16,10 @@ import { markContacted, todoQuery } from './todoApi';
 import './todo.css';
 import { useNow } from '../useNow';
 
-// The owner's to-do (issue 20): every lead still waiting for the call or reply the site
-// promised, due soonest first, so what is overdue is on top and marked. It asks the server
-// for the rows it shows and the counts over every pending lead, so a backlog of thousands
-// costs the page no more than ten.
+// The owner's to-do (docs/admin.md, "To do"): every lead still waiting for the call or reply
+// the site promised, due soonest first, so what is overdue is on top and marked. It asks the
+// server for the rows it shows and the counts over every pending lead, so a backlog of
+// thousands costs the page no more than ten.
 
 const SHOWN_AT_FIRST = 10;
 const MORE_AT_A_TIME = 20;

@@ -1,7 +1,7 @@
 import type { SessionOutcome as Outcome } from '../../../lib/schemas/appointment';
 import { Pill } from './Pill';
 
-/** The owner's words for an outcome (issue 30), on a call's and a session's buttons alike. */
+/** The owner's words for an outcome, on a call's and a session's buttons alike. */
 export const outcomeLabels: Record<Outcome, string> = { held: 'Held', 'no-show': 'No-show' };
 
 /** How a marked call or session shows its outcome, the same under Upcoming calls and in Clients. */

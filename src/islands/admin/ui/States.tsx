@@ -15,7 +15,7 @@ export function EmptyState({ title, children, action }: { title: string; childre
   );
 }
 
-/** A failed load, in words, with a way to try again (SPEC shows none; the owner needs one). */
+/** A failed load, in words, with a way to try again (the first product text had none; the owner needs one). */
 export function ErrorState({ what, error, onRetry, retrying }: { what: string; error: unknown; onRetry: () => void; retrying: boolean }) {
   return (
     <div className="adm-error" role="alert" data-testid="error-state">

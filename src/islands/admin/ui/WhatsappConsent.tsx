@@ -2,7 +2,7 @@ import type { WhatsappConsent } from '../../../lib/whatsappConsent';
 import { When } from './When';
 
 /**
- * A lead's WhatsApp consent (issue 30): when the visitor ticked the box and the words they saw;
+ * A lead's WhatsApp consent: when the visitor ticked the box and the words they saw;
  * "no" when they did not, so the owner knows whether WhatsApp messages go to them.
  */
 export function WhatsappConsentLine({ consent }: { consent: WhatsappConsent | null | undefined }) {
