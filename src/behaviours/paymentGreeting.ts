@@ -7,7 +7,7 @@ interface Props {
   afterwards: 'tidy-address' | 'go-home';
 }
 
-/** SPEC 2: a buyer returning with ?payment=success is greeted once. */
+/** A buyer returning with ?payment=success is greeted once. */
 export default behaviour<Props>(({ afterwards }) => {
   const url = new URL(window.location.href);
   if (url.searchParams.get('payment') !== 'success') return;

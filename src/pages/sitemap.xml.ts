@@ -7,7 +7,7 @@ import { publishedCards } from '../server/blog/collectionEntries';
 // storage posts are written after the build. Drafts are never listed.
 export const prerender = false;
 
-/** The public pages (SPEC 2) a search engine should index: home plus the navigation. */
+/** The public pages a search engine should index: home plus the navigation. */
 const publicPages = ['/', ...new Set(primaryNav.map((link) => link.href).filter((href) => href.startsWith('/')))];
 
 const escapeXml = (value: string) =>

@@ -1,9 +1,9 @@
 import { EARLY_TAP_EVENT } from './earlyTapEvent';
 import { EARLY_SUBMIT_ATTRIBUTE, LIVE_ATTRIBUTE, QUEUED_ATTRIBUTE, tapGroups } from './tapGroups';
 
-// Every tap works the first time (DECISIONS 35, issue 28). A page paints from its HTML long
-// before the code of its controls arrives; a tap in between used to be lost (a button with
-// no listener yet) or misrouted (a dialog trigger's fallback link followed). This classic
+// Every tap works the first time (docs/decisions/0035-first-tap-works.md). A page paints from its
+// HTML long before the code of its controls arrives; a tap in between used to be lost (a button
+// with no listener yet) or misrouted (a dialog trigger's fallback link followed). This classic
 // inline script runs as the page is parsed, before any tap can happen, and holds such a tap:
 //
 // - a control of a tap group (src/scripts/tapGroups.ts) whose code is not live yet;

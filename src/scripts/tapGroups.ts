@@ -3,8 +3,9 @@
 
 /**
  * The controls whose code is not in their own island, by the group that wires them
- * (issue 28). A control is live once an ancestor (or the page root) lists its group in
- * `data-live`; until then the capture script holds its taps.
+ * (docs/architecture.md, "Taps before the code arrives"). A control is live once an
+ * ancestor (or the page root) lists its group in `data-live`; until then the capture
+ * script holds its taps.
  */
 export const tapGroups = {
   /** Dialog triggers (src/scripts/dialog-triggers.ts), wired once for the whole page. */

@@ -5,7 +5,10 @@ import { atom } from 'nanostores';
 // open a dialog: the dialog island (mounted once per page) reads the store,
 // and a request made before it hydrated is still waiting for it.
 
-/** What opened the free discovery call modal, kept with the booking (DECISIONS 8). */
+/**
+ * What opened the free discovery call modal, kept with the booking
+ * (docs/decisions/0008-quiz-score-on-the-call-booking.md).
+ */
 export interface CallModalContext {
   source: string;
   quizScore?: number;

@@ -17,7 +17,7 @@ export interface ToastInput {
   duration?: number;
 }
 
-/** SPEC 9: one toast at a time, shown for 5 s unless told otherwise. */
+/** One toast at a time, shown for 5 s unless told otherwise. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;

@@ -1,4 +1,4 @@
-// SPEC: a blog image that fails to load is hidden instead of showing a broken icon.
+// A blog image that fails to load is hidden instead of showing a broken icon.
 // Error events do not bubble, so listen in the capture phase; images that failed
 // before this module ran are caught by the sweep.
 function hide(image: HTMLImageElement): void {

@@ -1,4 +1,4 @@
-// The two small behaviours of a post page (SPEC 4 "Blog post"), as plain scripts: no
+// The two small behaviours of a post page, as plain scripts: no
 // island needed for a button that shares and a button that points to the contact details.
 
 export const COPIED_MESSAGE = 'Article link copied to clipboard!';
@@ -28,7 +28,7 @@ export function listenForShare(): void {
   }
 }
 
-/** SPEC: scroll to the top, then after half a second show how to reach us. */
+/** Scroll to the top, then after half a second show how to reach us. */
 export function listenForContactCta(): void {
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-contact-cta]')) {
     button.addEventListener('click', () => {
