@@ -11,7 +11,8 @@ module.exports = {
     {
       name: 'core-knows-no-business',
       severity: 'error',
-      comment: 'storage/ and http/ are the core: they import nothing else from src/server (docs/decisions/0032-server-tiers-and-lead-kind-registry.md).',
+      comment:
+        'storage/ and http/ are the core: they import nothing else from src/server (docs/decisions/0032-server-tiers-and-lead-kind-registry.md).',
       from: { path: '^src/server/(storage|http)/' },
       to: { path: '^src/server/', pathNot: '^src/server/(storage|http)/' },
     },
@@ -50,6 +51,9 @@ module.exports = {
     exclude: { path: '^(node_modules|dist|\\.netlify|\\.astro)/' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
   },
 };

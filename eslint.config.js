@@ -10,14 +10,28 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.netlify/', '.astro/', 'node_modules/', 'public/', 'playwright-report/', 'test-results/', 'coverage/'] },
+  {
+    ignores: [
+      'dist/',
+      '.netlify/',
+      '.astro/',
+      'node_modules/',
+      'public/',
+      'playwright-report/',
+      'test-results/',
+      'coverage/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       // `_name` marks a parameter a signature needs and the body does not.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {

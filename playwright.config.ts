@@ -11,7 +11,12 @@ const baseURL = `http://localhost:${port}`;
 const blobsDir = process.env.E2E_BLOBS_DIR ?? join(scratchDir(), `ccc-e2e-blobs-${process.pid}-${Date.now()}`);
 // The site talks to a fake Razorpay Orders API (its own process) through RAZORPAY_API_BASE_URL.
 // A GSTIN (a made-up PAN with its real check character): payments get Rule 46 tax invoices.
-const gstEnv = { GST_GSTIN: '29ABCDE1234F1ZW', GST_LEGAL_NAME: 'CCC Edu Careers LLP', GST_ADDRESS: '12 MG Road, Bengaluru 560001', GST_STATE: 'Karnataka' };
+const gstEnv = {
+  GST_GSTIN: '29ABCDE1234F1ZW',
+  GST_LEGAL_NAME: 'CCC Edu Careers LLP',
+  GST_ADDRESS: '12 MG Road, Bengaluru 560001',
+  GST_STATE: 'Karnataka',
+};
 const razorpayEnv = {
   RAZORPAY_KEY_ID: TEST_KEY_ID,
   RAZORPAY_KEY_SECRET: TEST_KEY_SECRET,
@@ -55,27 +60,41 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: [{
-    command: process.env.E2E_SKIP_BUILD ? 'node netlify/serve.mjs' : 'npx astro build && node netlify/serve.mjs',
-    url: baseURL,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    // Rate limits off: every spec sends its forms from 127.0.0.1 to one server for the
-    // whole run, far past the functions' limits of 20-30 a minute per address
-    // (tests/server/rate-limits.test.ts checks the limits themselves).
-    env: { PORT: String(port), BLOBS_DIR: blobsDir, LOCAL_RATE_LIMITS: 'off', ...razorpayEnv, ...openAiEnv, ...gstEnv },
-  }, {
-    command: 'node tests/e2e/support/fake-razorpay-server.ts',
-    url: `${razorpayEnv.RAZORPAY_API_BASE_URL}/health`,
-    timeout: 20_000,
-    reuseExistingServer: false,
-    env: { FAKE_RAZORPAY_PORT: new URL(fakeRazorpayUrl).port, FAKE_RAZORPAY_WEBHOOK_URL: `${baseURL}/api/razorpay-webhook` },
-  }, {
-    command: 'node tests/support/fake-openai.mjs',
-    url: `${fakeOpenAiUrl}/health`,
-    timeout: 20_000,
-    reuseExistingServer: false,
-    env: { FAKE_OPENAI_PORT: new URL(fakeOpenAiUrl).port },
-  }],
+  webServer: [
+    {
+      command: process.env.E2E_SKIP_BUILD ? 'node netlify/serve.mjs' : 'npx astro build && node netlify/serve.mjs',
+      url: baseURL,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      // Rate limits off: every spec sends its forms from 127.0.0.1 to one server for the
+      // whole run, far past the functions' limits of 20-30 a minute per address
+      // (tests/server/rate-limits.test.ts checks the limits themselves).
+      env: {
+        PORT: String(port),
+        BLOBS_DIR: blobsDir,
+        LOCAL_RATE_LIMITS: 'off',
+        ...razorpayEnv,
+        ...openAiEnv,
+        ...gstEnv,
+      },
+    },
+    {
+      command: 'node tests/e2e/support/fake-razorpay-server.ts',
+      url: `${razorpayEnv.RAZORPAY_API_BASE_URL}/health`,
+      timeout: 20_000,
+      reuseExistingServer: false,
+      env: {
+        FAKE_RAZORPAY_PORT: new URL(fakeRazorpayUrl).port,
+        FAKE_RAZORPAY_WEBHOOK_URL: `${baseURL}/api/razorpay-webhook`,
+      },
+    },
+    {
+      command: 'node tests/support/fake-openai.mjs',
+      url: `${fakeOpenAiUrl}/health`,
+      timeout: 20_000,
+      reuseExistingServer: false,
+      env: { FAKE_OPENAI_PORT: new URL(fakeOpenAiUrl).port },
+    },
+  ],
 });

@@ -48,7 +48,16 @@ try {
   // Imported on demand: the emulator's packages patch globalThis.fetch when loaded.
   server = args.emulator
     ? await (await import('./local/emulator-server.mjs')).startEmulatorServer({ port, host, blobsDir })
-    : await (await import('./local/server.mjs')).startServer({ port, host, blobsDir, extraFunctionDirs: args.functions, scheduler: !args['no-scheduler'], rateLimits });
+    : await (
+        await import('./local/server.mjs')
+      ).startServer({
+        port,
+        host,
+        blobsDir,
+        extraFunctionDirs: args.functions,
+        scheduler: !args['no-scheduler'],
+        rateLimits,
+      });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -23,7 +23,10 @@ export function namedReactImports({ packages = ['@tanstack/react-query'] } = {})
       // Aliased, so a member never clashes with a local name of the file.
       const imports = members.map((name) => `${name} as __react_${name}`).join(', ');
       const object = members.map((name) => `${name}: __react_${name}`).join(', ');
-      return { code: code.replace(NAMESPACE_IMPORT, `import { ${imports} } from "react";\nconst React = { ${object} };`), map: null };
+      return {
+        code: code.replace(NAMESPACE_IMPORT, `import { ${imports} } from "react";\nconst React = { ${object} };`),
+        map: null,
+      };
     },
   };
 }

@@ -71,7 +71,10 @@ export default route({
       const removedPasskeys = await removeAllPasskeys();
       const headers = new Headers({ 'set-cookie': clearedSessionCookie(req) });
       headers.append('set-cookie', cookieHeader(req, deviceCookieName(req), '', 0));
-      return json({ authenticated: false, endedSessions: ended, forgottenDevices: forgotten, removedPasskeys }, { headers });
+      return json(
+        { authenticated: false, endedSessions: ended, forgottenDevices: forgotten, removedPasskeys },
+        { headers },
+      );
     }
     throw notFound();
   },

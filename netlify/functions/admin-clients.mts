@@ -25,7 +25,11 @@ export default route({
     const { cursor, limit } = readQuery(req, pageQuerySchema);
     const page = await clients.list({ cursor: cursor ?? null, limit });
     const now = new Date();
-    const answer: AdminClientsAnswer = { items: await Promise.all(page.items.map((client) => adminClientRow(client, now))), nextCursor: page.nextCursor, total: page.total };
+    const answer: AdminClientsAnswer = {
+      items: await Promise.all(page.items.map((client) => adminClientRow(client, now))),
+      nextCursor: page.nextCursor,
+      total: page.total,
+    };
     return json(answer, { headers: { 'cache-control': 'no-store' } });
   },
   async POST(req, context) {
@@ -40,7 +44,9 @@ export default route({
     const body = await readJson(req, sessionOutcomeSchema);
     // A no-show gets its one re-book message, as a call's does (named by the session's version, so once).
     const marked = await setSessionOutcome(id, body);
-    const answer: SessionOutcomeAnswer = { session: { id: marked.id, outcome: body.outcome, note: marked.session?.note ?? null } };
+    const answer: SessionOutcomeAnswer = {
+      session: { id: marked.id, outcome: body.outcome, note: marked.session?.note ?? null },
+    };
     return json(answer);
   },
 });

@@ -1,5 +1,11 @@
 import type { Config } from '@netlify/functions';
-import { type InvoiceDocument, type InvoiceListAnswer, type InvoiceListItem, invoiceDocumentIdPattern, invoiceMonthQuerySchema } from '../../src/lib/schemas/invoice';
+import {
+  type InvoiceDocument,
+  type InvoiceListAnswer,
+  type InvoiceListItem,
+  invoiceDocumentIdPattern,
+  invoiceMonthQuerySchema,
+} from '../../src/lib/schemas/invoice';
 import { requireAdmin } from '../../src/server/auth/session';
 import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
@@ -31,7 +37,12 @@ function listItem(document: InvoiceDocument): InvoiceListItem {
   };
 }
 
-const privateFile = (body: Uint8Array | string, contentType: string, fileName: string, disposition: 'inline' | 'attachment') =>
+const privateFile = (
+  body: Uint8Array | string,
+  contentType: string,
+  fileName: string,
+  disposition: 'inline' | 'attachment',
+) =>
   new Response(typeof body === 'string' ? body : new Uint8Array(body), {
     headers: {
       'content-type': contentType,
@@ -56,7 +67,12 @@ export default route({
     }
     if (file === SUMMARY_FILE) {
       const { month } = readQuery(req, invoiceMonthQuerySchema);
-      return privateFile(`${summaryCsv(await documentsOfMonth(month))}\r\n`, 'text/csv; charset=utf-8', `gst-summary-${month}.csv`, 'attachment');
+      return privateFile(
+        `${summaryCsv(await documentsOfMonth(month))}\r\n`,
+        'text/csv; charset=utf-8',
+        `gst-summary-${month}.csv`,
+        'attachment',
+      );
     }
     const id = file.endsWith('.pdf') ? file.slice(0, -'.pdf'.length) : '';
     const document = invoiceDocumentIdPattern.test(id) ? await readDocument(id) : null;

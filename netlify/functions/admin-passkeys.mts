@@ -89,6 +89,11 @@ export default route({
 
 // Literal on purpose: Netlify reads this config statically.
 export const config: Config = {
-  path: ['/api/admin/passkeys', '/api/admin/passkeys/:id', '/api/admin/passkey-login', '/api/admin/passkey-login/options'],
+  path: [
+    '/api/admin/passkeys',
+    '/api/admin/passkeys/:id',
+    '/api/admin/passkey-login',
+    '/api/admin/passkey-login/options',
+  ],
   rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

@@ -15,7 +15,8 @@ export default route({
     const input = await readJson(req, refundRequestSchema);
     const key = req.headers.get('idempotency-key');
     const idempotencyKey = key === null ? null : idempotencyKeySchema.safeParse(key);
-    if (idempotencyKey && !idempotencyKey.success) throw badRequest('Invalid Idempotency-Key header.', { 'idempotency-key': '10-64 letters, digits, - or _' });
+    if (idempotencyKey && !idempotencyKey.success)
+      throw badRequest('Invalid Idempotency-Key header.', { 'idempotency-key': '10-64 letters, digits, - or _' });
     return json(await requestRefund(id, input, idempotencyKey?.data ?? null), { status: 202 });
   },
 });

@@ -1,7 +1,20 @@
 import type { Config, Context } from '@netlify/functions';
-import { type ManageAnswer, appointmentIdSchema, appointmentRequestSchema, manageQuerySchema, rescheduleSchema } from '../../src/lib/schemas/appointment';
+import {
+  type ManageAnswer,
+  appointmentIdSchema,
+  appointmentRequestSchema,
+  manageQuerySchema,
+  rescheduleSchema,
+} from '../../src/lib/schemas/appointment';
 import { BOOKED_TIME_SOURCE, backgroundLabel } from '../../src/lib/schemas/callRequest';
-import { type BookingRef, type BookingToMake, bookAppointment, cancelAppointment, moveAppointment, visitorMayChange } from '../../src/server/appointments/book';
+import {
+  type BookingRef,
+  type BookingToMake,
+  bookAppointment,
+  cancelAppointment,
+  moveAppointment,
+  visitorMayChange,
+} from '../../src/server/appointments/book';
 import { visitorIcs } from '../../src/server/appointments/invite';
 import { manageUrl, publicAppointment } from '../../src/server/appointments/links';
 import { countNewCall, pruneNewCallWindows } from '../../src/server/appointments/newCallLimit';
@@ -47,20 +60,37 @@ export default route({
     const which = action(req);
     if (which === 'reschedule' || which === 'cancel') {
       const id = await managedId(req, context);
-      if (which === 'cancel') return json({ appointment: await publicAppointment(await cancelAppointment(id, 'visitor')) }, { headers: privateHeaders });
+      if (which === 'cancel')
+        return json(
+          { appointment: await publicAppointment(await cancelAppointment(id, 'visitor')) },
+          { headers: privateHeaders },
+        );
       const { start } = await readJson(req, rescheduleSchema);
-      return json({ appointment: await publicAppointment(await moveAppointment(id, start, 'visitor')) }, { headers: privateHeaders });
+      return json(
+        { appointment: await publicAppointment(await moveAppointment(id, start, 'visitor')) },
+        { headers: privateHeaders },
+      );
     }
     if (context.params?.id) throw notFound();
     const body = await readJson(req, appointmentRequestSchema);
     const { start } = body;
-    if (isBot(body)) return json({ appointment: { ...decoyRecord({ bookingId: decoyRecord({}).id, start, end: start, status: 'confirmed' }), manageUrl: '' } }, { status: 201 });
+    if (isBot(body))
+      return json(
+        {
+          appointment: {
+            ...decoyRecord({ bookingId: decoyRecord({}).id, start, end: start, status: 'confirmed' }),
+            manageUrl: '',
+          },
+        },
+        { status: 201 },
+      );
     await countNewCall(context.ip);
     await afterResponse('prune new-call counts', () => pruneNewCallWindows());
     let booking: BookingRef | BookingToMake;
     if ('bookingId' in body) {
       const found = await bookings.get(body.bookingId);
-      if (!found || found.bookingType !== 'discovery_call') throw badRequest('That request is not a discovery call booking.', { bookingId: 'Unknown booking' });
+      if (!found || found.bookingType !== 'discovery_call')
+        throw badRequest('That request is not a discovery call booking.', { bookingId: 'Unknown booking' });
       booking = found;
     } else {
       const { name, phone, email, background, attribution, whatsappOptIn } = body;
@@ -73,7 +103,9 @@ export default route({
               name,
               phone,
               ...(email ? { email } : {}),
-              currentStage: background ? backgroundLabel(background) : 'Not given (booked a time from the contact form)',
+              currentStage: background
+                ? backgroundLabel(background)
+                : 'Not given (booked a time from the contact form)',
               source: BOOKED_TIME_SOURCE,
               ...(attribution ? { attribution } : {}),
               ...(whatsappOptIn === undefined ? {} : { whatsappOptIn }),
@@ -88,17 +120,30 @@ export default route({
     const appointment = await managed(req, context);
     if (action(req) === 'invite.ics') {
       return new Response(visitorIcs(appointment, await manageUrl(appointment)), {
-        headers: { ...privateHeaders, 'content-type': 'text/calendar; charset=utf-8', 'content-disposition': 'attachment; filename="ccc-edu-discovery-call.ics"' },
+        headers: {
+          ...privateHeaders,
+          'content-type': 'text/calendar; charset=utf-8',
+          'content-disposition': 'attachment; filename="ccc-edu-discovery-call.ics"',
+        },
       });
     }
     if (action(req) !== null) throw notFound();
-    const answer: ManageAnswer = { appointment: await publicAppointment(appointment), changeable: visitorMayChange(appointment, new Date()) };
+    const answer: ManageAnswer = {
+      appointment: await publicAppointment(appointment),
+      changeable: visitorMayChange(appointment, new Date()),
+    };
     return json(answer, { headers: privateHeaders });
   },
 });
 
 // Literal on purpose: Netlify reads this config statically (docs/decisions/0009-honeypot-and-rate-limits.md).
 export const config: Config = {
-  path: ['/api/appointments', '/api/appointments/:id', '/api/appointments/:id/reschedule', '/api/appointments/:id/cancel', '/api/appointments/:id/invite.ics'],
+  path: [
+    '/api/appointments',
+    '/api/appointments/:id',
+    '/api/appointments/:id/reschedule',
+    '/api/appointments/:id/cancel',
+    '/api/appointments/:id/invite.ics',
+  ],
   rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

@@ -38,7 +38,8 @@ export default route({
   },
   async POST(req, context) {
     await requireAdmin(req, context);
-    if (context.params?.id !== undefined) throw badRequest('Create posts with POST /api/blog-posts (no id: it is made from the title).');
+    if (context.params?.id !== undefined)
+      throw badRequest('Create posts with POST /api/blog-posts (no id: it is made from the title).');
     const fields = await readJson(req, blogPostInputSchema);
     return json(await createStoragePost(fields), { status: 201 });
   },

@@ -1,7 +1,12 @@
 import type { Config, Context } from '@netlify/functions';
 import { bookingDetailsPatchSchema, bookingStatusPatchSchema } from '../../src/lib/schemas/adminApi';
 import { requireAdmin } from '../../src/server/auth/session';
-import { type StoredBooking, bookingEtag, editBookingDetails, setBookingStatus } from '../../src/server/leads/bookingEdits';
+import {
+  type StoredBooking,
+  bookingEtag,
+  editBookingDetails,
+  setBookingStatus,
+} from '../../src/server/leads/bookingEdits';
 import { bookings } from '../../src/server/leads/bookings';
 import { HttpError, notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
@@ -45,7 +50,8 @@ export default route({
       // An edit of details says which version it was made from, or it could undo
       // someone's change unseen; a status is one field set outright, to any other in any order
       // (docs/admin.md, "The dashboard").
-      if (ifMatch === null) throw new HttpError(428, 'Send If-Match with the ETag of the booking as you read it (GET /api/bookings/{id}).');
+      if (ifMatch === null)
+        throw new HttpError(428, 'Send If-Match with the ETag of the booking as you read it (GET /api/bookings/{id}).');
       updated = await editBookingDetails(id, await readJson(req, bookingDetailsPatchSchema), ifMatch);
     }
     if (!updated) throw notFound(NOT_FOUND);

@@ -25,7 +25,9 @@ export default route({
     const dates = Array.from({ length: FEED_DAYS }, (_, index) => addDays(today, index));
     const now = Date.now();
     const upcoming = (await appointmentsOnDates(dates)).filter((appointment) => Date.parse(appointment.end) > now);
-    return new Response(calendarFeed(upcoming), { headers: { 'content-type': 'text/calendar; charset=utf-8', 'cache-control': 'private, no-store' } });
+    return new Response(calendarFeed(upcoming), {
+      headers: { 'content-type': 'text/calendar; charset=utf-8', 'cache-control': 'private, no-store' },
+    });
   },
 });
 

@@ -1,6 +1,12 @@
 import type { Config, Context } from '@netlify/functions';
 import { invoiceDocumentId } from '../../src/lib/schemas/invoice';
-import { type SessionAnswer, clientParamsSchema, clientSessionParamsSchema, clientTokenQuerySchema, sessionStartSchema } from '../../src/lib/schemas/client';
+import {
+  type SessionAnswer,
+  clientParamsSchema,
+  clientSessionParamsSchema,
+  clientTokenQuerySchema,
+  sessionStartSchema,
+} from '../../src/lib/schemas/client';
 import { assertSameOrigin } from '../../src/server/auth/session';
 import { clientInvoicePdf } from '../../src/server/clients/invoices';
 import { clientOfLink } from '../../src/server/clients/links';
@@ -43,7 +49,11 @@ export default route({
       const pdf = await clientInvoicePdf(client, document);
       if (!pdf) throw notFound('No such invoice.');
       return new Response(new Uint8Array(pdf.bytes), {
-        headers: { ...privateHeaders, 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${pdf.fileName}"` },
+        headers: {
+          ...privateHeaders,
+          'content-type': 'application/pdf',
+          'content-disposition': `attachment; filename="${pdf.fileName}"`,
+        },
       });
     }
     if (pathOf(req) !== `/api/client-space/${client.id}`) throw notFound();
@@ -59,11 +69,23 @@ export default route({
       const answer: SessionAnswer = { session: clientSession(await bookSession(client, start, now), now) };
       return json(answer, { status: 201, headers: privateHeaders });
     }
-    const { session } = readParams({ id: context.params?.id, session: context.params?.session }, clientSessionParamsSchema);
-    if (path.endsWith('/cancel')) return json({ session: clientSession(await cancelSession(client.id, session, 'visitor', now), now) } satisfies SessionAnswer, { headers: privateHeaders });
+    const { session } = readParams(
+      { id: context.params?.id, session: context.params?.session },
+      clientSessionParamsSchema,
+    );
+    if (path.endsWith('/cancel'))
+      return json(
+        {
+          session: clientSession(await cancelSession(client.id, session, 'visitor', now), now),
+        } satisfies SessionAnswer,
+        { headers: privateHeaders },
+      );
     if (!path.endsWith('/move')) throw notFound();
     const { start } = await readJson(req, sessionStartSchema);
-    return json({ session: clientSession(await moveSession(client.id, session, start, now), now) } satisfies SessionAnswer, { headers: privateHeaders });
+    return json(
+      { session: clientSession(await moveSession(client.id, session, start, now), now) } satisfies SessionAnswer,
+      { headers: privateHeaders },
+    );
   },
 });
 

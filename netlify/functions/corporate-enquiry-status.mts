@@ -18,7 +18,10 @@ export default route({
     const id = context.params?.id ?? '';
     if (!recordIdPattern.test(id)) throw notFound(NOT_FOUND);
     const { status } = await readJson(req, corporateEnquiryStatusPatchSchema);
-    const updated = await corporateEnquiries.update(id, ifMatchChange(ifMatchOf(req), 'enquiry', (current) => ({ ...current, status })));
+    const updated = await corporateEnquiries.update(
+      id,
+      ifMatchChange(ifMatchOf(req), 'enquiry', (current) => ({ ...current, status })),
+    );
     if (!updated) throw notFound(NOT_FOUND);
     return json(updated, { headers: { etag: contentEtag(updated) } });
   },

@@ -9,7 +9,10 @@ import { route } from '../../src/server/http/route';
 import { readParams } from '../../src/server/http/validate';
 
 const paramsSchema = z.object({
-  id: z.string({ error: 'Resource id is required' }).max(80, 'Resource id is too long').regex(/^[a-z0-9-]+$/, 'Resource id may hold lower-case letters, digits and dashes only'),
+  id: z
+    .string({ error: 'Resource id is required' })
+    .max(80, 'Resource id is too long')
+    .regex(/^[a-z0-9-]+$/, 'Resource id may hold lower-case letters, digits and dashes only'),
 });
 
 // The PDFs ship with the function (netlify.toml included_files), next to the code's working directory.
@@ -19,7 +22,8 @@ export default route({
   async GET(_req, context) {
     const { id } = readParams(context.params ?? {}, paramsSchema);
     const resource = findResource(id);
-    if (!resource?.fileName || resource.downloadUrl !== `/api/download/${id}`) throw notFound(`No download with id "${id}".`);
+    if (!resource?.fileName || resource.downloadUrl !== `/api/download/${id}`)
+      throw notFound(`No download with id "${id}".`);
     let file: Buffer;
     try {
       file = await readFile(join(RESOURCES_DIR, resource.fileName));

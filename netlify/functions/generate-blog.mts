@@ -8,7 +8,10 @@ import { route } from '../../src/server/http/route';
 // (docs/decisions/0020-ai-drafting-as-background-jobs.md).
 export default route({
   POST: (req, context) =>
-    startJob(req, context, 'generate', generateBlogRequestSchema, (order) => ({ ...order, keywords: order.keywords.join(', ') })),
+    startJob(req, context, 'generate', generateBlogRequestSchema, (order) => ({
+      ...order,
+      keywords: order.keywords.join(', '),
+    })),
   async GET(req, context) {
     return json(await generateJobView(await findJob(req, context, 'generate')));
   },

@@ -8,7 +8,11 @@ import { readParams } from '../../src/server/http/validate';
 
 const CACHE = { 'cache-control': 'public, max-age=300' };
 const paramsSchema = z.object({
-  id: z.string().max(80, 'Package id is too long').regex(/^[a-z0-9-]+$/, 'Package id may hold lower-case letters, digits and dashes only').optional(),
+  id: z
+    .string()
+    .max(80, 'Package id is too long')
+    .regex(/^[a-z0-9-]+$/, 'Package id may hold lower-case letters, digits and dashes only')
+    .optional(),
 });
 
 export default route({

@@ -12,9 +12,13 @@ import { downloads } from '../../src/server/leads/downloads';
 
 export default route({
   async POST(req) {
-    const { website, resourceId, fullName, email, mobile, currentStage, attribution, whatsappOptIn } = await readJson(req, downloadRequestSchema);
+    const { website, resourceId, fullName, email, mobile, currentStage, attribution, whatsappOptIn } = await readJson(
+      req,
+      downloadRequestSchema,
+    );
     const resource = findResource(resourceId);
-    if (!resource?.downloadUrl) throw badRequest('Invalid request body.', { resourceId: 'Unknown resource or nothing to download' });
+    if (!resource?.downloadUrl)
+      throw badRequest('Invalid request body.', { resourceId: 'Unknown resource or nothing to download' });
     // The title comes from the catalogue, never from the browser.
     const record: Download = {
       fullName,
@@ -26,7 +30,8 @@ export default route({
       ...(attribution ? { attribution } : {}),
       ...consentFromOptIn(whatsappOptIn),
     };
-    if (isBot({ website })) return json({ download: decoyRecord(record), downloadUrl: resource.downloadUrl }, { status: 201 });
+    if (isBot({ website }))
+      return json({ download: decoyRecord(record), downloadUrl: resource.downloadUrl }, { status: 201 });
     const download = await downloads.create(record);
     return json({ download, downloadUrl: resource.downloadUrl }, { status: 201 });
   },

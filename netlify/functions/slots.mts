@@ -15,9 +15,16 @@ export default route({
   async GET(req) {
     const { days, kind, minutes = LONGEST_SESSION_MINUTES } = readQuery(req, sessionSlotsQuerySchema);
     const now = new Date();
-    const { slots } = kind === 'session' ? await currentSessionSlots(now, minutes, days) : await currentSlots(now, days);
-    const answer: SlotsAnswer = { timeZone: SLOT_TIME_ZONE, slotMinutes: kind === 'session' ? minutes : SLOT_MINUTES, slots };
-    return json(answer, { headers: { 'cache-control': 'public, max-age=60', 'netlify-cdn-cache-control': 'public, max-age=60' } });
+    const { slots } =
+      kind === 'session' ? await currentSessionSlots(now, minutes, days) : await currentSlots(now, days);
+    const answer: SlotsAnswer = {
+      timeZone: SLOT_TIME_ZONE,
+      slotMinutes: kind === 'session' ? minutes : SLOT_MINUTES,
+      slots,
+    };
+    return json(answer, {
+      headers: { 'cache-control': 'public, max-age=60', 'netlify-cdn-cache-control': 'public, max-age=60' },
+    });
   },
 });
 

@@ -20,14 +20,20 @@ export default route({
   GET(req) {
     const config = configured();
     const challenge = answerVerification(new URL(req.url).searchParams, config.verifyToken);
-    return new Response(challenge, { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+    return new Response(challenge, {
+      status: 200,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    });
   },
   async POST(req) {
     const config = configured();
     // The signature covers the exact bytes Meta sent, so read text, never re-serialise.
     const rawBody = await readLimited(req, MAX_WEBHOOK_BYTES);
     const summary = await handleWebhookDelivery(rawBody, req.headers.get('x-hub-signature-256'), config.appSecret);
-    if (summary.busy > 0) throw new HttpError(503, 'Part of this delivery is being handled right now; send it again.', undefined, { 'retry-after': '60' });
+    if (summary.busy > 0)
+      throw new HttpError(503, 'Part of this delivery is being handled right now; send it again.', undefined, {
+        'retry-after': '60',
+      });
     return json({ received: true, ...summary });
   },
 });

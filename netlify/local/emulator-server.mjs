@@ -13,7 +13,12 @@ import { AtomicBlobsServer } from './atomic-blobs-server.mjs';
 import { setEnvironmentContext } from '@netlify/blobs';
 
 /** @param {{ projectRoot?: string, port?: number, host?: string, blobsDir?: string }} options */
-export async function startEmulatorServer({ projectRoot = process.cwd(), port = 8888, host = '127.0.0.1', blobsDir = '.netlify/blobs-serve' } = {}) {
+export async function startEmulatorServer({
+  projectRoot = process.cwd(),
+  port = 8888,
+  host = '127.0.0.1',
+  blobsDir = '.netlify/blobs-serve',
+} = {}) {
   const ssrEntry = resolve(projectRoot, '.netlify/v1/functions/ssr/ssr.mjs');
   const blobsToken = randomBytes(16).toString('hex');
   const blobs = new AtomicBlobsServer({ directory: resolve(projectRoot, blobsDir), token: blobsToken });
@@ -50,7 +55,16 @@ export async function startEmulatorServer({ projectRoot = process.cwd(), port = 
       const handled = await netlify.handleAndIntrospectNodeRequest(req);
       if (handled) return await send(res, handled.response);
       const ip = req.socket.remoteAddress ?? '127.0.0.1';
-      const context = { ip, params: {}, cookies: undefined, geo: {}, site: { url: serverAddress }, next: () => { throw new Error('next() is not available'); } };
+      const context = {
+        ip,
+        params: {},
+        cookies: undefined,
+        geo: {},
+        site: { url: serverAddress },
+        next: () => {
+          throw new Error('next() is not available');
+        },
+      };
       await send(res, await ssrHandler(toRequest(req, serverAddress), context));
     } catch (error) {
       console.error(error);

@@ -127,7 +127,11 @@ export class Invoker {
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
     const abort = new AbortController();
     const body = hasBody ? await readUpTo(request, bodyLimit.maxBodyBytes) : null;
-    if (body === TOO_LARGE) return new Response(JSON.stringify({ error: `The request body is larger than ${bodyLimit.maxBodyBytes / 1024} KB.` }), { status: 413, headers: { 'content-type': 'application/json' } });
+    if (body === TOO_LARGE)
+      return new Response(
+        JSON.stringify({ error: `The request body is larger than ${bodyLimit.maxBodyBytes / 1024} KB.` }),
+        { status: 413, headers: { 'content-type': 'application/json' } },
+      );
     const buffered = new Request(request, { signal: abort.signal, ...(body ? { body } : {}) });
     const run = this.#run(fn, buffered, { ...meta, abort }, this.#timeouts.background).then((response) => {
       if (response.status >= 500) console.error(`[background] ${fn.name} ended with ${response.status}`);
@@ -198,5 +202,8 @@ function logFailure(name, promise) {
  * @param {string} message
  */
 function failure(status, message) {
-  return new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+  return new Response(message, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  });
 }

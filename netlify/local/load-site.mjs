@@ -24,7 +24,9 @@ import { byPriority } from './router.mjs';
 export async function loadSite({ projectRoot, extraFunctionDirs = [], log = () => {} }) {
   /** @type {{ siteConfig: SiteConfig, functions: import('./bundle-functions.mjs').BundledFunction[], messages: string[] }} */
   const prepared = await new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./prepare-worker.mjs', import.meta.url), { workerData: { projectRoot, extraFunctionDirs } });
+    const worker = new Worker(new URL('./prepare-worker.mjs', import.meta.url), {
+      workerData: { projectRoot, extraFunctionDirs },
+    });
     worker.once('message', resolve);
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`Preparing the functions stopped (exit code ${code})`)));

@@ -34,7 +34,10 @@ export async function toWebRequest(req, { origin, ip, requestId, signal }) {
   let body;
   if (method !== 'GET' && method !== 'HEAD') {
     const length = Number(req.headers['content-length']);
-    body = Number.isInteger(length) && length <= BUFFERED_BODY_BYTES ? await readBody(req) : /** @type {ReadableStream} */ (Readable.toWeb(req));
+    body =
+      Number.isInteger(length) && length <= BUFFERED_BODY_BYTES
+        ? await readBody(req)
+        : /** @type {ReadableStream} */ (Readable.toWeb(req));
   }
   return new Request(url, {
     method,
@@ -155,7 +158,8 @@ async function writeBody(reader, chunks, out) {
  * @param {Uint8Array} chunk
  */
 async function write(out, chunk) {
-  if (out.destroyed) throw Object.assign(new Error('Client closed the connection'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+  if (out.destroyed)
+    throw Object.assign(new Error('Client closed the connection'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
   if (!out.write(chunk)) await waitForDrain(out);
 }
 

@@ -20,5 +20,7 @@ const bundled = await bundleFunctions({
   log: (message) => messages.push(message),
 });
 const userNames = new Set(bundled.map((fn) => fn.name));
-const generated = (await listGeneratedFunctions(siteConfig.generatedFunctionsDir)).filter((fn) => !userNames.has(fn.name));
+const generated = (await listGeneratedFunctions(siteConfig.generatedFunctionsDir)).filter(
+  (fn) => !userNames.has(fn.name),
+);
 parentPort?.postMessage({ siteConfig, functions: [...bundled, ...generated], messages });

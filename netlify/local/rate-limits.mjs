@@ -32,19 +32,22 @@ const AGGREGATE_KEYS = new Set(['ip', 'domain']);
  */
 export function readRateRule(name, trafficRules) {
   if (!trafficRules) return null;
-  const problem = (/** @type {string} */ what) => new Error(`functions: ${name} has a rateLimit the local server cannot apply: ${what}`);
+  const problem = (/** @type {string} */ what) =>
+    new Error(`functions: ${name} has a rateLimit the local server cannot apply: ${what}`);
   const { type, config } = trafficRules.action ?? {};
   if (type !== 'rate_limit' && type !== 'rewrite') throw problem(`action "${type}"`);
   const { windowLimit, windowSize, algorithm } = config?.rateLimitConfig ?? {};
   if (algorithm !== undefined && algorithm !== 'sliding_window') throw problem(`algorithm "${algorithm}"`);
   if (!Number.isInteger(windowLimit) || windowLimit < 0) throw problem(`windowLimit ${windowLimit}`);
-  if (typeof windowSize !== 'number' || !Number.isFinite(windowSize) || windowSize <= 0) throw problem(`windowSize ${windowSize}`);
+  if (typeof windowSize !== 'number' || !Number.isFinite(windowSize) || windowSize <= 0)
+    throw problem(`windowSize ${windowSize}`);
   const keys = (config.aggregate?.keys ?? []).map((key) => key.type);
   const unknown = keys.find((key) => !AGGREGATE_KEYS.has(key));
   if (unknown !== undefined) throw problem(`aggregateBy "${unknown}"`);
   let rewriteTo = null;
   if (type === 'rewrite') {
-    if (typeof config.to !== 'string' || !config.to.startsWith('/')) throw problem(`rewrite needs "to", a path on the site (got ${JSON.stringify(config.to)})`);
+    if (typeof config.to !== 'string' || !config.to.startsWith('/'))
+      throw problem(`rewrite needs "to", a path on the site (got ${JSON.stringify(config.to)})`);
     rewriteTo = config.to;
   }
   return { limit: windowLimit, windowMs: windowSize * 1000, keys, rewriteTo };

@@ -86,7 +86,8 @@ export function createRequestChain({ projectRoot, siteConfig, functions, invoker
   /** The site's 404 page with a 404 status, as Netlify answers a path nothing serves. */
   async function notFound(/** @type {Request} */ request) {
     const page = await staticFiles.find(new Request(new URL('/404.html', request.url), { headers: request.headers }));
-    if (!page) return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    if (!page)
+      return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
     const response = await page();
     return new Response(response.body, { status: 404, headers: response.headers });
   }

@@ -49,7 +49,10 @@ export function startScheduler({ functions, run, now = Date.now, log = console.l
   function wait(fn, due) {
     if (stopped) return;
     const delay = due.getTime() - now();
-    const timer = setTimeout(() => (delay > MAX_TIMER_MS ? wait(fn, due) : fire(fn, due)), Math.max(0, Math.min(delay, MAX_TIMER_MS)));
+    const timer = setTimeout(
+      () => (delay > MAX_TIMER_MS ? wait(fn, due) : fire(fn, due)),
+      Math.max(0, Math.min(delay, MAX_TIMER_MS)),
+    );
     // A pending schedule alone does not keep the process alive.
     timer.unref();
     timers.set(fn.name, timer);
@@ -73,7 +76,9 @@ export function startScheduler({ functions, run, now = Date.now, log = console.l
       log(`[schedule] ${fn.name} runs on "${fn.schedule}" (UTC), next at ${due.toISOString()}`);
       wait(scheduled, due);
     } catch (error) {
-      log(`[schedule] ${fn.name} has an invalid schedule "${fn.schedule}": ${error instanceof Error ? error.message : error}`);
+      log(
+        `[schedule] ${fn.name} has an invalid schedule "${fn.schedule}": ${error instanceof Error ? error.message : error}`,
+      );
     }
   }
 

@@ -69,12 +69,21 @@ export async function startServer({
     extraFunctionDirs: extraFunctionDirs.map((dir) => resolve(projectRoot, dir)),
     log,
   });
-  if (!existsSync(siteConfig.publishDir)) throw new Error(`No published files in ${siteConfig.publishDir}: run \`npm run build\` first.`);
+  if (!existsSync(siteConfig.publishDir))
+    throw new Error(`No published files in ${siteConfig.publishDir}: run \`npm run build\` first.`);
   const rateLimits = createRateLimits({ functions, enabled: enforceRateLimits });
   if (!enforceRateLimits && rateLimits.limited.length > 0) {
     log(`rate limits: off (the rateLimit of ${rateLimits.limited.length} functions is not applied)`);
   }
-  const respond = createRequestChain({ projectRoot, siteConfig, functions, invoker, rateLimits, siteID: SITE_ID, siteURL });
+  const respond = createRequestChain({
+    projectRoot,
+    siteConfig,
+    functions,
+    invoker,
+    rateLimits,
+    siteID: SITE_ID,
+    siteURL,
+  });
 
   let inFlight = 0;
   let stopping = false;
@@ -103,7 +112,12 @@ export async function startServer({
     const abort = new AbortController();
     let request;
     try {
-      request = await toWebRequest(req, { origin: `http://${req.headers.host ?? `localhost:${port}`}`, ip, requestId, signal: abort.signal });
+      request = await toWebRequest(req, {
+        origin: `http://${req.headers.host ?? `localhost:${port}`}`,
+        ip,
+        requestId,
+        signal: abort.signal,
+      });
     } catch {
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request');
       return;
@@ -135,10 +149,14 @@ export async function startServer({
     // A benchmark that must not share the machine with the minute job turns it off.
     functions: runScheduled ? functions : [],
     run: async (fn, following) => {
-      const response = await invoker.invoke(fn, scheduledRequest(`http://localhost:${actualPort}`, fn.name, following), {
-        ip: '127.0.0.1',
-        requestId: randomUUID(),
-      });
+      const response = await invoker.invoke(
+        fn,
+        scheduledRequest(`http://localhost:${actualPort}`, fn.name, following),
+        {
+          ip: '127.0.0.1',
+          requestId: randomUUID(),
+        },
+      );
       if (response.status >= 400) log(`[schedule] ${fn.name} answered ${response.status}`);
       await response.body?.cancel();
     },
@@ -168,7 +186,9 @@ export async function startServer({
       clearTimeout(timer);
       const workDone = await invoker.pending.drain(deadline);
       if (!requestsDone || !workDone) {
-        log(`Stopped waiting after ${stopGraceMs / 1000} s: ${inFlight} request(s) and ${invoker.pending.size} background task(s) unfinished.`);
+        log(
+          `Stopped waiting after ${stopGraceMs / 1000} s: ${inFlight} request(s) and ${invoker.pending.size} background task(s) unfinished.`,
+        );
       }
       server.closeAllConnections();
       await closed;

@@ -76,7 +76,11 @@ export function createStaticFiles({ projectRoot, publishDir, configPath, framewo
       if (!known) {
         known = resolveFile(request);
         // A failed read is not remembered: the next request tries again.
-        if (paths.size < MAX_REMEMBERED_PATHS) paths.set(key, known.catch(() => (paths.delete(key), null)));
+        if (paths.size < MAX_REMEMBERED_PATHS)
+          paths.set(
+            key,
+            known.catch(() => (paths.delete(key), null)),
+          );
       }
       const file = await known;
       if (!file) return undefined;
@@ -96,7 +100,10 @@ export function createStaticFiles({ projectRoot, publishDir, configPath, framewo
  */
 async function fromMemory(request, file) {
   const headers = new Headers(file.headers);
-  const encoding = request.method === 'HEAD' || request.headers.has('range') ? null : chooseEncoding(request.headers.get('accept-encoding'));
+  const encoding =
+    request.method === 'HEAD' || request.headers.has('range')
+      ? null
+      : chooseEncoding(request.headers.get('accept-encoding'));
   let body = file.body;
   if (encoding) {
     let encoded = file.encoded.get(encoding);

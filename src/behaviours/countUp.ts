@@ -12,7 +12,8 @@ export default behaviour(() => {
   window.setTimeout(() => {
     let tick = 0;
     const timer = window.setInterval(() => {
-      for (const { element, steps } of runs) element.textContent = formatCount(steps[Math.min(tick, steps.length - 1)]!);
+      for (const { element, steps } of runs)
+        element.textContent = formatCount(steps[Math.min(tick, steps.length - 1)]!);
       tick += 1;
       if (runs.every(({ steps }) => tick >= steps.length)) window.clearInterval(timer);
     }, counterTiming.tickMs);

@@ -8,7 +8,9 @@ export default behaviour(() => {
     const dots = [...root.querySelectorAll<HTMLButtonElement>('[data-pillar-dot]')];
     if (!tablist) continue;
     const select = wireTabs(tablist, (_tab, index) => {
-      dots.forEach((dot, i) => (i === index ? dot.setAttribute('aria-current', 'true') : dot.removeAttribute('aria-current')));
+      dots.forEach((dot, i) =>
+        i === index ? dot.setAttribute('aria-current', 'true') : dot.removeAttribute('aria-current'),
+      );
     });
     dots.forEach((dot, index) => dot.addEventListener('click', () => select(index)));
     window.__cccLive?.('tabs', root);

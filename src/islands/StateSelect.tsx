@@ -17,13 +17,26 @@ interface Props {
   hint?: string;
 }
 
-export default function StateSelect({ id, value, onChange, error, label = 'State', className = 'field', hintClassName = 'hint', disabled = false, hint = 'For your GST invoice (place of supply).' }: Props) {
+export default function StateSelect({
+  id,
+  value,
+  onChange,
+  error,
+  label = 'State',
+  className = 'field',
+  hintClassName = 'hint',
+  disabled = false,
+  hint = 'For your GST invoice (place of supply).',
+}: Props) {
   const errorId = error ? `${id}-error` : undefined;
   const hintId = `${id}-hint`;
   return (
     <div className={className}>
       <label htmlFor={id}>
-        {label} <span className="required" aria-hidden="true">*</span>
+        {label}{' '}
+        <span className="required" aria-hidden="true">
+          *
+        </span>
       </label>
       <select
         id={id}
@@ -43,7 +56,9 @@ export default function StateSelect({ id, value, onChange, error, label = 'State
           </option>
         ))}
       </select>
-      <p className={hintClassName} id={hintId}>{hint}</p>
+      <p className={hintClassName} id={hintId}>
+        {hint}
+      </p>
       {error && (
         <p className="error" id={errorId}>
           {error}

@@ -24,7 +24,15 @@ export default function WhatsappOptIn({ id, checked, onChange, disabled = false 
   }, []);
   return (
     <label className="consent-check" htmlFor={id}>
-      <input ref={box} id={id} type="checkbox" name="whatsappOptIn" checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />
+      <input
+        ref={box}
+        id={id}
+        type="checkbox"
+        name="whatsappOptIn"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       <span>{WHATSAPP_CONSENT_WORDS}</span>
     </label>
   );

@@ -45,7 +45,8 @@ export const api = {
   get: <T>(url: string) => request<T>('GET', url),
   post: <T>(url: string, payload?: unknown) => request<T>('POST', url, payload ?? {}),
   /** A public lead form's request: its fields and where the visit came from. */
-  postLead: <T>(url: string, payload: object) => request<T>('POST', url, { ...payload, attribution: visitAttribution() }),
+  postLead: <T>(url: string, payload: object) =>
+    request<T>('POST', url, { ...payload, attribution: visitAttribution() }),
   put: <T>(url: string, payload: unknown) => request<T>('PUT', url, payload),
   patch: <T>(url: string, payload: unknown) => request<T>('PATCH', url, payload),
   delete: <T>(url: string) => request<T>('DELETE', url),

@@ -24,7 +24,8 @@ export const business = {
     whatsappNumber: '919876543210', // OWNER, digits only, with country code
     whatsappGreeting: "Hello! I'd like to know more about career counselling with CCC Edu.",
     /** The owner's first WhatsApp message to a lead from the admin's to-do ({name} is the lead's first name). */
-    whatsappFollowUp: 'Hello {name}, this is {founder} from {brand}. Thank you for getting in touch with us. Is now a good time for a short call?',
+    whatsappFollowUp:
+      'Hello {name}, this is {founder} from {brand}. Thank you for getting in touch with us. Is now a good time for a short call?',
     address: 'Bengaluru, Karnataka, India', // OWNER
     hours: 'Monday to Friday, 9:00 AM-6:00 PM IST',
     hoursShort: 'Mon-Fri 9 AM-6 PM IST',

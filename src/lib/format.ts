@@ -1,7 +1,12 @@
 // Money and dates the way an Indian reader expects them: lakh grouping (₹3,50,000), day-month-year.
 
 const groupedIN = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
-const longDateIN = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
+const longDateIN = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
 
 /** 3725 → "3,725"; 350000 → "3,50,000". */
 export function formatCount(value: number): string {

@@ -37,7 +37,8 @@ function withSessions(list: unknown): unknown {
   if (!Array.isArray(list)) return list;
   const ids = new Set(list.map((item: { id?: unknown }) => item.id));
   const unknownIds = Object.keys(sessionsByPackage).filter((id) => !ids.has(id));
-  if (unknownIds.length > 0) throw new Error(`Sessions are listed for packages the catalogue does not hold: ${unknownIds.join(', ')}`);
+  if (unknownIds.length > 0)
+    throw new Error(`Sessions are listed for packages the catalogue does not hold: ${unknownIds.join(', ')}`);
   return list.map((item: { id?: unknown }) => {
     const sessions = typeof item.id === 'string' ? sessionsByPackage[item.id] : undefined;
     if (!sessions) throw new Error(`Package ${String(item.id)} needs its sessions in src/lib/packageCatalogue.ts`);
@@ -61,5 +62,7 @@ export function isPaidPackage(item: CoachingPackage): boolean {
 }
 
 /** The lengths a paid session can have (the catalogue's), shortest first. */
-export const SESSION_LENGTHS: readonly number[] = [...new Set(packageCatalogue.map((item) => item.sessionMinutes))].sort((a, b) => a - b);
+export const SESSION_LENGTHS: readonly number[] = [
+  ...new Set(packageCatalogue.map((item) => item.sessionMinutes)),
+].sort((a, b) => a - b);
 export const LONGEST_SESSION_MINUTES = Math.max(...SESSION_LENGTHS);

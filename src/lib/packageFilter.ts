@@ -29,7 +29,10 @@ export function matchesAudience(targetAudience: string, audience: PackageAudienc
   return audienceKeywords[audience].some((keyword) => text.includes(keyword));
 }
 
-export function packagesFor<T extends Pick<CoachingPackage, 'targetAudience'>>(packages: readonly T[], audience: PackageAudience): T[] {
+export function packagesFor<T extends Pick<CoachingPackage, 'targetAudience'>>(
+  packages: readonly T[],
+  audience: PackageAudience,
+): T[] {
   return packages.filter((item) => matchesAudience(item.targetAudience, audience));
 }
 

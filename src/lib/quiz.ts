@@ -36,14 +36,19 @@ export const maxQuizScore = (questions: readonly QuizQuestion[] = quizQuestions)
 
 /** Percentage of the maximum, rounded: round(total / 24 * 100) for the shipped quiz. */
 export function scorePercent(total: number, max: number = maxQuizScore()): number {
-  if (!Number.isFinite(total) || max <= 0) throw new RangeError('A quiz score needs a finite total and a positive maximum');
+  if (!Number.isFinite(total) || max <= 0)
+    throw new RangeError('A quiz score needs a finite total and a positive maximum');
   const clamped = Math.min(Math.max(total, 0), max);
   return Math.round((clamped / max) * 100);
 }
 
 /** Sums the scores of the chosen option per question; every question must be answered. */
-export function totalScore(answers: readonly (number | null | undefined)[], questions: readonly QuizQuestion[] = quizQuestions): number {
-  if (answers.length !== questions.length) throw new RangeError(`Expected ${questions.length} answers, got ${answers.length}`);
+export function totalScore(
+  answers: readonly (number | null | undefined)[],
+  questions: readonly QuizQuestion[] = quizQuestions,
+): number {
+  if (answers.length !== questions.length)
+    throw new RangeError(`Expected ${questions.length} answers, got ${answers.length}`);
   return questions.reduce((sum, question, index) => {
     const choice = answers[index];
     const option = choice == null ? undefined : question.options[choice];
@@ -63,7 +68,10 @@ export interface QuizResult {
   band: QuizBand;
 }
 
-export function quizResult(answers: readonly (number | null | undefined)[], questions: readonly QuizQuestion[] = quizQuestions): QuizResult {
+export function quizResult(
+  answers: readonly (number | null | undefined)[],
+  questions: readonly QuizQuestion[] = quizQuestions,
+): QuizResult {
   const percent = scorePercent(totalScore(answers, questions), maxQuizScore(questions));
   return { percent, band: bandFor(percent) };
 }

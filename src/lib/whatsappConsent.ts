@@ -27,6 +27,9 @@ export const whatsappConsentField = { whatsappConsent: whatsappConsentSchema.opt
  * What a request's box means for the record: the consent, stamped with the server's time, when
  * ticked; nothing otherwise (an empty spread, so records without consent carry no field).
  */
-export function consentFromOptIn(optIn: boolean | undefined, now: Date = new Date()): { whatsappConsent?: WhatsappConsent } {
+export function consentFromOptIn(
+  optIn: boolean | undefined,
+  now: Date = new Date(),
+): { whatsappConsent?: WhatsappConsent } {
   return optIn === true ? { whatsappConsent: { at: now.toISOString(), words: WHATSAPP_CONSENT_WORDS } } : {};
 }

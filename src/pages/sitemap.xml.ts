@@ -11,20 +11,27 @@ export const prerender = false;
 const publicPages = ['/', ...new Set(primaryNav.map((link) => link.href).filter((href) => href.startsWith('/')))];
 
 const escapeXml = (value: string) =>
-  value.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char] ?? char);
+  value.replace(
+    /[<>&'"]/g,
+    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char] ?? char,
+  );
 
 export const GET: APIRoute = async (context) => {
   const site = context.site ?? new URL(context.url.origin);
   const posts = await publishedCards();
   const entries = [
     ...publicPages.map((path) => ({ loc: new URL(path, site).href, lastmod: null as string | null })),
-    ...posts.map((post) => ({ loc: new URL(`/blog/${post.id}`, site).href, lastmod: post.updatedAt ?? post.publishedAt })),
+    ...posts.map((post) => ({
+      loc: new URL(`/blog/${post.id}`, site).href,
+      lastmod: post.updatedAt ?? post.publishedAt,
+    })),
   ];
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...entries.map(({ loc, lastmod }) =>
-      `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`,
+    ...entries.map(
+      ({ loc, lastmod }) =>
+        `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`,
     ),
     '</urlset>',
     '',

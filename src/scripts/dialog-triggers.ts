@@ -11,10 +11,22 @@ import { openCallModal, openDownload, openPackageBooking, openQuiz } from '../st
  * Triggers that are links keep their href as the no-JavaScript fallback.
  */
 const triggers: { selector: string; island: RequestedIsland; open: (trigger: HTMLElement) => void }[] = [
-  { selector: '[data-book-package]', island: 'package-booking', open: (trigger) => openPackageBooking(trigger.dataset.bookPackage ?? '') },
-  { selector: '[data-download-resource]', island: 'download-dialog', open: (trigger) => openDownload(trigger.dataset.downloadResource ?? '') },
+  {
+    selector: '[data-book-package]',
+    island: 'package-booking',
+    open: (trigger) => openPackageBooking(trigger.dataset.bookPackage ?? ''),
+  },
+  {
+    selector: '[data-download-resource]',
+    island: 'download-dialog',
+    open: (trigger) => openDownload(trigger.dataset.downloadResource ?? ''),
+  },
   { selector: '[data-open-quiz]', island: 'quiz', open: () => openQuiz() },
-  { selector: '[data-open-call]', island: 'call-modal', open: (trigger) => openCallModal({ source: trigger.dataset.openCall || 'button' }) },
+  {
+    selector: '[data-open-call]',
+    island: 'call-modal',
+    open: (trigger) => openCallModal({ source: trigger.dataset.openCall || 'button' }),
+  },
 ];
 const anyTrigger = triggers.map(({ selector }) => selector).join(', ');
 

@@ -4,7 +4,10 @@
  * (tabs that share one panel leave it visible and filter it in `onSelect`).
  * Returns a function that selects a tab by index.
  */
-export function wireTabs(tablist: HTMLElement, onSelect?: (tab: HTMLElement, index: number) => void): (index: number) => void {
+export function wireTabs(
+  tablist: HTMLElement,
+  onSelect?: (tab: HTMLElement, index: number) => void,
+): (index: number) => void {
   const tabs = [...tablist.querySelectorAll<HTMLElement>('[role="tab"]')];
 
   const select = (index: number, focus = false) => {
@@ -28,7 +31,14 @@ export function wireTabs(tablist: HTMLElement, onSelect?: (tab: HTMLElement, ind
   tabs.forEach((tab, index) => {
     tab.addEventListener('click', () => select(index));
     tab.addEventListener('keydown', (event) => {
-      const moves: Record<string, number> = { ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1, ArrowUp: index - 1, Home: 0, End: tabs.length - 1 };
+      const moves: Record<string, number> = {
+        ArrowRight: index + 1,
+        ArrowDown: index + 1,
+        ArrowLeft: index - 1,
+        ArrowUp: index - 1,
+        Home: 0,
+        End: tabs.length - 1,
+      };
       const next = moves[event.key];
       if (next === undefined) return;
       event.preventDefault();

@@ -16,7 +16,10 @@ export const webFontsClassScript = `try{if(sessionStorage.getItem(${JSON.stringi
 export function warmWebFontsForNextPage(): void {
   if (document.documentElement.classList.contains(WEB_FONTS_CLASS)) return;
   const warm = () => {
-    const files = [new FontFace('Inter Variable', `url(${bodyFont})`), new FontFace('Fraunces Variable', `url(${displayFont})`)];
+    const files = [
+      new FontFace('Inter Variable', `url(${bodyFont})`),
+      new FontFace('Fraunces Variable', `url(${displayFont})`),
+    ];
     Promise.all(files.map((face) => face.load())).then(
       () => {
         try {
@@ -28,7 +31,8 @@ export function warmWebFontsForNextPage(): void {
       () => undefined,
     );
   };
-  const whenIdle = () => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(warm) : setTimeout(warm, 200));
+  const whenIdle = () =>
+    typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(warm) : setTimeout(warm, 200);
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
 }

@@ -8,7 +8,13 @@ import type { PackageBookingForm } from '../lib/schemas/packageBooking';
 /** The popup's text fields as typed: checked only when the visitor sends them. */
 export type PackageBookingDraft = Record<keyof PackageBookingForm, string>;
 
-export const emptyPackageBookingDraft: Readonly<PackageBookingDraft> = { fullName: '', mobile: '', designation: '', company: '', industry: '' };
+export const emptyPackageBookingDraft: Readonly<PackageBookingDraft> = {
+  fullName: '',
+  mobile: '',
+  designation: '',
+  company: '',
+  industry: '',
+};
 
 export const $packageBookingDraft = map<PackageBookingDraft>({ ...emptyPackageBookingDraft });
 
@@ -19,7 +25,8 @@ export const $packageBookingDraft = map<PackageBookingDraft>({ ...emptyPackageBo
  */
 export const $packageBookingCustomerState = atom('');
 
-export const setPackageBookingField = (name: keyof PackageBookingDraft, value: string) => $packageBookingDraft.setKey(name, value);
+export const setPackageBookingField = (name: keyof PackageBookingDraft, value: string) =>
+  $packageBookingDraft.setKey(name, value);
 export const setPackageBookingCustomerState = (state: string) => $packageBookingCustomerState.set(state);
 
 /** Once a booking is done with (paid, or a discovery call booked), the next one starts empty. */

@@ -40,7 +40,11 @@ describe('admin sessions', () => {
     vi.stubEnv('ADMIN_PASSWORD', STRONG_PASSWORD);
     vi.stubEnv('SESSION_SECRET', STRONG_SECRET);
     const site = 'https://ccc-edu.example';
-    const response = await call(adminAuth, '/api/admin/login', { body: { password: STRONG_PASSWORD }, site, ip: '203.0.113.9' });
+    const response = await call(adminAuth, '/api/admin/login', {
+      body: { password: STRONG_PASSWORD },
+      site,
+      ip: '203.0.113.9',
+    });
     expect(response.status).toBe(200);
     const cookie = response.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/^__Host-ccc_admin=[^;]+; Path=\//);
@@ -60,7 +64,10 @@ describe('admin sessions', () => {
   });
 
   it('refuses a login posted from another origin', async () => {
-    const response = await call(adminAuth, '/api/admin/login', { body: { password: 'admin' }, origin: 'https://evil.example' });
+    const response = await call(adminAuth, '/api/admin/login', {
+      body: { password: 'admin' },
+      origin: 'https://evil.example',
+    });
     expect(response.status).toBe(403);
   });
 
@@ -70,7 +77,10 @@ describe('admin sessions', () => {
     expect((await call(adminAuth, '/api/admin/session')).status).toBe(401);
     const forged = createToken('not-the-secret', Date.now() + 3600_000);
     expect((await call(adminAuth, '/api/admin/session', { cookie: `ccc_admin=${forged}` })).status).toBe(401);
-    const expired = createToken(signingKey('local-development-session-secret-not-for-production', 'admin'), Date.now() - 1);
+    const expired = createToken(
+      signingKey('local-development-session-secret-not-for-production', 'admin'),
+      Date.now() - 1,
+    );
     expect((await call(adminAuth, '/api/admin/session', { cookie: `ccc_admin=${expired}` })).status).toBe(401);
     expect((await call(contact, '/api/contact', { cookie: `ccc_admin=${forged}` })).status).toBe(401);
   });
@@ -148,7 +158,10 @@ describe('the admin fails closed on a deployed site', () => {
     expect(response.status).toBe(503);
     expect((await jsonOf<{ error: string }>(response)).error).toMatch(/SESSION_SECRET/);
     // The committed development secret signs nothing here.
-    const forged = createToken(signingKey('local-development-session-secret-not-for-production', STRONG_PASSWORD), Date.now() + 60_000);
+    const forged = createToken(
+      signingKey('local-development-session-secret-not-for-production', STRONG_PASSWORD),
+      Date.now() + 60_000,
+    );
     expect((await call(contact, '/api/contact', { cookie: `ccc_admin=${forged}` })).status).toBe(503);
   });
 
@@ -157,7 +170,10 @@ describe('the admin fails closed on a deployed site', () => {
     vi.stubEnv('SESSION_SECRET', '');
     const remote = await call(adminAuth, '/api/admin/login', { body: { password: 'admin' }, ip: '192.0.2.10' });
     expect(remote.status).toBe(503);
-    const mappedLoopback = await call(adminAuth, '/api/admin/login', { body: { password: 'admin' }, ip: '::ffff:127.0.0.1' });
+    const mappedLoopback = await call(adminAuth, '/api/admin/login', {
+      body: { password: 'admin' },
+      ip: '::ffff:127.0.0.1',
+    });
     expect(mappedLoopback.status).toBe(200);
   });
 
@@ -180,7 +196,9 @@ describe('the admin fails closed on a deployed site', () => {
     vi.stubEnv('ADMIN_PASSWORD', STRONG_PASSWORD);
     vi.stubEnv('SESSION_SECRET', STRONG_SECRET);
     const site = 'https://ccc-edu.example';
-    expect((await call(adminAuth, '/api/admin/login', { body: { password: 'admin' }, site, ip: '198.51.100.7' })).status).toBe(401);
+    expect(
+      (await call(adminAuth, '/api/admin/login', { body: { password: 'admin' }, site, ip: '198.51.100.7' })).status,
+    ).toBe(401);
     const cookie = await adminCookie(STRONG_PASSWORD, { site, ip: '198.51.100.7' });
     expect((await call(contact, '/api/contact', { cookie, site, ip: '198.51.100.7' })).status).toBe(200);
   });
@@ -215,7 +233,10 @@ describe('password guessing is throttled by the app', () => {
     vi.setSystemTime(new Date('2026-11-23T10:00:00Z'));
     vi.stubEnv('ADMIN_PASSWORD', STRONG_PASSWORD);
     vi.stubEnv('SESSION_SECRET', STRONG_SECRET);
-    const spray = Array.from({ length: SITE_WIDE.limit }, (_, index) => `10.9.${Math.floor(index / 250)}.${index % 250}`);
+    const spray = Array.from(
+      { length: SITE_WIDE.limit },
+      (_, index) => `10.9.${Math.floor(index / 250)}.${index % 250}`,
+    );
     for (const ip of spray) expect((await loginStatus('guess', ip)).status).toBe(401);
     const fresh = await loginStatus(STRONG_PASSWORD, '127.0.0.99');
     expect(fresh.status).toBe(429);

@@ -27,10 +27,24 @@ async function newCall(name = 'Ananya Iyer', phone = '98450 11111'): Promise<Sto
 const bookingPath = (id: string) => `/api/bookings/${id}`;
 // `If-Match: *` (whatever is stored) unless a test names a version.
 const patch = (id: string, body: unknown, options: CallOptions = {}) =>
-  call(bookingFn, bookingPath(id), { method: 'PATCH', body, params: { id }, cookie, headers: { 'if-match': '*' }, ...options });
+  call(bookingFn, bookingPath(id), {
+    method: 'PATCH',
+    body,
+    params: { id },
+    cookie,
+    headers: { 'if-match': '*' },
+    ...options,
+  });
 const patchStatus = (id: string, status: unknown, options: CallOptions = {}) =>
-  call(bookingFn, `${bookingPath(id)}/status`, { method: 'PATCH', body: { status }, params: { id }, cookie, ...options });
-const getBooking = (id: string, options: CallOptions = {}) => call(bookingFn, bookingPath(id), { params: { id }, cookie, ...options });
+  call(bookingFn, `${bookingPath(id)}/status`, {
+    method: 'PATCH',
+    body: { status },
+    params: { id },
+    cookie,
+    ...options,
+  });
+const getBooking = (id: string, options: CallOptions = {}) =>
+  call(bookingFn, bookingPath(id), { params: { id }, cookie, ...options });
 const stats = async () => jsonOf<AdminStats>(await call(statsFn, '/api/admin/stats', { cookie }));
 
 describe('GET /api/bookings/{id}', () => {
@@ -62,7 +76,9 @@ describe('admin only', () => {
     expect((await getBooking(booking.id, { cookie: '' })).status).toBe(401);
     expect((await patchStatus(booking.id, 'completed', { cookie: '' })).status).toBe(401);
     expect((await patch(booking.id, { fullName: 'Someone Else' }, { cookie: '' })).status).toBe(401);
-    expect((await patch(booking.id, { fullName: 'Someone Else' }, { cookie: 'ccc_admin=forged.token' })).status).toBe(401);
+    expect((await patch(booking.id, { fullName: 'Someone Else' }, { cookie: 'ccc_admin=forged.token' })).status).toBe(
+      401,
+    );
     expect(await bookings.get(booking.id)).toEqual(booking);
   });
 
@@ -103,7 +119,9 @@ describe('PATCH /api/bookings/{id}/status', () => {
     const booking = await newCall();
     const bad = await patchStatus(booking.id, 'paid');
     expect(bad.status).toBe(400);
-    expect((await jsonOf<{ fields: Record<string, string> }>(bad)).fields).toEqual({ status: 'Choose pending, contacted, completed or cancelled' });
+    expect((await jsonOf<{ fields: Record<string, string> }>(bad)).fields).toEqual({
+      status: 'Choose pending, contacted, completed or cancelled',
+    });
     const extra = await call(bookingFn, `${bookingPath(booking.id)}/status`, {
       method: 'PATCH',
       body: { status: 'contacted', paymentStatus: 'paid' },
@@ -112,7 +130,12 @@ describe('PATCH /api/bookings/{id}/status', () => {
     });
     expect(extra.status).toBe(400);
     expect(Object.keys((await jsonOf<{ fields: Record<string, string> }>(extra)).fields)).toEqual(['paymentStatus']);
-    const empty = await call(bookingFn, `${bookingPath(booking.id)}/status`, { method: 'PATCH', body: {}, params: { id: booking.id }, cookie });
+    const empty = await call(bookingFn, `${bookingPath(booking.id)}/status`, {
+      method: 'PATCH',
+      body: {},
+      params: { id: booking.id },
+      cookie,
+    });
     expect(empty.status).toBe(400);
     expect(await bookings.get(booking.id)).toEqual(booking);
   });
@@ -125,7 +148,10 @@ describe('PATCH /api/bookings/{id}/status', () => {
   it('applies two concurrent status changes one after the other, and the tiles stay right', async () => {
     const booking = await newCall();
     const before = await stats();
-    const [first, second] = await Promise.all([patchStatus(booking.id, 'contacted'), patchStatus(booking.id, 'cancelled')]);
+    const [first, second] = await Promise.all([
+      patchStatus(booking.id, 'contacted'),
+      patchStatus(booking.id, 'cancelled'),
+    ]);
     expect([first.status, second.status]).toEqual([200, 200]);
     const answers = [await jsonOf<StoredBooking>(first), await jsonOf<StoredBooking>(second)];
     expect(answers.map((answer) => answer.status).sort()).toEqual(['cancelled', 'contacted']);
@@ -140,7 +166,9 @@ describe('PATCH /api/bookings/{id}/status', () => {
     const after = await stats();
     expect(after.pending).toBe(before.pending - 1);
     expect(after.contacted + after.cancelled).toBe(before.contacted + before.cancelled + 1);
-    expect(after[stored!.status as 'contacted' | 'cancelled']).toBe(before[stored!.status as 'contacted' | 'cancelled'] + 1);
+    expect(after[stored!.status as 'contacted' | 'cancelled']).toBe(
+      before[stored!.status as 'contacted' | 'cancelled'] + 1,
+    );
   });
 });
 
@@ -164,20 +192,39 @@ describe('status changes from two function instances at once', () => {
     // Written one after the other: pending left once and only the final status gained one.
     expect(after.pending).toBe(before.pending - 1);
     expect(after.contacted + after.cancelled).toBe(before.contacted + before.cancelled + 1);
-    expect(after[stored!.status as 'contacted' | 'cancelled']).toBe(before[stored!.status as 'contacted' | 'cancelled'] + 1);
+    expect(after[stored!.status as 'contacted' | 'cancelled']).toBe(
+      before[stored!.status as 'contacted' | 'cancelled'] + 1,
+    );
   }, 60_000);
 });
 
 describe('PATCH /api/bookings/{id}', () => {
   it('changes only the fields sent and answers the stored booking with its new ETag', async () => {
     const booking = await newCall('Rohit Sharma', '98450 22222');
-    const response = await patch(booking.id, { fullName: '  Rohit K. Sharma ', mobile: '98450-33333', currentStage: 'Working Professional', notes: 'Call after 6 pm' });
+    const response = await patch(booking.id, {
+      fullName: '  Rohit K. Sharma ',
+      mobile: '98450-33333',
+      currentStage: 'Working Professional',
+      notes: 'Call after 6 pm',
+    });
     expect(response.status).toBe(200);
     const answered = await jsonOf<StoredBooking>(response);
-    expect(answered).toMatchObject({ fullName: 'Rohit K. Sharma', mobile: '98450-33333', currentStage: 'Working Professional', notes: 'Call after 6 pm' });
+    expect(answered).toMatchObject({
+      fullName: 'Rohit K. Sharma',
+      mobile: '98450-33333',
+      currentStage: 'Working Professional',
+      notes: 'Call after 6 pm',
+    });
     const stored = await bookings.get(booking.id);
     expect(stored).toEqual(answered);
-    expect({ ...stored, fullName: booking.fullName, mobile: booking.mobile, currentStage: booking.currentStage, notes: booking.notes, updatedAt: undefined }).toEqual({ ...booking, updatedAt: undefined });
+    expect({
+      ...stored,
+      fullName: booking.fullName,
+      mobile: booking.mobile,
+      currentStage: booking.currentStage,
+      notes: booking.notes,
+      updatedAt: undefined,
+    }).toEqual({ ...booking, updatedAt: undefined });
     expect(response.headers.get('etag')).toBe((await getBooking(booking.id)).headers.get('etag'));
 
     const notesOnly = await jsonOf<StoredBooking>(await patch(booking.id, { notes: '' }));
@@ -229,7 +276,9 @@ describe('If-Match', () => {
     const etag = (await getBooking(booking.id)).headers.get('etag')!;
     const response = await patch(booking.id, { notes: 'from the current copy' }, { headers: { 'if-match': etag } });
     expect(response.status).toBe(200);
-    const status = await patchStatus(booking.id, 'contacted', { headers: { 'if-match': response.headers.get('etag')! } });
+    const status = await patchStatus(booking.id, 'contacted', {
+      headers: { 'if-match': response.headers.get('etag')! },
+    });
     expect(status.status).toBe(200);
   });
 

@@ -9,7 +9,16 @@ import corporateFn from '../../netlify/functions/corporate-enquiries.mts';
 import paymentsFn from '../../netlify/functions/payments.mts';
 import { collectRowsFrom, type ExportReader } from '../../src/islands/admin/export/collectRows';
 import { type LeadKind, type LeadRecords, leadKinds } from '../../src/islands/admin/api/leads';
-import { type ExportRow, buildCsv, bookingRow, contactRow, downloadRow, paymentRow, subscriberRow, corporateEnquiryRow } from '../../src/lib/admin/customerExport';
+import {
+  type ExportRow,
+  buildCsv,
+  bookingRow,
+  contactRow,
+  downloadRow,
+  paymentRow,
+  subscriberRow,
+  corporateEnquiryRow,
+} from '../../src/lib/admin/customerExport';
 import type { AdminPage } from '../../src/lib/schemas/adminApi';
 import type { ExportPlanAnswer, ExportSliceAnswer } from '../../src/lib/schemas/adminExport';
 import { snapshotExportSlices } from '../../src/server/leads/exportRows';
@@ -56,7 +65,11 @@ beforeAll(async () => {
     new Date('2026-03-01T04:30:00Z'),
     { announce: false },
   );
-  await contacts.create({ name: 'Ananya Iyer ₹ अनन्या', email: 'ananya@example.in', phone: '98450 44444', whoIsThisFor: 'college' }, new Date('2026-03-01T04:31:00Z'), { announce: false });
+  await contacts.create(
+    { name: 'Ananya Iyer ₹ अनन्या', email: 'ananya@example.in', phone: '98450 44444', whoIsThisFor: 'college' },
+    new Date('2026-03-01T04:31:00Z'),
+    { announce: false },
+  );
   seededRecords += 2;
 });
 
@@ -95,7 +108,8 @@ async function oldPathRows(): Promise<ExportRow[]> {
   return rows;
 }
 
-const getExport = (path: string, params: Record<string, string> = {}, options: CallOptions = {}) => call(exportFn, path, { cookie, params, ...options });
+const getExport = (path: string, params: Record<string, string> = {}, options: CallOptions = {}) =>
+  call(exportFn, path, { cookie, params, ...options });
 
 /** The browser's reader, over the real handler; `limit` makes slices span several calls. */
 function handlerReader(limit?: number): ExportReader & { calls: number } {
@@ -134,7 +148,9 @@ describe('the export by time slices', () => {
     expect(reader.calls).toBe(1 + Object.values(plan.slices).reduce((sum, slices) => sum + slices.length, 0));
     // The tricky cells survived as the old path wrote them.
     expect(after.some((row) => row[1] === `'=HYPERLINK("http://evil.example","Click")`)).toBe(true);
-    expect(after.some((row) => row[1] === 'Ananya Iyer ₹ अनन्या' && row[2] === 'ananya@example.in / 98450 44444')).toBe(true);
+    expect(after.some((row) => row[1] === 'Ananya Iyer ₹ अनन्या' && row[2] === 'ananya@example.in / 98450 44444')).toBe(
+      true,
+    );
   });
 
   it('pages a busy slice with its cursor and still keeps the order, with any number of calls at once', async () => {
@@ -146,7 +162,9 @@ describe('the export by time slices', () => {
 
   it('answers 401 without a session and 400 naming the field for a bad path or query', async () => {
     expect((await getExport('/api/admin/export', {}, { cookie: '' })).status).toBe(401);
-    expect((await getExport('/api/admin/export/bookings/8205', { kind: 'bookings', slice: '8205' }, { cookie: '' })).status).toBe(401);
+    expect(
+      (await getExport('/api/admin/export/bookings/8205', { kind: 'bookings', slice: '8205' }, { cookie: '' })).status,
+    ).toBe(401);
     const badKind = await getExport('/api/admin/export/secrets/8205', { kind: 'secrets', slice: '8205' });
     expect(badKind.status).toBe(400);
     expect(JSON.stringify(await jsonOf(badKind))).toContain('kind');
@@ -185,13 +203,19 @@ interface BlobCall {
  * Runs `step` with this process's Blobs calls seen on their way to the store (the
  * handlers run in this process): `hold` may keep one waiting, as a slow network would.
  */
-async function watchBlobCalls<T>(step: () => Promise<T>, hold: (call: BlobCall) => Promise<void> | undefined = () => undefined): Promise<{ result: T; calls: BlobCall[] }> {
+async function watchBlobCalls<T>(
+  step: () => Promise<T>,
+  hold: (call: BlobCall) => Promise<void> | undefined = () => undefined,
+): Promise<{ result: T; calls: BlobCall[] }> {
   const inner = globalThis.fetch;
   const calls: BlobCall[] = [];
   globalThis.fetch = async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     if (url.origin === new URL(blobsContext.edgeURL).origin) {
-      const seen = { method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(), path: decodeURIComponent(url.pathname + url.search) };
+      const seen = {
+        method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(),
+        path: decodeURIComponent(url.pathname + url.search),
+      };
       calls.push(seen);
       await hold(seen);
     }
@@ -205,12 +229,18 @@ async function watchBlobCalls<T>(step: () => Promise<T>, hold: (call: BlobCall) 
 }
 
 /** A read of one lead record (not a listing, not a slice's copy). */
-const recordReads = (calls: BlobCall[]) => calls.filter((call) => call.method === 'GET' && /\/\d{4}\/\d{2}\/\d{13}-[0-9a-f]{10}$/.test(call.path));
+const recordReads = (calls: BlobCall[]) =>
+  calls.filter((call) => call.method === 'GET' && /\/\d{4}\/\d{2}\/\d{13}-[0-9a-f]{10}$/.test(call.path));
 
-const sliceCount = async () => Object.values((await handlerReader().plan()).slices).reduce((sum, slices) => sum + slices.length, 0);
+const sliceCount = async () =>
+  Object.values((await handlerReader().plan()).slices).reduce((sum, slices) => sum + slices.length, 0);
 /** The slice new records go to now: the minute job leaves its copy to the export. */
 const openSlice = () => timeSliceOf(newestFirstKey(Date.now()));
-const closedSliceCount = async () => Object.values((await handlerReader().plan()).slices).reduce((sum, slices) => sum + slices.filter((slice) => slice > openSlice()).length, 0);
+const closedSliceCount = async () =>
+  Object.values((await handlerReader().plan()).slices).reduce(
+    (sum, slices) => sum + slices.filter((slice) => slice > openSlice()).length,
+    0,
+  );
 
 const testBooking = (fullName: string) => ({
   fullName,
@@ -230,30 +260,46 @@ describe('copies of the time slices (the export reads two blobs a slice)', () =>
   it('the minute job copies every closed slice that has none, none after its deadline; the export then reads only the open slice record by record, once', async () => {
     await dropEveryCopy();
     // Leads of today in the open slice, which the job leaves alone.
-    const today = await contacts.create({ name: 'Today One', email: 'one@example.in', phone: '98450 70001', whoIsThisFor: 'college' }, new Date(), { announce: false });
+    const today = await contacts.create(
+      { name: 'Today One', email: 'one@example.in', phone: '98450 70001', whoIsThisFor: 'college' },
+      new Date(),
+      { announce: false },
+    );
     const closed = await closedSliceCount();
     expect(closed).toBeGreaterThan(10);
     expect(closed).toBeLessThan(await sliceCount());
     expect(await snapshotExportSlices(Date.now())).toEqual({ made: 0, left: closed });
     const report = await runFollowUpJob({ budgetMs: 20_000 });
     expect(report.snapshots).toEqual({ made: closed, left: 0 });
-    expect((await copies().list()).blobs.map((blob) => blob.key.split('/')[1]).filter((slice) => slice! <= openSlice())).toEqual([]);
+    expect(
+      (await copies().list()).blobs.map((blob) => blob.key.split('/')[1]).filter((slice) => slice! <= openSlice()),
+    ).toEqual([]);
 
     const before = await oldPathRows();
     const first = await watchBlobCalls(() => collectRowsFrom(handlerReader(), () => undefined));
     expect(first.result).toEqual(before);
     // The open slice's records, once: the export copies that slice too.
-    const inOpenSlice = await Promise.all([bookings, contacts, payments, downloads, subscribers].map((collection) => collection.inSlice(openSlice(), { limit: 2000 })));
+    const inOpenSlice = await Promise.all(
+      [bookings, contacts, payments, downloads, subscribers].map((collection) =>
+        collection.inSlice(openSlice(), { limit: 2000 }),
+      ),
+    );
     const openIds = inOpenSlice.flatMap(({ items }) => items.map((item) => item.id)).sort();
     expect(openIds).toContain(today.id);
-    expect(recordReads(first.calls).map((call) => call.path.split('/').pop()).sort()).toEqual(openIds);
+    expect(
+      recordReads(first.calls)
+        .map((call) => call.path.split('/').pop())
+        .sort(),
+    ).toEqual(openIds);
 
     const { result: rows, calls } = await watchBlobCalls(() => collectRowsFrom(handlerReader(), () => undefined));
     expect(rows).toEqual(before);
     expect(recordReads(calls)).toEqual([]);
     // Each call checks the session; then the plan lists every collection, and a slice is its listing and its copy.
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
-    expect(calls.filter((call) => !call.path.includes('admin-sessions'))).toHaveLength(leadKinds.length + 2 * (await sliceCount()));
+    expect(calls.filter((call) => !call.path.includes('admin-sessions'))).toHaveLength(
+      leadKinds.length + 2 * (await sliceCount()),
+    );
   });
 
   it('the minute job leaves a slice it cannot read whole before its deadline without a copy (its listing held past the deadline)', async () => {
@@ -279,7 +325,11 @@ describe('copies of the time slices (the export reads two blobs a slice)', () =>
     await collectRowsFrom(handlerReader(), () => undefined);
     const edited = (await bookings.list({ limit: 1 })).items[0]!;
     await bookings.update(edited.id, (current) => ({ ...current, notes: 'Called back, wants the senior package' }));
-    const added = await contacts.create({ name: 'Late Arrival', email: 'late@example.in', phone: '98450 66666', whoIsThisFor: 'college' }, new Date(Date.now() - 200 * 86_400_000), { announce: false });
+    const added = await contacts.create(
+      { name: 'Late Arrival', email: 'late@example.in', phone: '98450 66666', whoIsThisFor: 'college' },
+      new Date(Date.now() - 200 * 86_400_000),
+      { announce: false },
+    );
     const removed = (await payments.list({ limit: 1 })).items[0]!;
     expect(await payments.remove(removed.id)).toBe(true);
 
@@ -288,7 +338,11 @@ describe('copies of the time slices (the export reads two blobs a slice)', () =>
     expect(rows).toEqual(before);
     expect(buildCsv(rows)).toBe(buildCsv(before));
     expect(rows.some((row) => row[1] === 'Late Arrival')).toBe(true);
-    expect(recordReads(calls).map((call) => call.path.split('/').pop()).sort()).toEqual([edited.id, added.id].sort());
+    expect(
+      recordReads(calls)
+        .map((call) => call.path.split('/').pop())
+        .sort(),
+    ).toEqual([edited.id, added.id].sort());
     // The removed payment is in no copy; the changed copies were written back, so the next export reads nothing again.
     expect(await everyCopyText()).not.toContain(removed.id);
     expect(await everyCopyText()).toContain('Called back, wants the senior package');
@@ -299,7 +353,9 @@ describe('copies of the time slices (the export reads two blobs a slice)', () =>
 
   for (const start of ['no copy yet', 'a copy that is out of date'] as const) {
     it(`a reader that copied a record before it was removed cannot write it back (${start}; the reader's write held until the removal is done)`, async () => {
-      const victim = await bookings.create(testBooking('Removed Later'), new Date('2026-02-10T10:00:00Z'), { announce: false });
+      const victim = await bookings.create(testBooking('Removed Later'), new Date('2026-02-10T10:00:00Z'), {
+        announce: false,
+      });
       const slice = timeSliceOf(victim.id);
       if (start === 'no copy yet') await copies().delete(`bookings/${slice}`);
       else {

@@ -92,7 +92,7 @@ describe('attempts are reserved before the password is compared', () => {
 // The tests below set the clock years ahead, so their 15-minute windows never meet
 // the windows the separate-process tests above fill on the real clock.
 describe('device cookies', () => {
-  it("a flood from 150 addresses never keeps the owner out of a browser they used before; a new browser gets 429", async () => {
+  it('a flood from 150 addresses never keeps the owner out of a browser they used before; a new browser gets 429', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2031-03-03T09:00:00Z'));
     useSecrets();
@@ -104,7 +104,9 @@ describe('device cookies', () => {
     expect(setCookie).toContain('SameSite=Strict');
     expect(Number(/Max-Age=(\d+)/.exec(setCookie)?.[1])).toBeGreaterThanOrEqual(300 * 24 * 3600);
 
-    const flood = await Promise.all(Array.from({ length: 150 }, (_, index) => login('guess', `10.1.${index >> 8}.${index & 255}`)));
+    const flood = await Promise.all(
+      Array.from({ length: 150 }, (_, index) => login('guess', `10.1.${index >> 8}.${index & 255}`)),
+    );
     const counts = statusCounts(flood.map((response) => response.status));
     expect(counts[401]).toBeLessThanOrEqual(SITE_WIDE.limit);
     expect(counts[429]).toBeGreaterThanOrEqual(150 - SITE_WIDE.limit);
@@ -119,7 +121,9 @@ describe('device cookies', () => {
     expect(stranger.status).toBe(429);
     expect(Number(stranger.headers.get('retry-after'))).toBeGreaterThan(0);
     // A forged or foreign device cookie is a stranger too.
-    expect((await login(PASSWORD, '127.0.0.78', 'ccc_device=4102444800000.AAAAAAAAAAAAAAAAAAAAAAAA.forged')).status).toBe(429);
+    expect(
+      (await login(PASSWORD, '127.0.0.78', 'ccc_device=4102444800000.AAAAAAAAAAAAAAAAAAAAAAAA.forged')).status,
+    ).toBe(429);
   });
 
   it("counts a device's own wrong passwords for that device only", async () => {
@@ -144,7 +148,10 @@ describe('device cookies', () => {
     const response = await login(PASSWORD, '127.0.0.31');
     const device = deviceCookieOf(response);
     const session = response.headers.getSetCookie()[0]!.split(';')[0]!;
-    const everywhere = await call(adminAuth, '/api/admin/logout-everywhere', { method: 'POST', cookie: `${session}; ${device}` });
+    const everywhere = await call(adminAuth, '/api/admin/logout-everywhere', {
+      method: 'POST',
+      cookie: `${session}; ${device}`,
+    });
     expect(everywhere.status).toBe(200);
     expect((await jsonOf<{ forgottenDevices: number }>(everywhere)).forgottenDevices).toBeGreaterThanOrEqual(1);
     expect(everywhere.headers.getSetCookie().some((value) => /^ccc_device=;.*Max-Age=0/.test(value))).toBe(true);
@@ -160,7 +167,8 @@ describe('per address', () => {
     vi.setSystemTime(new Date('2031-03-05T09:00:00Z'));
     useSecrets();
     const ip = '127.0.0.60';
-    for (let attempt = 0; attempt < PER_ADDRESS.limit - 1; attempt += 1) expect((await login('wrong', ip)).status).toBe(401);
+    for (let attempt = 0; attempt < PER_ADDRESS.limit - 1; attempt += 1)
+      expect((await login('wrong', ip)).status).toBe(401);
     expect((await login(PASSWORD, ip)).status).toBe(200);
     expect((await login('wrong', ip)).status).toBe(401);
     expect((await login(PASSWORD, ip)).status).toBe(429);

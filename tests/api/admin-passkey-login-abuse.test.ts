@@ -28,8 +28,13 @@ const challengeKeys = async () => (await challenges().list()).blobs.map((blob) =
 
 async function addPasskey(authenticator: SoftAuthenticator): Promise<void> {
   const cookie = await adminCookie();
-  const { challengeId, options } = await jsonOf<Options>(await call(adminPasskeys, '/api/admin/passkeys/options', { cookie, body: {} }));
-  const added = await call(adminPasskeys, '/api/admin/passkeys', { cookie, body: { challengeId, name: 'Key', response: authenticator.register(options) } });
+  const { challengeId, options } = await jsonOf<Options>(
+    await call(adminPasskeys, '/api/admin/passkeys/options', { cookie, body: {} }),
+  );
+  const added = await call(adminPasskeys, '/api/admin/passkeys', {
+    cookie,
+    body: { challengeId, name: 'Key', response: authenticator.register(options) },
+  });
   expect(added.status).toBe(201);
 }
 
@@ -50,7 +55,12 @@ describe('one challenge used from several function instances at once', () => {
     await addPasskey(key);
     const { challengeId, options } = await loginOptions();
     const body = JSON.stringify({ challengeId, response: key.authenticate(options) });
-    const request = { url: `${SITE}/api/admin/passkey-login`, method: 'POST', headers: { 'content-type': 'application/json', origin: SITE }, body };
+    const request = {
+      url: `${SITE}/api/admin/passkey-login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: SITE },
+      body,
+    };
     // Four processes, each with its own Blobs client, released together against the one
     // store: more than two, so the uses overlap on every run, not only on lucky ones
     // (with the used marker written without onlyIfNew, two of two overlapped in about
@@ -80,7 +90,9 @@ describe('a credential id', () => {
     const key = new SoftAuthenticator(SITE);
     const { challengeId, options } = await loginOptions();
     const response = { ...key.authenticate(options), id: 'B'.repeat(255), rawId: 'B'.repeat(255) };
-    expect((await call(adminPasskeys, '/api/admin/passkey-login', { body: { challengeId, response } })).status).toBe(401);
+    expect((await call(adminPasskeys, '/api/admin/passkey-login', { body: { challengeId, response } })).status).toBe(
+      401,
+    );
     expect(passkeyKey('B'.repeat(255))).toMatch(/^c\/[A-Za-z0-9_-]{43}$/);
   });
 
@@ -93,7 +105,13 @@ describe('a credential id', () => {
     await store.setJSON(key.id, legacy);
     await store.delete(passkeyKey(key.id));
     const { challengeId, options } = await loginOptions();
-    expect((await call(adminPasskeys, '/api/admin/passkey-login', { body: { challengeId, response: key.authenticate(options) } })).status).toBe(200);
+    expect(
+      (
+        await call(adminPasskeys, '/api/admin/passkey-login', {
+          body: { challengeId, response: key.authenticate(options) },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -109,7 +127,10 @@ describe('sign-in challenges', () => {
     const before = (await challengeKeys()).length;
     const answers = await Promise.all(
       Array.from({ length: SIGN_IN_OPTIONS_PER_ADDRESS.limit + 5 }, (_, index) =>
-        call(adminPasskeys, '/api/admin/passkey-login/options', { body: {}, ip: `2001:db8:7:1::${index.toString(16)}` }),
+        call(adminPasskeys, '/api/admin/passkey-login/options', {
+          body: {},
+          ip: `2001:db8:7:1::${index.toString(16)}`,
+        }),
       ),
     );
     const statuses = answers.map((answer) => answer.status);
@@ -121,7 +142,9 @@ describe('sign-in challenges', () => {
     expect((await jsonOf<{ error: string }>(refused)).error).toMatch(/Too many passkey sign-ins/);
     // Only the answered requests left a challenge behind.
     expect((await challengeKeys()).length - before).toBe(SIGN_IN_OPTIONS_PER_ADDRESS.limit);
-    expect((await call(adminPasskeys, '/api/admin/passkey-login/options', { body: {}, ip: '2001:db8:7:2::1' })).status).toBe(200);
+    expect(
+      (await call(adminPasskeys, '/api/admin/passkey-login/options', { body: {}, ip: '2001:db8:7:2::1' })).status,
+    ).toBe(200);
   });
 
   it('that expired unused are deleted by the minute job; used markers once no use can race them', async () => {
@@ -129,13 +152,22 @@ describe('sign-in challenges', () => {
     await addPasskey(key);
     const unused = await loginOptions();
     const used = await loginOptions();
-    expect((await call(adminPasskeys, '/api/admin/passkey-login', { body: { challengeId: used.challengeId, response: key.authenticate(used.options) } })).status).toBe(200);
+    expect(
+      (
+        await call(adminPasskeys, '/api/admin/passkey-login', {
+          body: { challengeId: used.challengeId, response: key.authenticate(used.options) },
+        })
+      ).status,
+    ).toBe(200);
     const issued = Date.now();
-    const job = (afterMinutes: number) => runFollowUpJob({ now: () => new Date(issued + afterMinutes * 60_000), budgetMs: 5_000 });
+    const job = (afterMinutes: number) =>
+      runFollowUpJob({ now: () => new Date(issued + afterMinutes * 60_000), budgetMs: 5_000 });
 
     // Within its 5 minutes a challenge stays.
     await job(1);
-    expect(await challengeKeys()).toEqual(expect.arrayContaining([`open/${unused.challengeId}`, `used/${used.challengeId}`]));
+    expect(await challengeKeys()).toEqual(
+      expect.arrayContaining([`open/${unused.challengeId}`, `used/${used.challengeId}`]),
+    );
 
     const report = await job(6);
     const afterExpiry = await challengeKeys();

@@ -37,9 +37,15 @@ interface Options {
   options: { challenge: string; user: { id: string } };
 }
 
-const registrationOptions = (cookie: string) => call(adminPasskeys, '/api/admin/passkeys/options', { cookie, body: {} });
+const registrationOptions = (cookie: string) =>
+  call(adminPasskeys, '/api/admin/passkeys/options', { cookie, body: {} });
 
-async function addPasskey(cookie: string, authenticator: SoftAuthenticator, name: string, userAgent = CHROME_ON_MAC): Promise<Response> {
+async function addPasskey(
+  cookie: string,
+  authenticator: SoftAuthenticator,
+  name: string,
+  userAgent = CHROME_ON_MAC,
+): Promise<Response> {
   const started = await registrationOptions(cookie);
   expect(started.status).toBe(200);
   const { challengeId, options } = await jsonOf<Options>(started);
@@ -54,7 +60,9 @@ async function passkeyLogin(authenticator: SoftAuthenticator): Promise<Response>
   const started = await call(adminPasskeys, '/api/admin/passkey-login/options', { body: {} });
   expect(started.status).toBe(200);
   const { challengeId, options } = await jsonOf<Options>(started);
-  return call(adminPasskeys, '/api/admin/passkey-login', { body: { challengeId, response: authenticator.authenticate(options) } });
+  return call(adminPasskeys, '/api/admin/passkey-login', {
+    body: { challengeId, response: authenticator.authenticate(options) },
+  });
 }
 
 const sessionOf = (response: Response) => response.headers.getSetCookie()[0]!.split(';')[0]!;
@@ -63,8 +71,16 @@ const sessionOf = (response: Response) => response.headers.getSetCookie()[0]!.sp
 async function passkeyMails(skip: number, count: number): Promise<ReceivedMail[]> {
   await settleAfterResponse();
   const found = () =>
-    mail.smtp.mails.slice(skip).filter((each) => each.to.includes(OWNER_ADDRESS) && /^Passkey added/.test(each.subject) && each.text.includes(' on 6 Jan 2027,'));
-  for (let tries = 0; tries < 50 && found().length < count; tries += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    mail.smtp.mails
+      .slice(skip)
+      .filter(
+        (each) =>
+          each.to.includes(OWNER_ADDRESS) &&
+          /^Passkey added/.test(each.subject) &&
+          each.text.includes(' on 6 Jan 2027,'),
+      );
+  for (let tries = 0; tries < 50 && found().length < count; tries += 1)
+    await new Promise((resolve) => setTimeout(resolve, 20));
   return found();
 }
 
@@ -76,7 +92,10 @@ describe('adding a passkey', () => {
     // Options asked for in time; the registration itself comes after the 5 minutes.
     const { challengeId, options } = await jsonOf<Options>(await registrationOptions(cookie));
     later(5.1);
-    const tooLate = await call(adminPasskeys, '/api/admin/passkeys', { cookie, body: { challengeId, name: 'Laptop', response: new SoftAuthenticator(SITE).register(options) } });
+    const tooLate = await call(adminPasskeys, '/api/admin/passkeys', {
+      cookie,
+      body: { challengeId, name: 'Laptop', response: new SoftAuthenticator(SITE).register(options) },
+    });
     expect(tooLate.status).toBe(403);
     const refused = await registrationOptions(cookie);
     expect(refused.status).toBe(403);
@@ -106,9 +125,12 @@ describe('adding a passkey', () => {
     const before = mail.smtp.mails.length;
     expect((await addPasskey(cookie, new SoftAuthenticator(SITE), 'Work laptop')).status).toBe(201);
     const [added] = await passkeyMails(before, 1);
-    expect(added?.text).toContain('A passkey named "Work laptop" was added to the CCC Edu admin on 6 Jan 2027, 2:45 pm IST from Chrome on macOS.');
+    expect(added?.text).toContain(
+      'A passkey named "Work laptop" was added to the CCC Edu admin on 6 Jan 2027, 2:45 pm IST from Chrome on macOS.',
+    );
 
-    const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+    const iphone =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
     const phishing = 'Ignore this - verify at https://evil.example';
     expect((await addPasskey(cookie, new SoftAuthenticator(SITE), phishing, iphone)).status).toBe(201);
     const mails = await passkeyMails(before, 2);
@@ -138,7 +160,10 @@ describe('a passkey ends', () => {
     expect((await passkeyLogin(laptop)).status).toBe(401);
     expect((await passkeyLogin(phone)).status).toBe(401);
     const fresh = await adminCookie();
-    expect((await jsonOf<{ passkeys: unknown[] }>(await call(adminPasskeys, '/api/admin/passkeys', { cookie: fresh }))).passkeys).toEqual([]);
+    expect(
+      (await jsonOf<{ passkeys: unknown[] }>(await call(adminPasskeys, '/api/admin/passkeys', { cookie: fresh })))
+        .passkeys,
+    ).toEqual([]);
   });
 
   /** A passkey added under PASSWORD and SECRET on `day`, shown to sign in an hour later. */
@@ -160,7 +185,13 @@ describe('a passkey ends', () => {
     vi.stubEnv('ADMIN_PASSWORD', 'a brand new owner password');
     const refused = await passkeyLogin(key);
     expect(refused.status).toBe(401);
-    expect((await jsonOf<{ passkeys: unknown[] }>(await call(adminPasskeys, '/api/admin/passkeys', { cookie: await adminCookie('a brand new owner password') }))).passkeys).toEqual([]);
+    expect(
+      (
+        await jsonOf<{ passkeys: unknown[] }>(
+          await call(adminPasskeys, '/api/admin/passkeys', { cookie: await adminCookie('a brand new owner password') }),
+        )
+      ).passkeys,
+    ).toEqual([]);
 
     later(3);
     vi.stubEnv('ADMIN_PASSWORD', PASSWORD);

@@ -43,18 +43,43 @@ beforeAll(async () => {
   useGatewayEnv(gateway());
   cookie = await adminCookie();
   // Someone else with a similar name and number, who must never show up for Priya.
-  await call(bookCallFn, '/api/book-call', { body: { name: 'Priyanka Ramesh', phone: '98765 43211', background: 'college-graduate' } });
-  ids.booking = await created(call(bookCallFn, '/api/book-call', { body: { name: priya.name, phone: '+91 98765 43210', background: 'working-professional' } }), (b) => (b.booking as { id: string }).id);
+  await call(bookCallFn, '/api/book-call', {
+    body: { name: 'Priyanka Ramesh', phone: '98765 43211', background: 'college-graduate' },
+  });
+  ids.booking = await created(
+    call(bookCallFn, '/api/book-call', {
+      body: { name: priya.name, phone: '+91 98765 43210', background: 'working-professional' },
+    }),
+    (b) => (b.booking as { id: string }).id,
+  );
   ids.contact = await created(
-    call(contactFn, '/api/contact', { body: { name: 'priya raman', email: priya.email, phone: '098765-43210', whoIsThisFor: 'working-professional' } }),
+    call(contactFn, '/api/contact', {
+      body: { name: 'priya raman', email: priya.email, phone: '098765-43210', whoIsThisFor: 'working-professional' },
+    }),
     (b) => (b.contact as { id: string }).id,
   );
   ids.download = await created(
-    call(downloadsFn, '/api/resource-downloads', { body: { fullName: 'Priya R.', email: 'priya.raman@example.in', mobile: '9876543210', currentStage: 'midcareer', resourceId: 'executive-guide' } }),
+    call(downloadsFn, '/api/resource-downloads', {
+      body: {
+        fullName: 'Priya R.',
+        email: 'priya.raman@example.in',
+        mobile: '9876543210',
+        currentStage: 'midcareer',
+        resourceId: 'executive-guide',
+      },
+    }),
     (b) => (b.download as { id: string }).id,
   );
   const order = await created(
-    call(createOrderFn, '/api/create-razorpay-order', { body: { customerState: 'Karnataka', packageId: 'ascend-plus', customerName: priya.name, customerEmail: priya.email, customerPhone: '98765-43210' } }),
+    call(createOrderFn, '/api/create-razorpay-order', {
+      body: {
+        customerState: 'Karnataka',
+        packageId: 'ascend-plus',
+        customerName: priya.name,
+        customerEmail: priya.email,
+        customerPhone: '98765-43210',
+      },
+    }),
     (b) => b as { bookingId: string; orderId: string },
   );
   ids.checkoutBooking = order.bookingId;
@@ -81,10 +106,22 @@ describe('GET /api/admin/search', () => {
     const types = expected.hits.map((hit) => hit.type);
     expect(types).toEqual(['payment', 'booking', 'download', 'contact', 'booking']);
     expect(expected.hits.at(-1)?.id).toBe(ids.booking);
-    expect(expected.hits.map((hit) => hit.createdAt)).toEqual([...expected.hits.map((hit) => hit.createdAt)].sort().reverse());
+    expect(expected.hits.map((hit) => hit.createdAt)).toEqual(
+      [...expected.hits.map((hit) => hit.createdAt)].sort().reverse(),
+    );
     for (const answer of answers) expect(kindsAndIds(answer)).toEqual(kindsAndIds(expected));
-    expect(expected.hits.find((hit) => hit.type === 'payment')).toMatchObject({ title: 'Ascend Plus', status: 'created', amount: 10599, name: priya.name });
-    expect(expected.hits.find((hit) => hit.id === ids.booking)).toMatchObject({ title: 'Free Discovery Call', status: 'pending', amount: null, phone: '+91 98765 43210' });
+    expect(expected.hits.find((hit) => hit.type === 'payment')).toMatchObject({
+      title: 'Ascend Plus',
+      status: 'created',
+      amount: 10599,
+      name: priya.name,
+    });
+    expect(expected.hits.find((hit) => hit.id === ids.booking)).toMatchObject({
+      title: 'Free Discovery Call',
+      status: 'pending',
+      amount: null,
+      phone: '+91 98765 43210',
+    });
     expect(expected.truncated).toBe(false);
   });
 
@@ -98,23 +135,44 @@ describe('GET /api/admin/search', () => {
     const answer = await search('  priya.RAMAN@example.IN ');
     expect(answer.matchedBy).toBe('email');
     expect(answer.hits.map((hit) => hit.type)).toEqual(['subscriber', 'payment', 'booking', 'download', 'contact']);
-    expect(answer.hits[0]).toMatchObject({ type: 'subscriber', email: 'priya.raman@example.in', name: null, title: 'Newsletter' });
+    expect(answer.hits[0]).toMatchObject({
+      type: 'subscriber',
+      email: 'priya.raman@example.in',
+      name: null,
+      title: 'Newsletter',
+    });
     expect((await search('priya@example.in')).hits).toEqual([]);
   });
 
   it('finds by the start of any word of the name, ignoring case and accents', async () => {
     const byFirst = await search('pri');
     expect(byFirst.matchedBy).toBe('name');
-    expect(byFirst.hits.map((hit) => hit.name)).toEqual(['Priya Raman', 'Priya Raman', 'Priya R.', 'priya raman', 'Priya Raman', 'Priyanka Ramesh']);
-    expect((await search('RAMAN')).hits.map((hit) => hit.name)).toEqual(['Priya Raman', 'Priya Raman', 'priya raman', 'Priya Raman']);
+    expect(byFirst.hits.map((hit) => hit.name)).toEqual([
+      'Priya Raman',
+      'Priya Raman',
+      'Priya R.',
+      'priya raman',
+      'Priya Raman',
+      'Priyanka Ramesh',
+    ]);
+    expect((await search('RAMAN')).hits.map((hit) => hit.name)).toEqual([
+      'Priya Raman',
+      'Priya Raman',
+      'priya raman',
+      'Priya Raman',
+    ]);
     expect((await search('Prïya Ram')).hits).toHaveLength(5);
     expect((await search('priya rames')).hits.map((hit) => hit.name)).toEqual(['Priyanka Ramesh']);
     expect((await search('iya')).hits).toEqual([]);
   });
 
   it('finds names in other scripts and with accents as typed', async () => {
-    await call(bookCallFn, '/api/book-call', { body: { name: 'José Fernandes', phone: '91111 22222', background: 'college-graduate' } });
-    await call(bookCallFn, '/api/book-call', { body: { name: 'अनन्या शर्मा', phone: '91111 33333', background: 'student-10-12' } });
+    await call(bookCallFn, '/api/book-call', {
+      body: { name: 'José Fernandes', phone: '91111 22222', background: 'college-graduate' },
+    });
+    await call(bookCallFn, '/api/book-call', {
+      body: { name: 'अनन्या शर्मा', phone: '91111 33333', background: 'student-10-12' },
+    });
     expect((await search('jose')).hits.map((hit) => hit.name)).toEqual(['José Fernandes']);
     expect((await search('josé fer')).hits.map((hit) => hit.name)).toEqual(['José Fernandes']);
     expect((await search('अनन्')).hits.map((hit) => hit.name)).toEqual(['अनन्या शर्मा']);
@@ -123,7 +181,13 @@ describe('GET /api/admin/search', () => {
   it('shows the newest 100 when a name start matches more, and says so', async () => {
     await Promise.all(
       Array.from({ length: MAX_HITS + 5 }, (_, n) =>
-        call(bookCallFn, '/api/book-call', { body: { name: `Zubin Contractor ${lettersOf(n)}`, phone: `93${String(n).padStart(8, '0')}`, background: 'college-graduate' } }),
+        call(bookCallFn, '/api/book-call', {
+          body: {
+            name: `Zubin Contractor ${lettersOf(n)}`,
+            phone: `93${String(n).padStart(8, '0')}`,
+            background: 'college-graduate',
+          },
+        }),
       ),
     );
     // Indexed by each lead's follow-up, after its response.
@@ -143,10 +207,19 @@ const indexKeysOf = async (prefix: string, id: string) => {
 describe('the index follows edits of a booking', () => {
   it('after a name or mobile edit, the old name and number no longer find it and the new ones do', async () => {
     const { booking } = await jsonOf<{ booking: { id: string } }>(
-      await call(bookCallFn, '/api/book-call', { body: { name: 'Kavya Menon', phone: '99000 11111', background: 'college-graduate' } }),
+      await call(bookCallFn, '/api/book-call', {
+        body: { name: 'Kavya Menon', phone: '99000 11111', background: 'college-graduate' },
+      }),
     );
     await settleAfterResponse();
-    const edit = (body: Record<string, unknown>) => call(bookingFn, `/api/bookings/${booking.id}`, { method: 'PATCH', body, params: { id: booking.id }, cookie, headers: { 'if-match': '*' } });
+    const edit = (body: Record<string, unknown>) =>
+      call(bookingFn, `/api/bookings/${booking.id}`, {
+        method: 'PATCH',
+        body,
+        params: { id: booking.id },
+        cookie,
+        headers: { 'if-match': '*' },
+      });
     expect((await edit({ fullName: 'Kavya Pillai', mobile: '99000 22222' })).status).toBe(200);
 
     expect(kindsAndIds(await search('pillai'))).toEqual([`booking:${booking.id}`]);
@@ -162,16 +235,30 @@ describe('the index follows edits of a booking', () => {
     expect(await indexKeysOf('phone/990/002/2222', booking.id)).toHaveLength(1);
 
     // A status change or notes edit leaves the person, and the index, as they are.
-    await call(bookingFn, `/api/bookings/${booking.id}/status`, { method: 'PATCH', body: { status: 'completed' }, params: { id: booking.id }, cookie });
+    await call(bookingFn, `/api/bookings/${booking.id}/status`, {
+      method: 'PATCH',
+      body: { status: 'completed' },
+      params: { id: booking.id },
+      cookie,
+    });
     expect((await search('pillai')).hits[0]).toMatchObject({ id: booking.id, status: 'completed' });
   });
 
   it('two quick edits of the name end with the index of the last one', async () => {
     const { booking } = await jsonOf<{ booking: { id: string } }>(
-      await call(bookCallFn, '/api/book-call', { body: { name: 'Arjun Reddy', phone: '99000 33333', background: 'college-graduate' } }),
+      await call(bookCallFn, '/api/book-call', {
+        body: { name: 'Arjun Reddy', phone: '99000 33333', background: 'college-graduate' },
+      }),
     );
     await settleAfterResponse();
-    const edit = (fullName: string) => call(bookingFn, `/api/bookings/${booking.id}`, { method: 'PATCH', body: { fullName }, params: { id: booking.id }, cookie, headers: { 'if-match': '*' } });
+    const edit = (fullName: string) =>
+      call(bookingFn, `/api/bookings/${booking.id}`, {
+        method: 'PATCH',
+        body: { fullName },
+        params: { id: booking.id },
+        cookie,
+        headers: { 'if-match': '*' },
+      });
     await Promise.all([edit('Arjun Varma'), edit('Arjun Kapoor')]);
     const stored = await bookings.get(booking.id);
     const [kept, dropped] = stored?.fullName === 'Arjun Varma' ? ['varma', 'kapoor'] : ['kapoor', 'varma'];

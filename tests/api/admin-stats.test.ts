@@ -45,16 +45,19 @@ const stats = async () => {
 /** The tiles as a full scan of the stored data would count them: the truth to compare with. */
 async function countedFromData(): Promise<AdminStats> {
   const everyBooking = await bookings.all();
-  const byStatus = Object.fromEntries(bookingStatuses.map((status) => [status, everyBooking.filter((booking) => booking.status === status).length]));
-  const [contactCount, paymentCount, downloadCount, subscriberCount, storagePosts, files, corporateCount] = await Promise.all([
-    contacts.count(),
-    payments.count(),
-    downloads.count(),
-    subscribers.count(),
-    storagePostCount(),
-    mdxPosts(),
-    corporateEnquiries.count(),
-  ]);
+  const byStatus = Object.fromEntries(
+    bookingStatuses.map((status) => [status, everyBooking.filter((booking) => booking.status === status).length]),
+  );
+  const [contactCount, paymentCount, downloadCount, subscriberCount, storagePosts, files, corporateCount] =
+    await Promise.all([
+      contacts.count(),
+      payments.count(),
+      downloads.count(),
+      subscribers.count(),
+      storagePostCount(),
+      mdxPosts(),
+      corporateEnquiries.count(),
+    ]);
   const blogPosts = storagePosts + files.length;
   return {
     bookings: everyBooking.length,
@@ -78,7 +81,10 @@ describe('GET /api/admin/stats', () => {
   it('answers 401 without a session and 403 to a recount from a foreign Origin', async () => {
     expect((await call(statsFn, '/api/admin/stats')).status).toBe(401);
     expect((await call(statsFn, '/api/admin/stats/recount', { method: 'POST' })).status).toBe(401);
-    expect((await call(statsFn, '/api/admin/stats/recount', { method: 'POST', cookie, origin: 'https://evil.example' })).status).toBe(403);
+    expect(
+      (await call(statsFn, '/api/admin/stats/recount', { method: 'POST', cookie, origin: 'https://evil.example' }))
+        .status,
+    ).toBe(403);
   });
 
   it('on a fresh store counts the MDX posts shipped with the site and nothing else', async () => {
@@ -102,27 +108,59 @@ describe('GET /api/admin/stats', () => {
 
   it('keeps count through every write path: call modal, package popup, checkout, contact, download, newsletter, blog posts, status changes', async () => {
     const before = await stats();
-    expect((await call(bookCallFn, '/api/book-call', { body: { ...person, background: 'working-professional' } })).status).toBe(201);
+    expect(
+      (await call(bookCallFn, '/api/book-call', { body: { ...person, background: 'working-professional' } })).status,
+    ).toBe(201);
     const { booking: packageBooking } = await bookPackage('ascend');
     const order = await call(createOrderFn, '/api/create-razorpay-order', {
-      body: { customerState: 'Karnataka', packageId: 'ascend-plus', customerName: person.name, customerEmail: person.email, customerPhone: person.phone },
+      body: {
+        customerState: 'Karnataka',
+        packageId: 'ascend-plus',
+        customerName: person.name,
+        customerEmail: person.email,
+        customerPhone: person.phone,
+      },
     });
     expect(order.status).toBe(201);
-    expect((await call(contactFn, '/api/contact', { body: { ...person, whoIsThisFor: 'working-professional' } })).status).toBe(201);
-    const download = { fullName: person.name, email: person.email, mobile: person.phone, currentStage: 'midcareer', resourceId: 'executive-guide' };
+    expect(
+      (await call(contactFn, '/api/contact', { body: { ...person, whoIsThisFor: 'working-professional' } })).status,
+    ).toBe(201);
+    const download = {
+      fullName: person.name,
+      email: person.email,
+      mobile: person.phone,
+      currentStage: 'midcareer',
+      resourceId: 'executive-guide',
+    };
     expect((await call(downloadsFn, '/api/resource-downloads', { body: download })).status).toBe(201);
     await call(newsletterFn, '/api/newsletter', { body: { email: person.email } });
     await call(newsletterFn, '/api/newsletter', { body: { email: person.email.toUpperCase() } });
-    const post = { title: 'Counting Posts In The Admin Tiles', excerpt: 'A post that exists to be counted by the stat tiles.', content: 'Body.' };
+    const post = {
+      title: 'Counting Posts In The Admin Tiles',
+      excerpt: 'A post that exists to be counted by the stat tiles.',
+      content: 'Body.',
+    };
     const created = await jsonOf<{ id: string }>(await call(blogPostsFn, '/api/blog-posts', { body: post, cookie }));
-    await call(blogPostsFn, '/api/blog-posts', { body: { ...post, title: 'A Second Post, Deleted Again' }, cookie }).then(async (response) => {
+    await call(blogPostsFn, '/api/blog-posts', {
+      body: { ...post, title: 'A Second Post, Deleted Again' },
+      cookie,
+    }).then(async (response) => {
       const { id } = await jsonOf<{ id: string }>(response);
-      expect((await call(blogPostsFn, `/api/blog-posts/${id}`, { method: 'DELETE', params: { id }, cookie })).status).toBe(200);
+      expect(
+        (await call(blogPostsFn, `/api/blog-posts/${id}`, { method: 'DELETE', params: { id }, cookie })).status,
+      ).toBe(200);
     });
-    const status = await call(bookingFn, `/api/bookings/${packageBooking.id}/status`, { method: 'PATCH', body: { status: 'contacted' }, params: { id: packageBooking.id }, cookie });
+    const status = await call(bookingFn, `/api/bookings/${packageBooking.id}/status`, {
+      method: 'PATCH',
+      body: { status: 'contacted' },
+      params: { id: packageBooking.id },
+      cookie,
+    });
     expect(status.status).toBe(200);
     // Honeypot submissions store nothing and count nothing.
-    await call(bookCallFn, '/api/book-call', { body: { ...person, background: 'working-professional', website: 'spam' } });
+    await call(bookCallFn, '/api/book-call', {
+      body: { ...person, background: 'working-professional', website: 'spam' },
+    });
     // A new lead is counted by its follow-up, after the response.
     await settleAfterResponse();
 
@@ -148,8 +186,21 @@ describe('GET /api/admin/stats', () => {
     const responses = await Promise.all(
       Array.from({ length: 40 }, (_, n) =>
         n % 2
-          ? call(bookCallFn, '/api/book-call', { body: { name: `Caller ${lettersOf(n)}`, phone: `98000 ${String(n).padStart(5, '0')}`, background: 'student-10-12' } })
-          : call(contactFn, '/api/contact', { body: { name: `Writer ${lettersOf(n)}`, email: `writer${n}@example.in`, phone: `97000 ${String(n).padStart(5, '0')}`, whoIsThisFor: 'college' } }),
+          ? call(bookCallFn, '/api/book-call', {
+              body: {
+                name: `Caller ${lettersOf(n)}`,
+                phone: `98000 ${String(n).padStart(5, '0')}`,
+                background: 'student-10-12',
+              },
+            })
+          : call(contactFn, '/api/contact', {
+              body: {
+                name: `Writer ${lettersOf(n)}`,
+                email: `writer${n}@example.in`,
+                phone: `97000 ${String(n).padStart(5, '0')}`,
+                whoIsThisFor: 'college',
+              },
+            }),
       ),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(40).fill(201));
@@ -162,7 +213,9 @@ describe('GET /api/admin/stats', () => {
   });
 
   it('page totals of the admin lists come from the same counters', async () => {
-    const page = await jsonOf<{ total: number }>(await call((await import('../../netlify/functions/bookings.mts')).default, '/api/bookings?limit=1', { cookie }));
+    const page = await jsonOf<{ total: number }>(
+      await call((await import('../../netlify/functions/bookings.mts')).default, '/api/bookings?limit=1', { cookie }),
+    );
     expect(page.total).toBe((await stats()).bookings);
     expect(page.total).toBe(await bookings.count());
   });
@@ -178,10 +231,13 @@ async function failingStoreProxy(storeName: string) {
       res.writeHead(500).end();
       return;
     }
-    const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     req.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -204,7 +260,9 @@ describe('when the counters cannot be written', () => {
     setEnvironmentContext({ ...blobsContext, edgeURL: proxy.url, uncachedEdgeURL: proxy.url });
     let response: Response;
     try {
-      response = await call(bookCallFn, '/api/book-call', { body: { name: 'Sanjay Gupta', phone: '91234 56789', background: 'college-graduate' } });
+      response = await call(bookCallFn, '/api/book-call', {
+        body: { name: 'Sanjay Gupta', phone: '91234 56789', background: 'college-graduate' },
+      });
       // The follow-up runs and fails while the counters' store is down.
       await settleAfterResponse();
     } finally {
@@ -229,7 +287,7 @@ describe('when the counters cannot be written', () => {
     expect(await stats()).toEqual(after);
   });
 
-  it('the owner\'s recount repairs counters that drifted anyway', async () => {
+  it("the owner's recount repairs counters that drifted anyway", async () => {
     const truth = await countedFromData();
     await addToCounts(oneOffChangeId('test-drift'), { bookings: 3, pending: -1 });
     expect((await stats()).bookings).toBe(truth.bookings + 3);

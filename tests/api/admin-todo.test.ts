@@ -42,7 +42,8 @@ beforeAll(async () => {
 
 const todo = async (options: CallOptions = {}) => call(todoFn, '/api/admin/todo', { cookie, ...options });
 const items = async () => (await jsonOf<TodoAnswer>(await todo())).items;
-const todoKeys = async () => (await collectionStore(TODO_STORE).list({ prefix: 'pending/' })).blobs.map((blob) => blob.key);
+const todoKeys = async () =>
+  (await collectionStore(TODO_STORE).list({ prefix: 'pending/' })).blobs.map((blob) => blob.key);
 const patchBookingStatus = (id: string, status: string) =>
   call(bookingFn, `/api/bookings/${id}/status`, { method: 'PATCH', body: { status }, params: { id }, cookie });
 const patchContactStatus = (id: string, body: unknown, options: CallOptions = {}) =>
@@ -56,7 +57,9 @@ describe('GET /api/admin/todo', () => {
 
   it('orders pending leads by when their promise falls due in business hours, overdue first', async () => {
     // Friday 16 Oct 2026, 17:00 IST: a free call, due 4 business hours later, Monday 12:00 IST.
-    const fridayCall = await bookings.create(call4h('Farah Khan', '98450 20001'), ist('2026-10-16', '17:00'), { announce: false });
+    const fridayCall = await bookings.create(call4h('Farah Khan', '98450 20001'), ist('2026-10-16', '17:00'), {
+      announce: false,
+    });
     // Thursday 15 Oct, 10:00 IST: a message (24 business hours): 8 Thu + 9 Fri + 7 Mon -> Monday 16:00 IST.
     // Older than the call, yet due after it.
     const thursdayMessage = await contacts.create(
@@ -65,9 +68,13 @@ describe('GET /api/admin/todo', () => {
       { announce: false },
     );
     // Saturday 17 Oct: the clock starts Monday 09:00 -> due 13:00, after the Friday call.
-    const saturdayCall = await bookings.create(call4h('Sanya Malik', '98450 20003'), ist('2026-10-17', '11:30'), { announce: false });
+    const saturdayCall = await bookings.create(call4h('Sanya Malik', '98450 20003'), ist('2026-10-17', '11:30'), {
+      announce: false,
+    });
     // A call requested now, through the site: not due yet.
-    const fresh = await call(bookCallFn, '/api/book-call', { body: { name: 'Nikhil Jain', phone: '98450 20004', background: 'college-graduate' } });
+    const fresh = await call(bookCallFn, '/api/book-call', {
+      body: { name: 'Nikhil Jain', phone: '98450 20004', background: 'college-graduate' },
+    });
     expect(fresh.status).toBe(201);
     await settleAfterResponse();
     const freshId = (await jsonOf<{ booking: { id: string } }>(fresh)).booking.id;
@@ -88,7 +95,13 @@ describe('GET /api/admin/todo', () => {
       overdue: true,
     });
     expect(list[1]!.dueAt).toBe(ist('2026-10-19', '13:00').toISOString());
-    expect(list[2]).toMatchObject({ kind: 'contact', email: 'tarun@example.com', dueAt: ist('2026-10-19', '16:00').toISOString(), promiseHours: 24, overdue: true });
+    expect(list[2]).toMatchObject({
+      kind: 'contact',
+      email: 'tarun@example.com',
+      dueAt: ist('2026-10-19', '16:00').toISOString(),
+      promiseHours: 24,
+      overdue: true,
+    });
     expect(list[3]).toMatchObject({ kind: 'booking', name: 'Nikhil Jain', promiseHours: 4, overdue: false });
     expect(Date.parse(list[3]!.dueAt)).toBeGreaterThan(Date.now());
 
@@ -101,8 +114,15 @@ describe('GET /api/admin/todo', () => {
 
   it('with ?limit= answers the first rows only, counting total and overdue over every pending lead; a bad limit is a 400 naming it', async () => {
     const old = [];
-    for (let day = 0; day < 5; day += 1) old.push(await bookings.create(call4h(`Old Lead ${day}`, `98450 3000${day}`), ist(`2026-09-0${day + 1}`, '10:00'), { announce: false }));
-    const fresh = await call(bookCallFn, '/api/book-call', { body: { name: 'Not Due Yet', phone: '98450 30009', background: 'college-graduate' } });
+    for (let day = 0; day < 5; day += 1)
+      old.push(
+        await bookings.create(call4h(`Old Lead ${day}`, `98450 3000${day}`), ist(`2026-09-0${day + 1}`, '10:00'), {
+          announce: false,
+        }),
+      );
+    const fresh = await call(bookCallFn, '/api/book-call', {
+      body: { name: 'Not Due Yet', phone: '98450 30009', background: 'college-graduate' },
+    });
     expect(fresh.status).toBe(201);
     await settleAfterResponse();
 
@@ -130,12 +150,23 @@ describe('GET /api/admin/todo', () => {
       await bookings.create({ ...call4h(`Done ${status}`, '98450 20010'), status }, at, { announce: false });
     }
     await downloads.create(
-      { fullName: 'Dev Patel', email: 'dev@example.com', mobile: '98450 20011', currentStage: 'graduates', resourceId: 'career-guide', resourceTitle: 'Career guide' },
+      {
+        fullName: 'Dev Patel',
+        email: 'dev@example.com',
+        mobile: '98450 20011',
+        currentStage: 'graduates',
+        resourceId: 'career-guide',
+        resourceTitle: 'Career guide',
+      },
       at,
       { announce: false },
     );
     await subscribe('reader@example.com', at, undefined, { announce: false });
-    const contactedMessage = await contacts.create({ name: 'Old Reply', email: 'old@example.com', phone: '98450 20012', whoIsThisFor: 'college' }, at, { announce: false });
+    const contactedMessage = await contacts.create(
+      { name: 'Old Reply', email: 'old@example.com', phone: '98450 20012', whoIsThisFor: 'college' },
+      at,
+      { announce: false },
+    );
     expect((await patchContactStatus(contactedMessage.id, { status: 'contacted' })).status).toBe(200);
     const pending = await bookings.create(call4h('Still Waiting', '98450 20013'), at, { announce: false });
 
@@ -148,7 +179,9 @@ describe('GET /api/admin/todo', () => {
 
 describe('Mark contacted', () => {
   it('takes a booking off the to-do through the status change, and pending puts it back', async () => {
-    const booking = await bookings.create(call4h('Meera Shah', '98450 20020'), ist('2026-10-21', '12:00'), { announce: false });
+    const booking = await bookings.create(call4h('Meera Shah', '98450 20020'), ist('2026-10-21', '12:00'), {
+      announce: false,
+    });
     expect((await items()).map((item) => item.id)).toEqual([booking.id]);
     const response = await patchBookingStatus(booking.id, 'contacted');
     expect(response.status).toBe(200);
@@ -163,7 +196,9 @@ describe('Mark contacted', () => {
   });
 
   it('marks a contact message contacted with the same If-Match rules as a booking status', async () => {
-    const created = await call(contactFn, '/api/contact', { body: { name: 'Kavya Nair', email: 'kavya@example.com', phone: '98450 20030', whoIsThisFor: 'college' } });
+    const created = await call(contactFn, '/api/contact', {
+      body: { name: 'Kavya Nair', email: 'kavya@example.com', phone: '98450 20030', whoIsThisFor: 'college' },
+    });
     expect(created.status).toBe(201);
     await settleAfterResponse();
     const { contact } = await jsonOf<{ contact: { id: string; status?: string } }>(created);
@@ -171,12 +206,20 @@ describe('Mark contacted', () => {
     expect(contact.status).toBeUndefined();
     expect((await items()).map((item) => item.id)).toEqual([contact.id]);
 
-    const stale = await patchContactStatus(contact.id, { status: 'contacted' }, { headers: { 'if-match': '"not-this-version"' } });
+    const stale = await patchContactStatus(
+      contact.id,
+      { status: 'contacted' },
+      { headers: { 'if-match': '"not-this-version"' } },
+    );
     expect(stale.status).toBe(412);
     expect((await jsonOf<{ current: { status?: string } }>(stale)).current.status).toBeUndefined();
     expect((await contacts.get(contact.id))?.status).toBeUndefined();
 
-    const done = await patchContactStatus(contact.id, { status: 'contacted' }, { headers: { 'if-match': stale.headers.get('etag')! } });
+    const done = await patchContactStatus(
+      contact.id,
+      { status: 'contacted' },
+      { headers: { 'if-match': stale.headers.get('etag')! } },
+    );
     expect(done.status).toBe(200);
     expect(done.headers.get('etag')).toMatch(/^"/);
     expect((await contacts.get(contact.id))?.status).toBe('contacted');
@@ -185,12 +228,18 @@ describe('Mark contacted', () => {
   });
 
   it('refuses bad input, foreign origins and strangers, and changes nothing', async () => {
-    const contact = await contacts.create({ name: 'Ira Sen', email: 'ira@example.com', phone: '98450 20040', whoIsThisFor: 'college' }, ist('2026-10-22', '10:00'), { announce: false });
+    const contact = await contacts.create(
+      { name: 'Ira Sen', email: 'ira@example.com', phone: '98450 20040', whoIsThisFor: 'college' },
+      ist('2026-10-22', '10:00'),
+      { announce: false },
+    );
     const bad = await patchContactStatus(contact.id, { status: 'done' });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await jsonOf(bad))).toContain('status');
     expect((await patchContactStatus(contact.id, { status: 'contacted', extra: 1 })).status).toBe(400);
-    expect((await patchContactStatus(contact.id, { status: 'contacted' }, { origin: 'https://evil.example' })).status).toBe(403);
+    expect(
+      (await patchContactStatus(contact.id, { status: 'contacted' }, { origin: 'https://evil.example' })).status,
+    ).toBe(403);
     expect((await patchContactStatus(contact.id, { status: 'contacted' }, { cookie: '' })).status).toBe(401);
     expect((await patchContactStatus('0000000000000-0000000000', { status: 'contacted' })).status).toBe(404);
     expect((await patchContactStatus('nope', { status: 'contacted' })).status).toBe(404);
@@ -200,11 +249,18 @@ describe('Mark contacted', () => {
 });
 
 describe('leads stored before the to-do existed', () => {
-  it('are put on it by the owner\'s recount, once', async () => {
+  it("are put on it by the owner's recount, once", async () => {
     // Stored as an earlier version did: the record only, no follow-up, no index key.
     const at = ist('2026-10-23', '10:00');
     const id = newestFirstKey(at.getTime());
-    const legacy = { name: 'Old Message', email: 'old.message@example.com', phone: '98450 20050', whoIsThisFor: 'college', id, createdAt: at.toISOString() };
+    const legacy = {
+      name: 'Old Message',
+      email: 'old.message@example.com',
+      phone: '98450 20050',
+      whoIsThisFor: 'college',
+      id,
+      createdAt: at.toISOString(),
+    };
     await collectionStore('contacts').setJSON(recordKey(id), legacy);
     const ours = async () => (await items()).filter((item) => item.id === id);
     expect(await ours()).toEqual([]);
@@ -213,7 +269,9 @@ describe('leads stored before the to-do existed', () => {
     expect(recount.status).toBe(200);
     // Every pending lead is checked: this one and the message the test before left pending.
     expect(await jsonOf(recount)).toMatchObject({ pendingLeads: 2 });
-    expect(await ours()).toEqual([expect.objectContaining({ kind: 'contact', id, name: 'Old Message', promiseHours: 24, overdue: true })]);
+    expect(await ours()).toEqual([
+      expect.objectContaining({ kind: 'contact', id, name: 'Old Message', promiseHours: 24, overdue: true }),
+    ]);
     const keys = await todoKeys();
     await call(statsFn, '/api/admin/stats/recount', { method: 'POST', cookie });
     expect(await todoKeys()).toEqual(keys);

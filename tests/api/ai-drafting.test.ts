@@ -10,7 +10,12 @@ import blogPosts from '../../netlify/functions/blog-posts.mts';
 import blogPreview from '../../netlify/functions/blog-preview.mts';
 import generateBlog from '../../netlify/functions/generate-blog.mts';
 import improveBlog from '../../netlify/functions/improve-blog.mts';
-import { AI_NOT_CONFIGURED, lengthBands, type GenerateJobView, type ImproveJobView } from '../../src/lib/schemas/aiDrafting';
+import {
+  AI_NOT_CONFIGURED,
+  lengthBands,
+  type GenerateJobView,
+  type ImproveJobView,
+} from '../../src/lib/schemas/aiDrafting';
 import type { BlogPost } from '../../src/lib/schemas/blogPost';
 import { runJob } from '../../src/server/ai/drafting';
 import { AI_JOBS_STORE, aiJobSchema, claimJob, createJob } from '../../src/server/ai/jobs';
@@ -39,7 +44,11 @@ beforeAll(async () => {
       return;
     }
     res.writeHead(202).end();
-    const request = new Request(`${site}${req.url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) });
+    const request = new Request(`${site}${req.url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.concat(chunks),
+    });
     const run = aiBackground(request);
     runs.add(run);
     void run.finally(() => runs.delete(run));
@@ -65,12 +74,22 @@ beforeEach(() => {
   fake.setMode('ok');
 });
 
-const request = { topic: 'Moving from sales into HR', tone: 'professional', length: 'short', category: 'Leadership', keywords: 'hr career, sales,  ,people skills' };
+const request = {
+  topic: 'Moving from sales into HR',
+  tone: 'professional',
+  length: 'short',
+  category: 'Leadership',
+  keywords: 'hr career, sales,  ,people skills',
+};
 
-const generate = (body: unknown, options: CallOptions = {}) => call(generateBlog, '/api/generate-blog', { body, site, ...options });
-const improve = (body: unknown, options: CallOptions = {}) => call(improveBlog, '/api/improve-blog', { body, site, ...options });
-const generateJob = (jobId: string, cookie: string) => call(generateBlog, `/api/generate-blog/${jobId}`, { cookie, params: { jobId }, site });
-const improveJob = (jobId: string, cookie: string) => call(improveBlog, `/api/improve-blog/${jobId}`, { cookie, params: { jobId }, site });
+const generate = (body: unknown, options: CallOptions = {}) =>
+  call(generateBlog, '/api/generate-blog', { body, site, ...options });
+const improve = (body: unknown, options: CallOptions = {}) =>
+  call(improveBlog, '/api/improve-blog', { body, site, ...options });
+const generateJob = (jobId: string, cookie: string) =>
+  call(generateBlog, `/api/generate-blog/${jobId}`, { cookie, params: { jobId }, site });
+const improveJob = (jobId: string, cookie: string) =>
+  call(improveBlog, `/api/improve-blog/${jobId}`, { cookie, params: { jobId }, site });
 
 async function startedJob(response: Response): Promise<string> {
   expect(response.status).toBe(202);
@@ -138,14 +157,20 @@ describe('every AI route is admin only and validates its input', () => {
       [await generate({ ...request, tone: 'angry' }, { cookie }), 'tone'],
       [await generate({ ...request, length: 'epic' }, { cookie }), 'length'],
       [await generate({ ...request, category: 'Astrology' }, { cookie }), 'category'],
-      [await generate({ ...request, keywords: Array.from({ length: 11 }, (_, i) => `k${i}`).join(',') }, { cookie }), 'keywords'],
+      [
+        await generate({ ...request, keywords: Array.from({ length: 11 }, (_, i) => `k${i}`).join(',') }, { cookie }),
+        'keywords',
+      ],
       [await generate({ ...request, keywords: Array.from({ length: 11 }, (_, i) => `k${i}`) }, { cookie }), 'keywords'],
       [await generate({ ...request, keywords: ['hr', 42] }, { cookie }), 'keywords'],
       [await generate({ ...request, keywords: 42 }, { cookie }), 'keywords'],
       [await improve({ content: 'Some post', improvements: '  ' }, { cookie }), 'improvements'],
       [await improve({ content: 'x'.repeat(60_001), improvements: 'Shorter' }, { cookie }), 'content'],
       [await call(blogPreview, '/api/blog-preview', { body: { content: 42 }, cookie, site }), 'content'],
-      [await call(generateBlog, '/api/generate-blog/not-a-job', { cookie, params: { jobId: 'not-a-job' }, site }), 'jobId'],
+      [
+        await call(generateBlog, '/api/generate-blog/not-a-job', { cookie, params: { jobId: 'not-a-job' }, site }),
+        'jobId',
+      ],
       [await call(improveBlog, '/api/improve-blog/1', { cookie, params: { jobId: '1' }, site }), 'jobId'],
     ];
     for (const [response, field] of cases) {
@@ -169,15 +194,24 @@ describe('without OPENAI_API_KEY', () => {
   it('answers 503 with a clear message and the status says so', async () => {
     delete process.env.OPENAI_API_KEY;
     const cookie = await adminCookie();
-    for (const response of [await generate(request, { cookie }), await improve({ content: 'x', improvements: 'y' }, { cookie })]) {
+    for (const response of [
+      await generate(request, { cookie }),
+      await improve({ content: 'x', improvements: 'y' }, { cookie }),
+    ]) {
       expect(response.status).toBe(503);
       expect(await jsonOf(response)).toEqual({ error: AI_NOT_CONFIGURED });
     }
     expect(AI_NOT_CONFIGURED).toMatch(/^AI drafting is not configured: set OPENAI_API_KEY/);
-    expect(await jsonOf(await call(aiStatus, '/api/ai-status', { cookie, site }))).toEqual({ configured: false, model: 'fake-model' });
+    expect(await jsonOf(await call(aiStatus, '/api/ai-status', { cookie, site }))).toEqual({
+      configured: false,
+      model: 'fake-model',
+    });
     process.env.OPENAI_API_KEY = 'sk-test-fake';
     delete process.env.OPENAI_MODEL;
-    expect(await jsonOf(await call(aiStatus, '/api/ai-status', { cookie, site }))).toEqual({ configured: true, model: 'gpt-4o-mini' });
+    expect(await jsonOf(await call(aiStatus, '/api/ai-status', { cookie, site }))).toEqual({
+      configured: true,
+      model: 'gpt-4o-mini',
+    });
     expect(fake.requests).toHaveLength(0);
   });
 });
@@ -190,7 +224,10 @@ describe('POST /api/generate-blog', () => {
     expect(jobId).toMatch(/^[0-9a-f-]{36}$/);
 
     const view = await settled<GenerateJobView>(() => generateJob(jobId, cookie));
-    expect(view).toMatchObject({ status: 'done', post: { source: 'storage', draft: true, publishedAt: null, category: 'Leadership', readOnly: false } });
+    expect(view).toMatchObject({
+      status: 'done',
+      post: { source: 'storage', draft: true, publishedAt: null, category: 'Leadership', readOnly: false },
+    });
     expect(view.note).toBeUndefined();
     const post = view.post!;
     expect(post.title).toContain('Moving from sales into HR');
@@ -201,7 +238,9 @@ describe('POST /api/generate-blog', () => {
 
     // Stored: the record in the blog store, the same as GET /api/blog-posts/{id} gives the admin.
     expect(await storedPostIds()).toContain(post.id);
-    const asAdmin = await jsonOf<BlogPost>(await call(blogPosts, `/api/blog-posts/${post.id}`, { cookie, params: { id: post.id } }));
+    const asAdmin = await jsonOf<BlogPost>(
+      await call(blogPosts, `/api/blog-posts/${post.id}`, { cookie, params: { id: post.id } }),
+    );
     expect(asAdmin).toEqual(post);
     // Hidden from the public list and the public post.
     const publicList = await jsonOf<BlogPost[]>(await call(blogPosts, '/api/blog-posts'));
@@ -217,13 +256,17 @@ describe('POST /api/generate-blog', () => {
 
   it('takes keywords as a list too, trimmed and without empty ones', async () => {
     const cookie = await adminCookie();
-    const jobId = await startedJob(await generate({ ...request, keywords: [' hr career', 'sales', '', 'people skills '] }, { cookie }));
+    const jobId = await startedJob(
+      await generate({ ...request, keywords: [' hr career', 'sales', '', 'people skills '] }, { cookie }),
+    );
     const view = await settled<GenerateJobView>(() => generateJob(jobId, cookie));
     expect(view.post?.keywords.slice(0, 3)).toEqual(['hr career', 'sales', 'people skills']);
   });
 
   it('survives the editor closing: a new session polls the job by id alone', async () => {
-    const jobId = await startedJob(await generate({ ...request, topic: 'Returning to work after a career break' }, { cookie: await adminCookie() }));
+    const jobId = await startedJob(
+      await generate({ ...request, topic: 'Returning to work after a career break' }, { cookie: await adminCookie() }),
+    );
     // The editor is gone; the work goes on (the platform's run is awaited, nobody polls).
     await Promise.all([...runs]);
     const later = await adminCookie();
@@ -241,7 +284,10 @@ describe('POST /api/generate-blog', () => {
     expect(view.note).toBeUndefined();
     expect(fake.requests).toHaveLength(2);
     // The second request continues the conversation and says what was wrong.
-    expect(fake.requests[1]?.messages.at(-1)).toMatchObject({ role: 'user', content: expect.stringMatching(/far from the 1500-2000 words/) });
+    expect(fake.requests[1]?.messages.at(-1)).toMatchObject({
+      role: 'user',
+      content: expect.stringMatching(/far from the 1500-2000 words/),
+    });
     expect(countWords(view.post!.content)).toBeGreaterThanOrEqual(lengthBands.medium.min);
   });
 
@@ -261,14 +307,18 @@ describe('POST /api/generate-blog', () => {
     const jobId = await startedJob(await generate(request, { cookie }));
     const view = await settled<GenerateJobView>(() => generateJob(jobId, cookie));
     expect(view.status).toBe('done');
-    const stored = await collectionStore(BLOG_STORE).get(view.post!.id, { type: 'json' }) as { content: string };
+    const stored = (await collectionStore(BLOG_STORE).get(view.post!.id, { type: 'json' })) as { content: string };
     expect(stored.content).not.toMatch(/<script|<iframe|<style|\bon[a-z]+\s*=|href="javascript|src="data/i);
-    expect(stored.content).toContain('<a href="https://example.com/ok" target="_blank" rel="noopener noreferrer nofollow">a safe link</a>');
+    expect(stored.content).toContain(
+      '<a href="https://example.com/ok" target="_blank" rel="noopener noreferrer nofollow">a safe link</a>',
+    );
     const page = await renderPostContent(stored.content);
     expect(page).not.toMatch(DANGER);
     expect(page).toContain('a safe link');
     // The preview route renders the same way.
-    const preview = await jsonOf<{ html: string }>(await call(blogPreview, '/api/blog-preview', { body: { content: HOSTILE_HTML }, cookie, site }));
+    const preview = await jsonOf<{ html: string }>(
+      await call(blogPreview, '/api/blog-preview', { body: { content: HOSTILE_HTML }, cookie, site }),
+    );
     expect(preview.html).not.toMatch(DANGER);
     expect(preview.html).toBe(await renderPostContent(HOSTILE_HTML));
   });
@@ -281,19 +331,22 @@ describe('POST /api/generate-blog', () => {
     ['refusal', /The model declined to write this: I'm sorry/, 1],
     ['wrong-shape', /did not match the draft format \(.*content.*\)/, 1],
   ];
-  it.each(failures)('ends failed with a clear message and stores nothing when the model gives %s', async (mode, message, calls) => {
-    const cookie = await adminCookie();
-    const before = await storedPostIds();
-    fake.setMode(mode);
-    const jobId = await startedJob(await generate(request, { cookie }));
-    const view = await settled<GenerateJobView>(() => generateJob(jobId, cookie));
-    expect(view.status).toBe('failed');
-    expect(view.error).toMatch(message);
-    expect(view.post).toBeUndefined();
-    expect(await storedPostIds()).toEqual(before);
-    // The SDK retries what may pass (5xx, 429, timeouts), twice, then gives up.
-    expect(fake.requests).toHaveLength(calls);
-  });
+  it.each(failures)(
+    'ends failed with a clear message and stores nothing when the model gives %s',
+    async (mode, message, calls) => {
+      const cookie = await adminCookie();
+      const before = await storedPostIds();
+      fake.setMode(mode);
+      const jobId = await startedJob(await generate(request, { cookie }));
+      const view = await settled<GenerateJobView>(() => generateJob(jobId, cookie));
+      expect(view.status).toBe('failed');
+      expect(view.error).toMatch(message);
+      expect(view.post).toBeUndefined();
+      expect(await storedPostIds()).toEqual(before);
+      // The SDK retries what may pass (5xx, 429, timeouts), twice, then gives up.
+      expect(fake.requests).toHaveLength(calls);
+    },
+  );
 });
 
 describe('POST /api/improve-blog', () => {
@@ -333,10 +386,15 @@ describe('POST /api/improve-blog', () => {
 describe('the background function', () => {
   it('does nothing for a job nobody queued, or for a bad trigger: no model call', async () => {
     const unknown = await aiBackground(
-      new Request(`${site}${BACKGROUND_FUNCTION_PATH}`, { method: 'POST', body: JSON.stringify({ jobId: 'c0ffee00-0000-4000-8000-000000000000' }) }),
+      new Request(`${site}${BACKGROUND_FUNCTION_PATH}`, {
+        method: 'POST',
+        body: JSON.stringify({ jobId: 'c0ffee00-0000-4000-8000-000000000000' }),
+      }),
     );
     expect(unknown.status).toBe(204);
-    const bad = await aiBackground(new Request(`${site}${BACKGROUND_FUNCTION_PATH}`, { method: 'POST', body: '{"jobId":"../x"}' }));
+    const bad = await aiBackground(
+      new Request(`${site}${BACKGROUND_FUNCTION_PATH}`, { method: 'POST', body: '{"jobId":"../x"}' }),
+    );
     expect(bad.status).toBe(400);
     expect(fake.requests).toHaveLength(0);
   });
@@ -344,7 +402,10 @@ describe('the background function', () => {
   it('runs a job once: a second trigger of the same job, even concurrent, spends nothing', async () => {
     const cookie = await adminCookie();
     const jobId = await startedJob(await generate({ ...request, topic: 'Board exam stress' }, { cookie }));
-    const trigger = () => aiBackground(new Request(`${site}${BACKGROUND_FUNCTION_PATH}`, { method: 'POST', body: JSON.stringify({ jobId }) }));
+    const trigger = () =>
+      aiBackground(
+        new Request(`${site}${BACKGROUND_FUNCTION_PATH}`, { method: 'POST', body: JSON.stringify({ jobId }) }),
+      );
     const [first, second] = await Promise.all([trigger(), trigger()]);
     await Promise.all([...runs]);
     // The platform's own trigger and these two: exactly one run claimed the job.
@@ -352,7 +413,9 @@ describe('the background function', () => {
     expect([first.status, second.status].filter((status) => status === 200).length).toBeLessThanOrEqual(1);
     expect(fake.requests).toHaveLength(1);
     expect((await storedJob(jobId)).status).toBe('done');
-    const posts = (await jsonOf<BlogPost[]>(await call(blogPosts, '/api/blog-posts', { cookie }))).filter((post) => post.title.includes('Board exam stress'));
+    const posts = (await jsonOf<BlogPost[]>(await call(blogPosts, '/api/blog-posts', { cookie }))).filter((post) =>
+      post.title.includes('Board exam stress'),
+    );
     expect(posts).toHaveLength(1);
   });
 
@@ -365,7 +428,10 @@ describe('the background function', () => {
     const claimed = await claimJob(queued.id);
     expect(claimed).not.toBeNull();
     const settledJob = await runJob(claimed!, AbortSignal.timeout(500));
-    expect(settledJob).toMatchObject({ status: 'failed', error: expect.stringMatching(/took longer than the 14 minutes a draft may take/) });
+    expect(settledJob).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/took longer than the 14 minutes a draft may take/),
+    });
     expect((await storedJob(queued.id)).status).toBe('failed');
     expect(fake.requests).toHaveLength(1);
     expect(await storedPostIds()).toEqual(before);
@@ -374,10 +440,16 @@ describe('the background function', () => {
   it('when the platform does not take the run, the job fails and the caller gets 503', async () => {
     const cookie = await adminCookie();
     // Nothing listens on this port: the trigger cannot reach the background function.
-    const response = await call(generateBlog, '/api/generate-blog', { body: { ...request, topic: 'Unreachable' }, cookie, site: 'http://localhost:9' });
+    const response = await call(generateBlog, '/api/generate-blog', {
+      body: { ...request, topic: 'Unreachable' },
+      cookie,
+      site: 'http://localhost:9',
+    });
     expect(response.status).toBe(503);
     const store = collectionStore(AI_JOBS_STORE);
-    const jobs = await Promise.all((await store.list()).blobs.map(async (blob) => aiJobSchema.parse(await store.get(blob.key, { type: 'json' }))));
+    const jobs = await Promise.all(
+      (await store.list()).blobs.map(async (blob) => aiJobSchema.parse(await store.get(blob.key, { type: 'json' }))),
+    );
     const job = jobs.find((candidate) => candidate.request.topic === 'Unreachable');
     expect(job).toMatchObject({ status: 'failed', error: expect.stringMatching(/could not be started/) });
     expect(fake.requests).toHaveLength(0);

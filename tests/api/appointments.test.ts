@@ -63,7 +63,13 @@ async function book(start: string, extra: Record<string, unknown> = {}) {
   people += 1;
   const phone = `98450 ${String(10_000 + people).slice(-5)}`;
   return call(appointmentsFn, '/api/appointments', {
-    body: { start, name: `Asha Rao ${'I'.repeat(people % 4)}`.trim(), phone, email: `asha${people}@example.com`, ...extra },
+    body: {
+      start,
+      name: `Asha Rao ${'I'.repeat(people % 4)}`.trim(),
+      phone,
+      email: `asha${people}@example.com`,
+      ...extra,
+    },
     ip: visitorIp(),
   });
 }
@@ -83,7 +89,9 @@ const mailsTo = (address: string) => mail.smtp.mails.filter((item: ReceivedMail)
 const inviteOf = (item: ReceivedMail) => {
   const part = item.attachments.find((attachment) => attachment.mimeType === 'text/calendar' && attachment.method);
   if (!part) throw new Error(`no calendar part in "${item.subject}"`);
-  const events = Object.values(ical.sync.parseICS(part.content)).filter((entry): entry is VEvent => entry?.type === 'VEVENT');
+  const events = Object.values(ical.sync.parseICS(part.content)).filter(
+    (entry): entry is VEvent => entry?.type === 'VEVENT',
+  );
   return { method: part.method, raw: part.content, event: events[0]! };
 };
 
@@ -94,7 +102,9 @@ describe('booking', () => {
     expect(response.status).toBe(201);
     const { appointment } = await jsonOf<{ appointment: PublicAppointment }>(response);
     expect(appointment).toMatchObject({ start: slot.start, end: slot.end, status: 'confirmed' });
-    expect(appointment.manageUrl).toMatch(new RegExp(`^${SITE}/appointments/${appointment.id}\\?token=[A-Za-z0-9_-]{40,}$`));
+    expect(appointment.manageUrl).toMatch(
+      new RegExp(`^${SITE}/appointments/${appointment.id}\\?token=[A-Za-z0-9_-]{40,}$`),
+    );
     const booking = await bookings.get(appointment.bookingId);
     expect(booking).toMatchObject({ bookingType: 'discovery_call', email: expect.stringContaining('@example.com') });
     expect((await readAppointment(appointment.id))?.status).toBe('confirmed');
@@ -129,8 +139,10 @@ describe('booking', () => {
     expect(body.slots.map((free) => free.start)).not.toContain(slot.start);
   });
 
-  test('the call modal\'s booking gets one active appointment: a second one is refused with 409', async () => {
-    const made = await call(bookCall, '/api/book-call', { body: { name: 'Kiran Shah', phone: '98450 22222', background: 'college-graduate' } });
+  test("the call modal's booking gets one active appointment: a second one is refused with 409", async () => {
+    const made = await call(bookCall, '/api/book-call', {
+      body: { name: 'Kiran Shah', phone: '98450 22222', background: 'college-graduate' },
+    });
     const { booking } = await jsonOf<{ booking: { id: string } }>(made);
     const first = await bookFor(booking.id, (await slotAhead(30)).start);
     expect(first.status).toBe(201);
@@ -142,7 +154,14 @@ describe('booking', () => {
 
   test('a POST from another origin is refused, and bad bodies name the field', async () => {
     const slot = await slotAhead(30);
-    expect((await call(appointmentsFn, '/api/appointments', { body: { start: slot.start, name: 'A', phone: '98450 12345' }, origin: 'https://evil.example' })).status).toBe(403);
+    expect(
+      (
+        await call(appointmentsFn, '/api/appointments', {
+          body: { start: slot.start, name: 'A', phone: '98450 12345' },
+          origin: 'https://evil.example',
+        })
+      ).status,
+    ).toBe(403);
     const bad = await call(appointmentsFn, '/api/appointments', { body: { start: 'tomorrow', name: 'A', phone: '1' } });
     expect(bad.status).toBe(400);
   });
@@ -158,7 +177,11 @@ describe('booking', () => {
       body: JSON.stringify({ start: slot.start, name, phone: `98450 3333${digit}` }),
       ip: `10.33.0.${digit}`,
     });
-    const answers = await callInParallelProcesses(bundle, [request('Racer One', 1), request('Racer Two', 2), request('Racer Three', 3)]);
+    const answers = await callInParallelProcesses(bundle, [
+      request('Racer One', 1),
+      request('Racer Two', 2),
+      request('Racer Three', 3),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
     const winner = answers.find((answer) => answer.status === 201)!.body as { appointment: PublicAppointment };
     expect(await slotHolder(slotKey(Date.parse(slot.start)))).toBe(winner.appointment.id);
@@ -189,7 +212,9 @@ describe('messages', () => {
 
   test('reminders: a day before and an hour before, sent by the minute job once due', async () => {
     const slot = await slotAhead(30);
-    const { appointment } = await jsonOf<{ appointment: PublicAppointment }>(await book(slot.start, { email: 'remind@example.com' }));
+    const { appointment } = await jsonOf<{ appointment: PublicAppointment }>(
+      await book(slot.start, { email: 'remind@example.com' }),
+    );
     await settleAfterResponse();
     mail.smtp.mails.length = 0;
     const start = Date.parse(appointment.start);
@@ -222,7 +247,9 @@ describe('manage link', () => {
 
   test('a wrong token is a 404, the right one shows the call', async () => {
     const { id, token } = await booked(30);
-    expect((await call(appointmentsFn, `/api/appointments/${id}?token=${'x'.repeat(43)}`, { params: { id } })).status).toBe(404);
+    expect(
+      (await call(appointmentsFn, `/api/appointments/${id}?token=${'x'.repeat(43)}`, { params: { id } })).status,
+    ).toBe(404);
     const right = await call(appointmentsFn, `/api/appointments/${id}?token=${token}`, { params: { id } });
     expect(right.status).toBe(200);
     expect(right.headers.get('cache-control')).toBe('no-store');
@@ -235,7 +262,10 @@ describe('manage link', () => {
   test('reschedule moves the call, frees the old slot and sends an invite with SEQUENCE raised', async () => {
     const { slot, id, token } = await booked(30);
     const next = await slotAhead(30);
-    const moved = await call(appointmentsFn, `/api/appointments/${id}/reschedule?token=${token}`, { params: { id }, body: { start: next.start } });
+    const moved = await call(appointmentsFn, `/api/appointments/${id}/reschedule?token=${token}`, {
+      params: { id },
+      body: { start: next.start },
+    });
     expect(moved.status).toBe(200);
     expect((await jsonOf<{ appointment: PublicAppointment }>(moved)).appointment.start).toBe(next.start);
     const free = (await freeSlots()).map((item) => item.start);
@@ -252,7 +282,10 @@ describe('manage link', () => {
 
   test('cancel frees the slot and sends METHOD:CANCEL', async () => {
     const { slot, id, token, email } = await booked(30);
-    const cancelled = await call(appointmentsFn, `/api/appointments/${id}/cancel?token=${token}`, { params: { id }, method: 'POST' });
+    const cancelled = await call(appointmentsFn, `/api/appointments/${id}/cancel?token=${token}`, {
+      params: { id },
+      method: 'POST',
+    });
     expect(cancelled.status).toBe(200);
     expect((await readAppointment(id))?.status).toBe('cancelled');
     expect((await freeSlots()).map((item) => item.start)).toContain(slot.start);
@@ -261,7 +294,10 @@ describe('manage link', () => {
     expect(invite.method).toBe('CANCEL');
     expect(invite.raw).toContain('METHOD:CANCEL');
     expect(invite.raw).toMatch(/SEQUENCE:1\r?\n/);
-    expect((await call(appointmentsFn, `/api/appointments/${id}/cancel?token=${token}`, { params: { id }, method: 'POST' })).status).toBe(409);
+    expect(
+      (await call(appointmentsFn, `/api/appointments/${id}/cancel?token=${token}`, { params: { id }, method: 'POST' }))
+        .status,
+    ).toBe(409);
   });
 
   test("the owner's to-do falls due at the booked call, keeps it through an edit, moves with it, and gets the 4-hour promise back on a cancel", async () => {
@@ -286,28 +322,52 @@ describe('manage link', () => {
     expect((await dueOf()).dueAt).toBe(new Date(appointment.start).toISOString());
 
     const next = await slotAhead(30);
-    expect((await call(appointmentsFn, `/api/appointments/${id}/reschedule?token=${token}`, { params: { id }, body: { start: next.start } })).status).toBe(200);
+    expect(
+      (
+        await call(appointmentsFn, `/api/appointments/${id}/reschedule?token=${token}`, {
+          params: { id },
+          body: { start: next.start },
+        })
+      ).status,
+    ).toBe(200);
     await settleAfterResponse();
     expect((await dueOf()).dueAt).toBe(new Date(next.start).toISOString());
 
-    expect((await call(appointmentsFn, `/api/appointments/${id}/cancel?token=${token}`, { params: { id }, method: 'POST' })).status).toBe(200);
+    expect(
+      (await call(appointmentsFn, `/api/appointments/${id}/cancel?token=${token}`, { params: { id }, method: 'POST' }))
+        .status,
+    ).toBe(200);
     await settleAfterResponse();
     const promised = await dueOf();
-    expect(promised.dueAt).toBe(dueAfter(new Date(promised.createdAt), business.promises.callbackAfterCallHours).toISOString());
+    expect(promised.dueAt).toBe(
+      dueAfter(new Date(promised.createdAt), business.promises.callbackAfterCallHours).toISOString(),
+    );
   });
 
   test('within 24 hours of the call the visitor cannot move or cancel it online (403 naming phone and WhatsApp)', async () => {
     const { slot, id, token } = await booked(0.6, 20);
     const next = await slotAhead(30);
-    const late = await call(appointmentsFn, `/api/appointments/${id}/reschedule?token=${token}`, { params: { id }, body: { start: next.start } });
+    const late = await call(appointmentsFn, `/api/appointments/${id}/reschedule?token=${token}`, {
+      params: { id },
+      body: { start: next.start },
+    });
     expect(late.status).toBe(403);
     expect((await jsonOf<{ error: string }>(late)).error).toMatch(/WhatsApp/);
-    expect((await call(appointmentsFn, `/api/appointments/${id}/cancel?token=${token}`, { params: { id }, method: 'POST' })).status).toBe(403);
+    expect(
+      (await call(appointmentsFn, `/api/appointments/${id}/cancel?token=${token}`, { params: { id }, method: 'POST' }))
+        .status,
+    ).toBe(403);
     expect((await readAppointment(id))?.start).toBe(slot.start);
-    const view = await jsonOf<{ changeable: boolean }>(await call(appointmentsFn, `/api/appointments/${id}?token=${token}`, { params: { id } }));
+    const view = await jsonOf<{ changeable: boolean }>(
+      await call(appointmentsFn, `/api/appointments/${id}?token=${token}`, { params: { id } }),
+    );
     expect(view.changeable).toBe(false);
     // The owner still can.
-    const ownerMove = await call(adminAppointments, `/api/admin/appointments/${id}/move`, { cookie, params: { id }, body: { start: next.start } });
+    const ownerMove = await call(adminAppointments, `/api/admin/appointments/${id}/move`, {
+      cookie,
+      params: { id },
+      body: { start: next.start },
+    });
     expect(ownerMove.status).toBe(200);
     expect(await slotHolder(slotKey(Date.parse(slot.start)))).toBeNull();
   });
@@ -316,29 +376,52 @@ describe('manage link', () => {
 describe('owner', () => {
   test('availability: admin only, validated field by field, applied to /api/slots at once', async () => {
     expect((await call(adminAppointments, '/api/admin/availability')).status).toBe(401);
-    const bad = await call(adminAppointments, '/api/admin/availability', { method: 'PUT', cookie, body: { ...allDay, bufferMinutes: -5 } });
+    const bad = await call(adminAppointments, '/api/admin/availability', {
+      method: 'PUT',
+      cookie,
+      body: { ...allDay, bufferMinutes: -5 },
+    });
     expect(bad.status).toBe(400);
     expect((await jsonOf(bad)).fields).toHaveProperty('bufferMinutes');
-    const noOrigin = await call(adminAppointments, '/api/admin/availability', { method: 'PUT', cookie, body: allDay, origin: null });
+    const noOrigin = await call(adminAppointments, '/api/admin/availability', {
+      method: 'PUT',
+      cookie,
+      body: allDay,
+      origin: null,
+    });
     expect(noOrigin.status).toBe(403);
     const tomorrow = new Date(Date.now() + 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
-    const blocked = await call(adminAppointments, '/api/admin/availability', { method: 'PUT', cookie, body: { ...allDay, blockedDates: [tomorrow] } });
+    const blocked = await call(adminAppointments, '/api/admin/availability', {
+      method: 'PUT',
+      cookie,
+      body: { ...allDay, blockedDates: [tomorrow] },
+    });
     expect(blocked.status).toBe(200);
     expect((await freeSlots()).some((slot) => slot.start.startsWith(tomorrow))).toBe(false);
     await call(adminAppointments, '/api/admin/availability', { method: 'PUT', cookie, body: allDay });
     expect((await freeSlots()).some((slot) => slot.start.startsWith(tomorrow))).toBe(true);
   });
 
-  test('the owner lists calls by date, sees a booking\'s call, and cancels one', async () => {
+  test("the owner lists calls by date, sees a booking's call, and cancels one", async () => {
     const slot = await slotAhead(30);
     const { appointment } = await jsonOf<{ appointment: PublicAppointment }>(await book(slot.start));
     const date = slot.start.slice(0, 10);
-    const listed = await jsonOf<{ items: Array<{ id: string; name: string }> }>(await call(adminAppointments, `/api/admin/appointments?from=${date}&to=${date}`, { cookie }));
+    const listed = await jsonOf<{ items: Array<{ id: string; name: string }> }>(
+      await call(adminAppointments, `/api/admin/appointments?from=${date}&to=${date}`, { cookie }),
+    );
     expect(listed.items.map((item) => item.id)).toContain(appointment.id);
-    const ofBooking = await jsonOf<{ items: Array<{ id: string }> }>(await call(adminAppointments, `/api/admin/appointments?bookingId=${appointment.bookingId}`, { cookie }));
+    const ofBooking = await jsonOf<{ items: Array<{ id: string }> }>(
+      await call(adminAppointments, `/api/admin/appointments?bookingId=${appointment.bookingId}`, { cookie }),
+    );
     expect(ofBooking.items.map((item) => item.id)).toEqual([appointment.id]);
-    expect((await call(adminAppointments, `/api/admin/appointments?from=${date}&to=2001-01-01`, { cookie })).status).toBe(400);
-    const cancelled = await call(adminAppointments, `/api/admin/appointments/${appointment.id}/cancel`, { cookie, params: { id: appointment.id }, method: 'POST' });
+    expect(
+      (await call(adminAppointments, `/api/admin/appointments?from=${date}&to=2001-01-01`, { cookie })).status,
+    ).toBe(400);
+    const cancelled = await call(adminAppointments, `/api/admin/appointments/${appointment.id}/cancel`, {
+      cookie,
+      params: { id: appointment.id },
+      method: 'POST',
+    });
     expect(cancelled.status).toBe(200);
     expect((await freeSlots()).map((item) => item.start)).toContain(slot.start);
   });
@@ -346,12 +429,16 @@ describe('owner', () => {
   test('the calendar feed lists upcoming calls for the right secret, 404 for a wrong one, and rotating ends the old address', async () => {
     const slot = await slotAhead(30);
     const { appointment } = await jsonOf<{ appointment: PublicAppointment }>(await book(slot.start));
-    const { url } = await jsonOf<{ url: string }>(await call(adminAppointments, '/api/admin/calendar-feed', { cookie }));
+    const { url } = await jsonOf<{ url: string }>(
+      await call(adminAppointments, '/api/admin/calendar-feed', { cookie }),
+    );
     const file = url.split('/').pop()!;
     const feed = await call(calendarFeedFn, `/api/calendar/${file}`, { params: { file } });
     expect(feed.status).toBe(200);
     expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/);
-    const events = Object.values(ical.sync.parseICS(await feed.text())).filter((entry): entry is VEvent => entry?.type === 'VEVENT');
+    const events = Object.values(ical.sync.parseICS(await feed.text())).filter(
+      (entry): entry is VEvent => entry?.type === 'VEVENT',
+    );
     const event = events.find((item) => item.uid === `appointment-${appointment.id}@ccc-edu`);
     expect(event).toBeDefined();
     expect(new Date(event!.start).toISOString()).toBe(new Date(slot.start).toISOString());
@@ -373,13 +460,17 @@ describe('owner', () => {
     await store.setJSON(slotKey(Date.parse(stray.start)), { appointmentId: appointment.id, at: longAgo });
     expect((await freeSlots()).map((item) => item.start)).not.toContain(stray.start);
     const date = stray.start.slice(0, 10);
-    const listed = await jsonOf<{ items: Array<{ id: string; start: string }> }>(await call(adminAppointments, `/api/admin/appointments?from=${date}&to=${date}`, { cookie }));
+    const listed = await jsonOf<{ items: Array<{ id: string; start: string }> }>(
+      await call(adminAppointments, `/api/admin/appointments?from=${date}&to=${date}`, { cookie }),
+    );
     expect(listed.items.filter((item) => item.start === stray.start)).toEqual([]);
     expect((await freeSlots()).map((item) => item.start)).toContain(stray.start);
     expect(await slotHolder(slotKey(Date.parse(appointment.start)))).toBe(appointment.id);
 
     // A booking whose first request died before its call was stored: it may book again.
-    const made = await call(bookCall, '/api/book-call', { body: { name: 'Meera Iyer', phone: '98450 44444', background: 'college-graduate' } });
+    const made = await call(bookCall, '/api/book-call', {
+      body: { name: 'Meera Iyer', phone: '98450 44444', background: 'college-graduate' },
+    });
     const { booking } = await jsonOf<{ booking: { id: string } }>(made);
     await store.setJSON(`by-booking/${booking.id}`, { appointmentId: '8200000000000-0000000000', at: longAgo });
     const again = await bookFor(booking.id, (await slotAhead(30)).start);

@@ -41,7 +41,11 @@ describe('CDN cache purging after blog writes', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const created = await createStoragePost({ ...post, title: 'Purge Fails But Post Stays' });
     expect(created.id).toBe('purge-fails-but-post-stays');
-    expect(log).toHaveBeenCalledWith('[blog cache purge failed]', 'blog,blog-post-purge-fails-but-post-stays', expect.any(Error));
+    expect(log).toHaveBeenCalledWith(
+      '[blog cache purge failed]',
+      'blog,blog-post-purge-fails-but-post-stays',
+      expect.any(Error),
+    );
     log.mockRestore();
   });
 

@@ -22,8 +22,12 @@ async function create(cookie: string, body: Record<string, unknown>) {
 describe('GET /api/blog-posts', () => {
   it('lists published posts of both sources newest first, without drafts', async () => {
     const cookie = await adminCookie();
-    const stored = await jsonOf<BlogPost>(await create(cookie, { ...post, title: 'A Storage Post For The Public List' }));
-    const hidden = await jsonOf<BlogPost>(await create(cookie, { ...post, title: 'A Hidden Storage Draft', draft: true }));
+    const stored = await jsonOf<BlogPost>(
+      await create(cookie, { ...post, title: 'A Storage Post For The Public List' }),
+    );
+    const hidden = await jsonOf<BlogPost>(
+      await create(cookie, { ...post, title: 'A Hidden Storage Draft', draft: true }),
+    );
 
     const response = await call(blogPosts, '/api/blog-posts');
     expect(response.status).toBe(200);
@@ -49,14 +53,18 @@ describe('GET /api/blog-posts', () => {
   });
 
   it('treats a forged session cookie as a visitor', async () => {
-    const list = await jsonOf<BlogPost[]>(await call(blogPosts, '/api/blog-posts', { cookie: 'ccc_admin=forged.token' }));
+    const list = await jsonOf<BlogPost[]>(
+      await call(blogPosts, '/api/blog-posts', { cookie: 'ccc_admin=forged.token' }),
+    );
     expect(list.every((item) => !item.draft)).toBe(true);
   });
 });
 
 describe('GET /api/blog-posts/{id}', () => {
   it('returns an MDX post with its body and read time, marked read-only', async () => {
-    const response = await call(blogPosts, byId('planning-a-mid-career-pivot'), { params: { id: 'planning-a-mid-career-pivot' } });
+    const response = await call(blogPosts, byId('planning-a-mid-career-pivot'), {
+      params: { id: 'planning-a-mid-career-pivot' },
+    });
     expect(response.status).toBe(200);
     const found = await jsonOf<BlogPost>(response);
     expect(found).toMatchObject({ source: 'mdx', readOnly: true, category: 'Professional Growth', draft: false });
@@ -70,7 +78,10 @@ describe('GET /api/blog-posts/{id}', () => {
       expect(await jsonOf(response)).toEqual({ error: 'Blog post not found.' });
     }
     const cookie = await adminCookie();
-    const asAdmin = await call(blogPosts, byId('negotiating-your-salary-after-an-appraisal'), { params: { id: 'negotiating-your-salary-after-an-appraisal' }, cookie });
+    const asAdmin = await call(blogPosts, byId('negotiating-your-salary-after-an-appraisal'), {
+      params: { id: 'negotiating-your-salary-after-an-appraisal' },
+      cookie,
+    });
     expect(asAdmin.status).toBe(200);
   });
 
@@ -86,7 +97,11 @@ describe('POST /api/blog-posts', () => {
     const denied = await call(blogPosts, '/api/blog-posts', { body: { ...post, title: 'Unauthorised Post' } });
     expect(denied.status).toBe(401);
     const cookie = await adminCookie();
-    const foreign = await call(blogPosts, '/api/blog-posts', { body: { ...post, title: 'Foreign Origin Post' }, cookie, origin: 'https://evil.example' });
+    const foreign = await call(blogPosts, '/api/blog-posts', {
+      body: { ...post, title: 'Foreign Origin Post' },
+      cookie,
+      origin: 'https://evil.example',
+    });
     expect(foreign.status).toBe(403);
     expect(await getStoragePost('unauthorised-post')).toBeNull();
     expect(await getStoragePost('foreign-origin-post')).toBeNull();
@@ -135,13 +150,17 @@ describe('POST /api/blog-posts', () => {
     const clash = await jsonOf<BlogPost>(await create(cookie, { ...post, title: 'The Executive Transition' }));
     expect(clash.id).toBe('the-executive-transition-2');
     // Even a draft MDX post keeps its id.
-    const draftClash = await jsonOf<BlogPost>(await create(cookie, { ...post, title: 'Negotiating Your Salary After an Appraisal' }));
+    const draftClash = await jsonOf<BlogPost>(
+      await create(cookie, { ...post, title: 'Negotiating Your Salary After an Appraisal' }),
+    );
     expect(draftClash.id).toBe('negotiating-your-salary-after-an-appraisal-2');
   });
 
   it('never loses a post when the same title is created concurrently', async () => {
     const cookie = await adminCookie();
-    const responses = await Promise.all(Array.from({ length: 6 }, () => create(cookie, { ...post, title: 'Racing Titles' })));
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => create(cookie, { ...post, title: 'Racing Titles' })),
+    );
     expect(responses.map((response) => response.status)).toEqual(Array(6).fill(201));
     const ids = await Promise.all(responses.map(async (response) => (await jsonOf<BlogPost>(response)).id));
     expect(new Set(ids).size).toBe(6);
@@ -157,11 +176,15 @@ describe('POST /api/blog-posts', () => {
       '<iframe src="https://evil.example"></iframe><style>body{display:none}</style>',
       '<a href="JaVaScRiPt:alert(2)">mixed case</a><svg onload="alert(3)"></svg>',
     ].join('\n\n');
-    const created = await jsonOf<BlogPost>(await create(cookie, { ...post, title: 'Hostile HTML Post', content: hostile }));
+    const created = await jsonOf<BlogPost>(
+      await create(cookie, { ...post, title: 'Hostile HTML Post', content: hostile }),
+    );
     const stored = (await getStoragePost(created.id))?.content ?? '';
     expect(stored).not.toMatch(/<script|onclick|onerror|onload|javascript:|<iframe|<style|<svg/i);
     expect(stored).toContain('<strong>reader</strong>');
-    expect(stored).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">good link</a>');
+    expect(stored).toContain(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">good link</a>',
+    );
     expect(stored).toContain('<img src="https://cdn.example/a.jpg" alt="ok" loading="lazy" />');
   });
 });
@@ -180,24 +203,53 @@ describe('PUT /api/blog-posts/{id}', () => {
       method: 'PUT',
       cookie,
       params: { id: draft.id },
-      body: { ...post, title: 'A Better Title', content: 'New text <script>x()</script>', category: 'Leadership', draft: false },
+      body: {
+        ...post,
+        title: 'A Better Title',
+        content: 'New text <script>x()</script>',
+        category: 'Leadership',
+        draft: false,
+      },
     });
     expect(response.status).toBe(200);
     const updated = await jsonOf<BlogPost>(response);
-    expect(updated).toMatchObject({ id: draft.id, title: 'A Better Title', category: 'Leadership', draft: false, content: 'New text' });
+    expect(updated).toMatchObject({
+      id: draft.id,
+      title: 'A Better Title',
+      category: 'Leadership',
+      draft: false,
+      content: 'New text',
+    });
     expect(updated.publishedAt).not.toBeNull();
   });
 
   it('answers 404 for an unknown id, 400 for invalid fields, 409 for an MDX post', async () => {
     const cookie = await adminCookie();
-    const missing = await call(blogPosts, byId('no-such-post'), { method: 'PUT', cookie, params: { id: 'no-such-post' }, body: post });
+    const missing = await call(blogPosts, byId('no-such-post'), {
+      method: 'PUT',
+      cookie,
+      params: { id: 'no-such-post' },
+      body: post,
+    });
     expect(missing.status).toBe(404);
-    const invalid = await call(blogPosts, byId('no-such-post'), { method: 'PUT', cookie, params: { id: 'no-such-post' }, body: { ...post, content: '' } });
+    const invalid = await call(blogPosts, byId('no-such-post'), {
+      method: 'PUT',
+      cookie,
+      params: { id: 'no-such-post' },
+      body: { ...post, content: '' },
+    });
     expect(invalid.status).toBe(400);
-    const mdx = await call(blogPosts, byId('your-first-job-after-college'), { method: 'PUT', cookie, params: { id: 'your-first-job-after-college' }, body: post });
+    const mdx = await call(blogPosts, byId('your-first-job-after-college'), {
+      method: 'PUT',
+      cookie,
+      params: { id: 'your-first-job-after-college' },
+      body: post,
+    });
     expect(mdx.status).toBe(409);
     expect((await jsonOf<{ error: string }>(mdx)).error).toMatch(/MDX post .*read-only/);
-    const unchanged = await jsonOf<BlogPost>(await call(blogPosts, byId('your-first-job-after-college'), { params: { id: 'your-first-job-after-college' } }));
+    const unchanged = await jsonOf<BlogPost>(
+      await call(blogPosts, byId('your-first-job-after-college'), { params: { id: 'your-first-job-after-college' } }),
+    );
     expect(unchanged.title).toMatch(/^Your First Job After College/);
   });
 
@@ -230,7 +282,11 @@ describe('DELETE /api/blog-posts/{id}', () => {
 
   it('refuses to delete an MDX post with 409', async () => {
     const cookie = await adminCookie();
-    const response = await call(blogPosts, byId('the-executive-transition'), { method: 'DELETE', cookie, params: { id: 'the-executive-transition' } });
+    const response = await call(blogPosts, byId('the-executive-transition'), {
+      method: 'DELETE',
+      cookie,
+      params: { id: 'the-executive-transition' },
+    });
     expect(response.status).toBe(409);
     expect((await mdxPosts()).map((item) => item.id)).toContain('the-executive-transition');
   });

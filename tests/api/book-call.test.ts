@@ -29,9 +29,15 @@ describe('POST /api/book-call', () => {
 
   // docs/decisions/0008-quiz-score-on-the-call-booking.md
   it('keeps the quiz score when the quiz opened the modal', async () => {
-    const response = await call(bookCall, '/api/book-call', { body: { ...request, background: 'student-8-9', source: 'quiz', quizScore: 42 } });
+    const response = await call(bookCall, '/api/book-call', {
+      body: { ...request, background: 'student-8-9', source: 'quiz', quizScore: 42 },
+    });
     const { booking } = await jsonOf<{ booking: { id: string } }>(response);
-    expect(await bookings.get(booking.id)).toMatchObject({ source: 'quiz', quizScore: 42, currentStage: 'Student in Class 8-9' });
+    expect(await bookings.get(booking.id)).toMatchObject({
+      source: 'quiz',
+      quizScore: 42,
+      currentStage: 'Student in Class 8-9',
+    });
   });
 
   it.each([
@@ -50,16 +56,25 @@ describe('POST /api/book-call', () => {
       body: { ...request, amount: 99999, status: 'completed', bookingType: 'investment', packageId: 'ascend-plus' },
     });
     const { booking } = await jsonOf<{ booking: { id: string } }>(response);
-    expect(await bookings.get(booking.id)).toMatchObject({ amount: null, status: 'pending', bookingType: 'discovery_call', packageId: null });
+    expect(await bookings.get(booking.id)).toMatchObject({
+      amount: null,
+      status: 'pending',
+      bookingType: 'discovery_call',
+      packageId: null,
+    });
   });
 
   it('answers 400 naming every missing or bad field and stores nothing', async () => {
     const before = await bookings.count();
-    const response = await call(bookCall, '/api/book-call', { body: { name: ' ', phone: '123', background: 'astronaut', quizScore: 140, source: '<x>' } });
+    const response = await call(bookCall, '/api/book-call', {
+      body: { name: ' ', phone: '123', background: 'astronaut', quizScore: 140, source: '<x>' },
+    });
     expect(response.status).toBe(400);
     const body = await jsonOf<{ error: string; fields: Record<string, string> }>(response);
     expect(Object.keys(body.fields).sort()).toEqual(['background', 'name', 'phone', 'quizScore', 'source']);
-    expect((await jsonOf<{ fields: Record<string, string> }>(await call(bookCall, '/api/book-call', { body: {} }))).fields).toMatchObject({
+    expect(
+      (await jsonOf<{ fields: Record<string, string> }>(await call(bookCall, '/api/book-call', { body: {} }))).fields,
+    ).toMatchObject({
       name: 'Name is required',
       phone: 'Phone number is required',
       background: 'Choose your current background',
@@ -68,7 +83,14 @@ describe('POST /api/book-call', () => {
   });
 
   it('answers 415 for a form post and 405 for GET', async () => {
-    expect((await call(bookCall, '/api/book-call', { rawBody: 'name=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(415);
+    expect(
+      (
+        await call(bookCall, '/api/book-call', {
+          rawBody: 'name=a',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        })
+      ).status,
+    ).toBe(415);
     expect((await call(bookCall, '/api/book-call')).status).toBe(405);
   });
 
@@ -86,7 +108,9 @@ describe('POST /api/book-call', () => {
 
   it('shows up first in the admin bookings list', async () => {
     await call(bookCall, '/api/book-call', { body: { ...request, name: 'Newest Caller' } });
-    const page = await jsonOf<{ items: { fullName: string }[] }>(await call(bookingsApi, '/api/bookings', { cookie: await adminCookie() }));
+    const page = await jsonOf<{ items: { fullName: string }[] }>(
+      await call(bookingsApi, '/api/bookings', { cookie: await adminCookie() }),
+    );
     expect(page.items[0]?.fullName).toBe('Newest Caller');
   });
 });

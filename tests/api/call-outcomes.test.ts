@@ -5,7 +5,13 @@ import bookCallFn from '../../netlify/functions/book-call.mts';
 import leadSourcesFn from '../../netlify/functions/admin-lead-sources.mts';
 import whatsappWebhook from '../../netlify/functions/whatsapp-webhook.mts';
 import slotsFn from '../../netlify/functions/slots.mts';
-import type { AdminAppointmentsAnswer, Appointment, ManageAnswer, PublicAppointment, SlotsAnswer } from '../../src/lib/schemas/appointment';
+import type {
+  AdminAppointmentsAnswer,
+  Appointment,
+  ManageAnswer,
+  PublicAppointment,
+  SlotsAnswer,
+} from '../../src/lib/schemas/appointment';
 import type { Booking } from '../../src/lib/schemas/booking';
 import type { LeadsBySourceAnswer } from '../../src/lib/schemas/notifications';
 import { bookAppointment, currentSlots } from '../../src/server/appointments/book';
@@ -38,7 +44,13 @@ let cookie: string;
 beforeAll(async () => {
   // Meta's status webhooks reach the real handler, signed as Meta signs them.
   fake().setWebhookTarget(async (request) =>
-    call(whatsappWebhook, '/api/whatsapp-webhook', { rawBody: await request.text(), headers: { 'content-type': 'application/json', 'x-hub-signature-256': request.headers.get('x-hub-signature-256') ?? '' } }),
+    call(whatsappWebhook, '/api/whatsapp-webhook', {
+      rawBody: await request.text(),
+      headers: {
+        'content-type': 'application/json',
+        'x-hub-signature-256': request.headers.get('x-hub-signature-256') ?? '',
+      },
+    }),
   );
   cookie = await adminCookie();
   await openAllDay(cookie);
@@ -48,14 +60,20 @@ beforeEach(() => {
 });
 
 const outcome = (id: string, body: unknown, withCookie = true) =>
-  call(adminAppointments, `/api/admin/appointments/${id}/outcome`, { body, params: { id }, ...(withCookie ? { cookie } : {}) });
+  call(adminAppointments, `/api/admin/appointments/${id}/outcome`, {
+    body,
+    params: { id },
+    ...(withCookie ? { cookie } : {}),
+  });
 
 let people = 0;
 /** A free-call request through the real route: its booking. */
 async function request(extra: Record<string, unknown> = {}): Promise<Booking & { id: string }> {
   people += 1;
   const phone = `97${String(40_000_000 + people * 7919).slice(-8)}`;
-  const response = await call(bookCallFn, '/api/book-call', { body: { name: 'Asha Rao', phone, background: 'college-graduate', ...extra } });
+  const response = await call(bookCallFn, '/api/book-call', {
+    body: { name: 'Asha Rao', phone, background: 'college-graduate', ...extra },
+  });
   expect(response.status).toBe(201);
   const { booking } = await jsonOf<{ booking: { id: string } }>(response);
   return (await bookings.get(booking.id))!;
@@ -66,34 +84,55 @@ const usedStarts = new Set<string>();
 async function pastCall(booking: Booking & { id: string }, hoursAgo: number): Promise<Appointment> {
   const then = new Date(Date.now() - (hoursAgo + 1) * HOUR);
   const { slots } = await currentSlots(then, 2);
-  const slot = slots.find((candidate) => Date.parse(candidate.start) <= Date.now() - hoursAgo * HOUR && !usedStarts.has(candidate.start));
+  const slot = slots.find(
+    (candidate) => Date.parse(candidate.start) <= Date.now() - hoursAgo * HOUR && !usedStarts.has(candidate.start),
+  );
   expect(slot).toBeDefined();
   usedStarts.add(slot!.start);
   const email = `outcome${people}@example.com`;
-  return bookAppointment({ id: booking.id, fullName: booking.fullName, mobile: booking.mobile, email, whatsappConsent: booking.whatsappConsent, attribution: booking.attribution }, slot!.start, then);
+  return bookAppointment(
+    {
+      id: booking.id,
+      fullName: booking.fullName,
+      mobile: booking.mobile,
+      email,
+      whatsappConsent: booking.whatsappConsent,
+      attribution: booking.attribution,
+    },
+    slot!.start,
+    then,
+  );
 }
 
-const rebookEntries = async (appointment: Appointment) => (await entryIds()).filter((id) => id.startsWith(`${appointment.version}.appointment-no-show.`));
+const rebookEntries = async (appointment: Appointment) =>
+  (await entryIds()).filter((id) => id.startsWith(`${appointment.version}.appointment-no-show.`));
 
 describe('POST /api/admin/appointments/{id}/outcome', () => {
   test('the owner only; the outcome named when wrong; 409 before the call starts; 404 for no such call', async () => {
     const { slots } = await jsonOf<SlotsAnswer>(await call(slotsFn, '/api/slots?days=7'));
-    const start = slots.find((slot) => Date.parse(slot.start) - Date.now() > 2 * HOUR && !usedStarts.has(slot.start))!.start;
+    const start = slots.find(
+      (slot) => Date.parse(slot.start) - Date.now() > 2 * HOUR && !usedStarts.has(slot.start),
+    )!.start;
     usedStarts.add(start);
-    const booked = await call(appointmentsFn, '/api/appointments', { body: { start, name: 'Asha Rao', phone: '97455 00001', email: 'future@example.com' }, ip: '10.40.0.1' });
+    const booked = await call(appointmentsFn, '/api/appointments', {
+      body: { start, name: 'Asha Rao', phone: '97455 00001', email: 'future@example.com' },
+      ip: '10.40.0.1',
+    });
     expect(booked.status).toBe(201);
     const { appointment } = await jsonOf<{ appointment: PublicAppointment }>(booked);
     expect((await outcome(appointment.id, { outcome: 'held' }, false)).status).toBe(401);
     const wrong = await outcome(appointment.id, { outcome: 'maybe' });
     expect(wrong.status).toBe(400);
-    expect((await jsonOf<{ fields: Record<string, string> }>(wrong)).fields).toEqual({ outcome: 'Outcome must be held or no-show' });
+    expect((await jsonOf<{ fields: Record<string, string> }>(wrong)).fields).toEqual({
+      outcome: 'Outcome must be held or no-show',
+    });
     const early = await outcome(appointment.id, { outcome: 'no-show' });
     expect(early.status).toBe(409);
     expect((await jsonOf<{ error: string }>(early)).error).toMatch(/not started yet/);
     expect((await outcome('1795660296427-0a1b2c3d4e', { outcome: 'held' })).status).toBe(404);
   });
 
-  test('a no-show mails one re-book message with the manage link (marked twice, or back and forth: still one); held sends none; the link\'s page lets the missed call be moved', async () => {
+  test("a no-show mails one re-book message with the manage link (marked twice, or back and forth: still one); held sends none; the link's page lets the missed call be moved", async () => {
     const appointment = await pastCall(await request(), 2);
     await settleAfterResponse();
     mail.smtp.mails.length = 0;
@@ -118,7 +157,11 @@ describe('POST /api/admin/appointments/{id}/outcome', () => {
 
     // The link's page lets the visitor pick a new time for the missed call.
     const token = new URL(link).searchParams.get('token')!;
-    const page = await jsonOf<ManageAnswer>(await call(appointmentsFn, `/api/appointments/${appointment.id}?token=${token}`, { params: { id: appointment.id } }));
+    const page = await jsonOf<ManageAnswer>(
+      await call(appointmentsFn, `/api/appointments/${appointment.id}?token=${token}`, {
+        params: { id: appointment.id },
+      }),
+    );
     expect(page.changeable).toBe(true);
   });
 
@@ -142,21 +185,31 @@ describe('POST /api/admin/appointments/{id}/outcome', () => {
     // The owner's list shows each WhatsApp message of the call with its last status.
     await applyStatus(sent[0]!.wamid, { status: 'read', at: new Date().toISOString() });
     const date = istDateOf(Date.parse(appointment.start));
-    const list = await jsonOf<AdminAppointmentsAnswer>(await call(adminAppointments, `/api/admin/appointments?from=${date}&to=${date}`, { cookie }));
+    const list = await jsonOf<AdminAppointmentsAnswer>(
+      await call(adminAppointments, `/api/admin/appointments?from=${date}&to=${date}`, { cookie }),
+    );
     const listed = list.items.find((item) => item.id === appointment.id);
-    expect(listed?.whatsappMessages).toContainEqual(expect.objectContaining({ purpose: 'appointment-no-show', status: 'read' }));
+    expect(listed?.whatsappMessages).toContainEqual(
+      expect.objectContaining({ purpose: 'appointment-no-show', status: 'read' }),
+    );
   });
 
   test('What converts, per source: calls booked, held, no-shows and the no-show rate; a changed outcome moves its count', async () => {
     const source = `outcomes-${Date.now()}`;
     const attribution = { source, medium: 'test' };
-    const calls = [await pastCall(await request({ attribution }), 4), await pastCall(await request({ attribution }), 5), await pastCall(await request({ attribution }), 6)];
+    const calls = [
+      await pastCall(await request({ attribution }), 4),
+      await pastCall(await request({ attribution }), 5),
+      await pastCall(await request({ attribution }), 6),
+    ];
     await settleAfterResponse();
     expect((await outcome(calls[0]!.id, { outcome: 'held' })).status).toBe(200);
     expect((await outcome(calls[1]!.id, { outcome: 'no-show' })).status).toBe(200);
     await settleAfterResponse();
     const row = async () => {
-      const answer = await jsonOf<LeadsBySourceAnswer>(await call(leadSourcesFn, '/api/admin/leads-by-source?days=30', { cookie }));
+      const answer = await jsonOf<LeadsBySourceAnswer>(
+        await call(leadSourcesFn, '/api/admin/leads-by-source?days=30', { cookie }),
+      );
       return answer.rows.find((item) => item.source === source);
     };
     expect(await row()).toMatchObject({ leads: 3, callsBooked: 3, callsHeld: 1, callsNoShow: 1, noShowRate: 50 });
@@ -165,7 +218,7 @@ describe('POST /api/admin/appointments/{id}/outcome', () => {
     expect(await row()).toMatchObject({ callsBooked: 3, callsHeld: 0, callsNoShow: 2, noShowRate: 100 });
   });
 
-  test('What converts counts the calls booked before calls were counted, once, under their booking\'s source (the minute job\'s backfill)', async () => {
+  test("What converts counts the calls booked before calls were counted, once, under their booking's source (the minute job's backfill)", async () => {
     const source = `before-${Date.now()}`;
     const booking = await request({ attribution: { source, medium: 'test' } });
     await settleAfterResponse();
@@ -173,9 +226,26 @@ describe('POST /api/admin/appointments/{id}/outcome', () => {
     const bookedAt = new Date(Date.now() - 26 * HOUR);
     const id = `${bookedAt.getTime()}-0b0b0b0b0b`;
     const start = new Date(bookedAt.getTime() + 3 * HOUR).toISOString();
-    await writeNewAppointment({ id, bookingId: booking.id, start, end: new Date(Date.parse(start) + 30 * 60_000).toISOString(), status: 'confirmed', sequence: 0, version: id, name: booking.fullName, phone: booking.mobile, email: null, createdAt: bookedAt.toISOString(), updatedAt: bookedAt.toISOString(), cancelledBy: null });
+    await writeNewAppointment({
+      id,
+      bookingId: booking.id,
+      start,
+      end: new Date(Date.parse(start) + 30 * 60_000).toISOString(),
+      status: 'confirmed',
+      sequence: 0,
+      version: id,
+      name: booking.fullName,
+      phone: booking.mobile,
+      email: null,
+      createdAt: bookedAt.toISOString(),
+      updatedAt: bookedAt.toISOString(),
+      cancelledBy: null,
+    });
     await appointmentStore().delete(BACKFILL_STATE_KEY);
-    const row = async () => (await jsonOf<LeadsBySourceAnswer>(await call(leadSourcesFn, '/api/admin/leads-by-source?days=30', { cookie }))).rows.find((item) => item.source === source);
+    const row = async () =>
+      (
+        await jsonOf<LeadsBySourceAnswer>(await call(leadSourcesFn, '/api/admin/leads-by-source?days=30', { cookie }))
+      ).rows.find((item) => item.source === source);
     expect(await row()).toMatchObject({ leads: 1, callsBooked: 0 });
 
     const first = await backfillCallsBooked(Infinity);
@@ -195,10 +265,19 @@ describe('POST /api/admin/appointments/{id}/outcome', () => {
     Object.assign(process.env, whatsappEnv(fake()));
     const source = `reminders-${Date.now()}`;
     const { slots } = await jsonOf<SlotsAnswer>(await call(slotsFn, '/api/slots?days=7'));
-    const start = slots.find((slot) => Date.parse(slot.start) - Date.now() > 30 * HOUR && !usedStarts.has(slot.start))!.start;
+    const start = slots.find(
+      (slot) => Date.parse(slot.start) - Date.now() > 30 * HOUR && !usedStarts.has(slot.start),
+    )!.start;
     usedStarts.add(start);
     const booked = await call(appointmentsFn, '/api/appointments', {
-      body: { start, name: 'Asha Rao', phone: '97455 00077', email: 'reminded@example.com', whatsappOptIn: true, attribution: { source, medium: 'test' } },
+      body: {
+        start,
+        name: 'Asha Rao',
+        phone: '97455 00077',
+        email: 'reminded@example.com',
+        whatsappOptIn: true,
+        attribution: { source, medium: 'test' },
+      },
       ip: '10.40.0.7',
     });
     expect(booked.status).toBe(201);
@@ -207,10 +286,20 @@ describe('POST /api/admin/appointments/{id}/outcome', () => {
     await sendDueReminders(new Date(Date.parse(start) - 24 * HOUR + 60_000));
     await sendDueReminders(new Date(Date.parse(start) - HOUR + 60_000));
     const reminders = fake().messages.filter((message) => message.to === '919745500077');
-    expect(reminders.map((message) => message.template?.name)).toEqual(['ccc_call_reminder_day', 'ccc_call_reminder_hour']);
+    expect(reminders.map((message) => message.template?.name)).toEqual([
+      'ccc_call_reminder_day',
+      'ccc_call_reminder_hour',
+    ]);
     expect((await fake().sendStatus(reminders[0]!.wamid, 'read')).status).toBe(200);
     expect((await fake().sendStatus(reminders[0]!.wamid, 'read')).status).toBe(200);
-    const answer = await jsonOf<LeadsBySourceAnswer>(await call(leadSourcesFn, '/api/admin/leads-by-source?days=30', { cookie }));
-    expect(answer.rows.find((item) => item.source === source)).toMatchObject({ callsBooked: 1, remindersSent: 2, remindersRead: 1, reminderReadRate: 50 });
+    const answer = await jsonOf<LeadsBySourceAnswer>(
+      await call(leadSourcesFn, '/api/admin/leads-by-source?days=30', { cookie }),
+    );
+    expect(answer.rows.find((item) => item.source === source)).toMatchObject({
+      callsBooked: 1,
+      remindersSent: 2,
+      remindersRead: 1,
+      reminderReadRate: 50,
+    });
   });
 });

@@ -19,7 +19,13 @@ describe('GET /api/packages', () => {
   it('answers one package by id', async () => {
     const response = await call(packages, '/api/packages/ascend', { params: { id: 'ascend' } });
     expect(response.status).toBe(200);
-    expect(await jsonOf(response)).toMatchObject({ id: 'ascend', name: 'Ascend', price: 6499, sessions: 1, sessionMinutes: 90 });
+    expect(await jsonOf(response)).toMatchObject({
+      id: 'ascend',
+      name: 'Ascend',
+      price: 6499,
+      sessions: 1,
+      sessionMinutes: 90,
+    });
   });
 
   it('says for every package how many sessions it includes and how long one is, in the response schema', async () => {

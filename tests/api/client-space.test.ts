@@ -21,7 +21,13 @@ import { adminCookie } from './support/admin';
 import { setBlobsLatency } from './support/blobs-server';
 import { openAllDay } from './support/availability';
 import { SITE, call, jsonOf, settleAfterResponse } from './support/call';
-import { type Instances, type ProcessAnswer, bundleFunction, callInParallelProcesses, startInstances } from './support/function-process';
+import {
+  type Instances,
+  type ProcessAnswer,
+  bundleFunction,
+  callInParallelProcesses,
+  startInstances,
+} from './support/function-process';
 import { OWNER_ADDRESS } from './support/mail-receivers';
 import { useMailReceivers } from './support/mail-suite';
 import { bookPackage, buyerPays, startOrder, useFakeGateway } from './support/payments';
@@ -54,13 +60,21 @@ async function pay(packageId: string): Promise<PaidClient> {
   buyers += 1;
   const email = `client.${buyers}.${Date.now()}@example.com`;
   const ordered = await call(createOrderFn, '/api/create-razorpay-order', {
-    body: { packageId, customerName: 'Meera Iyer', customerEmail: email, customerPhone: `98450 5${String(buyers).padStart(4, '0')}`, customerState: 'Karnataka' },
+    body: {
+      packageId,
+      customerName: 'Meera Iyer',
+      customerEmail: email,
+      customerPhone: `98450 5${String(buyers).padStart(4, '0')}`,
+      customerState: 'Karnataka',
+    },
   });
   expect(ordered.status).toBe(201);
   const { orderId } = await jsonOf<{ orderId: string }>(ordered);
   expect((await call(verifyFn, '/api/verify-payment', { body: buyerPays(gateway(), orderId) })).status).toBe(200);
   await settleAfterResponse();
-  const receipt = mail.smtp.mails.find((message) => message.to.includes(email) && message.subject.startsWith('Payment received'));
+  const receipt = mail.smtp.mails.find(
+    (message) => message.to.includes(email) && message.subject.startsWith('Payment received'),
+  );
   expect(receipt, 'the receipt mail').toBeDefined();
   const url = /Book your sessions: (\S+)/.exec(receipt!.text)?.[1];
   expect(url).toMatch(new RegExp(`^${SITE}/client/\\d{13}-[0-9a-f]{10}\\?token=[A-Za-z0-9_-]{43}$`));
@@ -68,9 +82,14 @@ async function pay(packageId: string): Promise<PaidClient> {
   return { id: link.pathname.split('/')[2]!, token: link.searchParams.get('token')!, url: url!, email };
 }
 
-const space = (client: PaidClient, token = client.token) => call(clientSpaceFn, `/api/client-space/${client.id}?token=${token}`, { params: { id: client.id } });
+const space = (client: PaidClient, token = client.token) =>
+  call(clientSpaceFn, `/api/client-space/${client.id}?token=${token}`, { params: { id: client.id } });
 const spaceOf = async (client: PaidClient) => jsonOf<ClientSpaceAnswer>(await space(client));
-const book = (client: PaidClient, start: string) => call(clientSpaceFn, `/api/client-space/${client.id}/sessions?token=${client.token}`, { body: { start }, params: { id: client.id } });
+const book = (client: PaidClient, start: string) =>
+  call(clientSpaceFn, `/api/client-space/${client.id}/sessions?token=${client.token}`, {
+    body: { start },
+    params: { id: client.id },
+  });
 const change = (client: PaidClient, session: string, what: 'move' | 'cancel', start?: string) =>
   call(clientSpaceFn, `/api/client-space/${client.id}/sessions/${session}/${what}?token=${client.token}`, {
     method: 'POST',
@@ -98,7 +117,8 @@ async function sessionStart(from: number, to = Infinity): Promise<Slot> {
   return slot;
 }
 
-const halfHoursOf = (start: string, minutes = 90) => Array.from({ length: minutes / 30 }, (_, index) => Date.parse(start) + index * 30 * 60_000);
+const halfHoursOf = (start: string, minutes = 90) =>
+  Array.from({ length: minutes / 30 }, (_, index) => Date.parse(start) + index * 30 * 60_000);
 
 describe('a paid client books, moves and cancels sessions', () => {
   test('pay Ascend Plus: the receipt links the client space with 3 sessions; book (2 left), move, cancel (3 left); the calls calendar sees the session', async () => {
@@ -112,7 +132,14 @@ describe('a paid client books, moves and cancels sessions', () => {
     expect(fresh.status).toBe(200);
     expect(fresh.headers.get('cache-control')).toBe('no-store');
     expect(await jsonOf<ClientSpaceAnswer>(fresh)).toMatchObject({
-      client: { name: 'Meera Iyer', packageName: 'Ascend Plus', sessionsTotal: 3, sessionsLeft: 3, sessionMinutes: 90, ended: false },
+      client: {
+        name: 'Meera Iyer',
+        packageName: 'Ascend Plus',
+        sessionsTotal: 3,
+        sessionsLeft: 3,
+        sessionMinutes: 90,
+        ended: false,
+      },
       sessions: [],
     });
 
@@ -129,17 +156,29 @@ describe('a paid client books, moves and cancels sessions', () => {
       expect(await slotHolder(slotKey(half))).toBe(session.id);
     }
     await settleAfterResponse();
-    const invite = mail.smtp.mails.find((message) => message.to.includes(client.email) && message.subject.startsWith('Your session is booked'));
+    const invite = mail.smtp.mails.find(
+      (message) => message.to.includes(client.email) && message.subject.startsWith('Your session is booked'),
+    );
     expect(invite?.text).toContain('90-minute coaching session (Ascend Plus)');
     expect(invite?.text).toContain(client.url);
-    expect(invite?.attachments.some((part) => part.method === 'REQUEST' && part.content.includes('SUMMARY:Coaching session with'))).toBe(true);
-    const ownerNotice = mail.smtp.mails.find((message) => message.to.includes(OWNER_ADDRESS) && message.subject.startsWith('Session booked: Meera Iyer'));
+    expect(
+      invite?.attachments.some(
+        (part) => part.method === 'REQUEST' && part.content.includes('SUMMARY:Coaching session with'),
+      ),
+    ).toBe(true);
+    const ownerNotice = mail.smtp.mails.find(
+      (message) => message.to.includes(OWNER_ADDRESS) && message.subject.startsWith('Session booked: Meera Iyer'),
+    );
     expect(ownerNotice?.text).toContain(`Open Clients in the admin: ${SITE}/admin/bookings#clients`);
 
     const second = await sessionStart(30);
     const moved = await change(client, session.id, 'move', second.start);
     expect(moved.status).toBe(200);
-    expect((await jsonOf<SessionAnswer>(moved)).session).toMatchObject({ id: session.id, start: second.start, status: 'booked' });
+    expect((await jsonOf<SessionAnswer>(moved)).session).toMatchObject({
+      id: session.id,
+      start: second.start,
+      status: 'booked',
+    });
     for (const half of halfHoursOf(first.start)) expect(await slotHolder(slotKey(half))).toBeNull();
     for (const half of halfHoursOf(second.start)) expect(await slotHolder(slotKey(half))).toBe(session.id);
     expect((await spaceOf(client)).client.sessionsLeft).toBe(2);
@@ -150,14 +189,18 @@ describe('a paid client books, moves and cancels sessions', () => {
     for (const half of halfHoursOf(second.start)) expect(await slotHolder(slotKey(half))).toBeNull();
     const after = await spaceOf(client);
     expect(after.client.sessionsLeft).toBe(3);
-    expect(after.sessions).toEqual([expect.objectContaining({ id: session.id, status: 'cancelled', changeable: false })]);
+    expect(after.sessions).toEqual([
+      expect.objectContaining({ id: session.id, status: 'cancelled', changeable: false }),
+    ]);
   });
 
   test('a wrong token is a 404 exactly as an unknown client; a time not offered is a 400 naming start', async () => {
     const client = await pay('ascend');
     const wrong = await space(client, 'A'.repeat(43));
     const unknownId = '8000000000000-0000000000';
-    const unknown = await call(clientSpaceFn, `/api/client-space/${unknownId}?token=${client.token}`, { params: { id: unknownId } });
+    const unknown = await call(clientSpaceFn, `/api/client-space/${unknownId}?token=${client.token}`, {
+      params: { id: unknownId },
+    });
     expect(wrong.status).toBe(404);
     expect(unknown.status).toBe(404);
     expect(await wrong.json()).toEqual(await unknown.json());
@@ -176,12 +219,18 @@ describe('a paid client books, moves and cancels sessions', () => {
     const [invoice] = invoices;
     expect(invoice!.url).toBe(`/api/client-space/${client.id}/invoices/${invoice!.id}.pdf?token=${client.token}`);
     const file = (owner: PaidClient, documentId: string, token = owner.token) =>
-      call(clientSpaceFn, `/api/client-space/${owner.id}/invoices/${documentId}.pdf?token=${token}`, { params: { id: owner.id, document: `${documentId}.pdf` } });
+      call(clientSpaceFn, `/api/client-space/${owner.id}/invoices/${documentId}.pdf?token=${token}`, {
+        params: { id: owner.id, document: `${documentId}.pdf` },
+      });
     const pdf = await file(client, invoice!.id);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.headers.get('cache-control')).toBe('no-store');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     const othersInvoice = (await spaceOf(other)).invoices[0]!.id;
     expect((await file(client, othersInvoice)).status).toBe(404);
     expect((await file(client, invoice!.id, 'A'.repeat(43))).status).toBe(404);
@@ -194,7 +243,10 @@ describe('a paid client books, moves and cancels sessions', () => {
     expect(booked.status).toBe(201);
     const { session } = await jsonOf<SessionAnswer>(booked);
     expect(session.changeable).toBe(false);
-    for (const refused of [await change(client, session.id, 'move', (await sessionStart(30)).start), await change(client, session.id, 'cancel')]) {
+    for (const refused of [
+      await change(client, session.id, 'move', (await sessionStart(30)).start),
+      await change(client, session.id, 'cancel'),
+    ]) {
       expect(refused.status).toBe(403);
       const { error } = await jsonOf<{ error: string }>(refused);
       expect(error).toContain(business.contact.phone);
@@ -205,7 +257,9 @@ describe('a paid client books, moves and cancels sessions', () => {
     // The reminder an hour before, as for a call, in a session's words and linking the client space.
     await settleAfterResponse();
     await sendDueReminders(new Date(Date.parse(session.start) - HOUR + 60_000));
-    const reminder = mail.smtp.mails.find((message) => message.to.includes(client.email) && message.subject.startsWith('Reminder'));
+    const reminder = mail.smtp.mails.find(
+      (message) => message.to.includes(client.email) && message.subject.startsWith('Reminder'),
+    );
     expect(reminder?.subject).toBe(`Reminder: your session with ${business.brand} in an hour`);
     expect(reminder?.text).toContain('90-minute coaching session (Ascend)');
     // The last session is booked: another is refused.
@@ -213,7 +267,7 @@ describe('a paid client books, moves and cancels sessions', () => {
     handedOut.pop();
   });
 
-  test("a seat taken by a request that died before storing its session is given back once it is two minutes old", async () => {
+  test('a seat taken by a request that died before storing its session is given back once it is two minutes old', async () => {
     const client = await pay('ascend');
     const died = newestFirstKey(Date.now() - 5 * 60_000);
     await clients.update(client.id, (current) => ({ ...current, seats: [died], history: [died] }));
@@ -226,7 +280,9 @@ describe('a paid client books, moves and cancels sessions', () => {
   test('a payer who left no e-mail still has a client', async () => {
     const { booking } = await bookPackage('ascend');
     const order = await startOrder('ascend', booking.id, { customerState: 'Karnataka' });
-    expect((await call(verifyFn, '/api/verify-payment', { body: buyerPays(gateway(), order.orderId) })).status).toBe(200);
+    expect((await call(verifyFn, '/api/verify-payment', { body: buyerPays(gateway(), order.orderId) })).status).toBe(
+      200,
+    );
     await settleAfterResponse();
     const payment = await paymentForOrder(order.orderId);
     expect(await clientOfPayment(payment!.id)).toMatchObject({ sessionsTotal: 1, email: null });
@@ -237,7 +293,10 @@ describe('races across processes', () => {
   let callBundle: string;
   let spaceBundle: string;
   beforeAll(async () => {
-    [callBundle, spaceBundle] = await Promise.all([bundleFunction('netlify/functions/appointments.mts'), bundleFunction('netlify/functions/client-space.mts')]);
+    [callBundle, spaceBundle] = await Promise.all([
+      bundleFunction('netlify/functions/appointments.mts'),
+      bundleFunction('netlify/functions/client-space.mts'),
+    ]);
   });
 
   test('a discovery call and a session racing for one half hour: exactly one wins, and holds every key it asked for', async () => {
@@ -247,7 +306,13 @@ describe('races across processes', () => {
     const callStart = new Date(contested).toISOString();
     const headers = { 'content-type': 'application/json', origin: SITE };
     const answers = await callInParallelProcesses(callBundle, [
-      { url: `${SITE}/api/appointments`, method: 'POST', headers, body: JSON.stringify({ start: callStart, name: 'Racing Caller', phone: '98450 44441' }), ip: '10.44.0.1' },
+      {
+        url: `${SITE}/api/appointments`,
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ start: callStart, name: 'Racing Caller', phone: '98450 44441' }),
+        ip: '10.44.0.1',
+      },
       {
         url: `${SITE}/api/client-space/${client.id}/sessions?token=${client.token}`,
         method: 'POST',
@@ -261,7 +326,8 @@ describe('races across processes', () => {
     const holder = await slotHolder(slotKey(contested));
     if (answers[0]!.status === 201) {
       expect(holder).toBe((answers[0]!.body as { appointment: { id: string } }).appointment.id);
-      for (const half of halfHoursOf(target.start).filter((at) => at !== contested)) expect(await slotHolder(slotKey(half))).toBeNull();
+      for (const half of halfHoursOf(target.start).filter((at) => at !== contested))
+        expect(await slotHolder(slotKey(half))).toBeNull();
       expect((await spaceOf(client)).client.sessionsLeft).toBe(3);
     } else {
       const { session } = answers[1]!.body as SessionAnswer;
@@ -279,7 +345,10 @@ describe('races across processes', () => {
       body: JSON.stringify({ start }),
       params: { id: client.id },
     });
-    const answers = await callInParallelProcesses(spaceBundle, [request((await sessionStart(30)).start), request((await sessionStart(30)).start)]);
+    const answers = await callInParallelProcesses(spaceBundle, [
+      request((await sessionStart(30)).start),
+      request((await sessionStart(30)).start),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
     const stored = await readClient(client.id);
     expect(stored?.seats).toHaveLength(1);
@@ -291,7 +360,10 @@ describe('a full refund ends the client, whatever the order of requests', () => 
   let instances: Instances | undefined;
   let bundles: string[];
   beforeAll(async () => {
-    bundles = await Promise.all([bundleFunction('netlify/functions/client-space.mts'), bundleFunction('netlify/functions/razorpay-webhook.mts')]);
+    bundles = await Promise.all([
+      bundleFunction('netlify/functions/client-space.mts'),
+      bundleFunction('netlify/functions/razorpay-webhook.mts'),
+    ]);
   });
   afterAll(() => instances?.stop());
 
@@ -302,7 +374,8 @@ describe('a full refund ends the client, whatever the order of requests', () => 
       const start = Date.parse(slot.start);
       if (start - Date.now() < 30 * HOUR) continue;
       const clear = (at: number) => start + 90 * 60_000 <= at || start >= at + 90 * 60_000;
-      if (chosen.every(clear) && handedOut.every(([a, b]) => start + 90 * 60_000 <= a || start >= b)) chosen.push(start);
+      if (chosen.every(clear) && handedOut.every(([a, b]) => start + 90 * 60_000 <= a || start >= b))
+        chosen.push(start);
       if (chosen.length === count) break;
     }
     expect(chosen).toHaveLength(count);
@@ -311,7 +384,11 @@ describe('a full refund ends the client, whatever the order of requests', () => 
 
   /** The owner refunds the whole payment and Razorpay settles it: the signed refund.processed, not yet delivered. */
   async function refundedInFull(client: PaidClient) {
-    const refunded = await call(refundsFn, `/api/admin/payments/${client.id}/refund`, { cookie, body: { reason: 'Refund racing bookings' }, params: { id: client.id } });
+    const refunded = await call(refundsFn, `/api/admin/payments/${client.id}/refund`, {
+      cookie,
+      body: { reason: 'Refund racing bookings' },
+      params: { id: client.id },
+    });
     expect(refunded.status).toBe(202);
     const { delivery } = await gateway().settleRefund((await jsonOf<RefundAnswer>(refunded)).refund.id, 'processed');
     return delivery;
@@ -340,27 +417,49 @@ describe('a full refund ends the client, whatever the order of requests', () => 
         bookings([0, 2, 4]),
         bookings([1, 3, 5]),
         // The webhook lands at a different moment of the bookings each round.
-        { url: `${SITE}/api/razorpay-webhook`, method: 'POST', headers: delivery.headers, body: delivery.rawBody, delayMs: (round % 10) * 30 },
+        {
+          url: `${SITE}/api/razorpay-webhook`,
+          method: 'POST',
+          headers: delivery.headers,
+          body: delivery.rawBody,
+          delayMs: (round % 10) * 30,
+        },
       ]);
       // Razorpay delivers again until it is answered 200 (a 500 when the end kept losing its write).
       expect([200, 500], JSON.stringify(webhook!.body)).toContain(webhook!.status);
       let webhookStatus = webhook!.status;
       for (let again = 0; webhookStatus !== 200 && again < 5; again += 1) {
-        webhookStatus = (await call(webhookFn, '/api/razorpay-webhook', { rawBody: delivery.rawBody, headers: delivery.headers, origin: null })).status;
+        webhookStatus = (
+          await call(webhookFn, '/api/razorpay-webhook', {
+            rawBody: delivery.rawBody,
+            headers: delivery.headers,
+            origin: null,
+          })
+        ).status;
       }
       expect(webhookStatus).toBe(200);
-      const statuses = [...(first!.body as ProcessAnswer[]), ...(second!.body as ProcessAnswer[])].map((answer) => answer.status);
-      expect(statuses.every((status) => status === 201 || status === 409), `round ${round}: ${statuses.join(' ')}`).toBe(true);
+      const statuses = [...(first!.body as ProcessAnswer[]), ...(second!.body as ProcessAnswer[])].map(
+        (answer) => answer.status,
+      );
+      expect(
+        statuses.every((status) => status === 201 || status === 409),
+        `round ${round}: ${statuses.join(' ')}`,
+      ).toBe(true);
       booked += statuses.filter((status) => status === 201).length;
       refused += statuses.filter((status) => status === 409).length;
-      if (process.env.RACE_LOG) console.log(`round ${round}: ${statuses.join(" ")} webhook ${webhook!.status}`);
+      if (process.env.RACE_LOG) console.log(`round ${round}: ${statuses.join(' ')} webhook ${webhook!.status}`);
 
       const stored = (await readClient(client.id))!;
       expect(stored.endedAt).not.toBeNull();
       const sessions = await sessionsOf(stored);
       expect(sessions.length).toBeGreaterThanOrEqual(statuses.filter((status) => status === 201).length);
-      expect(sessions.filter((session) => session.status === 'confirmed').map((session) => session.start), `round ${round}`).toEqual([]);
-      for (const start of starts) for (const half of halfHoursOf(start)) expect(await slotHolder(slotKey(half)), `round ${round}: ${new Date(half).toISOString()}`).toBeNull();
+      expect(
+        sessions.filter((session) => session.status === 'confirmed').map((session) => session.start),
+        `round ${round}`,
+      ).toEqual([]);
+      for (const start of starts)
+        for (const half of halfHoursOf(start))
+          expect(await slotHolder(slotKey(half)), `round ${round}: ${new Date(half).toISOString()}`).toBeNull();
       const view = await spaceOf(client);
       expect(view.client).toMatchObject({ ended: true, sessionsLeft: 0 });
       expect(view.sessions.filter((session) => session.status === 'booked')).toEqual([]);
@@ -400,12 +499,16 @@ describe('a full refund ends the client, whatever the order of requests', () => 
           (error: Error) => ({ session: null, error }),
         );
         // Forced: the refund ends the client once the seat is on the record; its cancels ran before the session's record existed, so they found nothing.
-        while ((await readClient(client.id))!.seats.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+        while ((await readClient(client.id))!.seats.length === 0)
+          await new Promise((resolve) => setTimeout(resolve, 1));
         await clients.update(client.id, (current) => ({ ...current, endedAt: new Date().toISOString() }));
         const outcome = await booking;
         expect(outcome.error?.message, `round ${round}`).toContain('refunded in full');
         const sessions = await sessionsOf((await readClient(client.id))!);
-        expect(sessions.filter((session) => session.status === 'confirmed'), `round ${round}`).toEqual([]);
+        expect(
+          sessions.filter((session) => session.status === 'confirmed'),
+          `round ${round}`,
+        ).toEqual([]);
         for (const half of halfHoursOf(start!)) expect(await slotHolder(slotKey(half)), `round ${round}`).toBeNull();
         expect((await readClient(client.id))?.seats, `round ${round}`).toEqual([]);
       }
@@ -436,9 +539,15 @@ describe('a long history', () => {
     const view = await spaceOf(client);
     expect(view.sessions).toHaveLength(301);
     expect(new Set(view.sessions.map((session) => session.id))).toEqual(new Set([...ids, kept.session.id]));
-    expect(view.sessions.filter((session) => session.status === 'booked').map((session) => session.id)).toEqual([kept.session.id]);
-    const ownerMails = mail.smtp.mails.filter((message) => message.to.includes(OWNER_ADDRESS) && message.text.includes(client.email));
-    expect(ownerMails.filter((message) => message.subject.startsWith('Session'))).toHaveLength(OWNER_MAILS_PER_CLIENT_PER_DAY);
+    expect(view.sessions.filter((session) => session.status === 'booked').map((session) => session.id)).toEqual([
+      kept.session.id,
+    ]);
+    const ownerMails = mail.smtp.mails.filter(
+      (message) => message.to.includes(OWNER_ADDRESS) && message.text.includes(client.email),
+    );
+    expect(ownerMails.filter((message) => message.subject.startsWith('Session'))).toHaveLength(
+      OWNER_MAILS_PER_CLIENT_PER_DAY,
+    );
 
     expect(await endRemainingSessions(client.id)).toEqual({ cancelled: 1 });
     expect((await readAppointment(kept.session.id))?.status).toBe('cancelled');
@@ -450,29 +559,45 @@ describe("the owner's view", () => {
   test('outcome: 409 before the session starts, 200 after (the note stays private); the clients list shows sessions used, left and the next one; the owner cancels a session', async () => {
     const client = await pay('ascend-plus');
     const upcoming = await jsonOf<SessionAnswer>(await book(client, (await sessionStart(30)).start));
-    const outcome = (id: string, body: unknown) => call(adminClientsFn, `/api/admin/sessions/${id}/outcome`, { cookie, body, params: { id } });
+    const outcome = (id: string, body: unknown) =>
+      call(adminClientsFn, `/api/admin/sessions/${id}/outcome`, { cookie, body, params: { id } });
     expect((await outcome(upcoming.session.id, { outcome: 'held' })).status).toBe(409);
     expect((await outcome(upcoming.session.id, { outcome: 'maybe' })).status).toBe(400);
-    expect((await call(adminClientsFn, `/api/admin/sessions/${upcoming.session.id}/outcome`, { body: { outcome: 'held' }, params: { id: upcoming.session.id } })).status).toBe(401);
+    expect(
+      (
+        await call(adminClientsFn, `/api/admin/sessions/${upcoming.session.id}/outcome`, {
+          body: { outcome: 'held' },
+          params: { id: upcoming.session.id },
+        })
+      ).status,
+    ).toBe(401);
 
     // A session that started two hours ago, booked as the client would have then.
     const then = new Date(Date.now() - 3 * HOUR);
-    const past = (await currentSessionSlots(then, 90)).slots.find((slot) => Date.parse(slot.start) <= Date.now() - 2 * HOUR);
+    const past = (await currentSessionSlots(then, 90)).slots.find(
+      (slot) => Date.parse(slot.start) <= Date.now() - 2 * HOUR,
+    );
     expect(past).toBeDefined();
     const held = await bookSession((await readClient(client.id))!, past!.start, then);
     const marked = await outcome(held.id, { outcome: 'held', note: 'Covered the CV; next: interview practice.' });
     expect(marked.status).toBe(200);
-    expect(await jsonOf(marked)).toEqual({ session: { id: held.id, outcome: 'held', note: 'Covered the CV; next: interview practice.' } });
+    expect(await jsonOf(marked)).toEqual({
+      session: { id: held.id, outcome: 'held', note: 'Covered the CV; next: interview practice.' },
+    });
     const seen = await space(client);
     const text = await seen.clone().text();
     expect(text).not.toContain('interview practice');
-    expect((await jsonOf<ClientSpaceAnswer>(seen)).sessions.find((session) => session.id === held.id)?.status).toBe('held');
+    expect((await jsonOf<ClientSpaceAnswer>(seen)).sessions.find((session) => session.id === held.id)?.status).toBe(
+      'held',
+    );
 
     // Changed to a no-show: the client gets one re-book mail with their client space, marked twice or not.
     expect((await outcome(held.id, { outcome: 'no-show' })).status).toBe(200);
     expect((await outcome(held.id, { outcome: 'no-show' })).status).toBe(200);
     await settleAfterResponse();
-    const rebooks = mail.smtp.mails.filter((message) => message.to.includes(client.email) && message.subject.startsWith('We missed you'));
+    const rebooks = mail.smtp.mails.filter(
+      (message) => message.to.includes(client.email) && message.subject.startsWith('We missed you'),
+    );
     expect(rebooks).toHaveLength(1);
     expect(rebooks[0]!.text).toContain('/client/');
     expect((await outcome(held.id, { outcome: 'held' })).status).toBe(200);
@@ -480,11 +605,22 @@ describe("the owner's view", () => {
     const listed = await call(adminClientsFn, '/api/admin/clients?limit=100', { cookie });
     expect(listed.status).toBe(200);
     const row = (await jsonOf<AdminClientsAnswer>(listed)).items.find((item) => item.id === client.id);
-    expect(row).toMatchObject({ packageName: 'Ascend Plus', sessionsTotal: 3, sessionsUsed: 2, sessionsLeft: 1, nextSession: { start: upcoming.session.start } });
+    expect(row).toMatchObject({
+      packageName: 'Ascend Plus',
+      sessionsTotal: 3,
+      sessionsUsed: 2,
+      sessionsLeft: 1,
+      nextSession: { start: upcoming.session.start },
+    });
     expect((await call(adminClientsFn, '/api/admin/clients')).status).toBe(401);
 
     // The owner may cancel a session at any time: the seat comes back, the time is free.
-    const cancelAsOwner = (id: string, withCookie = true) => call(adminClientsFn, `/api/admin/sessions/${id}/cancel`, { method: 'POST', ...(withCookie ? { cookie } : {}), params: { id } });
+    const cancelAsOwner = (id: string, withCookie = true) =>
+      call(adminClientsFn, `/api/admin/sessions/${id}/cancel`, {
+        method: 'POST',
+        ...(withCookie ? { cookie } : {}),
+        params: { id },
+      });
     expect((await cancelAsOwner(upcoming.session.id, false)).status).toBe(401);
     expect((await cancelAsOwner(upcoming.session.id)).status).toBe(200);
     expect((await cancelAsOwner(upcoming.session.id)).status).toBe(409);

@@ -7,7 +7,12 @@ import { blobsContext } from './support/blobs-server';
 import { call, jsonOf } from './support/call';
 import { lettersOf } from '../support/names';
 
-const lead = { name: 'Priya Nair', email: 'priya@example.com', phone: '98450 12345', whoIsThisFor: 'working-professional' };
+const lead = {
+  name: 'Priya Nair',
+  email: 'priya@example.com',
+  phone: '98450 12345',
+  whoIsThisFor: 'working-professional',
+};
 
 describe('POST /api/contact', () => {
   it('stores a valid lead and answers 201', async () => {
@@ -20,7 +25,9 @@ describe('POST /api/contact', () => {
 
   it('answers 400 naming each bad field and stores nothing', async () => {
     const before = await contacts.count();
-    const response = await call(contact, '/api/contact', { body: { name: '', email: 'x', phone: '12', whoIsThisFor: 'aliens' } });
+    const response = await call(contact, '/api/contact', {
+      body: { name: '', email: 'x', phone: '12', whoIsThisFor: 'aliens' },
+    });
     expect(response.status).toBe(400);
     const body = await jsonOf<{ error: string; fields: Record<string, string> }>(response);
     expect(Object.keys(body.fields).sort()).toEqual(['email', 'name', 'phone', 'whoIsThisFor']);
@@ -28,8 +35,18 @@ describe('POST /api/contact', () => {
   });
 
   it('answers 400 for malformed JSON, 415 for non-JSON, 413 for a body over 64 KB', async () => {
-    expect((await call(contact, '/api/contact', { rawBody: '{"name":', headers: { 'content-type': 'application/json' } })).status).toBe(400);
-    expect((await call(contact, '/api/contact', { rawBody: 'name=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(415);
+    expect(
+      (await call(contact, '/api/contact', { rawBody: '{"name":', headers: { 'content-type': 'application/json' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await call(contact, '/api/contact', {
+          rawBody: 'name=a',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        })
+      ).status,
+    ).toBe(415);
     const huge = await call(contact, '/api/contact', { body: { ...lead, name: 'x'.repeat(70 * 1024) } });
     expect(huge.status).toBe(413);
     expect(await jsonOf(huge)).toHaveProperty('error');
@@ -51,7 +68,9 @@ describe('POST /api/contact', () => {
   it('keeps all 200 leads posted at once', async () => {
     const before = await contacts.count();
     const responses = await Promise.all(
-      Array.from({ length: 200 }, (_, n) => call(contact, '/api/contact', { body: { ...lead, name: `Lead ${lettersOf(n)}` } })),
+      Array.from({ length: 200 }, (_, n) =>
+        call(contact, '/api/contact', { body: { ...lead, name: `Lead ${lettersOf(n)}` } }),
+      ),
     );
     expect(responses.every((response) => response.status === 201)).toBe(true);
     expect(await contacts.count()).toBe(before + 200);
@@ -84,7 +103,9 @@ describe('GET /api/contact', () => {
     expect(page.items).toHaveLength(5);
     expect(page.items[0]?.name).toBe('Newest Lead');
     expect(page.nextCursor).not.toBeNull();
-    const next = await jsonOf<{ items: { name: string }[] }>(await call(contact, `/api/contact?limit=5&cursor=${page.nextCursor}`, { cookie }));
+    const next = await jsonOf<{ items: { name: string }[] }>(
+      await call(contact, `/api/contact?limit=5&cursor=${page.nextCursor}`, { cookie }),
+    );
     expect(next.items).toHaveLength(5);
     expect(next.items.map((item) => item.name)).not.toContain('Newest Lead');
   });

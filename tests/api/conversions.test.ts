@@ -23,7 +23,9 @@ const instagram = { source: 'instagram', medium: 'social' };
 const linkedin = { source: 'linkedin', medium: 'social' };
 
 async function leadsBySource(days: number): Promise<LeadsBySourceAnswer> {
-  const response = await call(leadSourcesFn, `/api/admin/leads-by-source?days=${days}`, { cookie: await adminCookie() });
+  const response = await call(leadSourcesFn, `/api/admin/leads-by-source?days=${days}`, {
+    cookie: await adminCookie(),
+  });
   expect(response.status).toBe(200);
   return jsonOf<LeadsBySourceAnswer>(response);
 }
@@ -35,33 +37,71 @@ async function lead(attribution: Record<string, string>) {
 
 async function requestFor(booking: { id: string }, amount: number): Promise<{ linkId: string }> {
   const response = await call(paymentRequestsFn, '/api/admin/payment-requests', {
-    body: { bookingId: booking.id, name: 'Priya Raman', phone: '98450 12345', amount, packageId: 'life-coaching', description: 'Life Coaching, agreed fee', customerState: 'Karnataka' },
+    body: {
+      bookingId: booking.id,
+      name: 'Priya Raman',
+      phone: '98450 12345',
+      amount,
+      packageId: 'life-coaching',
+      description: 'Life Coaching, agreed fee',
+      customerState: 'Karnataka',
+    },
     cookie: await adminCookie(),
   });
   expect(response.status).toBe(201);
   return (await jsonOf<{ request: { linkId: string } }>(response)).request;
 }
 
-const rowOf = (answer: LeadsBySourceAnswer, source: { source: string; medium: string }) => answer.rows.find((row) => row.source === source.source && row.medium === source.medium);
+const rowOf = (answer: LeadsBySourceAnswer, source: { source: string; medium: string }) =>
+  answer.rows.find((row) => row.source === source.source && row.medium === source.medium);
 
 describe('what converts', () => {
   test('after concurrent payments in separate processes: paying clients, revenue and rates per source and for the site, exact at once and after folding', async () => {
     // Leads: three from Google (two pay, one twice), one from Instagram, one LinkedIn package bought at checkout.
-    const [googleA, googleB, , instagramA] = [await lead(google), await lead(google), await lead(google), await lead(instagram)];
+    const [googleA, googleB, , instagramA] = [
+      await lead(google),
+      await lead(google),
+      await lead(google),
+      await lead(instagram),
+    ];
     const { booking: linkedinBooking } = await bookPackage('ascend-plus', { attribution: linkedin });
     const order = await startOrder('ascend-plus', linkedinBooking.id);
-    const links = [await requestFor(googleA, 10000), await requestFor(googleB, 15000), await requestFor(instagramA, 8000), await requestFor(googleA, 2000)];
+    const links = [
+      await requestFor(googleA, 10000),
+      await requestFor(googleB, 15000),
+      await requestFor(instagramA, 8000),
+      await requestFor(googleA, 2000),
+    ];
     await settleAfterResponse();
 
     const deliveries = await Promise.all(links.map(async (link) => (await gateway().payLink(link.linkId)).delivery));
-    const checkout = webhookDelivery('payment.captured', { id: razorpayId('pay'), order_id: order.orderId, amount: 1059900, status: 'captured' });
+    const checkout = webhookDelivery('payment.captured', {
+      id: razorpayId('pay'),
+      order_id: order.orderId,
+      amount: 1059900,
+      status: 'captured',
+    });
     // Razorpay delivers one payment again under another event id: it must count once.
-    const again = { ...deliveries[0]!, headers: { ...deliveries[0]!.headers, 'x-razorpay-event-id': razorpayId('evt') } };
+    const again = {
+      ...deliveries[0]!,
+      headers: { ...deliveries[0]!.headers, 'x-razorpay-event-id': razorpayId('evt') },
+    };
     const bundle = await bundleFunction('netlify/functions/razorpay-webhook.mts');
-    const requests = [...deliveries, checkout, again].map((delivery) => ({ url: `${SITE}/api/razorpay-webhook`, method: 'POST', headers: delivery.headers, body: delivery.rawBody }));
+    const requests = [...deliveries, checkout, again].map((delivery) => ({
+      url: `${SITE}/api/razorpay-webhook`,
+      method: 'POST',
+      headers: delivery.headers,
+      body: delivery.rawBody,
+    }));
     const answers = await callInParallelProcesses(bundle, requests);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
-    expect(answers.slice(0, 5).map((answer) => (answer.body as { status: string }).status)).toEqual(['processed', 'processed', 'processed', 'processed', 'processed']);
+    expect(answers.slice(0, 5).map((answer) => (answer.body as { status: string }).status)).toEqual([
+      'processed',
+      'processed',
+      'processed',
+      'processed',
+      'processed',
+    ]);
     expect(await bookings.get(googleA.id)).toMatchObject({ paymentStatus: 'paid' });
     // The payment delivered twice at once is stored once: googleA paid two requests, so two payments.
     const ofGoogleA = (await payments.all()).filter((payment) => payment.bookingId === googleA.id);
@@ -69,9 +109,32 @@ describe('what converts', () => {
 
     const expectFigures = (answer: LeadsBySourceAnswer) => {
       expect(rowOf(answer, google)).toMatchObject({ leads: 3, payingClients: 2, revenue: 27000, conversionRate: 66.7 });
-      expect(rowOf(answer, instagram)).toMatchObject({ leads: 1, payingClients: 1, revenue: 8000, conversionRate: 100 });
-      expect(rowOf(answer, linkedin)).toMatchObject({ leads: 1, payingClients: 1, revenue: 10599, conversionRate: 100 });
-      expect(answer.totals).toEqual({ leads: 5, payingClients: 4, revenue: 45599, refunded: 0, conversionRate: 80, callsBooked: 0, callsHeld: 0, callsNoShow: 0, noShowRate: null, remindersSent: 0, remindersRead: 0, reminderReadRate: null });
+      expect(rowOf(answer, instagram)).toMatchObject({
+        leads: 1,
+        payingClients: 1,
+        revenue: 8000,
+        conversionRate: 100,
+      });
+      expect(rowOf(answer, linkedin)).toMatchObject({
+        leads: 1,
+        payingClients: 1,
+        revenue: 10599,
+        conversionRate: 100,
+      });
+      expect(answer.totals).toEqual({
+        leads: 5,
+        payingClients: 4,
+        revenue: 45599,
+        refunded: 0,
+        conversionRate: 80,
+        callsBooked: 0,
+        callsHeld: 0,
+        callsNoShow: 0,
+        noShowRate: null,
+        remindersSent: 0,
+        remindersRead: 0,
+        reminderReadRate: null,
+      });
       const today = new Date().toISOString().slice(0, 10);
       expect(answer.daily.at(-1)).toEqual({ date: today, leads: 5, payingClients: 4 });
       expect(answer.daily).toHaveLength(answer.days);
@@ -91,10 +154,26 @@ describe('what converts', () => {
     const { blobs } = await store.list({ prefix: 'memory/' });
     expect(blobs.length).toBeGreaterThan(0);
     await Promise.all(blobs.map((blob) => store.delete(blob.key)));
-    const late = webhookDelivery('payment.captured', { id: JSON.parse(checkout.rawBody).payload.payment.entity.id, order_id: order.orderId, amount: 1059900, status: 'captured' });
-    const lateLink = { ...deliveries[1]!, headers: { ...deliveries[1]!.headers, 'x-razorpay-event-id': razorpayId('evt') } };
+    const late = webhookDelivery('payment.captured', {
+      id: JSON.parse(checkout.rawBody).payload.payment.entity.id,
+      order_id: order.orderId,
+      amount: 1059900,
+      status: 'captured',
+    });
+    const lateLink = {
+      ...deliveries[1]!,
+      headers: { ...deliveries[1]!.headers, 'x-razorpay-event-id': razorpayId('evt') },
+    };
     for (const delivery of [late, lateLink]) {
-      expect((await call(webhookFn, '/api/razorpay-webhook', { rawBody: delivery.rawBody, headers: delivery.headers, origin: null })).status).toBe(200);
+      expect(
+        (
+          await call(webhookFn, '/api/razorpay-webhook', {
+            rawBody: delivery.rawBody,
+            headers: delivery.headers,
+            origin: null,
+          })
+        ).status,
+      ).toBe(200);
     }
     await settleAfterResponse();
     expectFigures(await leadsBySource(30));
@@ -109,7 +188,15 @@ describe('what converts', () => {
     const link = await requestFor(counted, 5000);
     await settleAfterResponse();
     const { delivery } = await gateway().payLink(link.linkId);
-    expect((await call(webhookFn, '/api/razorpay-webhook', { rawBody: delivery.rawBody, headers: delivery.headers, origin: null })).status).toBe(200);
+    expect(
+      (
+        await call(webhookFn, '/api/razorpay-webhook', {
+          rawBody: delivery.rawBody,
+          headers: delivery.headers,
+          origin: null,
+        })
+      ).status,
+    ).toBe(200);
     await settleAfterResponse();
     // A payment stored without its follow-up's counting (as one whose event failed for good, or one
     // stored before what converts was counted): 'announce: false' stores it with no lead event.
@@ -135,7 +222,12 @@ describe('what converts', () => {
       paidAt,
       { announce: false },
     );
-    expect(rowOf(await leadsBySource(30), newsletter)).toMatchObject({ leads: 2, payingClients: 1, revenue: 5000, conversionRate: 50 });
+    expect(rowOf(await leadsBySource(30), newsletter)).toMatchObject({
+      leads: 2,
+      payingClients: 1,
+      revenue: 5000,
+      conversionRate: 50,
+    });
 
     const recount = async () => {
       const response = await call(statsFn, '/api/admin/stats/recount', { method: 'POST', cookie: await adminCookie() });

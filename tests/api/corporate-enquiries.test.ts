@@ -57,7 +57,15 @@ describe('POST /api/corporate-enquiries', () => {
 
   test('answers 400 naming each bad field and stores nothing', async () => {
     const before = await corporateEnquiries.count();
-    const response = await post({ name: '', email: 'not-mail', phone: '12', company: '', employees: '10-50', role: '', message: 'x'.repeat(1001) });
+    const response = await post({
+      name: '',
+      email: 'not-mail',
+      phone: '12',
+      company: '',
+      employees: '10-50',
+      role: '',
+      message: 'x'.repeat(1001),
+    });
     expect(response.status).toBe(400);
     const { fields } = await jsonOf<{ fields: Record<string, string> }>(response);
     expect(Object.keys(fields).sort()).toEqual(['company', 'email', 'employees', 'message', 'name', 'phone', 'role']);
@@ -85,34 +93,67 @@ describe('POST /api/corporate-enquiries', () => {
 
   test('is listed, found by search, waits on the to-do, is counted, exported and attributed to its source', async () => {
     const cookie = await adminCookie();
-    const response = await post({ ...enquiry, name: 'Rohan Kapoor', phone: '98450 92929', email: 'rohan.kapoor@globex.example', company: 'Globex' });
+    const response = await post({
+      ...enquiry,
+      name: 'Rohan Kapoor',
+      phone: '98450 92929',
+      email: 'rohan.kapoor@globex.example',
+      company: 'Globex',
+    });
     const { id } = await jsonOf<{ id: string }>(response);
     await settleAfterResponse();
     await runFollowUpJob({ now: () => new Date(Date.now() + 60_000) });
 
-    const list = await jsonOf<{ items: Array<{ id: string }>; total: number }>(await call(corporateFn, '/api/corporate-enquiries?limit=5', { cookie }));
+    const list = await jsonOf<{ items: Array<{ id: string }>; total: number }>(
+      await call(corporateFn, '/api/corporate-enquiries?limit=5', { cookie }),
+    );
     expect(list.items[0]!.id).toBe(id);
 
-    const search = await jsonOf<{ hits: Array<{ id: string; type: string; title: string }> }>(await call(searchFn, '/api/admin/search?q=98450%2092929', { cookie }));
-    expect(search.hits).toEqual([expect.objectContaining({ id, type: 'corporateEnquiry', title: 'Corporate enquiry: Globex' })]);
+    const search = await jsonOf<{ hits: Array<{ id: string; type: string; title: string }> }>(
+      await call(searchFn, '/api/admin/search?q=98450%2092929', { cookie }),
+    );
+    expect(search.hits).toEqual([
+      expect.objectContaining({ id, type: 'corporateEnquiry', title: 'Corporate enquiry: Globex' }),
+    ]);
 
-    const todo = await jsonOf<{ items: Array<{ id: string; kind: string; promiseHours: number }> }>(await call(todoFn, '/api/admin/todo', { cookie }));
+    const todo = await jsonOf<{ items: Array<{ id: string; kind: string; promiseHours: number }> }>(
+      await call(todoFn, '/api/admin/todo', { cookie }),
+    );
     expect(todo.items.find((item) => item.id === id)).toMatchObject({ kind: 'corporateEnquiry', promiseHours: 24 });
 
     const stats = await jsonOf<{ corporateEnquiries: number }>(await call(statsFn, '/api/admin/stats', { cookie }));
     expect(stats.corporateEnquiries).toBe(await corporateEnquiries.count());
 
-    const plan = await jsonOf<{ slices: Record<string, string[]> }>(await call(exportFn, '/api/admin/export', { cookie }));
+    const plan = await jsonOf<{ slices: Record<string, string[]> }>(
+      await call(exportFn, '/api/admin/export', { cookie }),
+    );
     const slice = timeSliceOf(id);
     expect(plan.slices.corporateEnquiries).toContain(slice);
     const rows = await jsonOf<{ rows: string[][] }>(
-      await call(exportFn, `/api/admin/export/corporateEnquiries/${slice}`, { cookie, params: { kind: 'corporateEnquiries', slice } }),
+      await call(exportFn, `/api/admin/export/corporateEnquiries/${slice}`, {
+        cookie,
+        params: { kind: 'corporateEnquiries', slice },
+      }),
     );
     const row = rows.rows.find((cells) => cells[1] === 'Rohan Kapoor');
-    expect(row).toEqual(['Corporate Enquiry', 'Rohan Kapoor', 'rohan.kapoor@globex.example / 98450 92929', expect.any(String), 'Pending', '', 'Globex', expect.stringContaining('Employees: 1,000-4,999 employees'), 'linkedin / social']);
+    expect(row).toEqual([
+      'Corporate Enquiry',
+      'Rohan Kapoor',
+      'rohan.kapoor@globex.example / 98450 92929',
+      expect.any(String),
+      'Pending',
+      '',
+      'Globex',
+      expect.stringContaining('Employees: 1,000-4,999 employees'),
+      'linkedin / social',
+    ]);
 
-    const sources = await jsonOf<{ rows: Array<{ source: string; byKind: Record<string, number> }> }>(await call(sourcesFn, '/api/admin/leads-by-source?days=1', { cookie }));
-    expect(sources.rows.find((source) => source.source === 'linkedin')?.byKind['corporate-enquiry']).toBeGreaterThanOrEqual(2);
+    const sources = await jsonOf<{ rows: Array<{ source: string; byKind: Record<string, number> }> }>(
+      await call(sourcesFn, '/api/admin/leads-by-source?days=1', { cookie }),
+    );
+    expect(
+      sources.rows.find((source) => source.source === 'linkedin')?.byKind['corporate-enquiry'],
+    ).toBeGreaterThanOrEqual(2);
   });
 
   test('the request answers after two Blobs writes (its event, then the record), with every follow-up call still held', async () => {

@@ -19,7 +19,8 @@ const leftByARequest = (n: number, at: Date) => contactFollowUp(at, `Backlog ${n
 test('a backlog of 10,000 unfinished events: every job run stops within its budget, and a few runs finish it', async () => {
   const start = Date.now() - 10 * 60_000;
   const events = Array.from({ length: BACKLOG }, (_, n) => leftByARequest(n, new Date(start + n * 50)));
-  for (let from = 0; from < events.length; from += 200) await Promise.all(events.slice(from, from + 200).map((event) => storeEvent(event)));
+  for (let from = 0; from < events.length; from += 200)
+    await Promise.all(events.slice(from, from + 200).map((event) => storeEvent(event)));
   expect(await pendingEventIds()).toHaveLength(BACKLOG);
 
   const runs: Array<{ ms: number; left: number }> = [];

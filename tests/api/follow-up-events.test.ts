@@ -11,7 +11,14 @@ import { settleAfterResponse } from './support/call';
 
 // A lead's follow-up event done twice, or in an order a slow request makes possible.
 
-const contactAt = (at: Date, name: string) => ({ id: newestFirstKey(at.getTime()), createdAt: at.toISOString(), name, email: `${name.replace(' ', '.').toLowerCase()}@example.com`, phone: '98450 55555', whoIsThisFor: 'college' as const });
+const contactAt = (at: Date, name: string) => ({
+  id: newestFirstKey(at.getTime()),
+  createdAt: at.toISOString(),
+  name,
+  email: `${name.replace(' ', '.').toLowerCase()}@example.com`,
+  phone: '98450 55555',
+  whoIsThisFor: 'college' as const,
+});
 
 function eventOf(contact: ReturnType<typeof contactAt>): FollowUpEvent {
   return {
@@ -62,7 +69,13 @@ describe('a follow-up event', () => {
     const at = new Date();
     const first = contactAt(at, 'First Holder');
     await completeEvent(eventOf(first));
-    const answer = await inARequest(() => contacts.insert(first.id, { name: 'Someone Else', email: 'someone@example.com', phone: '98450 66666', whoIsThisFor: 'college' }, at));
+    const answer = await inARequest(() =>
+      contacts.insert(
+        first.id,
+        { name: 'Someone Else', email: 'someone@example.com', phone: '98450 66666', whoIsThisFor: 'college' },
+        at,
+      ),
+    );
     await pending;
     expect(answer.created).toBe(false);
     expect(await contacts.get(first.id)).toMatchObject({ name: 'First Holder' });

@@ -1,7 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import contactFn from '../../netlify/functions/contact.mts';
 import followUpAdminFn from '../../netlify/functions/admin-follow-up.mts';
-import { deadEvents, eventIdForRecord, MAX_EVENT_ATTEMPTS, pendingEventIds, readEvent, storeEvent } from '../../src/server/followUp/events';
+import {
+  deadEvents,
+  eventIdForRecord,
+  MAX_EVENT_ATTEMPTS,
+  pendingEventIds,
+  readEvent,
+  storeEvent,
+} from '../../src/server/followUp/events';
 import { createPipeline } from '../../src/server/followUp/pipeline';
 import { contacts } from '../../src/server/leads/contacts';
 import { leadEffects } from '../../src/server/leads/effects';
@@ -19,7 +26,8 @@ import { contactFollowUp } from './support/leadEvents';
 // fails is set aside (dead-lettered) where the owner can retry it.
 
 const receivers = useMailReceivers();
-const ownerMailsFor = (leadId: string) => receivers.smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(leadId));
+const ownerMailsFor = (leadId: string) =>
+  receivers.smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(leadId));
 
 async function waitFor(what: string, ok: () => boolean | Promise<boolean>, ms = 120_000): Promise<void> {
   const until = Date.now() + ms;
@@ -36,22 +44,33 @@ describe('a lead with the longest name and a long e-mail', () => {
     expect(name).toHaveLength(118);
     expect(email).toHaveLength(50);
     const started = Date.now();
-    const first = await call(contactFn, '/api/contact', { body: { name, email, phone: '98450 60606', whoIsThisFor: 'college' } });
+    const first = await call(contactFn, '/api/contact', {
+      body: { name, email, phone: '98450 60606', whoIsThisFor: 'college' },
+    });
     expect(first.status).toBe(201);
     const { contact } = await jsonOf<{ contact: { id: string } }>(first);
-    const next = await call(contactFn, '/api/contact', { body: { name: 'Next Lead', email: 'next.lead@example.com', phone: '98450 60607', whoIsThisFor: 'college' } });
+    const next = await call(contactFn, '/api/contact', {
+      body: { name: 'Next Lead', email: 'next.lead@example.com', phone: '98450 60607', whoIsThisFor: 'college' },
+    });
     const { contact: nextContact } = await jsonOf<{ contact: { id: string } }>(next);
     await settleAfterResponse();
     expect(await contacts.get(contact.id)).toMatchObject({ name, email });
-    await waitFor('both owner e-mails', () => ownerMailsFor(contact.id).length === 1 && ownerMailsFor(nextContact.id).length === 1);
+    await waitFor(
+      'both owner e-mails',
+      () => ownerMailsFor(contact.id).length === 1 && ownerMailsFor(nextContact.id).length === 1,
+    );
     expect(Date.now() - started).toBeLessThan(120_000);
     // Nothing left behind for the minute job to retry: the event finished.
-    expect(await pendingEventIds()).not.toContain(eventIdForRecord('contacts', contact.id, new Date(await contacts.get(contact.id).then((c) => c!.createdAt))));
+    expect(await pendingEventIds()).not.toContain(
+      eventIdForRecord('contacts', contact.id, new Date(await contacts.get(contact.id).then((c) => c!.createdAt))),
+    );
   });
 
   test('a key Blobs would refuse fails at once, without retries', async () => {
     const started = Date.now();
-    await expect(collectionStore('lead-todo').setJSON(`pending/${'x'.repeat(300)}`, {})).rejects.toBeInstanceOf(StorageKeyError);
+    await expect(collectionStore('lead-todo').setJSON(`pending/${'x'.repeat(300)}`, {})).rejects.toBeInstanceOf(
+      StorageKeyError,
+    );
     await expect(collectionStore('lead-todo').setJSON('y'.repeat(601), {})).rejects.toBeInstanceOf(StorageKeyError);
     expect(Date.now() - started).toBeLessThan(500);
   });
@@ -59,11 +78,15 @@ describe('a lead with the longest name and a long e-mail', () => {
 
 describe('an effect that always throws', () => {
   const broken = createPipeline({
-    effects: [...leadEffects, { name: 'always-fails', applies: () => true, run: () => Promise.reject(new Error('this effect always fails')) }],
+    effects: [
+      ...leadEffects,
+      { name: 'always-fails', applies: () => true, run: () => Promise.reject(new Error('this effect always fails')) },
+    ],
     send: async () => undefined,
   });
 
-  const leadEvent = (name: string) => contactFollowUp(new Date(Date.now() - 10 * 60_000), name, 'set.aside@example.com', '98450 70707');
+  const leadEvent = (name: string) =>
+    contactFollowUp(new Date(Date.now() - 10 * 60_000), name, 'set.aside@example.com', '98450 70707');
 
   test('backs off, is set aside after its last try with its error, the job stays within budget, and Retry runs it again', async () => {
     const event = leadEvent('Set Aside');
@@ -86,15 +109,28 @@ describe('an effect that always throws', () => {
     }
     expect(await pendingEventIds()).not.toContain(event.id);
     const [dead] = (await deadEvents()).filter((item) => item.id === event.id);
-    expect(dead).toMatchObject({ attempts: MAX_EVENT_ATTEMPTS, lastError: expect.stringContaining('this effect always fails') });
+    expect(dead).toMatchObject({
+      attempts: MAX_EVENT_ATTEMPTS,
+      lastError: expect.stringContaining('this effect always fails'),
+    });
     // The record and the owner's e-mail did not wait for the broken effect.
     expect(await contacts.get(event.record!.id)).toMatchObject({ name: 'Set Aside' });
 
     // The owner sees it in the admin and retries it: the site's own effects finish it.
     const cookie = await adminCookie();
-    const listed = await jsonOf<{ items: Array<{ id: string; lastError: string; what: string; who: string }> }>(await call(followUpAdminFn, '/api/admin/follow-up', { cookie }));
-    expect(listed.items.find((item) => item.id === event.id)).toMatchObject({ what: 'contact', who: 'Set Aside', lastError: expect.stringContaining('always fails') });
-    const retried = await call(followUpAdminFn, `/api/admin/follow-up/${event.id}/retry`, { method: 'POST', cookie, params: { id: event.id } });
+    const listed = await jsonOf<{ items: Array<{ id: string; lastError: string; what: string; who: string }> }>(
+      await call(followUpAdminFn, '/api/admin/follow-up', { cookie }),
+    );
+    expect(listed.items.find((item) => item.id === event.id)).toMatchObject({
+      what: 'contact',
+      who: 'Set Aside',
+      lastError: expect.stringContaining('always fails'),
+    });
+    const retried = await call(followUpAdminFn, `/api/admin/follow-up/${event.id}/retry`, {
+      method: 'POST',
+      cookie,
+      params: { id: event.id },
+    });
     expect(retried.status).toBe(202);
     await settleAfterResponse();
     expect((await deadEvents()).map((item) => item.id)).not.toContain(event.id);
@@ -104,19 +140,34 @@ describe('an effect that always throws', () => {
 
   test('Retry of an unknown event is 404 and a bad id 400', async () => {
     const cookie = await adminCookie();
-    expect((await call(followUpAdminFn, '/api/admin/follow-up/0000000000000-0000000000/retry', { method: 'POST', cookie, params: { id: '0000000000000-0000000000' } })).status).toBe(404);
-    const bad = await call(followUpAdminFn, '/api/admin/follow-up/nope/retry', { method: 'POST', cookie, params: { id: 'nope' } });
+    expect(
+      (
+        await call(followUpAdminFn, '/api/admin/follow-up/0000000000000-0000000000/retry', {
+          method: 'POST',
+          cookie,
+          params: { id: '0000000000000-0000000000' },
+        })
+      ).status,
+    ).toBe(404);
+    const bad = await call(followUpAdminFn, '/api/admin/follow-up/nope/retry', {
+      method: 'POST',
+      cookie,
+      params: { id: 'nope' },
+    });
     expect(bad.status).toBe(400);
     expect(await jsonOf(bad)).toMatchObject({ fields: { id: expect.any(String) } });
     expect((await call(followUpAdminFn, '/api/admin/follow-up')).status).toBe(401);
   });
-
-
 });
 
 describe('the minute job', () => {
   test('leaves an event whose run is still going at the deadline for the next run, and returns within its budget', async () => {
-    const event = contactFollowUp(new Date(Date.now() - 10 * 60_000), 'Slow Storage', 'slow.storage@example.com', '98450 80808');
+    const event = contactFollowUp(
+      new Date(Date.now() - 10 * 60_000),
+      'Slow Storage',
+      'slow.storage@example.com',
+      '98450 80808',
+    );
     const id = event.record!.id;
     await storeEvent(event);
     // Blobs stops answering for this lead's record write (a network that hangs), as long as the test holds it.

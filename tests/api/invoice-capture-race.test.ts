@@ -16,7 +16,12 @@ useFakeGateway();
 describe('invoice serials through the capture path', () => {
   test('20 webhook captures in 20 processes at once: serials 0001-0020, one invoice each', async () => {
     const gstin = `29ABCDE1234F1Z${gstinCheckCharacter('29ABCDE1234F1Z')}`;
-    const env = { GST_GSTIN: gstin, GST_LEGAL_NAME: 'CCC Edu Careers LLP', GST_ADDRESS: '12 MG Road, Bengaluru 560001', GST_STATE: 'Karnataka' };
+    const env = {
+      GST_GSTIN: gstin,
+      GST_LEGAL_NAME: 'CCC Edu Careers LLP',
+      GST_ADDRESS: '12 MG Road, Bengaluru 560001',
+      GST_STATE: 'Karnataka',
+    };
     const orders = await Promise.all(
       Array.from({ length: 20 }, async () => {
         const { booking } = await bookPackage('ascend');
@@ -27,8 +32,18 @@ describe('invoice serials through the capture path', () => {
     const answers = await callInParallelProcesses(
       bundle,
       orders.map((order) => {
-        const delivery = webhookDelivery('payment.captured', { id: razorpayId('pay'), order_id: order.orderId, amount: 649900, status: 'captured' });
-        return { url: `${SITE}/api/razorpay-webhook`, method: 'POST', headers: delivery.headers, body: delivery.rawBody };
+        const delivery = webhookDelivery('payment.captured', {
+          id: razorpayId('pay'),
+          order_id: order.orderId,
+          amount: 649900,
+          status: 'captured',
+        });
+        return {
+          url: `${SITE}/api/razorpay-webhook`,
+          method: 'POST',
+          headers: delivery.headers,
+          body: delivery.rawBody,
+        };
       }),
       env,
     );
@@ -44,9 +59,15 @@ describe('invoice serials through the capture path', () => {
       }),
     );
     const financialYear = invoices[0]!.financialYear;
-    expect(invoices.map((invoice) => invoice.sequence).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    expect(invoices.map((invoice) => invoice.sequence).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, index) => index + 1),
+    );
     for (const invoice of invoices) {
-      expect(invoice).toMatchObject({ kind: 'tax-invoice', financialYear, serial: `CCC/${financialYear}/${String(invoice.sequence).padStart(4, '0')}` });
+      expect(invoice).toMatchObject({
+        kind: 'tax-invoice',
+        financialYear,
+        serial: `CCC/${financialYear}/${String(invoice.sequence).padStart(4, '0')}`,
+      });
     }
   }, 120_000);
 });

@@ -21,7 +21,12 @@ const gateway = useFakeGateway();
 const receivers = useMailReceivers();
 
 const GSTIN = `29ABCDE1234F1Z${gstinCheckCharacter('29ABCDE1234F1Z')}`;
-const SUPPLIER = { GST_GSTIN: GSTIN, GST_LEGAL_NAME: 'CCC Edu Careers LLP', GST_ADDRESS: '12 MG Road, Bengaluru 560001', GST_STATE: 'Karnataka' };
+const SUPPLIER = {
+  GST_GSTIN: GSTIN,
+  GST_LEGAL_NAME: 'CCC Edu Careers LLP',
+  GST_ADDRESS: '12 MG Road, Bengaluru 560001',
+  GST_STATE: 'Karnataka',
+};
 const gstOn = () => Object.assign(process.env, SUPPLIER);
 const gstOff = () => {
   for (const name of Object.keys(SUPPLIER)) delete process.env[name];
@@ -35,7 +40,13 @@ const unique = () => Math.random().toString(36).slice(2, 8);
 async function pay(customerState: string, name = 'Priya Raman') {
   const email = `buyer.${unique()}@example.com`;
   const ordered = await call(createOrderFn, '/api/create-razorpay-order', {
-    body: { packageId: 'ascend-plus', customerName: name, customerEmail: email, customerPhone: '98450 12345', customerState },
+    body: {
+      packageId: 'ascend-plus',
+      customerName: name,
+      customerEmail: email,
+      customerPhone: '98450 12345',
+      customerState,
+    },
   });
   expect(ordered.status).toBe(201);
   const order = await jsonOf<{ orderId: string }>(ordered);
@@ -70,7 +81,14 @@ describe('GST invoices', () => {
       issuedAt: payment.paidAt,
       recipient: { name: 'Priya Raman', state: 'Karnataka', stateCode: '29' },
       // ₹10,599 including 18%: 9/118 of it is 808.40 each, the rest is the taxable value.
-      amounts: { totalPaise: 1059900, taxablePaise: 898220, cgstPaise: 80840, sgstPaise: 80840, igstPaise: 0, taxKind: 'intra-state' },
+      amounts: {
+        totalPaise: 1059900,
+        taxablePaise: 898220,
+        cgstPaise: 80840,
+        sgstPaise: 80840,
+        igstPaise: 0,
+        taxKind: 'intra-state',
+      },
     });
     expect(invoice!.serial).toMatch(/^CCC\/26-27\/\d{4}$/);
     // Asked again (the receipt's extra and the invoice effect both ask): the same document.
@@ -110,9 +128,24 @@ describe('GST invoices', () => {
   test('another state: IGST 18%, no CGST or SGST', async () => {
     const { payment, email } = await pay('Tamil Nadu', 'Arjun Nair');
     const [invoice] = await documentsOfPayment(payment.id);
-    expect(invoice!.amounts).toEqual({ totalPaise: 1059900, taxablePaise: 898220, cgstPaise: 0, sgstPaise: 0, igstPaise: 161680, taxKind: 'inter-state' });
+    expect(invoice!.amounts).toEqual({
+      totalPaise: 1059900,
+      taxablePaise: 898220,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 161680,
+      taxKind: 'inter-state',
+    });
     const { text } = await attachedPdf(receiptTo(email));
-    for (const field of ['Place of supply: Tamil Nadu', 'State code: 33', 'IGST @ 18%', '₹1,616.80', '₹8,982.20', '₹10,599.00']) expect(text).toContain(field);
+    for (const field of [
+      'Place of supply: Tamil Nadu',
+      'State code: 33',
+      'IGST @ 18%',
+      '₹1,616.80',
+      '₹8,982.20',
+      '₹10,599.00',
+    ])
+      expect(text).toContain(field);
     expect(text).not.toMatch(/CGST|SGST/);
   });
 
@@ -120,37 +153,78 @@ describe('GST invoices', () => {
     gstOff();
     const { payment, email } = await pay('Kerala', 'Meera Iyer');
     const [receipt] = await documentsOfPayment(payment.id);
-    expect(receipt).toMatchObject({ kind: 'receipt', sac: null, supplier: { gstin: null }, amounts: { totalPaise: 1059900, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, taxKind: null } });
+    expect(receipt).toMatchObject({
+      kind: 'receipt',
+      sac: null,
+      supplier: { gstin: null },
+      amounts: { totalPaise: 1059900, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, taxKind: null },
+    });
     const mail = receiptTo(email);
     expect(mail.text).toContain(`Your receipt ${receipt!.serial} is attached`);
     const { text } = await attachedPdf(mail);
-    for (const field of ['Receipt', `Receipt no.: ${receipt!.serial}`, 'Meera Iyer', 'Amount paid', '₹10,599.00', 'Rupees Ten Thousand Five Hundred Ninety-Nine Only']) expect(text).toContain(field);
+    for (const field of [
+      'Receipt',
+      `Receipt no.: ${receipt!.serial}`,
+      'Meera Iyer',
+      'Amount paid',
+      '₹10,599.00',
+      'Rupees Ten Thousand Five Hundred Ninety-Nine Only',
+    ])
+      expect(text).toContain(field);
     expect(text).not.toMatch(/GSTIN|CGST|SGST|IGST|Taxable value|Tax invoice/);
   });
 
   test('a refund gets a credit note of its own series naming the invoice, split as the invoice was; once', async () => {
     const { payment } = await pay('Tamil Nadu', 'Kiran Shah');
     const [invoice] = await documentsOfPayment(payment.id);
-    const refund = { refundId: `rfnd_${unique()}Test`, paymentId: payment.id, amountPaise: 500000, processedAt: new Date().toISOString(), reason: 'Money-back guarantee' };
+    const refund = {
+      refundId: `rfnd_${unique()}Test`,
+      paymentId: payment.id,
+      amountPaise: 500000,
+      processedAt: new Date().toISOString(),
+      reason: 'Money-back guarantee',
+    };
     const note = await ensureCreditNote(refund);
     expect(note).toMatchObject({
       kind: 'credit-note',
       original: { documentId: invoice!.id, serial: invoice!.serial, issuedAt: invoice!.issuedAt },
       // 18/118 of ₹5,000 is 762.71 (762.711...), the rest taxable.
-      amounts: { totalPaise: 500000, igstPaise: 76271, taxablePaise: 423729, cgstPaise: 0, sgstPaise: 0, taxKind: 'inter-state' },
+      amounts: {
+        totalPaise: 500000,
+        igstPaise: 76271,
+        taxablePaise: 423729,
+        cgstPaise: 0,
+        sgstPaise: 0,
+        taxKind: 'inter-state',
+      },
     });
     expect(note.serial).toMatch(/^CN\/26-27\/\d{4}$/);
     expect(await ensureCreditNote(refund)).toEqual(note);
     expect((await documentsOfPayment(payment.id)).map((document) => document.id)).toEqual([invoice!.id, note.id]);
-    const pdf = await call(invoicesFn, `/api/admin/invoices/${note.id}.pdf`, { cookie: await adminCookie(), params: { file: `${note.id}.pdf` } });
+    const pdf = await call(invoicesFn, `/api/admin/invoices/${note.id}.pdf`, {
+      cookie: await adminCookie(),
+      params: { file: `${note.id}.pdf` },
+    });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
-    for (const field of ['Credit note', `Credit note no.: ${note.serial}`, `Against invoice no.: ${invoice!.serial}`, 'IGST @ 18%', '₹762.71', '₹4,237.29', '₹5,000.00', 'Rupees Five Thousand Only', 'Reason: Money-back guarantee']) {
+    for (const field of [
+      'Credit note',
+      `Credit note no.: ${note.serial}`,
+      `Against invoice no.: ${invoice!.serial}`,
+      'IGST @ 18%',
+      '₹762.71',
+      '₹4,237.29',
+      '₹5,000.00',
+      'Rupees Five Thousand Only',
+      'Reason: Money-back guarantee',
+    ]) {
       expect(text).toContain(field);
     }
     // More than was paid is no credit note.
-    await expect(ensureCreditNote({ ...refund, refundId: `rfnd_${unique()}Over`, amountPaise: 1059901 })).rejects.toThrow(/does not fit/);
+    await expect(
+      ensureCreditNote({ ...refund, refundId: `rfnd_${unique()}Over`, amountPaise: 1059901 }),
+    ).rejects.toThrow(/does not fit/);
   });
 
   test('admin: the month list by serial, the PDFs and a summary CSV that adds up; a session is needed; a bad month is a 400 naming it', async () => {
@@ -169,14 +243,25 @@ describe('GST invoices', () => {
     // Invoices first, by serial, then credit notes by serial.
     expect(documents).toEqual([...invoices, ...notes]);
     expect(invoices.map((item) => item.serial)).toEqual(invoices.map((item) => item.serial).sort());
-    expect(documents.find((item) => item.id === invoice!.id)).toMatchObject({ serial: invoice!.serial, recipientName: 'Dev Patel', recipientState: 'Maharashtra', pdfUrl: `/api/admin/invoices/${invoice!.id}.pdf` });
+    expect(documents.find((item) => item.id === invoice!.id)).toMatchObject({
+      serial: invoice!.serial,
+      recipientName: 'Dev Patel',
+      recipientState: 'Maharashtra',
+      pdfUrl: `/api/admin/invoices/${invoice!.id}.pdf`,
+    });
 
-    const pdf = await call(invoicesFn, `/api/admin/invoices/${invoice!.id}.pdf`, { cookie, params: { file: `${invoice!.id}.pdf` } });
+    const pdf = await call(invoicesFn, `/api/admin/invoices/${invoice!.id}.pdf`, {
+      cookie,
+      params: { file: `${invoice!.id}.pdf` },
+    });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('cache-control')).toBe('private, no-store');
     expect(await pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain(invoice!.serial);
 
-    const csvAnswer = await call(invoicesFn, `/api/admin/invoices/summary.csv?month=${month}`, { cookie, params: { file: 'summary.csv' } });
+    const csvAnswer = await call(invoicesFn, `/api/admin/invoices/summary.csv?month=${month}`, {
+      cookie,
+      params: { file: 'summary.csv' },
+    });
     expect(csvAnswer.status).toBe(200);
     expect(csvAnswer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csvAnswer.headers.get('content-disposition')).toBe(`attachment; filename="gst-summary-${month}.csv"`);
@@ -184,10 +269,19 @@ describe('GST invoices', () => {
     const rows = parsed.data.filter((row) => row['Place of supply'] !== 'Total');
     const totals = parsed.data.find((row) => row['Place of supply'] === 'Total')!;
     const paise = (value: string | undefined) => Math.round(Number(value) * 100);
-    const columns = { 'Taxable value': 'taxablePaise', CGST: 'cgstPaise', SGST: 'sgstPaise', IGST: 'igstPaise', Total: 'totalPaise' } as const;
+    const columns = {
+      'Taxable value': 'taxablePaise',
+      CGST: 'cgstPaise',
+      SGST: 'sgstPaise',
+      IGST: 'igstPaise',
+      Total: 'totalPaise',
+    } as const;
     for (const [column, field] of Object.entries(columns)) {
       const fromRows = rows.reduce((sum, row) => sum + paise(row[column]), 0);
-      const fromDocuments = documents.reduce((sum, item) => sum + (item.kind === 'credit-note' ? -1 : 1) * item[field], 0);
+      const fromDocuments = documents.reduce(
+        (sum, item) => sum + (item.kind === 'credit-note' ? -1 : 1) * item[field],
+        0,
+      );
       expect(fromRows, column).toBe(paise(totals[column]));
       expect(fromRows, column).toBe(fromDocuments);
     }
@@ -198,7 +292,11 @@ describe('GST invoices', () => {
     expect(paise(rows.find((row) => row['Place of supply'] === 'Maharashtra')!.CGST)).toBe(0);
     expect(paise(rows.find((row) => row['Place of supply'] === 'Karnataka')!.CGST)).toBeGreaterThan(0);
 
-    for (const path of [`/api/admin/invoices?month=${month}`, `/api/admin/invoices/${invoice!.id}.pdf`, `/api/admin/invoices/summary.csv?month=${month}`]) {
+    for (const path of [
+      `/api/admin/invoices?month=${month}`,
+      `/api/admin/invoices/${invoice!.id}.pdf`,
+      `/api/admin/invoices/summary.csv?month=${month}`,
+    ]) {
       const file = path.match(/invoices\/([^?]+)/)?.[1];
       expect((await call(invoicesFn, path, file ? { params: { file } } : {})).status, path).toBe(401);
     }
@@ -207,8 +305,16 @@ describe('GST invoices', () => {
       expect(answer.status).toBe(400);
       expect((await jsonOf<{ fields: Record<string, string> }>(answer)).fields).toHaveProperty('month');
     }
-    expect((await call(invoicesFn, '/api/admin/invoices/summary.csv', { cookie, params: { file: 'summary.csv' } })).status).toBe(400);
-    expect((await call(invoicesFn, '/api/admin/invoices/inv_nothing.pdf', { cookie, params: { file: 'inv_nothing.pdf' } })).status).toBe(404);
-    expect((await call(invoicesFn, '/api/admin/invoices/..%2Fsecret.pdf', { cookie, params: { file: '../secret.pdf' } })).status).toBe(404);
+    expect(
+      (await call(invoicesFn, '/api/admin/invoices/summary.csv', { cookie, params: { file: 'summary.csv' } })).status,
+    ).toBe(400);
+    expect(
+      (await call(invoicesFn, '/api/admin/invoices/inv_nothing.pdf', { cookie, params: { file: 'inv_nothing.pdf' } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call(invoicesFn, '/api/admin/invoices/..%2Fsecret.pdf', { cookie, params: { file: '../secret.pdf' } }))
+        .status,
+    ).toBe(404);
   });
 });

@@ -9,7 +9,15 @@ import { readLeadsBySource } from '../../src/server/notifications/leadSources';
 import { adminCookie } from './support/admin';
 import { SITE, call, jsonOf } from './support/call';
 import { bundleFunction, callInParallelProcesses, type ProcessRequest } from './support/function-process';
-import { OWNER_ADDRESS, type SmtpReceiver, type WebhookReceiver, clearNotificationEnv, startSmtpReceiver, startWebhookReceiver, useNotificationEnv } from './support/mail-receivers';
+import {
+  OWNER_ADDRESS,
+  type SmtpReceiver,
+  type WebhookReceiver,
+  clearNotificationEnv,
+  startSmtpReceiver,
+  startWebhookReceiver,
+  useNotificationEnv,
+} from './support/mail-receivers';
 
 // Leads arriving at separate function instances (separate Node processes, as on Netlify),
 // with notifications on: a real SMTP server and webhook receiver in this process.
@@ -36,7 +44,13 @@ const contactRequest = (tag: string, extra: Record<string, unknown> = {}): Proce
   url: `${SITE}/api/contact`,
   method: 'POST',
   headers: { 'content-type': 'application/json', origin: SITE },
-  body: JSON.stringify({ name: `Burst ${tag}`, email: `burst-${tag}-<n>@example.com`, phone: '98450 12345', whoIsThisFor: 'college', ...extra }),
+  body: JSON.stringify({
+    name: `Burst ${tag}`,
+    email: `burst-${tag}-<n>@example.com`,
+    phone: '98450 12345',
+    whoIsThisFor: 'college',
+    ...extra,
+  }),
 });
 const aMinuteLater = () => new Date(Date.now() + 60_000);
 const ownerMails = () => smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS));
@@ -52,11 +66,15 @@ async function jobUntilDone(): Promise<void> {
 
 test('two processes post 500 leads each at once: the counters equal a recount of the store, and every lead has exactly one owner e-mail', async () => {
   const before = await readCounts();
-  const posting = callInParallelProcesses(bundle, [contactRequest('a', { attribution: { source: 'instagram', medium: 'social' } }), contactRequest('b')], {
-    ...env,
-    CHILD_REPEAT: '500',
-    CHILD_CONCURRENCY: '25',
-  });
+  const posting = callInParallelProcesses(
+    bundle,
+    [contactRequest('a', { attribution: { source: 'instagram', medium: 'social' } }), contactRequest('b')],
+    {
+      ...env,
+      CHILD_REPEAT: '500',
+      CHILD_CONCURRENCY: '25',
+    },
+  );
   // Meanwhile the minute job runs in a third process (this one) with its clock a minute
   // ahead, so it takes up events their own requests are doing and folds as they go: every
   // step is done twice at the same time somewhere, and must still count and send once.
@@ -66,7 +84,9 @@ test('two processes post 500 leads each at once: the counters equal a recount of
   })();
   const answers = await posting.finally(() => (burstOver = true));
   await racingJob;
-  const leads = answers.flatMap((answer) => answer.body as Array<{ status: number; body: { contact: { id: string } } }>);
+  const leads = answers.flatMap(
+    (answer) => answer.body as Array<{ status: number; body: { contact: { id: string } } }>,
+  );
   expect(leads).toHaveLength(1000);
   expect(leads.filter((lead) => lead.status === 201)).toHaveLength(1000);
   const ids = leads.map((lead) => lead.body.contact.id);
@@ -82,7 +102,8 @@ test('two processes post 500 leads each at once: the counters equal a recount of
 
   // The job finds nothing left to do while a mail it or a child process claimed is still on
   // its way to the SMTP receiver: wait for every lead's mail to arrive, then count them.
-  const mailedLeads = () => new Set(ownerMails().flatMap((mail) => ids.filter((leadId) => mail.text.includes(leadId)))).size;
+  const mailedLeads = () =>
+    new Set(ownerMails().flatMap((mail) => ids.filter((leadId) => mail.text.includes(leadId)))).size;
   await vi.waitFor(() => expect(mailedLeads()).toBe(1000), { timeout: 30_000, interval: 250 });
   const mails = ownerMails();
   const byLead = new Map<string, number>();
@@ -106,7 +127,17 @@ test('a lead whose request process is killed right after the answer is counted, 
   const phone = '98111 22334';
   const [answer] = await callInParallelProcesses(
     bundle,
-    [{ ...contactRequest('killed'), body: JSON.stringify({ name: 'Killed Rightafter', email: 'killed@example.com', phone, whoIsThisFor: 'college' }) }],
+    [
+      {
+        ...contactRequest('killed'),
+        body: JSON.stringify({
+          name: 'Killed Rightafter',
+          email: 'killed@example.com',
+          phone,
+          whoIsThisFor: 'college',
+        }),
+      },
+    ],
     { ...env, CHILD_DIE_AFTER_ANSWER: '1' },
   );
   expect(answer!.status).toBe(201);
@@ -120,7 +151,9 @@ test('a lead whose request process is killed right after the answer is counted, 
   expect(await contacts.get(id)).toMatchObject({ name: 'Killed Rightafter' });
   expect((await readCounts()).contacts).toBe(before.contacts + 1);
   const cookie = await adminCookie();
-  const found = await jsonOf<{ hits: Array<{ id: string }> }>(await call(searchFn, `/api/admin/search?q=${encodeURIComponent(phone)}`, { cookie }));
+  const found = await jsonOf<{ hits: Array<{ id: string }> }>(
+    await call(searchFn, `/api/admin/search?q=${encodeURIComponent(phone)}`, { cookie }),
+  );
   expect(found.hits.map((hit) => hit.id)).toContain(id);
   expect(ownerMails().filter((mail) => mail.text.includes(id))).toHaveLength(1);
   expect(hook.bodies.filter((body) => body.leadId === id)).toHaveLength(1);

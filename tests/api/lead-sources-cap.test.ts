@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { LEAD_SOURCES_STORE, MAX_SOURCES_PER_DAY, MAX_SOURCE_LENGTH, OTHER_SOURCE, countLeadSource, foldLeadSources, readLeadsBySource } from '../../src/server/notifications/leadSources';
+import {
+  LEAD_SOURCES_STORE,
+  MAX_SOURCES_PER_DAY,
+  MAX_SOURCE_LENGTH,
+  OTHER_SOURCE,
+  countLeadSource,
+  foldLeadSources,
+  readLeadsBySource,
+} from '../../src/server/notifications/leadSources';
 import { collectionStore } from '../../src/server/storage/blobs';
 
 // Visitor-chosen utm sources must not grow a day's counts without bound.
@@ -9,7 +17,9 @@ describe("a day's leads by source", () => {
     const day = new Date('2031-03-04T10:00:00Z');
     const long = 'x'.repeat(200);
     await Promise.all(
-      Array.from({ length: 450 }, (_, n) => countLeadSource(`cap-${n}`, 'newsletter', { source: `site-${n}-${long}`, medium: long }, day)),
+      Array.from({ length: 450 }, (_, n) =>
+        countLeadSource(`cap-${n}`, 'newsletter', { source: `site-${n}-${long}`, medium: long }, day),
+      ),
     );
     await foldLeadSources();
     const { rows } = await readLeadsBySource(1, day);

@@ -27,7 +27,9 @@ describe('POST /api/newsletter', () => {
   it('stores one subscriber when the same e-mail is posted 25 times at once', async () => {
     const before = await subscribers.count();
     const responses = await Promise.all(
-      Array.from({ length: 25 }, (_, n) => call(newsletter, '/api/newsletter', { body: { email: n % 2 ? 'race@example.com' : 'RACE@example.com' } })),
+      Array.from({ length: 25 }, (_, n) =>
+        call(newsletter, '/api/newsletter', { body: { email: n % 2 ? 'race@example.com' : 'RACE@example.com' } }),
+      ),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(25).fill(200));
     expect(await subscribers.count()).toBe(before + 1);
@@ -36,7 +38,9 @@ describe('POST /api/newsletter', () => {
   it('stores every distinct e-mail posted at once', async () => {
     const before = await subscribers.count();
     const responses = await Promise.all(
-      Array.from({ length: 40 }, (_, n) => call(newsletter, '/api/newsletter', { body: { email: `reader${n}@example.com` } })),
+      Array.from({ length: 40 }, (_, n) =>
+        call(newsletter, '/api/newsletter', { body: { email: `reader${n}@example.com` } }),
+      ),
     );
     expect(responses.every((response) => response.status === 200)).toBe(true);
     expect(await subscribers.count()).toBe(before + 40);
@@ -73,9 +77,11 @@ describe('GET /api/newsletter', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     await call(newsletter, '/api/newsletter', { body: { email: 'newest@example.com' } });
     const cookie = await adminCookie();
-    const page = await jsonOf<{ items: { email: string; createdAt: string }[]; nextCursor: string | null; total: number }>(
-      await call(newsletter, '/api/newsletter?limit=2', { cookie }),
-    );
+    const page = await jsonOf<{
+      items: { email: string; createdAt: string }[];
+      nextCursor: string | null;
+      total: number;
+    }>(await call(newsletter, '/api/newsletter?limit=2', { cookie }));
     expect(page.items.map((item) => item.email)).toEqual(['newest@example.com', 'older@example.com']);
     expect(page.nextCursor).not.toBeNull();
     expect(page.total).toBe(await subscribers.count());

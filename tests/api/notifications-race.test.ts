@@ -22,7 +22,9 @@ test('two retry processes racing over one outbox deliver every notification exac
   const ids: string[] = [];
   try {
     for (let index = 0; index < 4; index += 1) {
-      const response = await call(bookCallFn, '/api/book-call', { body: { name: `Racer ${lettersOf(index)}`, phone: `98450 7000${index}`, background: 'working-professional' } });
+      const response = await call(bookCallFn, '/api/book-call', {
+        body: { name: `Racer ${lettersOf(index)}`, phone: `98450 7000${index}`, background: 'working-professional' },
+      });
       expect(response.status).toBe(201);
       ids.push((await jsonOf<{ booking: { id: string } }>(response)).booking.id);
     }
@@ -36,7 +38,9 @@ test('two retry processes racing over one outbox deliver every notification exac
     const found = await readEntry(id);
     expect(found?.entry).toMatchObject({ status: 'pending', attempts: 1 });
     // The backoff minute has passed.
-    expect(await replaceEntry({ ...found!.entry, nextAttemptAt: new Date(Date.now() - 1000).toISOString() }, found!.etag)).not.toBeNull();
+    expect(
+      await replaceEntry({ ...found!.entry, nextAttemptAt: new Date(Date.now() - 1000).toISOString() }, found!.etag),
+    ).not.toBeNull();
   }
   expect(smtp.mails).toHaveLength(0);
   expect(hook.bodies).toHaveLength(0);
@@ -44,7 +48,12 @@ test('two retry processes racing over one outbox deliver every notification exac
   // A slow mail server keeps each send open long enough for the other process to try it too.
   smtp.delayMs = 150;
   const bundle = await bundleFunction('netlify/functions/follow-up.mts');
-  const request = { url: `${SITE}/.netlify/functions/follow-up`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ next_run: new Date().toISOString() }) };
+  const request = {
+    url: `${SITE}/.netlify/functions/follow-up`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ next_run: new Date().toISOString() }),
+  };
   const answers = await callInParallelProcesses(bundle, [request, request], env);
   smtp.delayMs = 0;
 

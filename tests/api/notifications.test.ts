@@ -28,8 +28,10 @@ import { buyerPays, useFakeGateway, webhookDelivery } from './support/payments';
 const gateway = useFakeGateway();
 const receivers = useMailReceivers();
 
-const ownerMailsFor = (leadId: string): ReceivedMail[] => receivers.smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(leadId));
-const visitorMailsTo = (address: string): ReceivedMail[] => receivers.smtp.mails.filter((mail) => mail.to.includes(address));
+const ownerMailsFor = (leadId: string): ReceivedMail[] =>
+  receivers.smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(leadId));
+const visitorMailsTo = (address: string): ReceivedMail[] =>
+  receivers.smtp.mails.filter((mail) => mail.to.includes(address));
 const hooksFor = (leadId: string) => receivers.hook.bodies.filter((body) => body.leadId === leadId);
 
 /** The one item of a list that must hold exactly one. */
@@ -41,7 +43,9 @@ function only<T>(items: T[]): T {
 const unique = () => Math.random().toString(36).slice(2, 8);
 
 async function bookCall(extra: Record<string, unknown> = {}) {
-  const response = await call(bookCallFn, '/api/book-call', { body: { name: 'Asha Rao', phone: '98450 11111', background: 'college-graduate', ...extra } });
+  const response = await call(bookCallFn, '/api/book-call', {
+    body: { name: 'Asha Rao', phone: '98450 11111', background: 'college-graduate', ...extra },
+  });
   return { response, id: (await jsonOf<{ booking: { id: string } }>(response.clone())).booking?.id };
 }
 
@@ -59,16 +63,28 @@ describe('owner notifications for every kind of lead', () => {
     expect(mail.text).toContain('Source: google / cpc (campaign diwali)');
     expect(mail.text).toContain(`${SITE}/admin/bookings#customers`);
     const body = only(hooksFor(id));
-    expect(body).toMatchObject({ kind: 'discovery-call', name: 'Asha Rao', phone: '98450 11111', phoneHref: 'tel:+919845011111', source: 'google', medium: 'cpc', campaign: 'diwali' });
+    expect(body).toMatchObject({
+      kind: 'discovery-call',
+      name: 'Asha Rao',
+      phone: '98450 11111',
+      phoneHref: 'tel:+919845011111',
+      source: 'google',
+      medium: 'cpc',
+      campaign: 'diwali',
+    });
     expect(body.text).toContain('New discovery call request: Asha Rao');
     expect(body.callbackPromise).toContain('within 4 business hours');
     // No visitor e-mail was given, so no confirmation.
-    expect(receivers.smtp.mails.filter((mail) => mail.text.includes(id) && !mail.to.includes(OWNER_ADDRESS))).toHaveLength(0);
+    expect(
+      receivers.smtp.mails.filter((mail) => mail.text.includes(id) && !mail.to.includes(OWNER_ADDRESS)),
+    ).toHaveLength(0);
   });
 
   test('a contact message: owner e-mail and webhook, and the visitor gets the 24-hour confirmation with business hours', async () => {
     const email = `meera.${unique()}@example.com`;
-    const response = await call(contactFn, '/api/contact', { body: { name: "Meera O'Brien", email, phone: '+91 98450 22222', whoIsThisFor: 'working-professional' } });
+    const response = await call(contactFn, '/api/contact', {
+      body: { name: "Meera O'Brien", email, phone: '+91 98450 22222', whoIsThisFor: 'working-professional' },
+    });
     expect(response.status).toBe(201);
     const { contact } = await jsonOf<{ contact: { id: string } }>(response);
     await settleAfterResponse();
@@ -91,7 +107,9 @@ describe('owner notifications for every kind of lead', () => {
   test('a contact message whose name holds markup is a 400 naming the name: nothing is stored or sent', async () => {
     const email = `markup.${unique()}@example.com`;
     const before = await contacts.count();
-    const response = await call(contactFn, '/api/contact', { body: { name: 'Meera <b>Iyer</b>', email, phone: '+91 98450 22222', whoIsThisFor: 'working-professional' } });
+    const response = await call(contactFn, '/api/contact', {
+      body: { name: 'Meera <b>Iyer</b>', email, phone: '+91 98450 22222', whoIsThisFor: 'working-professional' },
+    });
     expect(response.status).toBe(400);
     expect((await jsonOf<{ fields: Record<string, string> }>(response)).fields).toEqual({ name: PERSON_NAME_MESSAGE });
     await settleAfterResponse();
@@ -102,7 +120,15 @@ describe('owner notifications for every kind of lead', () => {
 
   test('a package booking: owner e-mail and webhook with the package and price', async () => {
     const response = await call(bookingsFn, '/api/bookings', {
-      body: { fullName: 'Priya Raman', mobile: '98450 33333', designation: 'PM', company: 'Infosys', industry: 'Tech', packageId: 'ascend-plus', attribution: { source: 'linkedin' } },
+      body: {
+        fullName: 'Priya Raman',
+        mobile: '98450 33333',
+        designation: 'PM',
+        company: 'Infosys',
+        industry: 'Tech',
+        packageId: 'ascend-plus',
+        attribution: { source: 'linkedin' },
+      },
     });
     expect(response.status).toBe(201);
     const { booking } = await jsonOf<{ booking: { id: string; packageName: string } }>(response);
@@ -111,13 +137,21 @@ describe('owner notifications for every kind of lead', () => {
     expect(mail.subject).toBe(`New package booking: ${booking.packageName} (Priya Raman)`);
     expect(mail.text).toContain('Price: ₹10,599');
     expect(mail.text).toContain('Source: linkedin');
-    expect(hooksFor(booking.id)).toEqual([expect.objectContaining({ kind: 'package-booking', choice: booking.packageName, source: 'linkedin' })]);
+    expect(hooksFor(booking.id)).toEqual([
+      expect.objectContaining({ kind: 'package-booking', choice: booking.packageName, source: 'linkedin' }),
+    ]);
   });
 
   test('a resource download: owner e-mail and webhook, and the visitor gets the download link', async () => {
     const email = `ravi.${unique()}@example.com`;
     const response = await call(downloadsFn, '/api/resource-downloads', {
-      body: { fullName: 'Ravi Kumar', email, mobile: '98450 44444', currentStage: 'midcareer', resourceId: 'executive-guide' },
+      body: {
+        fullName: 'Ravi Kumar',
+        email,
+        mobile: '98450 44444',
+        currentStage: 'midcareer',
+        resourceId: 'executive-guide',
+      },
     });
     expect(response.status).toBe(201);
     const { download } = await jsonOf<{ download: { id: string; resourceTitle: string } }>(response);
@@ -133,7 +167,13 @@ describe('owner notifications for every kind of lead', () => {
 
   test('a newsletter subscription: one owner e-mail and webhook; signing up again announces nothing', async () => {
     const email = `news.${unique()}@example.com`;
-    expect((await call(newsletterFn, '/api/newsletter', { body: { email, attribution: { source: 'instagram', medium: 'social' } } })).status).toBe(200);
+    expect(
+      (
+        await call(newsletterFn, '/api/newsletter', {
+          body: { email, attribution: { source: 'instagram', medium: 'social' } },
+        })
+      ).status,
+    ).toBe(200);
     await settleAfterResponse();
     const subscriber = (await subscribers.all()).find((record) => record.email === email);
     expect(subscriber).toBeDefined();
@@ -148,7 +188,14 @@ describe('owner notifications for every kind of lead', () => {
   test('a payment captured (webhook, then the same event again): one owner e-mail, one webhook call and one receipt; no secrets in any', async () => {
     const email = `buyer.${unique()}@example.com`;
     const ordered = await call(createOrderFn, '/api/create-razorpay-order', {
-      body: { customerState: 'Karnataka', packageId: 'ascend-plus', customerName: 'Kiran Shah', customerEmail: email, customerPhone: '98450 55555', attribution: { source: 'google', medium: 'cpc' } },
+      body: {
+        customerState: 'Karnataka',
+        packageId: 'ascend-plus',
+        customerName: 'Kiran Shah',
+        customerEmail: email,
+        customerPhone: '98450 55555',
+        attribution: { source: 'google', medium: 'cpc' },
+      },
     });
     expect(ordered.status).toBe(201);
     const order = await jsonOf<{ orderId: string; bookingId: string }>(ordered);
@@ -157,19 +204,32 @@ describe('owner notifications for every kind of lead', () => {
     expect(ownerMailsFor(order.bookingId)).toHaveLength(1);
 
     const paymentId = razorpayId('pay');
-    const delivery = webhookDelivery('payment.captured', { id: paymentId, order_id: order.orderId, amount: 1059900, status: 'captured' });
+    const delivery = webhookDelivery('payment.captured', {
+      id: paymentId,
+      order_id: order.orderId,
+      amount: 1059900,
+      status: 'captured',
+    });
     for (let round = 0; round < 2; round += 1) {
-      const answer = await call(webhookFn, '/api/razorpay-webhook', { rawBody: delivery.rawBody, headers: { ...delivery.headers, 'x-razorpay-event-id': `evt_${unique()}${round}` }, origin: null });
+      const answer = await call(webhookFn, '/api/razorpay-webhook', {
+        rawBody: delivery.rawBody,
+        headers: { ...delivery.headers, 'x-razorpay-event-id': `evt_${unique()}${round}` },
+        origin: null,
+      });
       expect(answer.status).toBe(200);
       await settleAfterResponse();
     }
-    const captured = receivers.smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.subject.startsWith('Payment captured'));
+    const captured = receivers.smtp.mails.filter(
+      (mail) => mail.to.includes(OWNER_ADDRESS) && mail.subject.startsWith('Payment captured'),
+    );
     const mine = captured.filter((mail) => mail.text.includes(paymentId));
     const mineOnly = only(mine);
     expect(mineOnly.subject).toBe('Payment captured: ₹10,599 for Ascend Plus (Kiran Shah)');
     expect(mineOnly.text).toContain('Source: google / cpc');
-    const hooks = receivers.hook.bodies.filter((body) => body.kind === 'payment-captured' && String(body.text).includes(paymentId));
-        const receipt = only(visitorMailsTo(email));
+    const hooks = receivers.hook.bodies.filter(
+      (body) => body.kind === 'payment-captured' && String(body.text).includes(paymentId),
+    );
+    const receipt = only(visitorMailsTo(email));
     expect(receipt.subject).toBe('Payment received: Ascend Plus');
     expect(receipt.text).toContain('Amount paid: ₹10,599');
     expect(receipt.text).toContain(`Payment id: ${paymentId}`);
@@ -183,31 +243,87 @@ describe('owner notifications for every kind of lead', () => {
   test('the browser verify and then the webhook confirm one payment: it is announced once', async () => {
     const email = `verify.${unique()}@example.com`;
     const order = await jsonOf<{ orderId: string }>(
-      await call(createOrderFn, '/api/create-razorpay-order', { body: { customerState: 'Karnataka', packageId: 'ascend-plus', customerName: 'Vera Nair', customerEmail: email, customerPhone: '98450 77777' } }),
+      await call(createOrderFn, '/api/create-razorpay-order', {
+        body: {
+          customerState: 'Karnataka',
+          packageId: 'ascend-plus',
+          customerName: 'Vera Nair',
+          customerEmail: email,
+          customerPhone: '98450 77777',
+        },
+      }),
     );
     const success = buyerPays(gateway(), order.orderId);
     expect((await call(verifyFn, '/api/verify-payment', { body: success })).status).toBe(200);
     await settleAfterResponse();
-    const delivery = webhookDelivery('payment.captured', { id: success.razorpay_payment_id, order_id: order.orderId, amount: 1059900, status: 'captured' });
-    expect((await call(webhookFn, '/api/razorpay-webhook', { rawBody: delivery.rawBody, headers: delivery.headers, origin: null })).status).toBe(200);
+    const delivery = webhookDelivery('payment.captured', {
+      id: success.razorpay_payment_id,
+      order_id: order.orderId,
+      amount: 1059900,
+      status: 'captured',
+    });
+    expect(
+      (
+        await call(webhookFn, '/api/razorpay-webhook', {
+          rawBody: delivery.rawBody,
+          headers: delivery.headers,
+          origin: null,
+        })
+      ).status,
+    ).toBe(200);
     await settleAfterResponse();
-    expect(receivers.smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.subject.startsWith('Payment captured') && mail.text.includes(success.razorpay_payment_id))).toHaveLength(1);
-    expect(receivers.hook.bodies.filter((body) => body.kind === 'payment-captured' && body.name === 'Vera Nair')).toHaveLength(1);
+    expect(
+      receivers.smtp.mails.filter(
+        (mail) =>
+          mail.to.includes(OWNER_ADDRESS) &&
+          mail.subject.startsWith('Payment captured') &&
+          mail.text.includes(success.razorpay_payment_id),
+      ),
+    ).toHaveLength(1);
+    expect(
+      receivers.hook.bodies.filter((body) => body.kind === 'payment-captured' && body.name === 'Vera Nair'),
+    ).toHaveLength(1);
     expect(only(visitorMailsTo(email)).subject).toBe('Payment received: Ascend Plus');
   });
 
   test('a payment failed: one owner e-mail and webhook call with the reason, no receipt', async () => {
     const email = `failed.${unique()}@example.com`;
     const order = await jsonOf<{ orderId: string }>(
-      await call(createOrderFn, '/api/create-razorpay-order', { body: { customerState: 'Karnataka', packageId: 'ascend-plus', customerName: 'Dev Patel', customerEmail: email, customerPhone: '98450 66666' } }),
+      await call(createOrderFn, '/api/create-razorpay-order', {
+        body: {
+          customerState: 'Karnataka',
+          packageId: 'ascend-plus',
+          customerName: 'Dev Patel',
+          customerEmail: email,
+          customerPhone: '98450 66666',
+        },
+      }),
     );
     const paymentId = razorpayId('pay');
-    const delivery = webhookDelivery('payment.failed', { id: paymentId, order_id: order.orderId, amount: 1059900, status: 'failed', error_description: 'Card declined by bank' });
-    expect((await call(webhookFn, '/api/razorpay-webhook', { rawBody: delivery.rawBody, headers: delivery.headers, origin: null })).status).toBe(200);
+    const delivery = webhookDelivery('payment.failed', {
+      id: paymentId,
+      order_id: order.orderId,
+      amount: 1059900,
+      status: 'failed',
+      error_description: 'Card declined by bank',
+    });
+    expect(
+      (
+        await call(webhookFn, '/api/razorpay-webhook', {
+          rawBody: delivery.rawBody,
+          headers: delivery.headers,
+          origin: null,
+        })
+      ).status,
+    ).toBe(200);
     await settleAfterResponse();
-    const failed = receivers.smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.subject === 'Payment failed: Ascend Plus (Dev Patel)');
+    const failed = receivers.smtp.mails.filter(
+      (mail) => mail.to.includes(OWNER_ADDRESS) && mail.subject === 'Payment failed: Ascend Plus (Dev Patel)',
+    );
     expect(only(failed).text).toContain('Reason: Card declined by bank');
-    expect(receivers.hook.bodies.filter((body) => body.kind === 'payment-failed' && body.name === 'Dev Patel')).toHaveLength(1);
+    expect(
+      receivers.hook.bodies.filter((body) => body.kind === 'payment-failed' && body.name === 'Dev Patel'),
+    ).toHaveLength(1);
     expect(visitorMailsTo(email)).toHaveLength(0);
   });
 });
@@ -242,7 +358,11 @@ describe('outages', () => {
     await retryFn();
     expect(ownerMailsFor(id)).toHaveLength(1);
     expect(hooksFor(id)).toHaveLength(1);
-    expect((await readEntry(`${id}.discovery-call.email`))?.entry).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect((await readEntry(`${id}.discovery-call.email`))?.entry).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      lastError: null,
+    });
   });
 
   test('webhook down: the e-mail goes, the webhook entry waits with the error, then goes once', async () => {
@@ -266,7 +386,14 @@ describe('outages', () => {
 describe('a lead whose request died before its follow-up', () => {
   /** What a request leaves when its process dies right after answering: the event and the record, nothing else. */
   async function leftByADeadRequest(name: string, email: string, at: Date) {
-    const contact = { id: newestFirstKey(at.getTime()), createdAt: at.toISOString(), name, email, phone: '98450 33333', whoIsThisFor: 'college' as const };
+    const contact = {
+      id: newestFirstKey(at.getTime()),
+      createdAt: at.toISOString(),
+      name,
+      email,
+      phone: '98450 33333',
+      whoIsThisFor: 'college' as const,
+    };
     const eventId = eventIdForRecord('contacts', contact.id, at);
     await storeEvent({
       id: eventId,
@@ -347,5 +474,7 @@ async function makeDue(id: string): Promise<void> {
   const { replaceEntry } = await import('../../src/server/notifications/outbox');
   const found = await readEntry(id);
   if (!found) throw new Error(`no entry ${id}`);
-  expect(await replaceEntry({ ...found.entry, nextAttemptAt: new Date(Date.now() - 1000).toISOString() }, found.etag)).not.toBeNull();
+  expect(
+    await replaceEntry({ ...found.entry, nextAttemptAt: new Date(Date.now() - 1000).toISOString() }, found.etag),
+  ).not.toBeNull();
 }

@@ -19,19 +19,41 @@ const gateway = useFakeGateway();
 const receivers = useMailReceivers();
 
 interface RequestAnswer {
-  request: { id: string; status: string; url: string; linkId: string; amount: number; bookingId: string; expiresAt: string; paymentId: string | null; sessions: number | null };
+  request: {
+    id: string;
+    status: string;
+    url: string;
+    linkId: string;
+    amount: number;
+    bookingId: string;
+    expiresAt: string;
+    paymentId: string | null;
+    sessions: number | null;
+  };
 }
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
 async function requestPayment(body: Record<string, unknown>, cookie?: string) {
-  return call(paymentRequestsFn, '/api/admin/payment-requests', { body: { customerState: 'Karnataka', ...body }, cookie: cookie ?? (await adminCookie()) });
+  return call(paymentRequestsFn, '/api/admin/payment-requests', {
+    body: { customerState: 'Karnataka', ...body },
+    cookie: cookie ?? (await adminCookie()),
+  });
 }
 
 async function lifeCoachingRequest(amount = 18000, extra: Record<string, unknown> = {}) {
   const email = `client.${unique()}@example.com`;
   const { booking } = await bookPackage('life-coaching', { email });
-  const response = await requestPayment({ bookingId: booking.id, name: 'Priya Raman', email, phone: '98450 12345', amount, packageId: 'life-coaching', description: 'Life Coaching: 6 sessions', ...extra });
+  const response = await requestPayment({
+    bookingId: booking.id,
+    name: 'Priya Raman',
+    email,
+    phone: '98450 12345',
+    amount,
+    packageId: 'life-coaching',
+    description: 'Life Coaching: 6 sessions',
+    ...extra,
+  });
   expect(response.status).toBe(201);
   const { request } = await jsonOf<RequestAnswer>(response);
   await settleAfterResponse();
@@ -44,7 +66,17 @@ const deliver = (delivery: { rawBody: string; headers: Record<string, string> })
 async function paymentsOfBooking(bookingId: string) {
   const response = await call(paymentsFn, `/api/payments?bookingId=${bookingId}`, { cookie: await adminCookie() });
   expect(response.status).toBe(200);
-  return (await jsonOf<{ items: Array<{ status: string; amount: number; amountPaise: number; razorpayPaymentId: string; paymentRequestId?: string }> }>(response)).items;
+  return (
+    await jsonOf<{
+      items: Array<{
+        status: string;
+        amount: number;
+        amountPaise: number;
+        razorpayPaymentId: string;
+        paymentRequestId?: string;
+      }>;
+    }>(response)
+  ).items;
 }
 
 describe('POST /api/admin/payment-requests', () => {
@@ -55,7 +87,9 @@ describe('POST /api/admin/payment-requests', () => {
     expect(request.linkId).toMatch(/^plink_/);
     expect(request.url).toBe(gateway().links.get(request.linkId)!.short_url);
 
-    const sent = gateway().requests.filter((entry) => entry.method === 'POST' && entry.path === '/v1/payment_links').at(-1)!;
+    const sent = gateway()
+      .requests.filter((entry) => entry.method === 'POST' && entry.path === '/v1/payment_links')
+      .at(-1)!;
     expect(sent.authorised).toBe(true);
     expect(sent.body).toMatchObject({
       amount: 1800000,
@@ -71,8 +105,14 @@ describe('POST /api/admin/payment-requests', () => {
     expect(body.expire_by * 1000).toBeGreaterThanOrEqual(before + 7 * 86_400_000 - 2000);
     expect(body.expire_by * 1000).toBeLessThanOrEqual(Date.now() + 7 * 86_400_000);
 
-    expect(await paymentRequests.get(request.id)).toMatchObject({ status: 'created', linkId: request.linkId, amountPaise: 1800000 });
-    const listed = await call(paymentRequestsFn, '/api/admin/payment-requests?limit=1', { cookie: await adminCookie() });
+    expect(await paymentRequests.get(request.id)).toMatchObject({
+      status: 'created',
+      linkId: request.linkId,
+      amountPaise: 1800000,
+    });
+    const listed = await call(paymentRequestsFn, '/api/admin/payment-requests?limit=1', {
+      cookie: await adminCookie(),
+    });
     expect((await jsonOf<{ items: Array<{ id: string }> }>(listed)).items[0]!.id).toBe(request.id);
   });
 
@@ -81,16 +121,25 @@ describe('POST /api/admin/payment-requests', () => {
     const asked = gateway().requests.length;
     const stored = await paymentRequests.count();
     for (const amount of [0, -500, 12.5, '18000', 500_001, null]) {
-      const response = await requestPayment({ name: 'Priya Raman', phone: '98450 12345', amount, description: 'Agreed fee' }, cookie);
+      const response = await requestPayment(
+        { name: 'Priya Raman', phone: '98450 12345', amount, description: 'Agreed fee' },
+        cookie,
+      );
       expect(response.status, `amount ${amount}`).toBe(400);
       expect((await jsonOf<{ fields: Record<string, string> }>(response)).fields).toHaveProperty('amount');
     }
     const noDescription = await requestPayment({ name: 'Priya Raman', phone: '98450 12345', amount: 5000 }, cookie);
     expect((await jsonOf<{ fields: Record<string, string> }>(noDescription)).fields).toHaveProperty('description');
-    const badExpiry = await requestPayment({ name: 'Priya Raman', phone: '98450 12345', amount: 5000, description: 'Agreed fee', expiresInDays: 0 }, cookie);
+    const badExpiry = await requestPayment(
+      { name: 'Priya Raman', phone: '98450 12345', amount: 5000, description: 'Agreed fee', expiresInDays: 0 },
+      cookie,
+    );
     expect((await jsonOf<{ fields: Record<string, string> }>(badExpiry)).fields).toHaveProperty('expiresInDays');
     // The place of supply on the client's tax invoice is asked on every request.
-    const noState = await requestPayment({ name: 'Priya Raman', phone: '98450 12345', amount: 5000, description: 'Agreed fee', customerState: undefined }, cookie);
+    const noState = await requestPayment(
+      { name: 'Priya Raman', phone: '98450 12345', amount: 5000, description: 'Agreed fee', customerState: undefined },
+      cookie,
+    );
     expect((await jsonOf<{ fields: Record<string, string> }>(noState)).fields).toHaveProperty('customerState');
     expect(gateway().requests.length).toBe(asked);
     expect(await paymentRequests.count()).toBe(stored);
@@ -111,7 +160,10 @@ describe('POST /api/admin/payment-requests', () => {
     const asked = gateway().requests.length;
     const stored = await paymentRequests.count();
     for (const sessions of [-1, 21, 2.5, '3', null]) {
-      const response = await requestPayment({ name: 'Priya Raman', phone: '98450 12345', amount: 5000, description: 'Agreed fee', sessions }, cookie);
+      const response = await requestPayment(
+        { name: 'Priya Raman', phone: '98450 12345', amount: 5000, description: 'Agreed fee', sessions },
+        cookie,
+      );
       expect(response.status, `sessions ${sessions}`).toBe(400);
       expect((await jsonOf<{ fields: Record<string, string> }>(response)).fields).toHaveProperty('sessions');
     }
@@ -123,7 +175,12 @@ describe('POST /api/admin/payment-requests', () => {
     clearGatewayEnv();
     const asked = gateway().requests.length;
     const stored = await paymentRequests.count();
-    const response = await requestPayment({ name: 'Priya Raman', phone: '98450 12345', amount: 5000, description: 'Agreed fee' });
+    const response = await requestPayment({
+      name: 'Priya Raman',
+      phone: '98450 12345',
+      amount: 5000,
+      description: 'Agreed fee',
+    });
     expect(response.status).toBe(503);
     expect((await jsonOf<{ error: string }>(response)).error).toContain('RAZORPAY_KEY_ID');
     expect(gateway().requests.length).toBe(asked);
@@ -133,33 +190,66 @@ describe('POST /api/admin/payment-requests', () => {
   test('needs a session and the site as Origin', async () => {
     const body = { name: 'Priya Raman', phone: '98450 12345', amount: 5000, description: 'Agreed fee' };
     expect((await call(paymentRequestsFn, '/api/admin/payment-requests', { body })).status).toBe(401);
-    expect((await call(paymentRequestsFn, '/api/admin/payment-requests', { body, cookie: await adminCookie(), origin: 'https://evil.example' })).status).toBe(403);
+    expect(
+      (
+        await call(paymentRequestsFn, '/api/admin/payment-requests', {
+          body,
+          cookie: await adminCookie(),
+          origin: 'https://evil.example',
+        })
+      ).status,
+    ).toBe(403);
     expect((await call(paymentRequestsFn, '/api/admin/payment-requests')).status).toBe(401);
   });
 
   test('without a booking (a contact message), the request gets a booking of its own, not announced as a lead', async () => {
-    const response = await requestPayment({ name: 'Arjun Mehta', phone: '98450 55555', amount: 7500, description: 'Career coaching, 3 sessions' });
+    const response = await requestPayment({
+      name: 'Arjun Mehta',
+      phone: '98450 55555',
+      amount: 7500,
+      description: 'Career coaching, 3 sessions',
+    });
     expect(response.status).toBe(201);
     const { request } = await jsonOf<RequestAnswer>(response);
     await settleAfterResponse();
-    expect(await bookings.get(request.bookingId)).toMatchObject({ fullName: 'Arjun Mehta', paymentStatus: 'pending', amount: 7500, source: 'payment-request' });
+    expect(await bookings.get(request.bookingId)).toMatchObject({
+      fullName: 'Arjun Mehta',
+      paymentStatus: 'pending',
+      amount: 7500,
+      source: 'payment-request',
+    });
     expect(receivers.smtp.mails.filter((mail) => mail.text.includes(request.bookingId))).toHaveLength(0);
   });
 
   test('asked to e-mail the link without mail settings: 503 saying so, no link made', async () => {
     clearNotificationEnv();
     const asked = gateway().requests.length;
-    const response = await requestPayment({ name: 'Priya Raman', email: 'priya@example.com', phone: '98450 12345', amount: 5000, description: 'Agreed fee', emailCustomer: true });
+    const response = await requestPayment({
+      name: 'Priya Raman',
+      email: 'priya@example.com',
+      phone: '98450 12345',
+      amount: 5000,
+      description: 'Agreed fee',
+      emailCustomer: true,
+    });
     expect(response.status).toBe(503);
     expect((await jsonOf<{ error: string }>(response)).error).toContain('SMTP_URL');
     expect(gateway().requests.length).toBe(asked);
-    const noAddress = await requestPayment({ name: 'Priya Raman', phone: '98450 12345', amount: 5000, description: 'Agreed fee', emailCustomer: true });
+    const noAddress = await requestPayment({
+      name: 'Priya Raman',
+      phone: '98450 12345',
+      amount: 5000,
+      description: 'Agreed fee',
+      emailCustomer: true,
+    });
     expect((await jsonOf<{ fields: Record<string, string> }>(noAddress)).fields).toHaveProperty('email');
   });
 
   test('e-mails the link to the customer through the outbox when asked', async () => {
     const { request, email } = await lifeCoachingRequest(9000, { emailCustomer: true });
-    const mails = receivers.smtp.mails.filter((mail) => mail.to.includes(email) && mail.subject.startsWith('Your payment link'));
+    const mails = receivers.smtp.mails.filter(
+      (mail) => mail.to.includes(email) && mail.subject.startsWith('Your payment link'),
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(request.url);
     expect(mails[0]!.text).toContain('₹9,000');
@@ -167,7 +257,12 @@ describe('POST /api/admin/payment-requests', () => {
 });
 
 describe('POST /api/admin/payment-requests/{id}/cancel', () => {
-  const cancel = async (id: string) => call(paymentRequestsFn, `/api/admin/payment-requests/${id}/cancel`, { method: 'POST', params: { id }, cookie: await adminCookie() });
+  const cancel = async (id: string) =>
+    call(paymentRequestsFn, `/api/admin/payment-requests/${id}/cancel`, {
+      method: 'POST',
+      params: { id },
+      cookie: await adminCookie(),
+    });
 
   test('cancels the link at Razorpay and here', async () => {
     const { request } = await lifeCoachingRequest();
@@ -189,7 +284,7 @@ describe('POST /api/admin/payment-requests/{id}/cancel', () => {
 });
 
 describe('payment_link.paid webhook', () => {
-  test('marks the request paid, records the captured payment from Razorpay\'s amount, the booking paid, and mails owner and customer', async () => {
+  test("marks the request paid, records the captured payment from Razorpay's amount, the booking paid, and mails owner and customer", async () => {
     const { booking, request, email } = await lifeCoachingRequest(18000);
     const { payment, delivery } = await gateway().payLink(request.linkId);
     const response = await deliver(delivery);
@@ -201,15 +296,26 @@ describe('payment_link.paid webhook', () => {
     expect(paid).toMatchObject({ status: 'paid', razorpayPaymentId: payment.id });
     const listed = await paymentsOfBooking(booking.id);
     expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ status: 'captured', amount: 18000, amountPaise: 1800000, razorpayPaymentId: payment.id, paymentRequestId: request.id, customerState: 'Karnataka' });
+    expect(listed[0]).toMatchObject({
+      status: 'captured',
+      amount: 18000,
+      amountPaise: 1800000,
+      razorpayPaymentId: payment.id,
+      paymentRequestId: request.id,
+      customerState: 'Karnataka',
+    });
     expect(paid!.paymentId).toBe((await payments.all()).find((item) => item.razorpayPaymentId === payment.id)!.id);
     // Life coaching is priced after the consultation: the booking now carries the agreed fee.
     expect(await bookings.get(booking.id)).toMatchObject({ paymentStatus: 'paid', amount: 18000 });
 
-    const owner = receivers.smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(payment.id));
+    const owner = receivers.smtp.mails.filter(
+      (mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(payment.id),
+    );
     expect(owner).toHaveLength(1);
     expect(owner[0]!.subject).toBe('Payment captured: ₹18,000 for Life Coaching: 6 sessions (Priya Raman)');
-    const receipt = receivers.smtp.mails.filter((mail) => mail.to.includes(email) && mail.subject.startsWith('Payment received'));
+    const receipt = receivers.smtp.mails.filter(
+      (mail) => mail.to.includes(email) && mail.subject.startsWith('Payment received'),
+    );
     expect(receipt).toHaveLength(1);
     expect(receipt[0]!.text).toContain('Amount paid: ₹18,000');
   });
@@ -220,13 +326,22 @@ describe('payment_link.paid webhook', () => {
     const back = new URL(redirect!);
     expect(back.pathname).toBe('/thank-you');
     expect(back.searchParams.get('type')).toBe('payment-link');
-    const query = { link: back.searchParams.get('razorpay_payment_link_id')!, reference: back.searchParams.get('razorpay_payment_link_reference_id')!, payment: back.searchParams.get('razorpay_payment_id')! };
+    const query = {
+      link: back.searchParams.get('razorpay_payment_link_id')!,
+      reference: back.searchParams.get('razorpay_payment_link_reference_id')!,
+      payment: back.searchParams.get('razorpay_payment_id')!,
+    };
     expect(query).toEqual({ link: request.linkId, reference: request.id, payment: payment.id });
-    const receipt = (params: Record<string, string>) => call(receiptFn, `/api/payment-receipt?${new URLSearchParams(params)}`);
+    const receipt = (params: Record<string, string>) =>
+      call(receiptFn, `/api/payment-receipt?${new URLSearchParams(params)}`);
     expect(await jsonOf(await receipt(query))).toEqual({ status: 'pending' });
     await deliver(delivery);
     await settleAfterResponse();
-    expect(await jsonOf(await receipt(query))).toEqual({ status: 'captured', amount: 18000, packageName: 'Life Coaching: 6 sessions' });
+    expect(await jsonOf(await receipt(query))).toEqual({
+      status: 'captured',
+      amount: 18000,
+      packageName: 'Life Coaching: 6 sessions',
+    });
     expect((await receipt({ ...query, payment: 'pay_SomeoneElse0001' })).status).toBe(404);
     expect((await receipt({ ...query, link: 'plink_NotThisOne001' })).status).toBe(404);
     const malformed = await receipt({ ...query, reference: 'x' });
@@ -242,14 +357,21 @@ describe('payment_link.paid webhook', () => {
     const after = await paymentRequests.get(request.id);
 
     expect((await jsonOf(await deliver(delivery))).status).toBe('duplicate');
-    const otherId = { ...delivery, headers: { ...delivery.headers, 'x-razorpay-event-id': `${delivery.headers['x-razorpay-event-id']}x` } };
+    const otherId = {
+      ...delivery,
+      headers: { ...delivery.headers, 'x-razorpay-event-id': `${delivery.headers['x-razorpay-event-id']}x` },
+    };
     expect((await deliver(otherId)).status).toBe(200);
     await settleAfterResponse();
 
     expect(await paymentRequests.get(request.id)).toEqual(after);
     expect(await paymentsOfBooking(booking.id)).toHaveLength(1);
-    expect(receivers.smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(payment.id))).toHaveLength(1);
-    expect(receivers.smtp.mails.filter((mail) => mail.to.includes(email) && mail.subject.startsWith('Payment received'))).toHaveLength(1);
+    expect(
+      receivers.smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(payment.id)),
+    ).toHaveLength(1);
+    expect(
+      receivers.smtp.mails.filter((mail) => mail.to.includes(email) && mail.subject.startsWith('Payment received')),
+    ).toHaveLength(1);
   });
 
   test('the same payment again, signed and without created_at, under a new event id: still one payment record and one owner mail', async () => {
@@ -265,18 +387,26 @@ describe('payment_link.paid webhook', () => {
     const rawBody = JSON.stringify(body);
     const again = {
       rawBody,
-      headers: { ...delivery.headers, 'x-razorpay-event-id': `${delivery.headers['x-razorpay-event-id']}-again`, 'x-razorpay-signature': signWebhook(rawBody, TEST_WEBHOOK_SECRET) },
+      headers: {
+        ...delivery.headers,
+        'x-razorpay-event-id': `${delivery.headers['x-razorpay-event-id']}-again`,
+        'x-razorpay-signature': signWebhook(rawBody, TEST_WEBHOOK_SECRET),
+      },
     };
     expect(await jsonOf(await deliver(again))).toMatchObject({ status: 'processed' });
     await settleAfterResponse();
 
     expect(await paymentsOfBooking(booking.id)).toHaveLength(1);
     expect((await payments.all()).filter((item) => item.razorpayPaymentId === payment.id)).toHaveLength(1);
-    expect(receivers.smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(payment.id))).toHaveLength(1);
-    expect(receivers.smtp.mails.filter((mail) => mail.to.includes(email) && mail.subject.startsWith('Payment received'))).toHaveLength(1);
+    expect(
+      receivers.smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(payment.id)),
+    ).toHaveLength(1);
+    expect(
+      receivers.smtp.mails.filter((mail) => mail.to.includes(email) && mail.subject.startsWith('Payment received')),
+    ).toHaveLength(1);
   });
 
-  test('the amount is Razorpay\'s: a signed event for less than the request records nothing; the genuine one records its own amount', async () => {
+  test("the amount is Razorpay's: a signed event for less than the request records nothing; the genuine one records its own amount", async () => {
     const { booking, request, email } = await lifeCoachingRequest(16000);
     const { payment, delivery } = await gateway().payLink(request.linkId);
     const body = JSON.parse(delivery.rawBody) as { payload: { payment: { entity: { amount: number } } } };
@@ -284,7 +414,11 @@ describe('payment_link.paid webhook', () => {
     const rawBody = JSON.stringify(body);
     const signedLess = {
       rawBody,
-      headers: { ...delivery.headers, 'x-razorpay-event-id': `${delivery.headers['x-razorpay-event-id']}-less`, 'x-razorpay-signature': signWebhook(rawBody, TEST_WEBHOOK_SECRET) },
+      headers: {
+        ...delivery.headers,
+        'x-razorpay-event-id': `${delivery.headers['x-razorpay-event-id']}-less`,
+        'x-razorpay-signature': signWebhook(rawBody, TEST_WEBHOOK_SECRET),
+      },
     };
     expect(await jsonOf(await deliver(signedLess))).toMatchObject({ status: 'ignored', reason: 'amount mismatch' });
     await settleAfterResponse();
@@ -301,7 +435,10 @@ describe('payment_link.paid webhook', () => {
   test('a forged or tampered delivery is refused with 400 and changes nothing', async () => {
     const { booking, request } = await lifeCoachingRequest(15000);
     const { delivery } = await gateway().payLink(request.linkId);
-    const forged = { ...delivery, headers: { ...delivery.headers, 'x-razorpay-signature': signWebhook(delivery.rawBody, 'guessed-secret') } };
+    const forged = {
+      ...delivery,
+      headers: { ...delivery.headers, 'x-razorpay-signature': signWebhook(delivery.rawBody, 'guessed-secret') },
+    };
     expect((await deliver(forged)).status).toBe(400);
     const tampered = { ...delivery, rawBody: delivery.rawBody.replace('"amount":1500000', '"amount":100') };
     expect(tampered.rawBody).not.toBe(delivery.rawBody);
@@ -317,7 +454,11 @@ describe('payment_link.paid webhook', () => {
     const { delivery } = await gateway().payLink(request.linkId);
     await deliver(delivery);
     await settleAfterResponse();
-    const response = await call(paymentRequestsFn, `/api/admin/payment-requests/${request.id}/cancel`, { method: 'POST', params: { id: request.id }, cookie: await adminCookie() });
+    const response = await call(paymentRequestsFn, `/api/admin/payment-requests/${request.id}/cancel`, {
+      method: 'POST',
+      params: { id: request.id },
+      cookie: await adminCookie(),
+    });
     expect(response.status).toBe(409);
     expect(await paymentRequests.get(request.id)).toMatchObject({ status: 'paid' });
     expect(gateway().links.get(request.linkId)!.status).toBe('paid');
@@ -326,7 +467,11 @@ describe('payment_link.paid webhook', () => {
   test('paid at Razorpay before our record knew: the cancel is refused with 409 and the webhook still records the payment', async () => {
     const { booking, request } = await lifeCoachingRequest(6500);
     const { delivery } = await gateway().payLink(request.linkId);
-    const response = await call(paymentRequestsFn, `/api/admin/payment-requests/${request.id}/cancel`, { method: 'POST', params: { id: request.id }, cookie: await adminCookie() });
+    const response = await call(paymentRequestsFn, `/api/admin/payment-requests/${request.id}/cancel`, {
+      method: 'POST',
+      params: { id: request.id },
+      cookie: await adminCookie(),
+    });
     expect(response.status).toBe(409);
     expect((await deliver(delivery)).status).toBe(200);
     await settleAfterResponse();

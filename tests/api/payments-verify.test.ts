@@ -6,7 +6,14 @@ import { paymentForOrder, payments } from '../../src/server/leads/payments';
 import { paymentSignature } from '../../src/server/payments/signatures';
 import { call, jsonOf } from './support/call';
 import { TEST_KEY_SECRET, razorpayId } from './support/fake-razorpay';
-import { bookPackage, buyerPays, checkoutSuccess, clearGatewayEnv, startOrder, useFakeGateway } from './support/payments';
+import {
+  bookPackage,
+  buyerPays,
+  checkoutSuccess,
+  clearGatewayEnv,
+  startOrder,
+  useFakeGateway,
+} from './support/payments';
 
 const gateway = useFakeGateway();
 
@@ -31,7 +38,10 @@ describe('POST /api/verify-payment', () => {
     expect(response.status).toBe(200);
     expect(await jsonOf(response)).toMatchObject({ success: true, bookingId: booking.id, paymentStatus: 'captured' });
     expect(await paymentForOrder(order.orderId)).toMatchObject({
-      status: 'captured', razorpayPaymentId: success.razorpay_payment_id, confirmedBy: 'verify', amount: 10599,
+      status: 'captured',
+      razorpayPaymentId: success.razorpay_payment_id,
+      confirmedBy: 'verify',
+      amount: 10599,
     });
     expect(await bookings.get(booking.id)).toMatchObject({ paymentStatus: 'paid', amount: 10599 });
   });
@@ -106,7 +116,10 @@ describe('POST /api/verify-payment', () => {
     // Once the money is captured at Razorpay, the same claim settles it.
     gateway().capture(success.razorpay_payment_id);
     expect(await jsonOf(await verify(success))).toMatchObject({ paymentStatus: 'captured' });
-    expect(await paymentForOrder(order.orderId)).toMatchObject({ status: 'captured', razorpayPaymentId: success.razorpay_payment_id });
+    expect(await paymentForOrder(order.orderId)).toMatchObject({
+      status: 'captured',
+      razorpayPaymentId: success.razorpay_payment_id,
+    });
     expect(await bookings.get(booking.id)).toMatchObject({ paymentStatus: 'paid' });
   });
 
@@ -124,7 +137,11 @@ describe('POST /api/verify-payment', () => {
   });
 
   test('malformed claims are 400s naming the field', async () => {
-    const response = await verify({ razorpay_order_id: 'order_x', razorpay_payment_id: 'pay_abcdefgh', razorpay_signature: 'zz' });
+    const response = await verify({
+      razorpay_order_id: 'order_x',
+      razorpay_payment_id: 'pay_abcdefgh',
+      razorpay_signature: 'zz',
+    });
     expect(response.status).toBe(400);
     const { fields } = await jsonOf<{ fields: Record<string, string> }>(response);
     expect(Object.keys(fields).sort()).toEqual(['razorpay_order_id', 'razorpay_signature']);
@@ -141,12 +158,15 @@ describe('POST /api/verify-payment', () => {
   test('the signature helper matches Razorpay’s documented construction', () => {
     // HMAC-SHA256 over "order_id|payment_id" keyed with the key secret, hex.
     expect(paymentSignature('order_A', 'pay_B', TEST_KEY_SECRET)).toMatch(/^[0-9a-f]{64}$/);
-    expect(paymentSignature('order_A', 'pay_B', TEST_KEY_SECRET)).not.toBe(paymentSignature('order_A', 'pay_C', TEST_KEY_SECRET));
+    expect(paymentSignature('order_A', 'pay_B', TEST_KEY_SECRET)).not.toBe(
+      paymentSignature('order_A', 'pay_C', TEST_KEY_SECRET),
+    );
   });
 });
 
 describe('GET /api/payment-receipt (the thank-you page)', () => {
-  const receipt = (order: string, payment: string) => call(receiptFn, `/api/payment-receipt?${new URLSearchParams({ order, payment })}`);
+  const receipt = (order: string, payment: string) =>
+    call(receiptFn, `/api/payment-receipt?${new URLSearchParams({ order, payment })}`);
 
   test('shows a receipt only for a payment the server confirmed, with the ids Razorpay issued', async () => {
     const { order } = await pendingOrder();
@@ -166,6 +186,9 @@ describe('GET /api/payment-receipt (the thank-you page)', () => {
   test('answers 400 naming malformed ids', async () => {
     const response = await receipt('order_1', '<script>');
     expect(response.status).toBe(400);
-    expect(Object.keys((await jsonOf<{ fields: Record<string, string> }>(response)).fields).sort()).toEqual(['order', 'payment']);
+    expect(Object.keys((await jsonOf<{ fields: Record<string, string> }>(response)).fields).sort()).toEqual([
+      'order',
+      'payment',
+    ]);
   });
 });

@@ -15,7 +15,12 @@ useFakeGateway();
 
 /** A name that, printed as it is, would add a fake "Total paid" line to its invoice. */
 const forged = `Asha Rao${'\n\u200b'.repeat(44)}\nTotal paid: ₹550.00`;
-const checkout = { packageId: 'ascend', customerEmail: 'asha@example.com', customerPhone: '+91 98450 12345', customerState: 'Karnataka' };
+const checkout = {
+  packageId: 'ascend',
+  customerEmail: 'asha@example.com',
+  customerPhone: '+91 98450 12345',
+  customerState: 'Karnataka',
+};
 
 async function refused(response: Response, field: string): Promise<void> {
   expect(response.status).toBe(400);
@@ -26,15 +31,28 @@ async function refused(response: Response, field: string): Promise<void> {
 describe('a name that is not a name is refused by every form, and nothing is stored', () => {
   test('checkout: the forged invoice line and a line break are 400s naming customerName', async () => {
     const [bookingsBefore, paymentsBefore] = [await bookings.count(), await payments.count()];
-    await refused(await call(createOrderFn, '/api/create-razorpay-order', { body: { ...checkout, customerName: forged } }), 'customerName');
-    await refused(await call(createOrderFn, '/api/create-razorpay-order', { body: { ...checkout, customerName: 'Asha\nRao' } }), 'customerName');
-    await refused(await call(createOrderFn, '/api/create-razorpay-order', { body: { ...checkout, customerName: 'Asha \u202eoaR' } }), 'customerName');
+    await refused(
+      await call(createOrderFn, '/api/create-razorpay-order', { body: { ...checkout, customerName: forged } }),
+      'customerName',
+    );
+    await refused(
+      await call(createOrderFn, '/api/create-razorpay-order', { body: { ...checkout, customerName: 'Asha\nRao' } }),
+      'customerName',
+    );
+    await refused(
+      await call(createOrderFn, '/api/create-razorpay-order', {
+        body: { ...checkout, customerName: 'Asha \u202eoaR' },
+      }),
+      'customerName',
+    );
     expect(await bookings.count()).toBe(bookingsBefore);
     expect(await payments.count()).toBe(paymentsBefore);
   });
 
   test('checkout: a name in Devanagari is a name, stored with its spaces collapsed', async () => {
-    const response = await call(createOrderFn, '/api/create-razorpay-order', { body: { ...checkout, customerName: '  आशा   राव ' } });
+    const response = await call(createOrderFn, '/api/create-razorpay-order', {
+      body: { ...checkout, customerName: '  आशा   राव ' },
+    });
     expect(response.status).toBe(201);
     const order = await jsonOf<OrderAnswer>(response);
     expect(order.prefill?.name).toBe('आशा राव');
@@ -42,14 +60,36 @@ describe('a name that is not a name is refused by every form, and nothing is sto
   });
 
   test('the package popup, the contact form and the download form refuse the same names', async () => {
-    const [bookingsBefore, contactsBefore, downloadsBefore] = [await bookings.count(), await contacts.count(), await downloads.count()];
-    await refused(await call(bookingsFn, '/api/bookings', { body: { ...visitor, packageId: 'ascend', fullName: forged } }), 'fullName');
+    const [bookingsBefore, contactsBefore, downloadsBefore] = [
+      await bookings.count(),
+      await contacts.count(),
+      await downloads.count(),
+    ];
     await refused(
-      await call(contactFn, '/api/contact', { body: { name: 'Priya\u200bNair', email: 'priya@example.com', phone: '98450 12345', whoIsThisFor: 'working-professional' } }),
+      await call(bookingsFn, '/api/bookings', { body: { ...visitor, packageId: 'ascend', fullName: forged } }),
+      'fullName',
+    );
+    await refused(
+      await call(contactFn, '/api/contact', {
+        body: {
+          name: 'Priya\u200bNair',
+          email: 'priya@example.com',
+          phone: '98450 12345',
+          whoIsThisFor: 'working-professional',
+        },
+      }),
       'name',
     );
     await refused(
-      await call(resourceDownloadsFn, '/api/resource-downloads', { body: { fullName: 'Meera\r\nShah', email: 'meera@example.com', mobile: '9845012345', currentStage: 'graduates', resourceId: 'executive-guide' } }),
+      await call(resourceDownloadsFn, '/api/resource-downloads', {
+        body: {
+          fullName: 'Meera\r\nShah',
+          email: 'meera@example.com',
+          mobile: '9845012345',
+          currentStage: 'graduates',
+          resourceId: 'executive-guide',
+        },
+      }),
       'fullName',
     );
     expect(await bookings.count()).toBe(bookingsBefore);

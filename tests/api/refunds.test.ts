@@ -33,20 +33,42 @@ const deliver = (delivery: { rawBody: string; headers: Record<string, string> })
 async function paidPayment(attribution?: { source: string; medium: string }) {
   const email = `client.${unique()}@example.com`;
   const response = await call(createOrderFn, '/api/create-razorpay-order', {
-    body: { packageId: 'ascend-plus', customerName: 'Meera Iyer', customerEmail: email, customerPhone: '98450 55555', customerState: 'Karnataka', ...(attribution ? { attribution } : {}) },
+    body: {
+      packageId: 'ascend-plus',
+      customerName: 'Meera Iyer',
+      customerEmail: email,
+      customerPhone: '98450 55555',
+      customerState: 'Karnataka',
+      ...(attribution ? { attribution } : {}),
+    },
   });
   expect(response.status).toBe(201);
   const order = await jsonOf<{ orderId: string }>(response);
   const razorpayPaymentId = razorpayId('pay');
   gateway().pay(order.orderId, razorpayPaymentId, 'captured');
-  expect((await deliver(webhookDelivery('payment.captured', { id: razorpayPaymentId, order_id: order.orderId, amount: ASCEND_PLUS_PAISE, status: 'captured' }))).status).toBe(200);
+  expect(
+    (
+      await deliver(
+        webhookDelivery('payment.captured', {
+          id: razorpayPaymentId,
+          order_id: order.orderId,
+          amount: ASCEND_PLUS_PAISE,
+          status: 'captured',
+        }),
+      )
+    ).status,
+  ).toBe(200);
   await settleAfterResponse();
   const payment = (await paymentForOrder(order.orderId))!;
   expect(payment.status).toBe('captured');
   return { payment, email };
 }
 
-async function refund(paymentId: string, body: Record<string, unknown>, options: { cookie?: string | null; key?: string } = {}) {
+async function refund(
+  paymentId: string,
+  body: Record<string, unknown>,
+  options: { cookie?: string | null; key?: string } = {},
+) {
   const cookie = options.cookie === undefined ? await adminCookie() : options.cookie;
   return call(refundsFn, `/api/admin/payments/${paymentId}/refund`, {
     body,
@@ -77,8 +99,10 @@ async function summaryOf(paymentId: string): Promise<RefundSummary | null> {
   return items.find((item) => item.id === paymentId)?.refunds ?? null;
 }
 
-const mailsTo = (address: string, subject: string) => receivers.smtp.mails.filter((mail) => mail.to.includes(address) && mail.subject.startsWith(subject));
-const ownerMailsAbout = (refundId: string) => receivers.smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(refundId));
+const mailsTo = (address: string, subject: string) =>
+  receivers.smtp.mails.filter((mail) => mail.to.includes(address) && mail.subject.startsWith(subject));
+const ownerMailsAbout = (refundId: string) =>
+  receivers.smtp.mails.filter((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(refundId));
 
 describe('POST /api/admin/payments/{id}/refund', () => {
   test('a full refund: 202 pending, then only the signed refund.processed marks it; client and owner told; revenue net of it', async () => {
@@ -88,15 +112,37 @@ describe('POST /api/admin/payments/{id}/refund', () => {
     const answer = await accepted(payment.id, { reason: 'Money-back guarantee after the first session' });
     expect(answer).toMatchObject({ amount: 10599, status: 'pending' });
     expect(answer.id).toMatch(/^rfnd_/);
-    expect(gateway().refunds.get(answer.id)).toMatchObject({ amount: ASCEND_PLUS_PAISE, payment_id: payment.razorpayPaymentId, status: 'pending', speed_requested: 'normal' });
+    expect(gateway().refunds.get(answer.id)).toMatchObject({
+      amount: ASCEND_PLUS_PAISE,
+      payment_id: payment.razorpayPaymentId,
+      status: 'pending',
+      speed_requested: 'normal',
+    });
     await settleAfterResponse();
-    expect(await summaryOf(payment.id)).toEqual({ refundedPaise: 0, pendingPaise: ASCEND_PLUS_PAISE, leftPaise: 0, state: 'pending' });
+    expect(await summaryOf(payment.id)).toEqual({
+      refundedPaise: 0,
+      pendingPaise: ASCEND_PLUS_PAISE,
+      leftPaise: 0,
+      state: 'pending',
+    });
     expect(mailsTo(email, 'Refund processed')).toHaveLength(0);
 
     const { answer: outcome } = await settle(answer.id, 'processed');
     expect(outcome.status).toBe('processed');
-    expect((await readLedger(payment.id))?.refunds).toMatchObject([{ refundId: answer.id, status: 'processed', amountPaise: ASCEND_PLUS_PAISE, reason: 'Money-back guarantee after the first session' }]);
-    expect(await summaryOf(payment.id)).toEqual({ refundedPaise: ASCEND_PLUS_PAISE, pendingPaise: 0, leftPaise: 0, state: 'full' });
+    expect((await readLedger(payment.id))?.refunds).toMatchObject([
+      {
+        refundId: answer.id,
+        status: 'processed',
+        amountPaise: ASCEND_PLUS_PAISE,
+        reason: 'Money-back guarantee after the first session',
+      },
+    ]);
+    expect(await summaryOf(payment.id)).toEqual({
+      refundedPaise: ASCEND_PLUS_PAISE,
+      pendingPaise: 0,
+      leftPaise: 0,
+      state: 'full',
+    });
 
     const [clientMail] = mailsTo(email, 'Refund processed');
     expect(clientMail?.text).toContain('₹10,599');
@@ -108,13 +154,22 @@ describe('POST /api/admin/payments/{id}/refund', () => {
     expect(ownerMailsAbout(answer.id)[0]?.subject).toBe('Refund processed: ₹10,599 for Ascend Plus (Meera Iyer)');
 
     const bySource = await call(leadSourcesFn, '/api/admin/leads-by-source?days=2', { cookie: await adminCookie() });
-    const row = (await jsonOf<LeadsBySourceAnswer>(bySource)).rows.find((candidate) => candidate.source === source.source);
+    const row = (await jsonOf<LeadsBySourceAnswer>(bySource)).rows.find(
+      (candidate) => candidate.source === source.source,
+    );
     expect(row).toMatchObject({ payingClients: 1, revenue: 0, refunded: 10599 });
 
     // A credit note in its own series, against the payment's receipt or invoice.
     const documents = await documentsOfPayment(payment.id);
-    expect(documents.map((document) => document.kind)).toEqual([expect.not.stringMatching(/^credit-note$/), 'credit-note']);
-    expect(documents[1]).toMatchObject({ refundId: answer.id, paymentId: payment.id, amounts: { totalPaise: ASCEND_PLUS_PAISE } });
+    expect(documents.map((document) => document.kind)).toEqual([
+      expect.not.stringMatching(/^credit-note$/),
+      'credit-note',
+    ]);
+    expect(documents[1]).toMatchObject({
+      refundId: answer.id,
+      paymentId: payment.id,
+      amounts: { totalPaise: ASCEND_PLUS_PAISE },
+    });
     // The money-back guarantee: a full refund ends the client's sessions.
     expect(sessionsLeft((await clientOfPayment(payment.id))!)).toBe(0);
 
@@ -137,14 +192,32 @@ describe('POST /api/admin/payments/{id}/refund', () => {
     const rest = await accepted(payment.id, { reason: 'The rest' });
     expect(rest.amount).toBe(8098.5);
     await settle(part.id, 'processed');
-    expect(await summaryOf(payment.id)).toMatchObject({ refundedPaise: 250050, pendingPaise: 809850, leftPaise: 0, state: 'partly' });
+    expect(await summaryOf(payment.id)).toMatchObject({
+      refundedPaise: 250050,
+      pendingPaise: 809850,
+      leftPaise: 0,
+      state: 'partly',
+    });
     // A partial refund leaves the sessions bought.
     expect(sessionsLeft((await clientOfPayment(payment.id))!)).toBe(3);
     await settle(rest.id, 'processed');
-    expect((await documentsOfPayment(payment.id)).filter((document) => document.kind === 'credit-note').map((document) => document.amounts.totalPaise)).toEqual([250050, 809850]);
-    expect(await summaryOf(payment.id)).toEqual({ refundedPaise: ASCEND_PLUS_PAISE, pendingPaise: 0, leftPaise: 0, state: 'full' });
+    expect(
+      (await documentsOfPayment(payment.id))
+        .filter((document) => document.kind === 'credit-note')
+        .map((document) => document.amounts.totalPaise),
+    ).toEqual([250050, 809850]);
+    expect(await summaryOf(payment.id)).toEqual({
+      refundedPaise: ASCEND_PLUS_PAISE,
+      pendingPaise: 0,
+      leftPaise: 0,
+      state: 'full',
+    });
     expect(sessionsLeft((await clientOfPayment(payment.id))!)).toBe(0);
-    expect([...gateway().refunds.values()].filter((one) => one.payment_id === payment.razorpayPaymentId).map((one) => one.amount)).toEqual([250050, 809850]);
+    expect(
+      [...gateway().refunds.values()]
+        .filter((one) => one.payment_id === payment.razorpayPaymentId)
+        .map((one) => one.amount),
+    ).toEqual([250050, 809850]);
   });
 
   test('refund.failed marks it failed, frees its amount and tells the client we will contact them', async () => {
@@ -152,7 +225,12 @@ describe('POST /api/admin/payments/{id}/refund', () => {
     const first = await accepted(payment.id, { reason: 'Not satisfied' });
     await settle(first.id, 'failed');
     expect((await readLedger(payment.id))?.refunds[0]).toMatchObject({ refundId: first.id, status: 'failed' });
-    expect(await summaryOf(payment.id)).toEqual({ refundedPaise: 0, pendingPaise: 0, leftPaise: ASCEND_PLUS_PAISE, state: 'none' });
+    expect(await summaryOf(payment.id)).toEqual({
+      refundedPaise: 0,
+      pendingPaise: 0,
+      leftPaise: ASCEND_PLUS_PAISE,
+      state: 'none',
+    });
     expect(mailsTo(email, 'About your refund')[0]?.text).toContain('We will contact you');
     expect(ownerMailsAbout(first.id)[0]?.subject).toMatch(/^Refund failed/);
 
@@ -171,14 +249,18 @@ describe('POST /api/admin/payments/{id}/refund', () => {
     expect((await readLedger(payment.id))?.refunds).toHaveLength(1);
     expect(mailsTo(email, 'Refund processed')).toHaveLength(1);
     expect(ownerMailsAbout(asked.id)).toHaveLength(1);
-    expect((await documentsOfPayment(payment.id)).filter((document) => document.kind === 'credit-note')).toHaveLength(1);
+    expect((await documentsOfPayment(payment.id)).filter((document) => document.kind === 'credit-note')).toHaveLength(
+      1,
+    );
   });
 
   test('a refund made in the Razorpay dashboard is recorded when its payment is ours, within what is left', async () => {
     const { payment } = await paidPayment();
     const made = gateway().refundInDashboard(payment.razorpayPaymentId!, 300000);
     await settle(made.id, 'processed');
-    expect((await readLedger(payment.id))?.refunds).toMatchObject([{ refundId: made.id, origin: 'razorpay', status: 'processed', amountPaise: 300000, reason: null }]);
+    expect((await readLedger(payment.id))?.refunds).toMatchObject([
+      { refundId: made.id, origin: 'razorpay', status: 'processed', amountPaise: 300000, reason: null },
+    ]);
     expect(await summaryOf(payment.id)).toMatchObject({ refundedPaise: 300000, leftPaise: 759900, state: 'partly' });
     const over = await refund(payment.id, { amount: 7600, reason: 'More than is left' });
     expect(over.status).toBe(400);
@@ -198,7 +280,10 @@ describe('POST /api/admin/payments/{id}/refund', () => {
     expect((await refund(payment.id, { reason: 'No session' }, { cookie: null })).status).toBe(401);
     const bad = await refund(payment.id, { amount: 10.005, reason: '' });
     expect(bad.status).toBe(400);
-    expect(Object.keys((await jsonOf<{ fields: Record<string, string> }>(bad)).fields).sort()).toEqual(['amount', 'reason']);
+    expect(Object.keys((await jsonOf<{ fields: Record<string, string> }>(bad)).fields).sort()).toEqual([
+      'amount',
+      'reason',
+    ]);
     expect((await refund('1234567890123-0123456789', { reason: 'Unknown' })).status).toBe(404);
 
     const { booking } = await bookPackage('ascend-plus');
@@ -221,7 +306,9 @@ describe('POST /api/admin/payments/{id}/refund', () => {
     const second = await accepted(payment.id, { amount: 500, reason: 'Goodwill' }, key);
     expect(second.id).toBe(first.id);
     expect((await readLedger(payment.id))?.refunds).toHaveLength(1);
-    expect([...gateway().refunds.values()].filter((one) => one.payment_id === payment.razorpayPaymentId)).toHaveLength(1);
+    expect([...gateway().refunds.values()].filter((one) => one.payment_id === payment.razorpayPaymentId)).toHaveLength(
+      1,
+    );
   });
 
   test('an amount that is not a positive number of whole paise is a 400 naming amount, and nothing is held or asked', async () => {
@@ -248,7 +335,12 @@ describe('POST /api/admin/payments/{id}/refund', () => {
     const request = {
       url: `${SITE}/api/admin/payments/${payment.id}/refund`,
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie, origin: SITE, 'idempotency-key': `dialog-${unique()}-${unique()}` },
+      headers: {
+        'content-type': 'application/json',
+        cookie,
+        origin: SITE,
+        'idempotency-key': `dialog-${unique()}-${unique()}`,
+      },
       body: JSON.stringify({ amount: 2500, reason: 'Double-clicked' }),
       params: { id: payment.id },
     };
@@ -256,7 +348,9 @@ describe('POST /api/admin/payments/{id}/refund', () => {
     expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202, 202]);
     const ids = new Set(answers.map((answer) => (answer.body as RefundAnswer).refund.id));
     expect(ids.size).toBe(1);
-    const calls = gateway().requests.filter((one) => one.method === 'POST' && one.path === `/v1/payments/${payment.razorpayPaymentId}/refund`);
+    const calls = gateway().requests.filter(
+      (one) => one.method === 'POST' && one.path === `/v1/payments/${payment.razorpayPaymentId}/refund`,
+    );
     expect(calls).toHaveLength(1);
     const ledger = await readLedger(payment.id);
     expect(ledger?.refunds).toMatchObject([{ refundId: [...ids][0], amountPaise: 250000, origin: 'admin' }]);
@@ -271,7 +365,9 @@ describe('POST /api/admin/payments/{id}/refund', () => {
     gateway().slowRefunds(8000);
     const first = refund(payment.id, { amount: 1000, reason: 'Slow gateway' }, { key });
     // The repeat comes once the first has held the amount and is waiting on Razorpay.
-    await expect.poll(async () => (await readLedger(payment.id))?.refunds.length ?? 0, { timeout: 5000, interval: 50 }).toBe(1);
+    await expect
+      .poll(async () => (await readLedger(payment.id))?.refunds.length ?? 0, { timeout: 5000, interval: 50 })
+      .toBe(1);
     const repeat = await refund(payment.id, { amount: 1000, reason: 'Slow gateway' }, { key });
     expect(repeat.status).toBe(409);
     expect((await jsonOf<{ error: string }>(repeat)).error).toContain('already being made');
@@ -280,7 +376,11 @@ describe('POST /api/admin/payments/{id}/refund', () => {
     const { refund: answer } = await jsonOf<RefundAnswer>(made);
     const again = await accepted(payment.id, { amount: 1000, reason: 'Slow gateway' }, key);
     expect(again.id).toBe(answer.id);
-    expect(gateway().requests.filter((one) => one.method === 'POST' && one.path === `/v1/payments/${payment.razorpayPaymentId}/refund`)).toHaveLength(1);
+    expect(
+      gateway().requests.filter(
+        (one) => one.method === 'POST' && one.path === `/v1/payments/${payment.razorpayPaymentId}/refund`,
+      ),
+    ).toHaveLength(1);
     expect((await readLedger(payment.id))?.refunds).toHaveLength(1);
   }, 60_000);
 

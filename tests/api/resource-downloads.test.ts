@@ -15,7 +15,9 @@ const request = {
 
 describe('POST /api/resource-downloads', () => {
   it('stores the request with the catalogue title and the stage label, and answers the download link', async () => {
-    const response = await call(resourceDownloadsApi, '/api/resource-downloads', { body: { ...request, resourceTitle: 'Free Money Guide' } });
+    const response = await call(resourceDownloadsApi, '/api/resource-downloads', {
+      body: { ...request, resourceTitle: 'Free Money Guide' },
+    });
     expect(response.status).toBe(201);
     const body = await jsonOf<{ download: { id: string }; downloadUrl: string }>(response);
     expect(body.downloadUrl).toBe('/api/download/executive-guide');
@@ -34,7 +36,10 @@ describe('POST /api/resource-downloads', () => {
       body: { ...request, resourceId: 'corporate-brochure', currentStage: 'class10-12' },
     });
     const body = await jsonOf<{ download: { resourceTitle: string; currentStage: string } }>(response);
-    expect(body.download).toMatchObject({ resourceTitle: 'Corporate Parenting Wellbeing Program Brochure', currentStage: 'Student in Class 10-12' });
+    expect(body.download).toMatchObject({
+      resourceTitle: 'Corporate Parenting Wellbeing Program Brochure',
+      currentStage: 'Student in Class 10-12',
+    });
   });
 
   it('answers 400 with the message for each bad field and stores nothing', async () => {
@@ -52,17 +57,24 @@ describe('POST /api/resource-downloads', () => {
     expect(await downloads.count()).toBe(before);
   });
 
-  it.each(['no-such-guide', 'resume-template', 'Executive Guide'])('answers 400 naming resourceId for %s', async (resourceId) => {
-    const before = await downloads.count();
-    const response = await call(resourceDownloadsApi, '/api/resource-downloads', { body: { ...request, resourceId } });
-    expect(response.status).toBe(400);
-    expect((await jsonOf<{ fields: Record<string, string> }>(response)).fields).toHaveProperty('resourceId');
-    expect(await downloads.count()).toBe(before);
-  });
+  it.each(['no-such-guide', 'resume-template', 'Executive Guide'])(
+    'answers 400 naming resourceId for %s',
+    async (resourceId) => {
+      const before = await downloads.count();
+      const response = await call(resourceDownloadsApi, '/api/resource-downloads', {
+        body: { ...request, resourceId },
+      });
+      expect(response.status).toBe(400);
+      expect((await jsonOf<{ fields: Record<string, string> }>(response)).fields).toHaveProperty('resourceId');
+      expect(await downloads.count()).toBe(before);
+    },
+  );
 
   it('pretends to accept a filled honeypot but stores nothing', async () => {
     const before = await downloads.count();
-    const response = await call(resourceDownloadsApi, '/api/resource-downloads', { body: { ...request, website: 'spam' } });
+    const response = await call(resourceDownloadsApi, '/api/resource-downloads', {
+      body: { ...request, website: 'spam' },
+    });
     expect(response.status).toBe(201);
     expect(await downloads.count()).toBe(before);
   });

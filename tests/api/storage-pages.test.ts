@@ -7,7 +7,10 @@ import { recordKey } from '../../src/server/storage/keys';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const DAY = 86_400_000;
 
-async function walk<T extends { n: number }>(list: (options: { limit: number; cursor: string | null }) => Promise<{ items: T[]; nextCursor: string | null }>, limit: number) {
+async function walk<T extends { n: number }>(
+  list: (options: { limit: number; cursor: string | null }) => Promise<{ items: T[]; nextCursor: string | null }>,
+  limit: number,
+) {
   const seen: number[] = [];
   let cursor: string | null = null;
   let pages = 0;
@@ -78,7 +81,10 @@ describe('collection hooks', () => {
       attempts += 1;
       if (attempts === 1) {
         // Another instance writes after our read: our write fails and we go again.
-        await getStore({ name: 'test-hooked', consistency: 'strong' }).setJSON(recordKey(record.id), { ...current, n: 5 });
+        await getStore({ name: 'test-hooked', consistency: 'strong' }).setJSON(recordKey(record.id), {
+          ...current,
+          n: 5,
+        });
         await sleep(5);
       }
       return { ...current, n: current.n + 1 };

@@ -10,7 +10,8 @@ const fresh = () => {
   n += 1;
   return { name: `test-tally-${n}`, tally: defineTally(`test-tally-${n}`) };
 };
-const total = async (tally: ReturnType<typeof defineTally>, bucket = 'total') => (await tally.read([bucket])).get(bucket) ?? {};
+const total = async (tally: ReturnType<typeof defineTally>, bucket = 'total') =>
+  (await tally.read([bucket])).get(bucket) ?? {};
 
 describe('a tally', () => {
   test('a change written twice counts once, before and after it is folded', async () => {
@@ -74,7 +75,9 @@ describe('a tally', () => {
 
   test('buckets are counted apart, and a bucket can place new fields elsewhere', async () => {
     const { name } = fresh();
-    const capped = defineTally(name, { placeField: (counts, field) => (Object.keys(counts).length >= 2 ? 'other' : field) });
+    const capped = defineTally(name, {
+      placeField: (counts, field) => (Object.keys(counts).length >= 2 ? 'other' : field),
+    });
     await capped.add('e1', 'days/2026-11-23', { a: 1 });
     await capped.add('e2', 'days/2026-11-24', { a: 1 });
     await capped.add('e3', 'days/2026-11-24', { b: 1 });

@@ -27,7 +27,11 @@ let nextIp = 1;
 const freshIp = () => `198.51.100.${nextIp++}`;
 
 async function contact(name: string, email: string, options: { site?: string } = {}) {
-  const response = await call(contactFn, '/api/contact', { body: { name, email, phone: '98450 22222', whoIsThisFor: 'college' }, ip: freshIp(), ...options });
+  const response = await call(contactFn, '/api/contact', {
+    body: { name, email, phone: '98450 22222', whoIsThisFor: 'college' },
+    ip: freshIp(),
+    ...options,
+  });
   expect(response.status).toBe(201);
   const { contact: stored } = await jsonOf<{ contact: { id: string } }>(response);
   await settleAfterResponse();
@@ -37,7 +41,10 @@ async function contact(name: string, email: string, options: { site?: string } =
 /** The form's answer to a name it must refuse: a 400 naming the name, and no record, no mail. */
 async function refusedContact(name: string, email: string): Promise<void> {
   const before = await contacts.count();
-  const response = await call(contactFn, '/api/contact', { body: { name, email, phone: '98450 22222', whoIsThisFor: 'college' }, ip: freshIp() });
+  const response = await call(contactFn, '/api/contact', {
+    body: { name, email, phone: '98450 22222', whoIsThisFor: 'college' },
+    ip: freshIp(),
+  });
   expect(response.status).toBe(400);
   expect((await jsonOf<{ fields: Record<string, string> }>(response)).fields).toEqual({ name: PERSON_NAME_MESSAGE });
   await settleAfterResponse();
@@ -104,7 +111,13 @@ describe('a stranger named as the visitor', () => {
   test('a download confirmation links only to this site', async () => {
     const stranger = `victim.${unique()}@example.com`;
     const response = await call(downloadsFn, '/api/resource-downloads', {
-      body: { fullName: 'Click evil.example now', email: stranger, mobile: '98450 44444', currentStage: 'midcareer', resourceId: 'executive-guide' },
+      body: {
+        fullName: 'Click evil.example now',
+        email: stranger,
+        mobile: '98450 44444',
+        currentStage: 'midcareer',
+        resourceId: 'executive-guide',
+      },
       ip: freshIp(),
     });
     expect(response.status).toBe(201);
@@ -123,7 +136,8 @@ describe('a stranger named as the visitor', () => {
     expect(held?.entry).toMatchObject({ status: 'held', nextAttemptAt: null });
     expect(held?.entry.lastError).toMatch(/^Not sent: this mailbox had 3 confirmations/);
     // The owner hears about every one of them.
-    for (const id of ids) expect(receivers.smtp.mails.some((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(id))).toBe(true);
+    for (const id of ids)
+      expect(receivers.smtp.mails.some((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(id))).toBe(true);
   });
 });
 
@@ -133,7 +147,9 @@ describe('the owner webhook', () => {
   test('a name with chat markup is a 400 naming the name: nothing is stored or announced', async () => {
     const hooksBefore = receivers.hook.bodies.length;
     await refusedContact(PING, `x.${unique()}@example.com`);
-    expect(receivers.hook.bodies.slice(hooksBefore).filter((item) => String(item.text).includes('evil.example'))).toHaveLength(0);
+    expect(
+      receivers.hook.bodies.slice(hooksBefore).filter((item) => String(item.text).includes('evil.example')),
+    ).toHaveLength(0);
   });
 
   test('a visitor name stored under the earlier rule cannot ping a channel or disguise a link in Slack or Google Chat', async () => {

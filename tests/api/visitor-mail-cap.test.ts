@@ -11,7 +11,11 @@ import { sendDueReminders } from '../../src/server/appointments/reminders';
 import { readAppointment } from '../../src/server/appointments/store';
 import { sweepOutbox } from '../../src/server/notifications/deliver';
 import { entryId, readEntry } from '../../src/server/notifications/outbox';
-import { CONFIRMATIONS_PER_DAY, MAILS_PER_APPOINTMENT as PER_APPOINTMENT_IN_CODE, allowanceFor } from '../../src/server/notifications/visitorQuota';
+import {
+  CONFIRMATIONS_PER_DAY,
+  MAILS_PER_APPOINTMENT as PER_APPOINTMENT_IN_CODE,
+  allowanceFor,
+} from '../../src/server/notifications/visitorQuota';
 import { adminCookie } from './support/admin';
 import { bundleFunction, callInParallelProcesses } from './support/function-process';
 import { openAllDay } from './support/availability';
@@ -40,10 +44,14 @@ let counter = 0;
 const next = () => (counter += 1);
 const freshIp = () => `198.51.100.${next() % 250}`;
 const freshPhone = () => `9${String(845_000_000 + next() * 7919).padStart(9, '0')}`;
-const mailsTo = (mailbox: string) => receivers.smtp.mails.filter((mail) => mail.to.some((to) => to.toLowerCase() === mailbox.toLowerCase()));
+const mailsTo = (mailbox: string) =>
+  receivers.smtp.mails.filter((mail) => mail.to.some((to) => to.toLowerCase() === mailbox.toLowerCase()));
 
 async function contact(email: string): Promise<string> {
-  const response = await call(contactFn, '/api/contact', { body: { name: 'Asha Rao', email, phone: freshPhone(), whoIsThisFor: 'college' }, ip: freshIp() });
+  const response = await call(contactFn, '/api/contact', {
+    body: { name: 'Asha Rao', email, phone: freshPhone(), whoIsThisFor: 'college' },
+    ip: freshIp(),
+  });
   expect(response.status).toBe(201);
   const { contact: stored } = await jsonOf<{ contact: { id: string } }>(response);
   await settleAfterResponse();
@@ -52,7 +60,13 @@ async function contact(email: string): Promise<string> {
 
 async function download(email: string): Promise<void> {
   const response = await call(downloadsFn, '/api/resource-downloads', {
-    body: { fullName: 'Asha Rao', email, mobile: freshPhone(), currentStage: 'midcareer', resourceId: 'executive-guide' },
+    body: {
+      fullName: 'Asha Rao',
+      email,
+      mobile: freshPhone(),
+      currentStage: 'midcareer',
+      resourceId: 'executive-guide',
+    },
     ip: freshIp(),
   });
   expect(response.status).toBe(201);
@@ -61,7 +75,15 @@ async function download(email: string): Promise<void> {
 
 async function corporateEnquiry(email: string): Promise<void> {
   const response = await call(corporateFn, '/api/corporate-enquiries', {
-    body: { name: 'Asha Rao', email, phone: freshPhone(), company: 'Acme Learning', employees: '500-999', role: 'CHRO', message: 'Programme for our managers.' },
+    body: {
+      name: 'Asha Rao',
+      email,
+      phone: freshPhone(),
+      company: 'Acme Learning',
+      employees: '500-999',
+      role: 'CHRO',
+      message: 'Programme for our managers.',
+    },
     ip: freshIp(),
   });
   expect(response.status, await response.clone().text()).toBe(201);
@@ -73,14 +95,19 @@ const used = new Set<string>();
 async function slotAhead(): Promise<Slot> {
   const response = await call(slotsFn, '/api/slots?days=7');
   const { slots } = await jsonOf<SlotsAnswer>(response);
-  const slot = slots.find((candidate) => Date.parse(candidate.start) - Date.now() >= 30 * 3_600_000 && !used.has(candidate.start));
+  const slot = slots.find(
+    (candidate) => Date.parse(candidate.start) - Date.now() >= 30 * 3_600_000 && !used.has(candidate.start),
+  );
   if (!slot) throw new Error('no free slot 30 hours ahead');
   used.add(slot.start);
   return slot;
 }
 
 async function bookCall(email: string) {
-  const response = await call(appointmentsFn, '/api/appointments', { body: { start: (await slotAhead()).start, name: 'Asha Rao', phone: freshPhone(), email }, ip: freshIp() });
+  const response = await call(appointmentsFn, '/api/appointments', {
+    body: { start: (await slotAhead()).start, name: 'Asha Rao', phone: freshPhone(), email },
+    ip: freshIp(),
+  });
   expect(response.status, await response.clone().text()).toBe(201);
   const { appointment } = await jsonOf<{ appointment: PublicAppointment }>(response);
   await settleAfterResponse();
@@ -89,7 +116,10 @@ async function bookCall(email: string) {
 }
 
 async function moveCall(id: string, token: string): Promise<PublicAppointment> {
-  const response = await call(appointmentsFn, `/api/appointments/${id}/reschedule?token=${token}`, { params: { id }, body: { start: (await slotAhead()).start } });
+  const response = await call(appointmentsFn, `/api/appointments/${id}/reschedule?token=${token}`, {
+    params: { id },
+    body: { start: (await slotAhead()).start },
+  });
   expect(response.status, await response.clone().text()).toBe(200);
   await settleAfterResponse();
   return (await jsonOf<{ appointment: PublicAppointment }>(response)).appointment;
@@ -111,10 +141,17 @@ async function listed(status: string): Promise<NotificationsAnswer> {
 describe('the cap counts a mailbox', () => {
   test(`+tags, case, Gmail dots and googlemail.com share one mailbox's ${CONFIRMATIONS_PER_DAY} confirmations a day; the next is held`, async () => {
     const name = `victim${unique()}`;
-    const variants = [`${name}+1@gmail.com`, `${name}+2@gmail.com`, `${name.slice(0, 1)}.${name.slice(1)}@gmail.com`, `${name.toUpperCase()}@googlemail.com`];
+    const variants = [
+      `${name}+1@gmail.com`,
+      `${name}+2@gmail.com`,
+      `${name.slice(0, 1)}.${name.slice(1)}@gmail.com`,
+      `${name.toUpperCase()}@googlemail.com`,
+    ];
     const ids: string[] = [];
     for (const address of variants) ids.push(await contact(address));
-    const delivered = receivers.smtp.mails.filter((mail) => mail.to.some((to) => variants.includes(to) || to === variants[3]!.toLowerCase()));
+    const delivered = receivers.smtp.mails.filter((mail) =>
+      mail.to.some((to) => variants.includes(to) || to === variants[3]!.toLowerCase()),
+    );
     expect(delivered).toHaveLength(CONFIRMATIONS_PER_DAY);
     const held = await readEntry(entryId(ids[3]!, 'contact', 'visitor-email'));
     expect(held?.entry).toMatchObject({ status: 'held', nextAttemptAt: null });
@@ -178,7 +215,10 @@ describe('mail about a call the visitor booked', () => {
     // The customer books, moves and cancels a call; and books another, due both reminders.
     const first = await bookCall(real);
     await moveCall(first.id, first.token);
-    const cancelled = await call(appointmentsFn, `/api/appointments/${first.id}/cancel?token=${first.token}`, { params: { id: first.id }, method: 'POST' });
+    const cancelled = await call(appointmentsFn, `/api/appointments/${first.id}/cancel?token=${first.token}`, {
+      params: { id: first.id },
+      method: 'POST',
+    });
     expect(cancelled.status).toBe(200);
     await settleAfterResponse();
     const second = await bookCall(real);
@@ -206,17 +246,29 @@ describe('mail about a call the visitor booked', () => {
     const heldId = entryId((await readAppointment(id))!.version, 'appointment-moved', 'visitor-email');
     const held = await readEntry(heldId);
     expect(held?.entry).toMatchObject({ status: 'held', nextAttemptAt: null });
-    expect(held?.entry.lastError).toBe(`Not sent: this appointment had ${MAILS_PER_APPOINTMENT} mails to the visitor already`);
+    expect(held?.entry.lastError).toBe(
+      `Not sent: this appointment had ${MAILS_PER_APPOINTMENT} mails to the visitor already`,
+    );
     // Nothing sends it by itself: the minute job's sweep and a later delivery leave it.
     await sweepOutbox();
     expect(mailsTo(email)).toHaveLength(MAILS_PER_APPOINTMENT);
 
     const answer = await listed('held');
-    expect(answer.items.find((item) => item.id === heldId)).toMatchObject({ status: 'held', kind: 'appointment-moved', channel: 'visitor-email', lastError: held?.entry.lastError });
+    expect(answer.items.find((item) => item.id === heldId)).toMatchObject({
+      status: 'held',
+      kind: 'appointment-moved',
+      channel: 'visitor-email',
+      lastError: held?.entry.lastError,
+    });
     expect((await listed('failed')).items.some((item) => item.id === heldId)).toBe(false);
 
     // The owner's Send anyway lets it through past the cap.
-    const resent = await call(notificationsFn, `/api/admin/notifications/${heldId}/resend`, { method: 'POST', cookie, params: { id: heldId }, body: {} });
+    const resent = await call(notificationsFn, `/api/admin/notifications/${heldId}/resend`, {
+      method: 'POST',
+      cookie,
+      params: { id: heldId },
+      body: {},
+    });
     expect(resent.status).toBe(202);
     await settleAfterResponse();
     expect(mailsTo(email)).toHaveLength(MAILS_PER_APPOINTMENT + 1);
@@ -227,7 +279,13 @@ describe('mail about a call the visitor booked', () => {
   test(`${MAILS_PER_APPOINTMENT + 2} senders in ${MAILS_PER_APPOINTMENT + 2} processes at once, one appointment: exactly ${MAILS_PER_APPOINTMENT} let through`, async () => {
     expect(PER_APPOINTMENT_IN_CODE).toBe(MAILS_PER_APPOINTMENT);
     const appointmentId = `8204354571920-${unique().padEnd(10, '0').slice(0, 10)}`;
-    const allowance = allowanceFor({ kind: 'appointment-reminder-hour', channel: 'visitor-email', to: 'racer@example.com', leadId: appointmentId, appointmentId });
+    const allowance = allowanceFor({
+      kind: 'appointment-reminder-hour',
+      channel: 'visitor-email',
+      to: 'racer@example.com',
+      leadId: appointmentId,
+      appointmentId,
+    });
     // JSON has no Infinity: the stand-in puts it back.
     const sent = { ...allowance!, windowMs: undefined };
     const bundle = await bundleFunction('tests/api/support/take-place-entry.ts');
@@ -241,12 +299,16 @@ describe('mail about a call the visitor booked', () => {
       })),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(MAILS_PER_APPOINTMENT + 2).fill(200));
-    expect(answers.filter((answer) => (answer.body as { admitted: boolean }).admitted)).toHaveLength(MAILS_PER_APPOINTMENT);
+    expect(answers.filter((answer) => (answer.body as { admitted: boolean }).admitted)).toHaveLength(
+      MAILS_PER_APPOINTMENT,
+    );
   });
 
   test('GET /api/admin/notifications?status=held answers 200 and a wrong status names the choices', async () => {
     const bad = await call(notificationsFn, '/api/admin/notifications?status=lost', { cookie });
     expect(bad.status).toBe(400);
-    expect((await jsonOf<{ fields: Record<string, string> }>(bad)).fields).toEqual({ status: 'Choose pending, sending, sent, failed or held' });
+    expect((await jsonOf<{ fields: Record<string, string> }>(bad)).fields).toEqual({
+      status: 'Choose pending, sending, sent, failed or held',
+    });
   });
 });

@@ -38,7 +38,9 @@ const callbackEntryId = (bookingId: string) => entryId(bookingId, 'discovery-cal
 
 /** A call-back request through the real route; the booking as it answers. */
 async function requestCallBack(phone: string, extra: Record<string, unknown> = {}) {
-  const response = await call(bookCall, '/api/book-call', { body: { name: 'Asha Rao', phone, background: 'college-graduate', source: 'hero', ...extra } });
+  const response = await call(bookCall, '/api/book-call', {
+    body: { name: 'Asha Rao', phone, background: 'college-graduate', source: 'hero', ...extra },
+  });
   expect(response.status).toBe(201);
   return (await jsonOf<{ booking: { id: string; createdAt: string } }>(response)).booking;
 }
@@ -47,8 +49,22 @@ async function requestCallBack(phone: string, extra: Record<string, unknown> = {
 function callBackEvent(phone: string, whatsappOptIn: boolean): FollowUpEvent {
   const at = new Date();
   const id = newestFirstKey(at.getTime());
-  const record = { ...discoveryCallBooking({ name: 'Meera Nair', phone, currentStage: 'College Graduate', source: 'hero', whatsappOptIn }, at), id, createdAt: at.toISOString() };
-  return { id: eventIdForRecord(BOOKING_STORE, id, at), recordedAt: at.toISOString(), record: { collection: BOOKING_STORE, id, value: record }, counts: null, person: null, lead: bookingEvent(record) };
+  const record = {
+    ...discoveryCallBooking(
+      { name: 'Meera Nair', phone, currentStage: 'College Graduate', source: 'hero', whatsappOptIn },
+      at,
+    ),
+    id,
+    createdAt: at.toISOString(),
+  };
+  return {
+    id: eventIdForRecord(BOOKING_STORE, id, at),
+    recordedAt: at.toISOString(),
+    record: { collection: BOOKING_STORE, id, value: record },
+    counts: null,
+    person: null,
+    lead: bookingEvent(record),
+  };
 }
 
 /** Runs the event's follow-up as the request and the minute job would, and sends what it queued. */
@@ -71,20 +87,37 @@ describe('a call-back request with WhatsApp consent', () => {
     // The owner is alerted as for every lead.
     expect(to(TEST_WHATSAPP_OWNER_NUMBER).map((message) => message.template?.name)).toEqual(['ccc_owner_lead_alert']);
     // Recorded by its wamid, and counted against the number's day like every visitor message.
-    expect(await messageByWamid(confirmation!.wamid)).toMatchObject({ to: '919876543210', template: 'ccc_callback_confirmation', purpose: 'discovery-call', leadId: booking.id });
-    const counted = (await collectionStore('visitor-mail-quota').get(whatsappQuotaKey('919876543210'), { type: 'json' })) as Array<{ entryId: string }>;
+    expect(await messageByWamid(confirmation!.wamid)).toMatchObject({
+      to: '919876543210',
+      template: 'ccc_callback_confirmation',
+      purpose: 'discovery-call',
+      leadId: booking.id,
+    });
+    const counted = (await collectionStore('visitor-mail-quota').get(whatsappQuotaKey('919876543210'), {
+      type: 'json',
+    })) as Array<{ entryId: string }>;
     expect(counted.map((item) => item.entryId)).toEqual([callbackEntryId(booking.id)]);
 
     // The link opens this request's time picker, and nothing else does.
-    expect(await pickTimeOfLink(booking.id, token)).toEqual({ state: 'pick', bookingId: booking.id, firstName: 'Asha' });
+    expect(await pickTimeOfLink(booking.id, token)).toEqual({
+      state: 'pick',
+      bookingId: booking.id,
+      firstName: 'Asha',
+    });
     expect(await pickTimeOfLink(booking.id, await manageToken(booking.id))).toBeNull();
     expect(await pickTimeOfLink(booking.id, `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toBeNull();
     // Once a time is booked for the request, the link opens that call's own page.
     const { slots } = await jsonOf<SlotsAnswer>(await call(slotsFn, '/api/slots?days=7'));
-    const response = await call(appointmentsFn, '/api/appointments', { body: { start: slots[0]!.start, bookingId: booking.id }, ip: '10.40.0.1' });
+    const response = await call(appointmentsFn, '/api/appointments', {
+      body: { start: slots[0]!.start, bookingId: booking.id },
+      ip: '10.40.0.1',
+    });
     expect(response.status).toBe(201);
     const { appointment } = await jsonOf<{ appointment: PublicAppointment }>(response);
-    expect(await pickTimeOfLink(booking.id, token)).toEqual({ state: 'booked', managePath: `/appointments/${appointment.id}?token=${await manageToken(appointment.id)}` });
+    expect(await pickTimeOfLink(booking.id, token)).toEqual({
+      state: 'booked',
+      managePath: `/appointments/${appointment.id}?token=${await manageToken(appointment.id)}`,
+    });
     await settleAfterResponse();
   });
 
@@ -96,7 +129,9 @@ describe('a call-back request with WhatsApp consent', () => {
     await sweepOutbox();
     expect(to('919845077004').map((message) => message.template?.name)).toEqual(['ccc_callback_confirmation']);
     expect((await readEntry(callbackEntryId(event.record!.id)))?.entry).toMatchObject({ status: 'sent', attempts: 1 });
-    const counted = (await collectionStore('visitor-mail-quota').get(whatsappQuotaKey('919845077004'), { type: 'json' })) as unknown[];
+    const counted = (await collectionStore('visitor-mail-quota').get(whatsappQuotaKey('919845077004'), {
+      type: 'json',
+    })) as unknown[];
     expect(counted).toHaveLength(1);
   });
 
@@ -108,7 +143,11 @@ describe('a call-back request with WhatsApp consent', () => {
     await settleAfterResponse();
     quiet.mockRestore();
     // Tried once, refused, kept for a retry.
-    expect(fake().requests.filter((request) => (request.body as { to?: string } | undefined)?.to === '919845077003').map((request) => request.status)).toEqual([503]);
+    expect(
+      fake()
+        .requests.filter((request) => (request.body as { to?: string } | undefined)?.to === '919845077003')
+        .map((request) => request.status),
+    ).toEqual([503]);
     const waiting = (await readEntry(callbackEntryId(booking.id)))?.entry;
     expect(waiting).toMatchObject({ status: 'pending', attempts: 1 });
     expect(waiting?.lastError).toMatch(/WhatsApp answered 503/);
@@ -118,7 +157,11 @@ describe('a call-back request with WhatsApp consent', () => {
     const retryAt = new Date(waiting!.nextAttemptAt!);
     await sweepOutbox({ now: () => retryAt });
     expect(to('919845077003').map((message) => message.template?.name)).toEqual(['ccc_callback_confirmation']);
-    expect((await readEntry(callbackEntryId(booking.id)))?.entry).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect((await readEntry(callbackEntryId(booking.id)))?.entry).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      lastError: null,
+    });
   });
 });
 
@@ -163,7 +206,10 @@ describe('no call-back message', () => {
     clearWhatsAppEnv();
     await followUp(event);
     const { slots } = await jsonOf<SlotsAnswer>(await call(slotsFn, '/api/slots?days=7'));
-    const booked = await call(appointmentsFn, '/api/appointments', { body: { start: slots[slots.length - 1]!.start, bookingId }, ip: '10.40.0.2' });
+    const booked = await call(appointmentsFn, '/api/appointments', {
+      body: { start: slots[slots.length - 1]!.start, bookingId },
+      ip: '10.40.0.2',
+    });
     expect(booked.status).toBe(201);
     await settleAfterResponse();
     // A late run of the request's follow-up with WhatsApp on: done, and no call-back message queued.

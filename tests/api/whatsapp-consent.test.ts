@@ -51,24 +51,54 @@ async function nextSlot(): Promise<string> {
 const forms: Form[] = [
   {
     name: 'free call modal (/api/book-call)',
-    send: (extra) => call(bookCallFn, '/api/book-call', { body: { name: 'Asha Rao', phone: nextPhone(), background: 'college-graduate', ...extra } }),
+    send: (extra) =>
+      call(bookCallFn, '/api/book-call', {
+        body: { name: 'Asha Rao', phone: nextPhone(), background: 'college-graduate', ...extra },
+      }),
     stored: async (response) => bookings.get((await jsonOf<{ booking: { id: string } }>(response)).booking.id),
   },
   {
     name: 'contact form (/api/contact)',
-    send: (extra) => call(contactFn, '/api/contact', { body: { name: 'Asha Rao', email: `asha${people}@example.com`, phone: nextPhone(), whoIsThisFor: 'college', ...extra } }),
+    send: (extra) =>
+      call(contactFn, '/api/contact', {
+        body: {
+          name: 'Asha Rao',
+          email: `asha${people}@example.com`,
+          phone: nextPhone(),
+          whoIsThisFor: 'college',
+          ...extra,
+        },
+      }),
     stored: async (response) => contacts.get((await jsonOf<{ contact: { id: string } }>(response)).contact.id),
   },
   {
     name: 'download dialog (/api/resource-downloads)',
     send: (extra) =>
-      call(downloadsFn, '/api/resource-downloads', { body: { fullName: 'Asha Rao', email: 'asha@example.com', mobile: nextPhone(), currentStage: 'graduates', resourceId: 'executive-guide', ...extra } }),
+      call(downloadsFn, '/api/resource-downloads', {
+        body: {
+          fullName: 'Asha Rao',
+          email: 'asha@example.com',
+          mobile: nextPhone(),
+          currentStage: 'graduates',
+          resourceId: 'executive-guide',
+          ...extra,
+        },
+      }),
     stored: async (response) => downloads.get((await jsonOf<{ download: { id: string } }>(response)).download.id),
   },
   {
-    name: 'appointment booking (/api/appointments, the contact form\'s details)',
+    name: "appointment booking (/api/appointments, the contact form's details)",
     send: async (extra) =>
-      call(appointmentsFn, '/api/appointments', { body: { start: await nextSlot(), name: 'Asha Rao', phone: nextPhone(), email: `slot${people}@example.com`, ...extra }, ip: `10.31.0.${people}` }),
+      call(appointmentsFn, '/api/appointments', {
+        body: {
+          start: await nextSlot(),
+          name: 'Asha Rao',
+          phone: nextPhone(),
+          email: `slot${people}@example.com`,
+          ...extra,
+        },
+        ip: `10.31.0.${people}`,
+      }),
     stored: async (response) => {
       const { appointment } = await jsonOf<{ appointment: PublicAppointment }>(response);
       const stored = await readAppointment(appointment.id);
@@ -81,21 +111,46 @@ const forms: Form[] = [
     name: 'checkout page (/api/create-razorpay-order)',
     send: (extra) =>
       call(createOrderFn, '/api/create-razorpay-order', {
-        body: { packageId: 'ascend', customerName: 'Asha Rao', customerEmail: 'asha@example.com', customerPhone: nextPhone(), customerState: 'Karnataka', ...extra },
+        body: {
+          packageId: 'ascend',
+          customerName: 'Asha Rao',
+          customerEmail: 'asha@example.com',
+          customerPhone: nextPhone(),
+          customerState: 'Karnataka',
+          ...extra,
+        },
       }),
     stored: async (response) => bookings.get((await jsonOf<{ bookingId: string }>(response)).bookingId),
   },
   {
     name: 'package popup (/api/bookings)',
     send: (extra) =>
-      call(bookingsFn, '/api/bookings', { body: { fullName: 'Asha Rao', mobile: nextPhone(), designation: 'Analyst', company: 'Acme', industry: 'Tech', packageId: 'ascend', ...extra } }),
+      call(bookingsFn, '/api/bookings', {
+        body: {
+          fullName: 'Asha Rao',
+          mobile: nextPhone(),
+          designation: 'Analyst',
+          company: 'Acme',
+          industry: 'Tech',
+          packageId: 'ascend',
+          ...extra,
+        },
+      }),
     stored: async (response) => bookings.get((await jsonOf<{ booking: { id: string } }>(response)).booking.id),
   },
   {
     name: 'corporate enquiry (/api/corporate-enquiries)',
     send: (extra) =>
       call(corporateFn, '/api/corporate-enquiries', {
-        body: { name: 'Kavya Menon', email: 'kavya@acme.example', phone: nextPhone(), company: 'Acme', employees: '1000-4999', role: 'CHRO', ...extra },
+        body: {
+          name: 'Kavya Menon',
+          email: 'kavya@acme.example',
+          phone: nextPhone(),
+          company: 'Acme',
+          employees: '1000-4999',
+          role: 'CHRO',
+          ...extra,
+        },
       }),
     stored: async (response) => corporateEnquiries.get((await jsonOf<{ id: string }>(response)).id),
   },

@@ -39,7 +39,9 @@ beforeAll(async () => {
 const used = new Set<string>();
 async function slotAhead(hours: number): Promise<Slot> {
   const { slots } = await jsonOf<SlotsAnswer>(await call(slotsFn, '/api/slots?days=7'));
-  const slot = slots.find((candidate) => (Date.parse(candidate.start) - Date.now()) / 3_600_000 >= hours && !used.has(candidate.start));
+  const slot = slots.find(
+    (candidate) => (Date.parse(candidate.start) - Date.now()) / 3_600_000 >= hours && !used.has(candidate.start),
+  );
   if (!slot) throw new Error(`no free slot ${hours} hours ahead`);
   used.add(slot.start);
   return slot;
@@ -52,7 +54,13 @@ async function book(hoursAhead: number, extra: Record<string, unknown> = {}) {
   const mobile = `98${String(70_000_000 + people * 7919).slice(-8)}`;
   const slot = await slotAhead(hoursAhead);
   const response = await call(appointmentsFn, '/api/appointments', {
-    body: { start: slot.start, name: 'Asha Rao', phone: `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`, email: `wa${people}@example.com`, ...extra },
+    body: {
+      start: slot.start,
+      name: 'Asha Rao',
+      phone: `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`,
+      email: `wa${people}@example.com`,
+      ...extra,
+    },
     ip: `10.30.0.${people}`,
   });
   expect(response.status).toBe(201);
@@ -76,22 +84,47 @@ describe('who gets WhatsApp', () => {
     expect(alerts[0]?.bodyTexts).toContain('Asha Rao');
     // Recorded by its wamid for the webhook's statuses and the Confirm button.
     const stored = await messageByWamid(confirmation!.wamid);
-    expect(stored).toMatchObject({ to: number, template: 'ccc_call_confirmation', purpose: 'appointment-booked', appointmentId: appointment.id, status: 'accepted' });
+    expect(stored).toMatchObject({
+      to: number,
+      template: 'ccc_call_confirmation',
+      purpose: 'appointment-booked',
+      appointmentId: appointment.id,
+      status: 'accepted',
+    });
     // Counted against the number's day, never against the call's e-mail count.
     const quota = collectionStore('visitor-mail-quota');
-    const mails = (await quota.get(appointmentQuotaKey(appointment.id), { type: 'json' })) as Array<{ entryId: string }>;
+    const mails = (await quota.get(appointmentQuotaKey(appointment.id), { type: 'json' })) as Array<{
+      entryId: string;
+    }>;
     expect(mails.map((item) => item.entryId.split('.').pop())).toEqual(['visitor-email']);
     const whatsapps = (await quota.get(whatsappQuotaKey(number), { type: 'json' })) as Array<{ entryId: string }>;
     expect(whatsapps.map((item) => item.entryId)).toEqual([`${appointment.id}.appointment-booked.whatsapp`]);
     // The admin's Notifications panel shows the message's last status, as Meta's webhook reports it.
     const entryId = `${appointment.id}.appointment-booked.whatsapp`;
-    const listed = async () => (await jsonOf<NotificationsAnswer>(await call(adminNotifications, '/api/admin/notifications?status=sent&channel=whatsapp&limit=20', { cookie }))).items;
-    expect((await listed()).find((item) => item.id === entryId)?.whatsapp).toMatchObject({ status: 'accepted', errorCode: null });
-    fake().setWebhookTarget(async (request) => call(whatsappWebhook, '/api/whatsapp-webhook', { rawBody: await request.text(), headers: Object.fromEntries(request.headers) }));
+    const listed = async () =>
+      (
+        await jsonOf<NotificationsAnswer>(
+          await call(adminNotifications, '/api/admin/notifications?status=sent&channel=whatsapp&limit=20', { cookie }),
+        )
+      ).items;
+    expect((await listed()).find((item) => item.id === entryId)?.whatsapp).toMatchObject({
+      status: 'accepted',
+      errorCode: null,
+    });
+    fake().setWebhookTarget(async (request) =>
+      call(whatsappWebhook, '/api/whatsapp-webhook', {
+        rawBody: await request.text(),
+        headers: Object.fromEntries(request.headers),
+      }),
+    );
     expect((await fake().sendStatus(confirmation!.wamid, 'read')).status).toBe(200);
     fake().setWebhookTarget(null);
     const items = await listed();
-    expect(items.find((item) => item.id === entryId)?.whatsapp).toMatchObject({ status: 'read', errorCode: null, to: number });
+    expect(items.find((item) => item.id === entryId)?.whatsapp).toMatchObject({
+      status: 'read',
+      errorCode: null,
+      to: number,
+    });
     expect(items.every((item) => item.channel === 'whatsapp' && item.status === 'sent')).toBe(true);
   });
 
@@ -104,7 +137,9 @@ describe('who gets WhatsApp', () => {
   test('e-mail off, WhatsApp on: WhatsApp goes out all the same', async () => {
     clearNotificationEnv();
     const { appointment, number } = await book(30, { whatsappOptIn: true });
-    expect(to(number).map((message) => message.quickReplies)).toEqual([[`confirm:${appointment.id}`, `reschedule:${appointment.id}`]]);
+    expect(to(number).map((message) => message.quickReplies)).toEqual([
+      [`confirm:${appointment.id}`, `reschedule:${appointment.id}`],
+    ]);
     expect(to(TEST_WHATSAPP_OWNER_NUMBER)).toHaveLength(1);
   });
 
@@ -115,8 +150,12 @@ describe('who gets WhatsApp', () => {
     await sendDueReminders(new Date(start - 24 * 3_600_000 + 60_000));
     await sendDueReminders(new Date(start - 3_600_000 + 60_000));
     const reminders = to(number);
-    expect(reminders.map((message) => message.template?.name)).toEqual(['ccc_call_reminder_day', 'ccc_call_reminder_hour']);
-    for (const message of reminders) expect(message.quickReplies).toEqual([`confirm:${appointment.id}`, `reschedule:${appointment.id}`]);
+    expect(reminders.map((message) => message.template?.name)).toEqual([
+      'ccc_call_reminder_day',
+      'ccc_call_reminder_hour',
+    ]);
+    for (const message of reminders)
+      expect(message.quickReplies).toEqual([`confirm:${appointment.id}`, `reschedule:${appointment.id}`]);
   });
 });
 
@@ -125,7 +164,15 @@ test('payments: a payer who opted in gets the payment link (in the text, off rzp
   const { booking } = await bookPackage('ascend', { mobile, email: 'payer.wa@example.com', whatsappOptIn: true });
   await settleAfterResponse();
   const response = await call(paymentRequestsFn, '/api/admin/payment-requests', {
-    body: { bookingId: booking.id, name: 'Priya Raman', phone: mobile, amount: 18000, packageId: 'life-coaching', description: 'Life Coaching: 6 sessions', customerState: 'Karnataka' },
+    body: {
+      bookingId: booking.id,
+      name: 'Priya Raman',
+      phone: mobile,
+      amount: 18000,
+      packageId: 'life-coaching',
+      description: 'Life Coaching: 6 sessions',
+      customerState: 'Karnataka',
+    },
     cookie,
   });
   expect(response.status).toBe(201);
@@ -149,7 +196,19 @@ test('payments: a payer who opted in gets the payment link (in the text, off rzp
 
 describe('the outbox', () => {
   const ownerAlert = (leadId: string) =>
-    newEntry({ kind: 'contact', leadId, channel: 'owner-whatsapp', subject: 'WhatsApp to you: test', to: null, mail: null, webhook: null, whatsapp: { purpose: 'ownerLeadAlert', body: ['Contact', 'Asha', '9845012345', 'Test'] } }, new Date());
+    newEntry(
+      {
+        kind: 'contact',
+        leadId,
+        channel: 'owner-whatsapp',
+        subject: 'WhatsApp to you: test',
+        to: null,
+        mail: null,
+        webhook: null,
+        whatsapp: { purpose: 'ownerLeadAlert', body: ['Contact', 'Asha', '9845012345', 'Test'] },
+      },
+      new Date(),
+    );
 
   test('an outage of the Cloud API is retried, and after the retry window the message is dead-lettered', async () => {
     const base = Date.now();
@@ -174,8 +233,13 @@ describe('the outbox', () => {
     quiet.mockRestore();
     expect(outcome).toBe('failed');
     expect(await failedIds()).toContain(dies.id);
-    const listed = await jsonOf<NotificationsAnswer>(await call(adminNotifications, '/api/admin/notifications?status=failed', { cookie }));
-    expect(listed.items.find((item) => item.id === dies.id)).toMatchObject({ channel: 'owner-whatsapp', status: 'failed' });
+    const listed = await jsonOf<NotificationsAnswer>(
+      await call(adminNotifications, '/api/admin/notifications?status=failed', { cookie }),
+    );
+    expect(listed.items.find((item) => item.id === dies.id)).toMatchObject({
+      channel: 'owner-whatsapp',
+      status: 'failed',
+    });
   });
 
   test("Meta's final refusal (131026, not on WhatsApp) fails the entry at the first attempt, with the reason", async () => {
@@ -196,7 +260,16 @@ describe('the outbox', () => {
     const base = Date.now();
     const entries = Array.from({ length: 9 }, (_, index) =>
       newEntry(
-        { kind: 'appointment-reminder-day', leadId: `${base + index}-00000000b${index}`, channel: 'whatsapp', subject: 'WhatsApp: test', to: number, mail: null, webhook: null, whatsapp: { purpose: 'callReminderDay', body: ['there', 'call', 'soon'] } },
+        {
+          kind: 'appointment-reminder-day',
+          leadId: `${base + index}-00000000b${index}`,
+          channel: 'whatsapp',
+          subject: 'WhatsApp: test',
+          to: number,
+          mail: null,
+          webhook: null,
+          whatsapp: { purpose: 'callReminderDay', body: ['there', 'call', 'soon'] },
+        },
         new Date(),
       ),
     );
@@ -218,7 +291,9 @@ test('without the variables: no WhatsApp entry is queued, and the admin says wha
   expect(added.filter((id) => /whatsapp$/.test(id))).toEqual([]);
   expect(to(number)).toEqual([]);
   expect(fake().messages).toEqual([]);
-  const answer = await jsonOf<NotificationsAnswer>(await call(adminNotifications, '/api/admin/notifications', { cookie }));
+  const answer = await jsonOf<NotificationsAnswer>(
+    await call(adminNotifications, '/api/admin/notifications', { cookie }),
+  );
   expect(answer.whatsapp).toMatchObject({ enabled: false, missing: [...REQUIRED_WHATSAPP_VARIABLES] });
   expect(answer.whatsapp?.reason).toMatch(/WHATSAPP_TOKEN/);
 });
@@ -226,16 +301,33 @@ test('without the variables: no WhatsApp entry is queued, and the admin says wha
 test('the message store keeps about three months: older messages and their index keys are pruned', async () => {
   const now = new Date();
   const leadId = `${now.getTime()}-00000000c1`;
-  const old = { wamid: `wamid.old${now.getTime()}`, to: '919800000001', template: 'ccc_call_confirmation', purpose: 'appointment-booked', leadId, outboxEntryId: `${leadId}.contact.whatsapp`, at: new Date(now.getTime() - 100 * 86_400_000) };
-  const recent = { ...old, wamid: `wamid.new${now.getTime()}`, outboxEntryId: `${leadId}.appointment-booked.whatsapp`, at: now };
+  const old = {
+    wamid: `wamid.old${now.getTime()}`,
+    to: '919800000001',
+    template: 'ccc_call_confirmation',
+    purpose: 'appointment-booked',
+    leadId,
+    outboxEntryId: `${leadId}.contact.whatsapp`,
+    at: new Date(now.getTime() - 100 * 86_400_000),
+  };
+  const recent = {
+    ...old,
+    wamid: `wamid.new${now.getTime()}`,
+    outboxEntryId: `${leadId}.appointment-booked.whatsapp`,
+    at: now,
+  };
   await Promise.all([rememberSent(old), rememberSent(recent)]);
   const entries = [old.outboxEntryId, recent.outboxEntryId];
   // The by-lead index key the first version of the store wrote leaves with its message.
   const legacyLeadKey = `lead/${leadId}/${old.outboxEntryId}`;
   await collectionStore('whatsapp-messages').setJSON(legacyLeadKey, { wamid: old.wamid });
-  expect([...(await messagesOfEntries(entries)).values()].map((message) => message.wamid).sort()).toEqual([old.wamid, recent.wamid].sort());
+  expect([...(await messagesOfEntries(entries)).values()].map((message) => message.wamid).sort()).toEqual(
+    [old.wamid, recent.wamid].sort(),
+  );
   expect(await pruneMessages(now)).toBeGreaterThanOrEqual(1);
   expect(await messageByWamid(old.wamid)).toBeNull();
   expect(await collectionStore('whatsapp-messages').get(legacyLeadKey)).toBeNull();
-  expect([...(await messagesOfEntries(entries)).entries()].map(([entryId, message]) => [entryId, message.wamid])).toEqual([[recent.outboxEntryId, recent.wamid]]);
+  expect(
+    [...(await messagesOfEntries(entries)).entries()].map(([entryId, message]) => [entryId, message.wamid]),
+  ).toEqual([[recent.outboxEntryId, recent.wamid]]);
 });

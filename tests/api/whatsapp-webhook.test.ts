@@ -11,12 +11,24 @@ import { clientSpaceUrlOf } from '../../src/server/clients/links';
 import { newestFirstKey } from '../../src/server/storage/keys';
 import { messageByWamid, messagesOfAppointments, rememberSent } from '../../src/server/whatsapp/messages';
 import { WEBHOOK_CLAIM_STORE } from '../../src/server/whatsapp/webhookClaims';
-import { OWNER_ALERTS_PER_SENDER_PER_DAY, WHATSAPP_MESSAGES_PER_DAY, allowanceFor, takePlace } from '../../src/server/notifications/visitorQuota';
+import {
+  OWNER_ALERTS_PER_SENDER_PER_DAY,
+  WHATSAPP_MESSAGES_PER_DAY,
+  allowanceFor,
+  takePlace,
+} from '../../src/server/notifications/visitorQuota';
 import { getStore } from '@netlify/blobs';
 import { adminCookie } from './support/admin';
 import { openAllDay } from './support/availability';
 import { call, jsonOf, settleAfterResponse } from './support/call';
-import { TEST_WHATSAPP_OWNER_NUMBER, TEST_WHATSAPP_VERIFY_TOKEN, clearWhatsAppEnv, fakeWamid, signWhatsAppWebhook, useFakeWhatsApp } from './support/fake-whatsapp';
+import {
+  TEST_WHATSAPP_OWNER_NUMBER,
+  TEST_WHATSAPP_VERIFY_TOKEN,
+  clearWhatsAppEnv,
+  fakeWamid,
+  signWhatsAppWebhook,
+  useFakeWhatsApp,
+} from './support/fake-whatsapp';
 import { bundleFunction, callInParallelProcesses } from './support/function-process';
 import { OWNER_ADDRESS } from './support/mail-receivers';
 import { useMailReceivers } from './support/mail-suite';
@@ -30,12 +42,23 @@ const fake = useFakeWhatsApp();
 let cookie: string;
 
 const post = (rawBody: string, signature: string | null = signWhatsAppWebhook(rawBody)) =>
-  call(whatsappWebhook, '/api/whatsapp-webhook', { rawBody, headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'x-hub-signature-256': signature }) } });
+  call(whatsappWebhook, '/api/whatsapp-webhook', {
+    rawBody,
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === null ? {} : { 'x-hub-signature-256': signature }),
+    },
+  });
 /** The free-form texts the site sent (bookings may also send templates once those are wired). */
 const replies = () => fake().messages.filter((message) => message.type === 'text');
 /** The owner's WhatsApp alerts of inbound messages (the lead alert template, our label first). */
-const ownerAlerts = () => fake().messages.filter((message) => message.to === TEST_WHATSAPP_OWNER_NUMBER && message.bodyTexts[0] === 'WhatsApp message from a visitor');
-const summaryOf = (response: Response) => jsonOf<{ statuses: number; messages: number; duplicates: number; busy: number; ignored: number }>(response);
+const ownerAlerts = () =>
+  fake().messages.filter(
+    (message) =>
+      message.to === TEST_WHATSAPP_OWNER_NUMBER && message.bodyTexts[0] === 'WhatsApp message from a visitor',
+  );
+const summaryOf = (response: Response) =>
+  jsonOf<{ statuses: number; messages: number; duplicates: number; busy: number; ignored: number }>(response);
 
 beforeAll(async () => {
   fake().setWebhookTarget(async (request) => post(await request.text(), request.headers.get('x-hub-signature-256')));
@@ -53,23 +76,35 @@ async function bookCall(): Promise<{ appointment: PublicAppointment; number: str
   const digits = `98765${String(40_000 + people * 7).slice(-5)}`;
   const slots = (await jsonOf<{ slots: Array<{ start: string }> }>(await call(slotsFn, '/api/slots?days=7'))).slots;
   const start = slots.filter((slot) => Date.parse(slot.start) > Date.now() + 3 * 3_600_000)[people * 3]!.start;
-  const response = await call(appointmentsFn, '/api/appointments', { body: { start, name: 'Meera Iyer', phone: digits }, ip: `10.30.0.${people}` });
+  const response = await call(appointmentsFn, '/api/appointments', {
+    body: { start, name: 'Meera Iyer', phone: digits },
+    ip: `10.30.0.${people}`,
+  });
   expect(response.status).toBe(201);
   await settleAfterResponse();
-  return { appointment: (await jsonOf<{ appointment: PublicAppointment }>(response)).appointment, number: `91${digits}` };
+  return {
+    appointment: (await jsonOf<{ appointment: PublicAppointment }>(response)).appointment,
+    number: `91${digits}`,
+  };
 }
 
 describe('the verification handshake', () => {
   test('the right verify token gets the challenge back as text; a wrong or missing one 403', async () => {
     const ask = (query: string) => call(whatsappWebhook, `/api/whatsapp-webhook?${query}`);
-    const right = await ask(`hub.mode=subscribe&hub.verify_token=${TEST_WHATSAPP_VERIFY_TOKEN}&hub.challenge=1158201444`);
+    const right = await ask(
+      `hub.mode=subscribe&hub.verify_token=${TEST_WHATSAPP_VERIFY_TOKEN}&hub.challenge=1158201444`,
+    );
     expect(right.status).toBe(200);
     expect(right.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await right.text()).toBe('1158201444');
     expect((await ask('hub.mode=subscribe&hub.verify_token=not-the-token&hub.challenge=1')).status).toBe(403);
-    expect((await ask(`hub.mode=subscribe&hub.verify_token=${TEST_WHATSAPP_VERIFY_TOKEN}x&hub.challenge=1`)).status).toBe(403);
+    expect(
+      (await ask(`hub.mode=subscribe&hub.verify_token=${TEST_WHATSAPP_VERIFY_TOKEN}x&hub.challenge=1`)).status,
+    ).toBe(403);
     expect((await ask('hub.mode=subscribe&hub.challenge=1')).status).toBe(403);
-    expect((await ask(`hub.mode=unsubscribe&hub.verify_token=${TEST_WHATSAPP_VERIFY_TOKEN}&hub.challenge=1`)).status).toBe(403);
+    expect(
+      (await ask(`hub.mode=unsubscribe&hub.verify_token=${TEST_WHATSAPP_VERIFY_TOKEN}&hub.challenge=1`)).status,
+    ).toBe(403);
   });
 });
 
@@ -80,7 +115,13 @@ describe('signatures', () => {
     const { delivery } = await fake().sendStatus(wamid, 'delivered');
     fake().setWebhookTarget(async (request) => post(await request.text(), request.headers.get('x-hub-signature-256')));
     const good = delivery.headers['x-hub-signature-256']!;
-    for (const signature of [signWhatsAppWebhook(delivery.rawBody, 'another secret'), `${good}0`, good.slice(0, -1), good.replace('sha256=', ''), null]) {
+    for (const signature of [
+      signWhatsAppWebhook(delivery.rawBody, 'another secret'),
+      `${good}0`,
+      good.slice(0, -1),
+      good.replace('sha256=', ''),
+      null,
+    ]) {
       const response = await post(delivery.rawBody, signature);
       expect(response.status).toBe(401);
       expect(await jsonOf(response)).toMatchObject({ fields: { 'x-hub-signature-256': 'Does not match' } });
@@ -96,7 +137,12 @@ describe('signatures', () => {
 describe('message statuses', () => {
   test('delivered then read are stored; a duplicate is applied once; read never goes back to delivered; failed keeps its error code', async () => {
     const wamid = fakeWamid();
-    await rememberSent({ wamid, to: '919876500001', template: 'ccc_call_reminder_day', purpose: 'appointment-reminder-day' });
+    await rememberSent({
+      wamid,
+      to: '919876500001',
+      template: 'ccc_call_reminder_day',
+      purpose: 'appointment-reminder-day',
+    });
     const delivered = await fake().sendStatus(wamid, 'delivered');
     expect(delivered.status).toBe(200);
     expect(await messageByWamid(wamid)).toMatchObject({ status: 'delivered', template: 'ccc_call_reminder_day' });
@@ -147,16 +193,32 @@ describe('the Confirm and Reschedule buttons', () => {
     const duplicate = await post(pressed.delivery.rawBody);
     expect(await summaryOf(duplicate)).toMatchObject({ messages: 0, duplicates: 1 });
     // A second tap is a message of its own, a minute earlier by its timestamp: it would set another time.
-    const firstId = (JSON.parse(pressed.delivery.rawBody) as { entry: [{ changes: [{ value: { messages: [{ id: string; timestamp: string }] } }] }] }).entry[0].changes[0].value.messages[0];
-    const secondTap = pressed.delivery.rawBody.replace(firstId.id, fakeWamid()).replace(`"timestamp":"${firstId.timestamp}"`, `"timestamp":"${Number(firstId.timestamp) - 60}"`);
+    const firstId = (
+      JSON.parse(pressed.delivery.rawBody) as {
+        entry: [{ changes: [{ value: { messages: [{ id: string; timestamp: string }] } }] }];
+      }
+    ).entry[0].changes[0].value.messages[0];
+    const secondTap = pressed.delivery.rawBody
+      .replace(firstId.id, fakeWamid())
+      .replace(`"timestamp":"${firstId.timestamp}"`, `"timestamp":"${Number(firstId.timestamp) - 60}"`);
     expect(await summaryOf(await post(secondTap))).toMatchObject({ messages: 1, duplicates: 0 });
     expect((await readAppointment(appointment.id))?.visitorConfirmedAt).toBe(confirmedAt);
     await settleAfterResponse();
     expect(replies()).toHaveLength(1);
     // The Confirm was for that time: the owner's move clears it.
     const { id } = appointment;
-    const next = (await jsonOf<{ slots: Array<{ start: string }> }>(await call(slotsFn, '/api/slots?days=7'))).slots.find((slot) => Date.parse(slot.start) > Date.parse(appointment.start));
-    expect((await call(adminAppointments, `/api/admin/appointments/${id}/move`, { cookie, params: { id }, body: { start: next!.start } })).status).toBe(200);
+    const next = (
+      await jsonOf<{ slots: Array<{ start: string }> }>(await call(slotsFn, '/api/slots?days=7'))
+    ).slots.find((slot) => Date.parse(slot.start) > Date.parse(appointment.start));
+    expect(
+      (
+        await call(adminAppointments, `/api/admin/appointments/${id}/move`, {
+          cookie,
+          params: { id },
+          body: { start: next!.start },
+        })
+      ).status,
+    ).toBe(200);
     expect((await readAppointment(id))?.visitorConfirmedAt).toBeUndefined();
     expect(mail.smtp.mails.filter((one) => one.subject.startsWith('WhatsApp message'))).toEqual([]);
     expect(ownerAlerts()).toEqual([]);
@@ -174,9 +236,15 @@ describe('the Confirm and Reschedule buttons', () => {
     expect((await messageByWamid(replies()[0]!.wamid))?.appointmentId).toBe(appointment.id);
     // ... and the owner's list shows it under the call: among the day's calls, and asked of the call alone.
     const date = istDateOf(Date.parse(appointment.start));
-    const byDate = await jsonOf<AdminAppointmentsAnswer>(await call(adminAppointments, `/api/admin/appointments?from=${date}&to=${date}`, { cookie }));
-    expect(byDate.items.find((one) => one.id === appointment.id)?.whatsappMessages).toContainEqual(expect.objectContaining({ purpose: 'whatsapp-reply' }));
-    expect((await messagesOfAppointments([appointment.id])).get(appointment.id)).toContainEqual(expect.objectContaining({ purpose: 'whatsapp-reply' }));
+    const byDate = await jsonOf<AdminAppointmentsAnswer>(
+      await call(adminAppointments, `/api/admin/appointments?from=${date}&to=${date}`, { cookie }),
+    );
+    expect(byDate.items.find((one) => one.id === appointment.id)?.whatsappMessages).toContainEqual(
+      expect.objectContaining({ purpose: 'whatsapp-reply' }),
+    );
+    expect((await messagesOfAppointments([appointment.id])).get(appointment.id)).toContainEqual(
+      expect.objectContaining({ purpose: 'whatsapp-reply' }),
+    );
 
     const session = await sessionFixture('919812300077');
     expect((await fake().pressButton('919812300077', fakeWamid(), `reschedule:${session.id}`)).status).toBe(200);
@@ -189,8 +257,15 @@ describe('the Confirm and Reschedule buttons', () => {
 
   test(`a number that had ${WHATSAPP_MESSAGES_PER_DAY} WhatsApp messages from us today gets no reply to Reschedule: the owner is alerted instead`, async () => {
     const { appointment, number } = await bookCall();
-    const allowance = allowanceFor({ kind: 'appointment-reminder-day', channel: 'whatsapp', to: number, leadId: appointment.id, appointmentId: appointment.id })!;
-    for (let place = 0; place < WHATSAPP_MESSAGES_PER_DAY; place += 1) expect(await takePlace(allowance, `earlier-${place}`)).toBe(true);
+    const allowance = allowanceFor({
+      kind: 'appointment-reminder-day',
+      channel: 'whatsapp',
+      to: number,
+      leadId: appointment.id,
+      appointmentId: appointment.id,
+    })!;
+    for (let place = 0; place < WHATSAPP_MESSAGES_PER_DAY; place += 1)
+      expect(await takePlace(allowance, `earlier-${place}`)).toBe(true);
     expect((await fake().pressButton(number, fakeWamid(), `reschedule:${appointment.id}`)).status).toBe(200);
     await settleAfterResponse();
     expect(replies()).toEqual([]);
@@ -207,10 +282,17 @@ test('one Reschedule delivered to two instances at once is answered once', async
   const { delivery } = await fake().pressButton(number, fakeWamid(), `reschedule:${appointment.id}`);
   fake().setWebhookTarget(async (request) => post(await request.text(), request.headers.get('x-hub-signature-256')));
   const bundle = await bundleFunction('netlify/functions/whatsapp-webhook.mts');
-  const request = { url: 'http://localhost:8888/api/whatsapp-webhook', method: 'POST', headers: delivery.headers, body: delivery.rawBody };
+  const request = {
+    url: 'http://localhost:8888/api/whatsapp-webhook',
+    method: 'POST',
+    headers: delivery.headers,
+    body: delivery.rawBody,
+  };
   const answers = await callInParallelProcesses(bundle, [request, request]);
   // One acts; the other finds it done (200) or still being handled (503, and Meta sends it again).
-  const acted = answers.filter((answer) => answer.status === 200 && (answer.body as { messages: number }).messages === 1);
+  const acted = answers.filter(
+    (answer) => answer.status === 200 && (answer.body as { messages: number }).messages === 1,
+  );
   expect(acted).toHaveLength(1);
   expect(answers.every((answer) => answer.status === 200 || answer.status === 503)).toBe(true);
   expect(replies()).toHaveLength(1);
@@ -237,7 +319,14 @@ async function sessionFixture(number: string): Promise<Appointment> {
     createdAt: now,
     updatedAt: now,
     cancelledBy: null,
-    session: { clientId: newestFirstKey(), packageName: 'Career Clarity', minutes: 60, slotKeys: ['slots/fixture'], outcome: null, note: null },
+    session: {
+      clientId: newestFirstKey(),
+      packageName: 'Career Clarity',
+      minutes: 60,
+      slotKeys: ['slots/fixture'],
+      outcome: null,
+      note: null,
+    },
   };
   await writeNewAppointment(session);
   return session;
@@ -259,7 +348,12 @@ describe('any other message', () => {
     // And on the owner's WhatsApp, once: the lead alert template with the sender and their words.
     expect(ownerAlerts()).toHaveLength(1);
     expect(ownerAlerts()[0]).toMatchObject({ type: 'template', template: { name: 'ccc_owner_lead_alert' } });
-    expect(ownerAlerts()[0]!.bodyTexts).toEqual(['WhatsApp message from a visitor', 'Visitor', '+919800011122', 'Can we talk <b>tomorrow</b> instead? & thanks']);
+    expect(ownerAlerts()[0]!.bodyTexts).toEqual([
+      'WhatsApp message from a visitor',
+      'Visitor',
+      '+919800011122',
+      'Can we talk <b>tomorrow</b> instead? & thanks',
+    ]);
 
     const { appointment } = await bookCall();
     expect((await fake().pressButton('919800011122', fakeWamid(), `confirm:${appointment.id}`)).status).toBe(200);
@@ -273,20 +367,26 @@ describe('any other message', () => {
 
 test("a sender's messages alert the owner at most 5 times an IST day, the 5th saying so", async () => {
   const from = '919800055566';
-  for (let sent = 0; sent < OWNER_ALERTS_PER_SENDER_PER_DAY + 1; sent += 1) expect((await fake().sendText(from, `Hello ${sent}`)).status).toBe(200);
+  for (let sent = 0; sent < OWNER_ALERTS_PER_SENDER_PER_DAY + 1; sent += 1)
+    expect((await fake().sendText(from, `Hello ${sent}`)).status).toBe(200);
   await settleAfterResponse();
   const alerts = ownerAlerts().filter((message) => message.bodyTexts[2] === `+${from}`);
   expect(alerts.map((message) => message.bodyTexts[3])).toEqual([
     ...Array.from({ length: OWNER_ALERTS_PER_SENDER_PER_DAY - 1 }, (_, index) => `Hello ${index}`),
     `(The ${OWNER_ALERTS_PER_SENDER_PER_DAY}th alert today for this number: its further messages today are not alerted) Hello ${OWNER_ALERTS_PER_SENDER_PER_DAY - 1}`,
   ]);
-  expect(mail.smtp.mails.filter((one) => one.subject.includes(`+${from}`))).toHaveLength(OWNER_ALERTS_PER_SENDER_PER_DAY);
+  expect(mail.smtp.mails.filter((one) => one.subject.includes(`+${from}`))).toHaveLength(
+    OWNER_ALERTS_PER_SENDER_PER_DAY,
+  );
 });
 
 describe('without WhatsApp configured', () => {
   test('the webhook answers 404 to the handshake and to a signed delivery, and stores nothing', async () => {
     clearWhatsAppEnv();
-    const handshake = await call(whatsappWebhook, `/api/whatsapp-webhook?hub.mode=subscribe&hub.verify_token=${TEST_WHATSAPP_VERIFY_TOKEN}&hub.challenge=7`);
+    const handshake = await call(
+      whatsappWebhook,
+      `/api/whatsapp-webhook?hub.mode=subscribe&hub.verify_token=${TEST_WHATSAPP_VERIFY_TOKEN}&hub.challenge=7`,
+    );
     expect(handshake.status).toBe(404);
     const wamid = fakeWamid();
     const claims = async () => (await getStore(WEBHOOK_CLAIM_STORE).list()).blobs.length;

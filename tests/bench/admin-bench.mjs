@@ -60,7 +60,13 @@ async function measureSize(size) {
     const seeded = await seedLocalStore({
       blobsDir,
       count: size,
-      plan: (base) => ({ ...base, leads: Object.fromEntries(Object.keys(base.leads).map((kind) => [kind, kind === 'booking' ? base.leads.booking : 0])), spanDays: 730 }),
+      plan: (base) => ({
+        ...base,
+        leads: Object.fromEntries(
+          Object.keys(base.leads).map((kind) => [kind, kind === 'booking' ? base.leads.booking : 0]),
+        ),
+        spanDays: 730,
+      }),
       onProgress: (done, total) => process.stdout.write(`\r  ${done} / ${total}`),
     });
     const seedSeconds = (performance.now() - started) / 1000;
@@ -74,11 +80,15 @@ async function measureSize(size) {
       const phone = first.items[0]?.mobile;
       const stats = await (await fetch(`${origin}/api/admin/stats`, { headers: { cookie } })).json();
       if (stats.bookings !== size) throw new Error(`the tiles say ${stats.bookings} bookings, the seed wrote ${size}`);
-      const search = await (await fetch(`${origin}/api/admin/search?${new URLSearchParams({ q: phone })}`, { headers: { cookie } })).json();
-      if (!search.hits?.some((hit) => hit.id === first.items[0].id)) throw new Error(`searching ${phone} did not find booking ${first.items[0].id}`);
+      const search = await (
+        await fetch(`${origin}/api/admin/search?${new URLSearchParams({ q: phone })}`, { headers: { cookie } })
+      ).json();
+      if (!search.hits?.some((hit) => hit.id === first.items[0].id))
+        throw new Error(`searching ${phone} did not find booking ${first.items[0].id}`);
       // The to-do lists every pending lead (bookings only here) from its index, never the bookings.
       const todo = await (await fetch(`${origin}/api/admin/todo`, { headers: { cookie } })).json();
-      if (todo.items?.length !== stats.pending) throw new Error(`the to-do lists ${todo.items?.length} leads, the tiles say ${stats.pending} pending`);
+      if (todo.items?.length !== stats.pending)
+        throw new Error(`the to-do lists ${todo.items?.length} leads, the tiles say ${stats.pending} pending`);
       const row = {
         size,
         seedSeconds: Math.round(seedSeconds),
@@ -105,7 +115,14 @@ async function startServer(blobsDir) {
   // Without the minute job: nothing else runs while a figure is taken, and the first export finds no slice copied.
   // Rate limits off: the timed reads repeat /api/bookings from one address faster than its 20 a minute.
   const child = spawn(process.execPath, ['netlify/serve.mjs', '--no-scheduler'], {
-    env: { ...process.env, PORT: String(port), BLOBS_DIR: blobsDir, ADMIN_PASSWORD: password, SESSION_SECRET: secret, LOCAL_RATE_LIMITS: 'off' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BLOBS_DIR: blobsDir,
+      ADMIN_PASSWORD: password,
+      SESSION_SECRET: secret,
+      LOCAL_RATE_LIMITS: 'off',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {
@@ -206,7 +223,9 @@ async function exportAll(cookie, seeded) {
     await button.waitFor();
     const once = async () => {
       await button.waitFor({ state: 'visible' });
-      await page.waitForFunction(() => !document.querySelector('[data-testid="export-button"]')?.hasAttribute('disabled'));
+      await page.waitForFunction(
+        () => !document.querySelector('[data-testid="export-button"]')?.hasAttribute('disabled'),
+      );
       const started = Date.now();
       const [download] = await Promise.all([page.waitForEvent('download', { timeout: 600_000 }), button.click()]);
       const path = await download.path();
@@ -243,7 +262,9 @@ function renderTable(rows) {
   const lines = [
     `| Bookings | ${columns.map(([, label]) => label).join(' | ')} |`,
     `|---:|${columns.map(() => '---:').join('|')}|`,
-    ...rows.map((row) => `| ${row.size.toLocaleString('en-IN')} | ${columns.map(([key]) => ms(row[key])).join(' | ')} |`),
+    ...rows.map(
+      (row) => `| ${row.size.toLocaleString('en-IN')} | ${columns.map(([key]) => ms(row[key])).join(' | ')} |`,
+    ),
   ];
   const [small, large] = [rows[0], rows.at(-1)];
   if (rows.length > 1) {
@@ -252,13 +273,17 @@ function renderTable(rows) {
       const ratio = large[key] / Math.max(1, small[key]);
       // Export reads every record by design: it grows with the data, so only its ratio is shown.
       if (key === 'exportMs') return `${ratio.toFixed(1)}x (reads all)`;
-      if (key === 'exportAgainMs') return `${ratio.toFixed(1)}x ${large[key] < EXPORT_GOAL_MS ? '✓' : '✗'} (goal ${EXPORT_GOAL_MS / 1000} s)`;
+      if (key === 'exportAgainMs')
+        return `${ratio.toFixed(1)}x ${large[key] < EXPORT_GOAL_MS ? '✓' : '✗'} (goal ${EXPORT_GOAL_MS / 1000} s)`;
       // The to-do answers every pending lead: it grows with them (not with all leads), so only its ratio is shown.
-      if (key === 'todoMs' || key === 'todoPanelMs') return `${ratio.toFixed(1)}x (${small.todoItems.toLocaleString('en-IN')} → ${large.todoItems.toLocaleString('en-IN')} pending)`;
+      if (key === 'todoMs' || key === 'todoPanelMs')
+        return `${ratio.toFixed(1)}x (${small.todoItems.toLocaleString('en-IN')} → ${large.todoItems.toLocaleString('en-IN')} pending)`;
       const ok = large[key] < GOAL_MS && ratio <= GOAL_RATIO;
       return `${ratio.toFixed(2)}x ${ok ? '✓' : '✗'}`;
     };
-    lines.push(`| ${large.size.toLocaleString('en-IN')} vs ${small.size.toLocaleString('en-IN')} | ${columns.map(([key]) => verdict(key)).join(' | ')} |`);
+    lines.push(
+      `| ${large.size.toLocaleString('en-IN')} vs ${small.size.toLocaleString('en-IN')} | ${columns.map(([key]) => verdict(key)).join(' | ')} |`,
+    );
   }
   lines.push(
     '',
@@ -267,4 +292,3 @@ function renderTable(rows) {
   );
   return lines.join('\n');
 }
-

@@ -45,7 +45,13 @@ const GOALS = {
   firstVisitJsKB: 75,
 };
 // What the cookie banner stores once answered (src/islands/cookie-banner/consent.ts).
-const ANSWERED_CONSENT = { essential: true, analytics: false, preferences: false, marketing: false, timestamp: '2026-01-01T00:00:00.000Z' };
+const ANSWERED_CONSENT = {
+  essential: true,
+  analytics: false,
+  preferences: false,
+  marketing: false,
+  timestamp: '2026-01-01T00:00:00.000Z',
+};
 
 const args = process.argv.slice(2);
 const build = !args.includes('--no-build');
@@ -71,7 +77,12 @@ if (build) {
 // Rate limits off: Lighthouse and the live-control runs load every page from one address
 // many times over, and a 429 from a form's function would be measured as the page's.
 const server = spawn('node', ['netlify/serve.mjs'], {
-  env: { ...process.env, PORT: String(port), BLOBS_DIR: mkdtempSync(join(tmpdir(), 'ccc-bench-blobs-')), LOCAL_RATE_LIMITS: 'off' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    BLOBS_DIR: mkdtempSync(join(tmpdir(), 'ccc-bench-blobs-')),
+    LOCAL_RATE_LIMITS: 'off',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 let serverExited = false;
@@ -104,7 +115,14 @@ try {
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) runs.push(await runLighthouse(origin + path));
     environment = runs[0].environment;
-    const row = { path, live, firstVisit, returning, mobile: medianOf(runs), runs: runs.map(({ environment: _, ...run }) => run) };
+    const row = {
+      path,
+      live,
+      firstVisit,
+      returning,
+      mobile: medianOf(runs),
+      runs: runs.map(({ environment: _, ...run }) => run),
+    };
     rows.push(row);
     console.log(formatRow(row));
   }
@@ -157,10 +175,10 @@ async function javascriptBeforeInteraction(url, { returning }) {
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     if (returning) {
-      await context.addInitScript(
-        ({ key, value }) => window.localStorage.setItem(key, value),
-        { key: CONSENT_STORAGE_KEY, value: JSON.stringify(ANSWERED_CONSENT) },
-      );
+      await context.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), {
+        key: CONSENT_STORAGE_KEY,
+        value: JSON.stringify(ANSWERED_CONSENT),
+      });
     }
     const page = await context.newPage();
     const scripts = [];
@@ -201,7 +219,12 @@ async function timeToLive(url) {
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6 * 1024 * 1024) / 8,
+        uploadThroughput: (750 * 1024) / 8,
+      });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.goto(url, { waitUntil: 'commit' });
       const ms = await page.evaluate(
@@ -241,7 +264,14 @@ async function timeToLive(url) {
 async function runLighthouse(url) {
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
   try {
     // No config: Lighthouse's defaults, a mobile run with simulated throttling.
@@ -274,7 +304,10 @@ function medianOf(runs) {
     return values[Math.floor(values.length / 2)];
   };
   const keys = ['performance', 'accessibility', 'best-practices', 'seo', 'lcpMs', 'fcpMs', 'tbtMs', 'cls'];
-  return { ...Object.fromEntries(keys.map((key) => [key, median(key)])), failing: [...new Set(runs.flatMap((run) => run.failing))] };
+  return {
+    ...Object.fromEntries(keys.map((key) => [key, median(key)])),
+    failing: [...new Set(runs.flatMap((run) => run.failing))],
+  };
 }
 
 function score(category) {
@@ -313,7 +346,7 @@ function renderTable(list, environment) {
   const notes = [
     '',
     `Median of ${RUNS} Lighthouse runs per page (${environment}), on \`npm start\`'s production build with compression, Node ${nodeVersion}, commit ${commit}, ${new Date().toISOString().slice(0, 10)}.`,
-    'JS: gzip bytes of every script loaded before any interaction, at 390 px wide, once the page is idle and 2.5 s have passed; a returning visitor has the cookie banner\'s answer stored.',
+    "JS: gzip bytes of every script loaded before any interaction, at 390 px wide, once the page is idle and 2.5 s have passed; a returning visitor has the cookie banner's answer stored.",
     `Every control live: median of ${RUNS} first visits at 390 px, CPU slowed 4x, 150 ms round trip, 1.6 Mbit/s down (CDP), from the first contentful paint until every tap-group control is live and every island that hydrates unasked has; a tap before then is held and replayed (src/scripts/early-taps.ts).`,
     `Goals: LCP <= ${GOALS.lcpMs} ms, performance ${GOALS.performance}, accessibility, best practices and SEO 100, returning-visitor JS <= ${GOALS.returningJsKB} KB, first-visit JS <= ${GOALS.firstVisitJsKB} KB (no more than any page loaded before the page-speed work). ✗ marks a miss.`,
   ];

@@ -14,7 +14,12 @@ import { mkdtemp } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { OWNER_ADDRESS, startSmtpReceiver, startWebhookReceiver, useNotificationEnv } from '../api/support/mail-receivers.ts';
+import {
+  OWNER_ADDRESS,
+  startSmtpReceiver,
+  startWebhookReceiver,
+  useNotificationEnv,
+} from '../api/support/mail-receivers.ts';
 import { startServerProcess } from '../server/support/server-process.ts';
 
 const args = process.argv.slice(2);
@@ -28,7 +33,12 @@ const WARM_UP = 200;
 const MAIL_DEADLINE_S = 120;
 const TIMEOUT_S = 60;
 // The id goes in the e-mail only: a name is letters only (src/lib/schemas/fields.ts).
-const lead = JSON.stringify({ name: 'Bench Lead', email: 'lead-[<id>]@example.com', phone: '98765 43210', whoIsThisFor: 'college' });
+const lead = JSON.stringify({
+  name: 'Bench Lead',
+  email: 'lead-[<id>]@example.com',
+  phone: '98765 43210',
+  whoIsThisFor: 'college',
+});
 const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body: lead, idReplacement: true };
 
 if (args.includes('--render')) {
@@ -47,7 +57,9 @@ if (!args.includes('--no-build')) {
 const scenarios = [
   { latencyMs: 0, leads: BURST, label: `${BURST.toLocaleString('en')} posts, ${CLIENTS} clients, latency 0` },
   { latencyMs: 40, leads: BURST, label: `${BURST.toLocaleString('en')} posts, ${CLIENTS} clients, latency 40 ms` },
-  ...(args.includes('--quick') ? [] : [{ latencyMs: 40, leads: HOUR, label: `${HOUR.toLocaleString('en')} posts, ${CLIENTS} clients, latency 40 ms` }]),
+  ...(args.includes('--quick')
+    ? []
+    : [{ latencyMs: 40, leads: HOUR, label: `${HOUR.toLocaleString('en')} posts, ${CLIENTS} clients, latency 40 ms` }]),
 ];
 
 const smtp = await startSmtpReceiver();
@@ -67,7 +79,10 @@ try {
 const table = render({ when: new Date().toISOString(), cpus: cpus().length, results });
 mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/server-bench.md', table);
-writeFileSync('bench-results/server-bench.json', JSON.stringify({ when: new Date().toISOString(), cpus: cpus().length, results }, null, 2));
+writeFileSync(
+  'bench-results/server-bench.json',
+  JSON.stringify({ when: new Date().toISOString(), cpus: cpus().length, results }, null, 2),
+);
 console.log(`\n${table}\nWritten to bench-results/server-bench.md`);
 
 /** @param {{ latencyMs: number, leads: number, label: string }} scenario @param {number} port */
@@ -75,7 +90,12 @@ async function runScenario(scenario, port) {
   // On disk, as `npm start` keeps its store (the tests keep theirs in memory).
   const blobsDir = await mkdtemp(join(tmpdir(), 'ccc-server-bench-'));
   // Rate limits off: the burst comes from one address, past contact's 20 a minute.
-  const server = await startServerProcess({ port, blobsDir, env: { ...env, BLOBS_LATENCY_MS: String(scenario.latencyMs), LOCAL_RATE_LIMITS: 'off' }, timeoutMs: 300_000 });
+  const server = await startServerProcess({
+    port,
+    blobsDir,
+    env: { ...env, BLOBS_LATENCY_MS: String(scenario.latencyMs), LOCAL_RATE_LIMITS: 'off' },
+    timeoutMs: 300_000,
+  });
   try {
     const warmMails = ownerMails();
     const warm = await fire(`${server.origin}/api/contact`, WARM_UP);
@@ -83,7 +103,9 @@ async function runScenario(scenario, port) {
     const mailsBefore = ownerMails();
     const hooksBefore = hook.bodies.length;
     const burst = await fire(`${server.origin}/api/contact`, scenario.leads);
-    console.log(`answers: ${burst.ok}/${scenario.leads} 201 in ${burst.seconds.toFixed(1)} s (${burst.perSecond.toFixed(0)}/s), p50 ${burst.p50} ms, p99 ${burst.p99} ms, errors ${burst.errors}`);
+    console.log(
+      `answers: ${burst.ok}/${scenario.leads} 201 in ${burst.seconds.toFixed(1)} s (${burst.perSecond.toFixed(0)}/s), p50 ${burst.p50} ms, p99 ${burst.p99} ms, errors ${burst.errors}`,
+    );
     // Every owner e-mail of the burst, counted as it arrives.
     const expected = mailsBefore + burst.ok;
     let mailSeconds = null;
@@ -94,7 +116,9 @@ async function runScenario(scenario, port) {
       }
       await sleep(100);
     }
-    console.log(`owner e-mails: ${ownerMails() - mailsBefore}/${burst.ok}${mailSeconds === null ? ' (not all arrived)' : ` ${mailSeconds.toFixed(1)} s after the burst`}`);
+    console.log(
+      `owner e-mails: ${ownerMails() - mailsBefore}/${burst.ok}${mailSeconds === null ? ' (not all arrived)' : ` ${mailSeconds.toFixed(1)} s after the burst`}`,
+    );
     // At least two minute-job runs after the burst, so their times cover the burst's work.
     const runsBefore = jobRuns(server.output()).length;
     while (jobRuns(server.output()).length < runsBefore + 2) await sleep(500);
@@ -127,7 +151,9 @@ async function fire(url, amount) {
   const started = performance.now();
   let endedAt = started;
   const result = await new Promise((resolve, reject) => {
-    const tracker = autocannon({ url, connections: CLIENTS, amount, timeout: TIMEOUT_S, ...post }, (error, done) => (error ? reject(error) : resolve(done)));
+    const tracker = autocannon({ url, connections: CLIENTS, amount, timeout: TIMEOUT_S, ...post }, (error, done) =>
+      error ? reject(error) : resolve(done),
+    );
     // autocannon reports at its next 1 s tick; the burst really ends with the last answer.
     tracker.on('response', () => (endedAt = performance.now()));
   });

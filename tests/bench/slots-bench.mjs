@@ -35,11 +35,24 @@ function bookAs(n, start) {
   const address = Math.floor(n / 3);
   const localAddress = `127.0.${Math.floor(address / 250)}.${(address % 250) + 2}`;
   // A name is letters only (src/lib/schemas/fields.ts): the caller's number written in letters.
-  const body = JSON.stringify({ start, name: `Bench Caller ${lettersOf(n)}`, phone: `98765 ${String(n).padStart(5, '0')}` });
+  const body = JSON.stringify({
+    start,
+    name: `Bench Caller ${lettersOf(n)}`,
+    phone: `98765 ${String(n).padStart(5, '0')}`,
+  });
   return new Promise((resolve, reject) => {
     const sent = request(
       `${origin.replace('localhost', '127.0.0.1')}/api/appointments`,
-      { method: 'POST', localAddress, headers: { host: new URL(origin).host, 'content-type': 'application/json', origin, 'content-length': Buffer.byteLength(body) } },
+      {
+        method: 'POST',
+        localAddress,
+        headers: {
+          host: new URL(origin).host,
+          'content-type': 'application/json',
+          origin,
+          'content-length': Buffer.byteLength(body),
+        },
+      },
       (response) => {
         response.resume();
         response.on('end', () => resolve(response.statusCode));
@@ -55,11 +68,25 @@ function bookAs(n, start) {
 const server = await startServerProcess({ port: PORT, env: { LOCAL_RATE_LIMITS: 'off' } });
 try {
   // Open round the clock, 60 days ahead: room for every appointment, all of them in the listing.
-  const login = await fetch(`${origin}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ password: 'admin' }) });
+  const login = await fetch(`${origin}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ password: 'admin' }),
+  });
   if (!login.ok) throw new Error(`admin login failed: ${login.status}`);
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const availability = { weekly: Array.from({ length: 7 }, () => ({ open: '00:00', close: '23:30' })), bufferMinutes: 0, noticeHours: 0, horizonDays: 60, blockedDates: [] };
-  const saved = await fetch(`${origin}/api/admin/availability`, { method: 'PUT', headers: { 'content-type': 'application/json', origin, cookie }, body: JSON.stringify(availability) });
+  const availability = {
+    weekly: Array.from({ length: 7 }, () => ({ open: '00:00', close: '23:30' })),
+    bufferMinutes: 0,
+    noticeHours: 0,
+    horizonDays: 60,
+    blockedDates: [],
+  };
+  const saved = await fetch(`${origin}/api/admin/availability`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', origin, cookie },
+    body: JSON.stringify(availability),
+  });
   if (!saved.ok) throw new Error(`availability not saved: ${saved.status}`);
 
   const { slots } = await (await fetch(`${origin}/api/slots`)).json();
@@ -86,7 +113,11 @@ try {
   console.log(`booked ${APPOINTMENTS} in ${seedSeconds.toFixed(1)} s; ${free.length} slots still free`);
 
   const run = (connections, duration) =>
-    new Promise((resolve, reject) => autocannon({ url: `${origin}/api/slots?days=14`, connections, duration }, (error, result) => (error ? reject(error) : resolve(result))));
+    new Promise((resolve, reject) =>
+      autocannon({ url: `${origin}/api/slots?days=14`, connections, duration }, (error, result) =>
+        error ? reject(error) : resolve(result),
+      ),
+    );
   // The bookings' follow-up (each lead's records, indexes and mails, after its answer and by
   // the minute job) runs in this same process; on Netlify it runs in other instances. Let it
   // finish, so the figures are of GET /api/slots and not of 1,000 leads settling on 2 cores.

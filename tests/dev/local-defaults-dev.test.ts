@@ -63,7 +63,11 @@ describe('npm run dev', () => {
   });
 
   test('a request passed on by a proxy (Forwarded, Via, X-Forwarded-Host) gets no default', async () => {
-    const proxied: Array<Record<string, string>> = [{ forwarded: 'for=203.0.113.9' }, { via: '1.1 nginx' }, { 'x-forwarded-host': 'coach.example.com' }];
+    const proxied: Array<Record<string, string>> = [
+      { forwarded: 'for=203.0.113.9' },
+      { via: '1.1 nginx' },
+      { 'x-forwarded-host': 'coach.example.com' },
+    ];
     for (const header of proxied) expect((await login(header)).status).toBe(503);
   });
 

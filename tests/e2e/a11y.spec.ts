@@ -1,14 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/test';
 
-const publicPages = [
-  '/',
-  '/why-ccc-edu',
-  '/corporate-parenting-wellbeing',
-  '/how-it-works',
-  '/contact',
-  '/thank-you',
-];
+const publicPages = ['/', '/why-ccc-edu', '/corporate-parenting-wellbeing', '/how-it-works', '/contact', '/thank-you'];
 
 for (const path of publicPages) {
   for (const width of [390, 1280]) {
@@ -31,12 +24,18 @@ for (const path of publicPages) {
 test('revealed states stay accessible: other package tabs, pillar slides, open answers', async ({ page }) => {
   const scan = async () => {
     const { violations } = await new AxeBuilder({ page }).analyze();
-    return violations.map((violation) => ({ rule: violation.id, nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
+    return violations.map((violation) => ({
+      rule: violation.id,
+      nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    }));
   };
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
   await page.getByRole('tab', { name: /Students/ }).click();
-  await page.locator('[data-pillars]').getByRole('tab', { name: /Impact/ }).click();
+  await page
+    .locator('[data-pillars]')
+    .getByRole('tab', { name: /Impact/ })
+    .click();
   expect(await scan()).toEqual([]);
   await page.getByRole('tab', { name: /Senior/ }).click();
   expect(await scan()).toEqual([]);
@@ -44,11 +43,16 @@ test('revealed states stay accessible: other package tabs, pillar slides, open a
   await page.goto('/contact');
   for (const category of ['Privacy & Security', 'Support & Contact']) {
     await page.getByRole('tab', { name: new RegExp(category) }).click();
-    await page.getByRole('tabpanel').locator('details').evaluateAll((items) => items.forEach((item) => ((item as HTMLDetailsElement).open = true)));
+    await page
+      .getByRole('tabpanel')
+      .locator('details')
+      .evaluateAll((items) => items.forEach((item) => ((item as HTMLDetailsElement).open = true)));
     expect(await scan()).toEqual([]);
   }
 
   await page.goto('/corporate-parenting-wellbeing');
-  await page.locator('details').evaluateAll((items) => items.forEach((item) => ((item as HTMLDetailsElement).open = true)));
+  await page
+    .locator('details')
+    .evaluateAll((items) => items.forEach((item) => ((item as HTMLDetailsElement).open = true)));
   expect(await scan()).toEqual([]);
 });

@@ -37,7 +37,15 @@ async function openBlogTab(page: Page): Promise<void> {
   await page.getByLabel('Password').fill('admin');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/bookings#blog$/);
-  await expect.poll(() => page.locator('astro-island[component-url*="AdminDashboard"]').evaluate((element) => element.hasAttribute('ssr')), { timeout: 30_000 }).toBe(false);
+  await expect
+    .poll(
+      () =>
+        page
+          .locator('astro-island[component-url*="AdminDashboard"]')
+          .evaluate((element) => element.hasAttribute('ssr')),
+      { timeout: 30_000 },
+    )
+    .toBe(false);
 }
 
 /** What a visitor without a session gets at a path. */
@@ -74,7 +82,8 @@ function countPosts(page: Page, path: string): () => number {
   return () => count;
 }
 
-const editorDialog = (page: Page) => page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Close the editor' }) });
+const editorDialog = (page: Page) =>
+  page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Close the editor' }) });
 const toaster = (page: Page) => page.getByTestId('toaster');
 
 async function openNewEditor(page: Page): Promise<Locator> {
@@ -84,9 +93,17 @@ async function openNewEditor(page: Page): Promise<Locator> {
   return editorDialog(page);
 }
 
-const postRow = (page: Page, title: string) => page.getByRole('tabpanel').getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const postRow = (page: Page, title: string) =>
+  page
+    .getByRole('tabpanel')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
-test('a storage post is deleted through the confirm dialog and is gone from the public blog', async ({ page, request, baseURL }) => {
+test('a storage post is deleted through the confirm dialog and is gone from the public blog', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.slow();
   const title = `Admin delete check ${Date.now()}`;
   const post = await createPost(request, baseURL ?? '', title);
@@ -94,7 +111,10 @@ test('a storage post is deleted through the confirm dialog and is gone from the 
 
   await openBlogTab(page);
   const row = postRow(page, title);
-  await expect(row.getByRole('link', { name: `View “${title}” (opens in a new tab)` })).toHaveAttribute('href', `/blog/${post.id}`);
+  await expect(row.getByRole('link', { name: `View “${title}” (opens in a new tab)` })).toHaveAttribute(
+    'href',
+    `/blog/${post.id}`,
+  );
   const deleteButton = row.getByRole('button', { name: `Delete “${title}”` });
 
   // Escape keeps the post and gives focus back to the button that asked.
@@ -122,7 +142,10 @@ test('a draft offers its owner-only preview; MDX posts are view-only', async ({ 
   const draft = await createPost(request, baseURL ?? '', title, true);
   await openBlogTab(page);
   const row = postRow(page, title);
-  await expect(row.getByRole('link', { name: `Preview “${title}” (opens in a new tab)` })).toHaveAttribute('href', `/blog/${draft.id}`);
+  await expect(row.getByRole('link', { name: `Preview “${title}” (opens in a new tab)` })).toHaveAttribute(
+    'href',
+    `/blog/${draft.id}`,
+  );
   const mdx = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: 'From git (MDX), view only' }).first();
   await expect(mdx.getByRole('link', { name: /^(View|Preview) / })).toBeVisible();
   await expect(mdx.getByRole('button', { name: /^Delete / })).toHaveCount(0);
@@ -136,7 +159,9 @@ for (const width of [390, 1280]) {
     await openBlogTab(page);
     await expect(postRow(page, title)).toBeVisible();
     await page.screenshot({ path: `test-results/admin-blog-tab-${width}.png` });
-    await postRow(page, title).getByRole('button', { name: /^Delete / }).click();
+    await postRow(page, title)
+      .getByRole('button', { name: /^Delete / })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Delete this post?' });
     await expect(dialog).toBeVisible();
     await page.screenshot({ path: `test-results/admin-blog-delete-${width}.png` });
@@ -145,7 +170,10 @@ for (const width of [390, 1280]) {
   });
 }
 
-test('a post is written, published and edited through the editor, each step on the public blog', async ({ page, baseURL }) => {
+test('a post is written, published and edited through the editor, each step on the public blog', async ({
+  page,
+  baseURL,
+}) => {
   test.slow();
   const stamp = Date.now();
   const title = `Editor lifecycle ${stamp}`;
@@ -158,7 +186,11 @@ test('a post is written, published and edited through the editor, each step on t
   // Required fields: errors under each, tied to the field, nothing sent.
   const saves = countPosts(page, '/api/blog-posts');
   await dialog.getByRole('button', { name: 'Save post' }).click();
-  for (const [label, message] of [['Title', 'Title is required'], ['Excerpt', 'Excerpt is required'], ['Content', 'Content is required']] as const) {
+  for (const [label, message] of [
+    ['Title', 'Title is required'],
+    ['Excerpt', 'Excerpt is required'],
+    ['Content', 'Content is required'],
+  ] as const) {
     const field = dialog.getByRole('textbox', { name: label, exact: true });
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     await expect(field).toHaveAccessibleDescription(new RegExp(message));
@@ -167,7 +199,9 @@ test('a post is written, published and edited through the editor, each step on t
   await dialog.getByLabel('Image URL (optional)').fill('http://insecure.example/cover.jpg');
   await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
   await dialog.getByLabel('Excerpt').fill('How to weigh an offer against the role you have, before you say yes.');
-  await dialog.getByRole('textbox', { name: 'Content', exact: true }).fill('## Before you say yes\n\nList what the new role **changes** for you.\n\n- Money\n- Growth');
+  await dialog
+    .getByRole('textbox', { name: 'Content', exact: true })
+    .fill('## Before you say yes\n\nList what the new role **changes** for you.\n\n- Money\n- Growth');
   await dialog.getByRole('button', { name: 'Save post' }).click();
   await expect(dialog.getByLabel('Image URL (optional)')).toHaveAttribute('aria-invalid', 'true');
   expect(saves()).toBe(0);
@@ -194,7 +228,9 @@ test('a post is written, published and edited through the editor, each step on t
 
   // Published through Edit, with a new title: the same post, now public.
   const edited = `${title} (published)`;
-  await postRow(page, title).getByRole('button', { name: `Edit “${title}”` }).click();
+  await postRow(page, title)
+    .getByRole('button', { name: `Edit “${title}”` })
+    .click();
   const editDialog = page.getByRole('dialog', { name: `Edit “${title}”` });
   await expect(editDialog.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(title);
   await expect(editDialog.getByRole('form', { name: 'Generate a draft with AI' })).toHaveCount(0);
@@ -241,7 +277,10 @@ test('closing with unsaved changes asks first; Escape and Cancel keep the work u
   await expect(opener).toBeFocused();
 });
 
-test('an AI draft fills the form, is stored as a draft, and is published by Save without a duplicate', async ({ page, baseURL }) => {
+test('an AI draft fills the form, is stored as a draft, and is published by Save without a duplicate', async ({
+  page,
+  baseURL,
+}) => {
   test.slow();
   const topic = `Leading a team for the first time ${Date.now()}`;
   await openBlogTab(page);
@@ -280,7 +319,9 @@ test('an AI draft fills the form, is stored as a draft, and is published by Save
   expect((await publicGet(baseURL ?? '', `/blog/${id}`)).status).toBe(200);
 });
 
-test("'Topic Required' sends nothing; a failing model ends in 'Generation Failed' with the busy state cleared", async ({ page }) => {
+test("'Topic Required' sends nothing; a failing model ends in 'Generation Failed' with the busy state cleared", async ({
+  page,
+}) => {
   test.slow();
   await openBlogTab(page);
   const generations = countPosts(page, '/api/generate-blog');
@@ -318,21 +359,37 @@ test('a generation survives the editor closing and a reload: the draft arrives i
   await expect(dialog).toBeHidden();
 
   await page.reload();
-  await expect.poll(() => page.locator('astro-island[component-url*="AdminDashboard"]').evaluate((element) => element.hasAttribute('ssr')), { timeout: 30_000 }).toBe(false);
-  await expect(page.getByRole('tabpanel').getByRole('status').filter({ hasText: 'An AI draft is being written' })).toBeVisible();
+  await expect
+    .poll(
+      () =>
+        page
+          .locator('astro-island[component-url*="AdminDashboard"]')
+          .evaluate((element) => element.hasAttribute('ssr')),
+      { timeout: 30_000 },
+    )
+    .toBe(false);
+  await expect(
+    page.getByRole('tabpanel').getByRole('status').filter({ hasText: 'An AI draft is being written' }),
+  ).toBeVisible();
   await expect(toaster(page)).toContainText('Draft Ready', { timeout: 40_000 });
   const row = postRow(page, `A Practical Guide: ${topic}`);
   await expect(row).toContainText('Draft');
   expect(await page.evaluate((key) => sessionStorage.getItem(key), GENERATION_MEMORY_KEY)).toBeNull();
 });
 
-test("improve, then restore; 'Instructions Required' sends nothing; a failed rewrite says so", async ({ page, request, baseURL }) => {
+test("improve, then restore; 'Instructions Required' sends nothing; a failed rewrite says so", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.slow();
   const title = `Improve check ${Date.now()}`;
   await createPost(request, baseURL ?? '', title);
   await openBlogTab(page);
   const improvements = countPosts(page, '/api/improve-blog');
-  await postRow(page, title).getByRole('button', { name: `Edit “${title}”` }).click();
+  await postRow(page, title)
+    .getByRole('button', { name: `Edit “${title}”` })
+    .click();
   const dialog = page.getByRole('dialog', { name: `Edit “${title}”` });
   const content = dialog.getByRole('textbox', { name: 'Content', exact: true });
   const original = 'The first paragraph.\n\nThe second paragraph.';
@@ -367,11 +424,17 @@ for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await openBlogTab(page);
     const dialog = await openNewEditor(page);
-    await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill('Five questions to ask before a career switch');
-    await dialog.getByLabel('Excerpt').fill('A short checklist from an HR leader for anyone weighing a move into a new field.');
+    await dialog
+      .getByRole('textbox', { name: 'Title', exact: true })
+      .fill('Five questions to ask before a career switch');
+    await dialog
+      .getByLabel('Excerpt')
+      .fill('A short checklist from an HR leader for anyone weighing a move into a new field.');
     await dialog
       .getByRole('textbox', { name: 'Content', exact: true })
-      .fill('## Start with why\n\nWrite down what you want **more** of, and what you want less of.\n\n- Skills you enjoy using\n- The people you want around you\n\n> A switch is a project, not a leap.');
+      .fill(
+        '## Start with why\n\nWrite down what you want **more** of, and what you want less of.\n\n- Skills you enjoy using\n- The people you want around you\n\n> A switch is a project, not a leap.',
+      );
     await expect(dialog.getByTestId('editor-preview').getByRole('heading', { name: 'Start with why' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Save post' }).focus();
     await dialog.locator('.adm-editor-body').evaluate((body) => body.scrollTo(0, 0));
@@ -379,21 +442,33 @@ for (const width of [390, 1280]) {
     await dialog.getByRole('region', { name: 'Improve with AI' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `test-results/admin-blog-editor-improve-${width}.png` });
     const { violations } = await new AxeBuilder({ page }).include('dialog').analyze();
-    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([]);
     const overflow = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
 }
 
-test("a save the server refuses says 'Update Failed' in its words and keeps the editor open", async ({ page, request, baseURL }) => {
+test("a save the server refuses says 'Update Failed' in its words and keeps the editor open", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const title = `Vanishing post ${Date.now()}`;
   const post = await createPost(request, baseURL ?? '', title);
   await openBlogTab(page);
-  await postRow(page, title).getByRole('button', { name: `Edit “${title}”` }).click();
+  await postRow(page, title)
+    .getByRole('button', { name: `Edit “${title}”` })
+    .click();
   const dialog = page.getByRole('dialog', { name: `Edit “${title}”` });
   await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill(`${title} edited`);
   // Someone else deletes the post while it is open here.
-  expect((await request.delete(`/api/blog-posts/${post.id}`, { headers: { origin: baseURL ?? '' } })).status()).toBe(200);
+  expect((await request.delete(`/api/blog-posts/${post.id}`, { headers: { origin: baseURL ?? '' } })).status()).toBe(
+    200,
+  );
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(toaster(page)).toContainText('Update Failed');
   await expect(toaster(page)).toContainText('Blog post not found.');
@@ -401,7 +476,9 @@ test("a save the server refuses says 'Update Failed' in its words and keeps the 
   await expect(dialog.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(`${title} edited`);
 });
 
-test('without OPENAI_API_KEY the AI panels say drafting is not configured, and a post is still written by hand', async ({ browser }) => {
+test('without OPENAI_API_KEY the AI panels say drafting is not configured, and a post is still written by hand', async ({
+  browser,
+}) => {
   const server = await startFreshServer(e2ePort + 5, { OPENAI_API_KEY: '' });
   const context = await browser.newContext({ baseURL: server.baseURL });
   try {

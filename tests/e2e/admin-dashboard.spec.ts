@@ -28,7 +28,16 @@ const uniqueMobile = () => `9${unique().slice(-9)}`;
 async function consentAlreadyGiven(page: Page): Promise<void> {
   await page.addInitScript(() => {
     if (!localStorage.getItem('cookieConsent')) {
-      localStorage.setItem('cookieConsent', JSON.stringify({ essential: true, analytics: false, preferences: false, marketing: false, timestamp: new Date().toISOString() }));
+      localStorage.setItem(
+        'cookieConsent',
+        JSON.stringify({
+          essential: true,
+          analytics: false,
+          preferences: false,
+          marketing: false,
+          timestamp: new Date().toISOString(),
+        }),
+      );
     }
   });
 }
@@ -45,13 +54,26 @@ async function signIn(page: Page, path = '/admin/bookings'): Promise<void> {
 
 /** The island has hydrated, the tiles show numbers and the bookings list has loaded. */
 async function dashboardReady(page: Page): Promise<void> {
-  await expect.poll(() => page.locator('astro-island[component-url*="AdminDashboard"]').evaluate((element) => element.hasAttribute('ssr')), { timeout: 30_000 }).toBe(false);
+  await expect
+    .poll(
+      () =>
+        page
+          .locator('astro-island[component-url*="AdminDashboard"]')
+          .evaluate((element) => element.hasAttribute('ssr')),
+      { timeout: 30_000 },
+    )
+    .toBe(false);
   await expect(page.getByTestId('stat-bookings').locator('dd')).toHaveText(/^\d[\d,]*$/);
-  await expect(page.getByTestId('list-bookings').locator('[data-testid="booking-card"], [data-testid="empty-state"]').first()).toBeAttached();
+  await expect(
+    page.getByTestId('list-bookings').locator('[data-testid="booking-card"], [data-testid="empty-state"]').first(),
+  ).toBeAttached();
 }
 
 function bookingCard(page: Page, name: string): Locator {
-  return page.getByTestId('list-bookings').getByTestId('booking-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  return page
+    .getByTestId('list-bookings')
+    .getByTestId('booking-card')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) });
 }
 
 async function tile(page: Page, key: string): Promise<number> {
@@ -80,7 +102,10 @@ test.describe('access', () => {
     expect(await response.text()).toBe('');
   });
 
-  test('with a session the dashboard is served uncached and kept out of search engines', async ({ request, baseURL }) => {
+  test('with a session the dashboard is served uncached and kept out of search engines', async ({
+    request,
+    baseURL,
+  }) => {
     await adminApi(request, baseURL);
     const response = await request.get('/admin/bookings', { maxRedirects: 0 });
     expect(response.status()).toBe(200);
@@ -111,7 +136,9 @@ test.describe('access', () => {
   });
 });
 
-test('a lead booked through the public call form is worked on the dashboard: status and edit survive a reload', async ({ page }) => {
+test('a lead booked through the public call form is worked on the dashboard: status and edit survive a reload', async ({
+  page,
+}) => {
   const problems = watchConsole(page);
   await consentAlreadyGiven(page);
   const name = uniqueName('Dashboard Lead');
@@ -175,7 +202,11 @@ test('a lead booked through the public call form is worked on the dashboard: sta
   expect(problems).toEqual([]);
 });
 
-test('an edit made stale by another change is refused: the card says so and shows the fresh values', async ({ page, request, baseURL }) => {
+test('an edit made stale by another change is refused: the card says so and shows the fresh values', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const api = await adminApi(request, baseURL);
   const name = uniqueName('Stale Edit');
   await bookCall(api, name, uniqueMobile());
@@ -188,7 +219,10 @@ test('an edit made stale by another change is refused: the card says so and show
   await expect(form.getByLabel('Full name')).toHaveValue(name);
 
   // Someone else (another tab, another device) changes the booking meanwhile.
-  const elsewhere = await api.patch(`/api/bookings/${id}`, { data: { fullName: `${name} Elsewhere`, notes: 'Changed in another tab' }, headers: { origin: baseURL ?? '', 'if-match': '*' } });
+  const elsewhere = await api.patch(`/api/bookings/${id}`, {
+    data: { fullName: `${name} Elsewhere`, notes: 'Changed in another tab' },
+    headers: { origin: baseURL ?? '', 'if-match': '*' },
+  });
   expect(elsewhere.status()).toBe(200);
 
   await form.getByLabel('Notes').fill('My note');
@@ -207,20 +241,40 @@ test('an edit made stale by another change is refused: the card says so and show
   await expect(form.getByLabel('Notes')).toHaveValue('My note');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Booking Updated Successfully!')).toBeVisible();
-  expect(await (await api.get(`/api/bookings/${id}`)).json()).toMatchObject({ fullName: `${name} Elsewhere`, notes: 'My note' });
+  expect(await (await api.get(`/api/bookings/${id}`)).json()).toMatchObject({
+    fullName: `${name} Elsewhere`,
+    notes: 'My note',
+  });
 });
 
-test('export downloads every record as one CSV: BOM, header, a row per record, formulas neutralised; a formula typed as a name is refused at the form', async ({ page, request, baseURL }) => {
+test('export downloads every record as one CSV: BOM, header, a row per record, formulas neutralised; a formula typed as a name is refused at the form', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const api = await adminApi(request, baseURL);
   const marker = unique();
   // A formula as a name is refused at the form and never reaches the export ...
   const hostile = `=HYPERLINK("http://evil.example","${marker}")`;
-  const refused = await api.post('/api/contact', { data: { name: hostile, email: `refused.${marker}@example.in`, phone: '98450 11223', whoIsThisFor: 'college' } });
+  const refused = await api.post('/api/contact', {
+    data: { name: hostile, email: `refused.${marker}@example.in`, phone: '98450 11223', whoIsThisFor: 'college' },
+  });
   expect(refused.status()).toBe(400);
   expect(((await refused.json()) as { fields: Record<string, string> }).fields).toEqual({ name: PERSON_NAME_MESSAGE });
   // ... but a name may start with a dash, which a spreadsheet would still run as a formula.
   const formulaLike = `-${uniqueName('Export Contact')}`;
-  expect((await api.post('/api/contact', { data: { name: formulaLike, email: `export.${marker}@example.in`, phone: '98450 11223', whoIsThisFor: 'college' } })).status()).toBe(201);
+  expect(
+    (
+      await api.post('/api/contact', {
+        data: {
+          name: formulaLike,
+          email: `export.${marker}@example.in`,
+          phone: '98450 11223',
+          whoIsThisFor: 'college',
+        },
+      })
+    ).status(),
+  ).toBe(201);
   const lead = uniqueName('Export Lead');
   await bookCall(api, lead, uniqueMobile());
   await signIn(page);
@@ -230,13 +284,18 @@ test('export downloads every record as one CSV: BOM, header, a row per record, f
     let count = 0;
     let cursor: string | null = null;
     do {
-      const page = (await (await api.get(`${path}?limit=100${cursor ? `&cursor=${cursor}` : ''}`)).json()) as { items: unknown[]; nextCursor: string | null };
+      const page = (await (await api.get(`${path}?limit=100${cursor ? `&cursor=${cursor}` : ''}`)).json()) as {
+        items: unknown[];
+        nextCursor: string | null;
+      };
       count += page.items.length;
       cursor = page.nextCursor;
     } while (cursor);
     return count;
   };
-  const stored = await Promise.all(['/api/bookings', '/api/contact', '/api/payments', '/api/resource-downloads', '/api/newsletter'].map(countStored));
+  const stored = await Promise.all(
+    ['/api/bookings', '/api/contact', '/api/payments', '/api/resource-downloads', '/api/newsletter'].map(countStored),
+  );
   const expected = stored.reduce((sum, count) => sum + count, 0);
 
   const downloading = page.waitForEvent('download');
@@ -249,14 +308,30 @@ test('export downloads every record as one CSV: BOM, header, a row per record, f
   expect(text.split('\r\n')[0]).toBe('Data Type,Name,Email/Mobile,Date,Status,Amount,Package,Notes,Source');
   const rows = Papa.parse<string[]>(text, { skipEmptyLines: true }).data.slice(1);
   expect(rows).toHaveLength(expected);
-  expect(rows.find((row) => row[1] === lead)).toEqual(['Booking', lead, expect.stringMatching(/^\d{10}$/), expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/), 'Pending', '', 'Free Discovery Call', 'Discovery call | Stage: Working Professional', '']);
-  expect(rows.find((row) => row[2]?.startsWith(`export.${marker}@`))?.slice(0, 2)).toEqual(['Contact Form', `'${formulaLike}`]);
+  expect(rows.find((row) => row[1] === lead)).toEqual([
+    'Booking',
+    lead,
+    expect.stringMatching(/^\d{10}$/),
+    expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
+    'Pending',
+    '',
+    'Free Discovery Call',
+    'Discovery call | Stage: Working Professional',
+    '',
+  ]);
+  expect(rows.find((row) => row[2]?.startsWith(`export.${marker}@`))?.slice(0, 2)).toEqual([
+    'Contact Form',
+    `'${formulaLike}`,
+  ]);
   expect(rows.some((row) => row[2]?.startsWith(`refused.${marker}@`))).toBe(false);
-  for (const type of new Set(rows.map((row) => row[0]))) expect(['Booking', 'Contact Form', 'Payment', 'Resource Download', 'Newsletter Subscriber']).toContain(type);
+  for (const type of new Set(rows.map((row) => row[0])))
+    expect(['Booking', 'Contact Form', 'Payment', 'Resource Download', 'Newsletter Subscriber']).toContain(type);
   await expect(toast(page, 'Export Complete')).toContainText(`${expected.toLocaleString('en-IN')} records`);
 });
 
-test('export shows its busy state when preparing takes longer than half a second, and says when it fails', async ({ page }) => {
+test('export shows its busy state when preparing takes longer than half a second, and says when it fails', async ({
+  page,
+}) => {
   await signIn(page);
   const button = page.getByTestId('export-button');
   let release: () => void = () => {};
@@ -276,18 +351,30 @@ test('export shows its busy state when preparing takes longer than half a second
   await expect(button).toHaveText('Export');
   await page.unroute(exportReads);
 
-  await page.route(exportReads, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Storage is down"}' }));
+  await page.route(exportReads, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Storage is down"}' }),
+  );
   await button.click();
   await expect(toast(page, 'Export Failed')).toContainText('Failed to export data. Please try again.');
   await expect(button).toBeEnabled();
 });
 
-test('search finds a person by phone in another format and shows their records as one timeline', async ({ page, request, baseURL }) => {
+test('search finds a person by phone in another format and shows their records as one timeline', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const api = await adminApi(request, baseURL);
   const mobile = uniqueMobile();
   const name = uniqueName('Searchable Person');
   await bookCall(api, name, `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`);
-  expect((await api.post('/api/contact', { data: { name, email: `search.${mobile}@example.in`, phone: mobile, whoIsThisFor: 'working-professional' } })).status()).toBe(201);
+  expect(
+    (
+      await api.post('/api/contact', {
+        data: { name, email: `search.${mobile}@example.in`, phone: mobile, whoIsThisFor: 'working-professional' },
+      })
+    ).status(),
+  ).toBe(201);
   await signIn(page);
 
   const box = page.getByLabel('Find a person');
@@ -379,17 +466,27 @@ test("'Load more' brings the next page of bookings from the server's cursor", as
   await expect(list.getByText(/^Showing 12 of [\d,]+$/)).toBeVisible();
   await list.getByRole('button', { name: 'Load more' }).click();
   await expect(ours).toHaveCount(13);
-  await expect(ours.filter({ has: page.getByRole('heading', { name: `${marker} ${lettersOf(1)}`, exact: true }) })).toHaveCount(1);
+  await expect(
+    ours.filter({ has: page.getByRole('heading', { name: `${marker} ${lettersOf(1)}`, exact: true }) }),
+  ).toHaveCount(1);
 });
 
 test('a list that cannot load says so on its own and recovers with Try again', async ({ page }) => {
   let failing = true;
   await page.route('**/api/contact?*', (route) =>
-    failing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Storage is unavailable right now."}' }) : route.continue(),
+    failing
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: '{"error":"Storage is unavailable right now."}',
+        })
+      : route.continue(),
   );
   await signIn(page);
   const contacts = page.getByTestId('list-contacts');
-  await expect(contacts.getByRole('alert')).toContainText("Couldn't load contact submissions. Storage is unavailable right now.");
+  await expect(contacts.getByRole('alert')).toContainText(
+    "Couldn't load contact submissions. Storage is unavailable right now.",
+  );
   await expect(page.getByTestId('list-bookings').getByTestId('booking-card').first()).toBeVisible();
   failing = false;
   await contacts.getByRole('button', { name: 'Try again' }).click();
@@ -397,7 +494,11 @@ test('a list that cannot load says so on its own and recovers with Try again', a
   await expect(contacts.locator('article').first()).toBeVisible();
 });
 
-test('when the session ends mid-edit the owner signs in again and the unsaved edit comes back', async ({ page, request, baseURL }) => {
+test('when the session ends mid-edit the owner signs in again and the unsaved edit comes back', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const api = await adminApi(request, baseURL);
   const name = uniqueName('Expiring Session');
   await bookCall(api, name, uniqueMobile());
@@ -452,7 +553,16 @@ test.describe('a fresh store', () => {
       for (const [kind, title] of emptyStates) {
         await expect(page.getByTestId(`list-${kind}`).getByTestId('empty-state')).toContainText(title);
       }
-      for (const key of ['bookings', 'contacts', 'payments', 'downloads', 'subscribers', 'pending', 'contacted', 'completed']) {
+      for (const key of [
+        'bookings',
+        'contacts',
+        'payments',
+        'downloads',
+        'subscribers',
+        'pending',
+        'contacted',
+        'completed',
+      ]) {
         expect(await tile(page, key)).toBe(0);
       }
       expect(await tile(page, 'totalRecords')).toBe(await tile(page, 'blogPosts'));
@@ -465,7 +575,9 @@ test.describe('a fresh store', () => {
   });
 });
 
-test('a server that is not the local one, with no admin secrets set, says the admin is disabled (503)', async ({ request }) => {
+test('a server that is not the local one, with no admin secrets set, says the admin is disabled (503)', async ({
+  request,
+}) => {
   // NETLIFY_LOCAL=false: what a deployed site without ADMIN_PASSWORD and SESSION_SECRET looks like.
   const server = await startFreshServer(port + 2, { NETLIFY_LOCAL: 'false' });
   try {
@@ -482,7 +594,11 @@ test('a server that is not the local one, with no admin secrets set, says the ad
 
 test.describe('looks and accessibility', () => {
   for (const width of [390, 1280]) {
-    test(`at ${width}px: no axe violations (lists, edit form, blog tab), no sideways scroll, screenshots`, async ({ page, request, baseURL }, testInfo) => {
+    test(`at ${width}px: no axe violations (lists, edit form, blog tab), no sideways scroll, screenshots`, async ({
+      page,
+      request,
+      baseURL,
+    }, testInfo) => {
       await bookCall(await adminApi(request, baseURL), uniqueName('Look Check'), uniqueMobile());
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -490,10 +606,14 @@ test.describe('looks and accessibility', () => {
       await page.waitForLoadState('networkidle');
       const scan = async () => {
         const { violations } = await new AxeBuilder({ page }).analyze();
-        return violations.map((violation) => ({ rule: violation.id, nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
+        return violations.map((violation) => ({
+          rule: violation.id,
+          nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+        }));
       };
       expect(await scan()).toEqual([]);
-      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = () =>
+        page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(await overflow()).toBeLessThanOrEqual(0);
       await page.screenshot({ path: testInfo.outputPath(`dashboard-${width}.png`), fullPage: true });
 

@@ -43,7 +43,11 @@ test('a passkey is added, signs in while passwords are paused, and is removed', 
       route.fulfill({
         status: 403,
         contentType: 'application/json',
-        body: JSON.stringify({ error: 'Adding a passkey needs a sign-in from the last 5 minutes. Enter your password again, then add the passkey.', reauthenticate: true }),
+        body: JSON.stringify({
+          error:
+            'Adding a passkey needs a sign-in from the last 5 minutes. Enter your password again, then add the passkey.',
+          reauthenticate: true,
+        }),
       }),
     );
     await page.getByRole('button', { name: 'Add a passkey on this device' }).click();
@@ -86,7 +90,10 @@ test('a passkey is added, signs in while passwords are paused, and is removed', 
     await expect(page.getByLabel('Password')).toBeVisible();
     await context.clearCookies();
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      const response = await page.request.post('/api/admin/login', { data: { password: `guess ${attempt}` }, headers: { origin: server.baseURL } });
+      const response = await page.request.post('/api/admin/login', {
+        data: { password: `guess ${attempt}` },
+        headers: { origin: server.baseURL },
+      });
       expect(response.status()).toBe(401);
     }
     await page.reload();

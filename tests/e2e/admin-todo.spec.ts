@@ -27,7 +27,10 @@ test.beforeAll(async () => {
   blobsDir = mkdtempSync(join(scratchDir(), 'ccc-e2e-todo-'));
   // 24 bookings and 10 contact messages (and some downloads and subscribers) over the past
   // year: more pending leads than the panel shows at first.
-  const seeded = spawnSync(process.execPath, ['netlify/local/seed.mjs', '24'], { env: { ...process.env, BLOBS_DIR: blobsDir }, encoding: 'utf8' });
+  const seeded = spawnSync(process.execPath, ['netlify/local/seed.mjs', '24'], {
+    env: { ...process.env, BLOBS_DIR: blobsDir },
+    encoding: 'utf8',
+  });
   if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}`);
   server = await startFreshServer(e2ePort + 11, { BLOBS_DIR: blobsDir });
 });
@@ -38,9 +41,22 @@ test.afterAll(async () => {
 });
 
 async function openDashboard(browser: Browser, width: number): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width, height: 900 }, reducedMotion: 'reduce' });
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    viewport: { width, height: 900 },
+    reducedMotion: 'reduce',
+  });
   await context.addInitScript(() => {
-    localStorage.setItem('cookieConsent', JSON.stringify({ essential: true, analytics: false, preferences: false, marketing: false, timestamp: new Date().toISOString() }));
+    localStorage.setItem(
+      'cookieConsent',
+      JSON.stringify({
+        essential: true,
+        analytics: false,
+        preferences: false,
+        marketing: false,
+        timestamp: new Date().toISOString(),
+      }),
+    );
   });
   const page = await context.newPage();
   await page.goto('/admin/bookings');
@@ -52,19 +68,27 @@ async function openDashboard(browser: Browser, width: number): Promise<{ page: P
   return { page, close: () => context.close() };
 }
 
-async function api(playwright: { request: { newContext: (options: { baseURL: string }) => Promise<APIRequestContext> } }): Promise<APIRequestContext> {
+async function api(playwright: {
+  request: { newContext: (options: { baseURL: string }) => Promise<APIRequestContext> };
+}): Promise<APIRequestContext> {
   const request = await playwright.request.newContext({ baseURL: server.baseURL });
   await signInAsAdmin(request, server.baseURL);
   return request;
 }
 
-const readTodo = async (request: APIRequestContext) => (await (await request.get('/api/admin/todo')).json()) as TodoAnswer;
+const readTodo = async (request: APIRequestContext) =>
+  (await (await request.get('/api/admin/todo')).json()) as TodoAnswer;
 const overdueTile = (page: Page) => page.getByTestId('todo-overdue').locator('dd');
 
-test('the to-do leads the Customer Data tab: overdue first and marked, Mark contacted takes a lead off, the tile counts', async ({ browser, playwright }) => {
+test('the to-do leads the Customer Data tab: overdue first and marked, Mark contacted takes a lead off, the tile counts', async ({
+  browser,
+  playwright,
+}) => {
   const request = await api(playwright);
   const freshName = uniqueName('Fresh Caller');
-  const booked = await request.post('/api/book-call', { data: { name: freshName, phone: '98450 77001', background: 'working-professional' } });
+  const booked = await request.post('/api/book-call', {
+    data: { name: freshName, phone: '98450 77001', background: 'working-professional' },
+  });
   expect(booked.status()).toBe(201);
   await expect.poll(async () => (await readTodo(request)).items.some((item) => item.name === freshName)).toBe(true);
 
@@ -104,7 +128,9 @@ test('the to-do leads the Customer Data tab: overdue first and marked, Mark cont
     if (firstItem.kind === 'booking') {
       expect((await (await request.get(`/api/bookings/${firstItem.id}`)).json()).status).toBe('contacted');
     } else {
-      const contacts = (await (await request.get('/api/contact?limit=100')).json()) as { items: Array<{ id: string; status: string }> };
+      const contacts = (await (await request.get('/api/contact?limit=100')).json()) as {
+        items: Array<{ id: string; status: string }>;
+      };
       expect(contacts.items.find((contact) => contact.id === firstItem.id)?.status).toBe('contacted');
     }
     // A reload reads the same from the server.
@@ -117,7 +143,10 @@ test('the to-do leads the Customer Data tab: overdue first and marked, Mark cont
   }
 });
 
-test('shows the ten due soonest and asks the server for more; the tiles count every pending lead; the lead booked now is last, not overdue', async ({ browser, playwright }) => {
+test('shows the ten due soonest and asks the server for more; the tiles count every pending lead; the lead booked now is last, not overdue', async ({
+  browser,
+  playwright,
+}) => {
   const request = await api(playwright);
   const whole = await readTodo(request);
   // More than the first ten, fewer than the next step's thirty (the seed is fixed).
@@ -128,7 +157,8 @@ test('shows the ten due soonest and asks the server for more; the tiles count ev
   try {
     const panel = page.getByTestId('todo');
     const rows = page.getByTestId('todo-item');
-    const shownIds = () => rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-lead-id')));
+    const shownIds = () =>
+      rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-lead-id')));
     await expect(rows).toHaveCount(10);
     expect(await shownIds()).toEqual(whole.items.slice(0, 10).map((item) => item.id));
     await expect(page.getByTestId('todo-waiting').locator('dd')).toHaveText(String(whole.total));
@@ -136,7 +166,10 @@ test('shows the ten due soonest and asks the server for more; the tiles count ev
     await expect(panel).toContainText(`Showing 10 of ${whole.total}`);
 
     // The rows come from the server a few at a time, never the whole backlog.
-    const asked = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/admin/todo' && new URL(req.url()).searchParams.get('limit') === '30');
+    const asked = page.waitForRequest(
+      (req) =>
+        new URL(req.url()).pathname === '/api/admin/todo' && new URL(req.url()).searchParams.get('limit') === '30',
+    );
     await panel.getByRole('button', { name: 'Show more' }).click();
     await asked;
     await expect(rows).toHaveCount(whole.total);
@@ -159,8 +192,15 @@ for (const width of [390, 1280]) {
     try {
       await page.waitForLoadState('networkidle');
       const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(violations.map((violation) => ({ rule: violation.id, nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }))).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      expect(
+        violations.map((violation) => ({
+          rule: violation.id,
+          nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+        })),
+      ).toEqual([]);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBeLessThanOrEqual(0);
       await page.getByTestId('todo').screenshot({ path: `/tmp/wt20todo-todo-${width}.png` });
       await page.screenshot({ path: `/tmp/wt20todo-dashboard-${width}.png` });
     } finally {

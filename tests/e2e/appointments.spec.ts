@@ -16,7 +16,16 @@ const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
 async function consentAlreadyGiven(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    localStorage.setItem('cookieConsent', JSON.stringify({ essential: true, analytics: false, preferences: false, marketing: false, timestamp: new Date().toISOString() }));
+    localStorage.setItem(
+      'cookieConsent',
+      JSON.stringify({
+        essential: true,
+        analytics: false,
+        preferences: false,
+        marketing: false,
+        timestamp: new Date().toISOString(),
+      }),
+    );
   });
 }
 
@@ -24,7 +33,10 @@ async function axe(page: Page, include?: string) {
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   const { violations } = await builder.analyze();
-  return violations.map((violation) => ({ rule: violation.id, nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
+  return violations.map((violation) => ({
+    rule: violation.id,
+    nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+  }));
 }
 
 /** At 390 and 1280 px: the element, or the viewport with `focus` scrolled into view (a dialog). */
@@ -40,7 +52,9 @@ async function snap(page: Page, name: string, locator?: ReturnType<Page['locator
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('a visitor books a call in the modal, picks a time with the keyboard and sees the confirmation; the owner sees it under Upcoming calls', async ({ page }) => {
+test('a visitor books a call in the modal, picks a time with the keyboard and sees the confirmation; the owner sees it under Upcoming calls', async ({
+  page,
+}) => {
   const problems = watchConsole(page);
   await consentAlreadyGiven(page);
   const name = uniqueName('Slot Picker');
@@ -78,10 +92,15 @@ test('a visitor books a call in the modal, picks a time with the keyboard and se
 
   const booked = dialog.getByTestId('booked-call');
   await expect(booked.getByRole('heading', { name: 'Your call is booked' })).toBeVisible();
-  await expect(booked.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', /\/api\/appointments\/\d{13}-[0-9a-f]{10}\/invite\.ics\?token=/);
+  await expect(booked.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute(
+    'href',
+    /\/api\/appointments\/\d{13}-[0-9a-f]{10}\/invite\.ics\?token=/,
+  );
   const manage = await booked.getByRole('link', { name: 'Move or cancel' }).getAttribute('href');
   expect(manage).toMatch(/\/appointments\/\d{13}-[0-9a-f]{10}\?token=/);
-  const ics = await page.request.get((await booked.getByRole('link', { name: 'Add to calendar' }).getAttribute('href'))!);
+  const ics = await page.request.get(
+    (await booked.getByRole('link', { name: 'Add to calendar' }).getAttribute('href'))!,
+  );
   expect(await ics.text()).toContain('BEGIN:VEVENT');
   await snap(page, 'booked-modal', booked, { viewport: true });
   expect(await axe(page, '[data-testid="call-modal"]')).toEqual([]);
@@ -108,23 +127,31 @@ test('a visitor books a call in the modal, picks a time with the keyboard and se
   await call.getByRole('radio').nth(2).check();
   await call.getByRole('button', { name: /^Move to / }).click();
   await expect(call.locator('time').first()).not.toHaveAttribute('datetime', before!);
-  const free = (await (await page.request.get('/api/slots?days=14', { headers: { 'cache-control': 'no-cache' } })).json()) as { slots: Array<{ start: string }> };
+  const free = (await (
+    await page.request.get('/api/slots?days=14', { headers: { 'cache-control': 'no-cache' } })
+  ).json()) as { slots: Array<{ start: string }> };
   expect(free.slots.map((slot) => slot.start)).toContain(before);
 
   // Every call of one number at once, offered beside the call's own cancel.
   await call.getByRole('button', { name: /^Cancel/ }).click();
-  const cancelAll = call.getByRole('group', { name: /^Cancel / }).getByRole('button', { name: 'Cancel every call of +91 98450 55555' });
+  const cancelAll = call
+    .getByRole('group', { name: /^Cancel / })
+    .getByRole('button', { name: 'Cancel every call of +91 98450 55555' });
   await expect(cancelAll).toBeVisible();
   await snap(page, 'upcoming-cancel', upcoming);
   expect(await axe(page, '[data-testid="upcoming-calls"]')).toEqual([]);
   await cancelAll.click();
-  await expect(upcoming.getByRole('status')).toHaveText(/^Cancelled [1-9]\d* calls? of \+91 98450 55555; each got its cancellation/);
+  await expect(upcoming.getByRole('status')).toHaveText(
+    /^Cancelled [1-9]\d* calls? of \+91 98450 55555; each got its cancellation/,
+  );
   await expect(call).toHaveCount(0);
   await snap(page, 'upcoming-cancelled', upcoming);
 
   await page.getByRole('tab', { name: 'Schedule' }).click();
   await expect(page.getByTestId('availability-form')).toBeVisible();
-  await expect(page.getByTestId('calendar-feed').getByRole('textbox')).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]+\.ics$/);
+  await expect(page.getByTestId('calendar-feed').getByRole('textbox')).toHaveValue(
+    /\/api\/calendar\/[A-Za-z0-9_-]+\.ics$/,
+  );
   await snap(page, 'schedule-tab', page.locator('#panel-schedule'));
   expect(await axe(page, '#panel-schedule')).toEqual([]);
   expect(problems).toEqual([]);

@@ -24,24 +24,42 @@ const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 async function consentAlreadyGiven(page: Page): Promise<void> {
   await page.addInitScript(() => {
     if (!localStorage.getItem('cookieConsent')) {
-      localStorage.setItem('cookieConsent', JSON.stringify({ essential: true, analytics: false, preferences: false, marketing: false, timestamp: new Date().toISOString() }));
+      localStorage.setItem(
+        'cookieConsent',
+        JSON.stringify({
+          essential: true,
+          analytics: false,
+          preferences: false,
+          marketing: false,
+          timestamp: new Date().toISOString(),
+        }),
+      );
     }
   });
 }
 
-
 const toast = (page: Page, title: string) => page.getByTestId('toaster').locator('li').filter({ hasText: title });
 
 async function axeViolations(page: Page, selectors: string[]) {
-  const { violations } = await new AxeBuilder({ page }).include(selectors).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  return violations.map((violation) => ({ rule: violation.id, nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
+  const { violations } = await new AxeBuilder({ page })
+    .include(selectors)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+    .analyze();
+  return violations.map((violation) => ({
+    rule: violation.id,
+    nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+  }));
 }
 
 async function storedItems<T>(api: APIRequestContext, path: string): Promise<T[]> {
   return ((await (await api.get(`${path}?limit=100`)).json()) as { items: T[] }).items;
 }
 
-test('a visit that landed from an ad: its contact message and its call booking carry the source to the cards, the timeline, leads by source and the export', async ({ page, request, baseURL }, testInfo) => {
+test('a visit that landed from an ad: its contact message and its call booking carry the source to the cards, the timeline, leads by source and the export', async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   const problems = watchConsole(page);
   await consentAlreadyGiven(page);
   const marker = unique();
@@ -57,7 +75,10 @@ test('a visit that landed from an ad: its contact message and its call booking c
   };
 
   // 1. Lands from a Google ad whose link also carries an e-mail address.
-  await page.goto(`/blogs-resources?utm_source=${source}&utm_medium=cpc&utm_campaign=${campaign}&email=leak%40example.com`, { referer: 'https://www.google.com/' });
+  await page.goto(
+    `/blogs-resources?utm_source=${source}&utm_medium=cpc&utm_campaign=${campaign}&email=leak%40example.com`,
+    { referer: 'https://www.google.com/' },
+  );
   // The landing script ran under the page's CSP (a blocked script would log a violation and store nothing).
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('ccc-visit'))).toContain(source);
 
@@ -98,7 +119,10 @@ test('a visit that landed from an ad: its contact message and its call booking c
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);
   const label = `${source} / cpc · ${campaign}`;
-  const card = page.getByTestId('list-bookings').getByTestId('booking-card').filter({ has: page.getByRole('heading', { name: callerName, exact: true }) });
+  const card = page
+    .getByTestId('list-bookings')
+    .getByTestId('booking-card')
+    .filter({ has: page.getByRole('heading', { name: callerName, exact: true }) });
   await expect(card.getByTestId('lead-source').locator('dt')).toHaveText('Source');
   await expect(card.getByTestId('lead-source').locator('dd')).toHaveText(label);
   const row = page.getByTestId('list-contacts').locator('article').filter({ hasText: contactName });
@@ -108,17 +132,39 @@ test('a visit that landed from an ad: its contact message and its call booking c
 
   // Leads by source: one contact message and one discovery call under this ad.
   const sources = page.getByTestId('leads-by-source');
-  const sourceRow = sources.getByRole('row').filter({ has: page.getByRole('rowheader', { name: source, exact: true }) });
-  await expect(sourceRow.getByRole('cell')).toHaveText(['cpc', '2', '0', '₹0', '0%', '0', '0', '–', '–', 'Discovery calls 1 · Contact messages 1']);
+  const sourceRow = sources
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: source, exact: true }) });
+  await expect(sourceRow.getByRole('cell')).toHaveText([
+    'cpc',
+    '2',
+    '0',
+    '₹0',
+    '0%',
+    '0',
+    '0',
+    '–',
+    '–',
+    'Discovery calls 1 · Contact messages 1',
+  ]);
 
   // Notifications: the e2e server has no SMTP settings.
   await expect(page.getByTestId('notifications-off')).toContainText('Notifications are off.');
   await expect(page.getByTestId('notifications-off')).toContainText('SMTP_URL');
-  expect(await axeViolations(page, ['[data-testid="notifications"]', '[data-testid="lead-sources"]', '[data-testid="list-contacts"]', '[data-booking-id]'])).toEqual([]);
+  expect(
+    await axeViolations(page, [
+      '[data-testid="notifications"]',
+      '[data-testid="lead-sources"]',
+      '[data-testid="list-contacts"]',
+      '[data-booking-id]',
+    ]),
+  ).toEqual([]);
 
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await page.getByTestId('notifications').screenshot({ path: testInfo.outputPath(`notifications-off-${width}.png`) });
     await page.getByTestId('lead-sources').screenshot({ path: testInfo.outputPath(`leads-by-source-${width}.png`) });
     await card.screenshot({ path: testInfo.outputPath(`booking-card-source-${width}.png`) });
@@ -170,7 +216,9 @@ test('a visit without a source is (direct); a tab of its own is a visit of its o
   }
 });
 
-test('a notification the mail server refused is listed with its error and can be resent', async ({ browser }, testInfo) => {
+test('a notification the mail server refused is listed with its error and can be resent', async ({
+  browser,
+}, testInfo) => {
   // A server of its own whose SMTP server refuses connections (nothing listens on that port).
   const refusingSmtpPort = port + 4;
   const server = await startFreshServer(port + 3, {
@@ -182,7 +230,12 @@ test('a notification the mail server refused is listed with its error and can be
   try {
     const marker = unique();
     const lead = await context.request.post('/api/contact', {
-      data: { name: uniqueName('Refused Lead'), email: `refused.${marker}@example.in`, phone: '98450 55555', whoIsThisFor: 'college' },
+      data: {
+        name: uniqueName('Refused Lead'),
+        email: `refused.${marker}@example.in`,
+        phone: '98450 55555',
+        whoIsThisFor: 'college',
+      },
     });
     expect(lead.status()).toBe(201);
 
@@ -193,7 +246,8 @@ test('a notification the mail server refused is listed with its error and can be
     await expect(panel.getByTestId('notifications-off')).toHaveCount(0);
     // The first attempt ran right after the lead's response and was refused: listed as retrying.
     const owners = panel.getByTestId('undelivered-notification').filter({ hasText: 'E-mail to you' });
-    const loaded = () => expect(panel.getByTestId('undelivered-notifications').or(panel.getByTestId('notifications-on'))).toBeVisible();
+    const loaded = () =>
+      expect(panel.getByTestId('undelivered-notifications').or(panel.getByTestId('notifications-on'))).toBeVisible();
     await loaded();
     await expect
       .poll(

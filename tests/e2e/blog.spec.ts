@@ -25,12 +25,17 @@ async function admin(request: APIRequestContext, baseURL: string | undefined) {
       expect(response.status()).toBe(201);
       return response.json();
     },
-    update: (id: string, data: Record<string, unknown>) => request.put(`/api/blog-posts/${id}`, { data: { ...body, ...data }, headers }),
+    update: (id: string, data: Record<string, unknown>) =>
+      request.put(`/api/blog-posts/${id}`, { data: { ...body, ...data }, headers }),
     remove: (id: string) => request.delete(`/api/blog-posts/${id}`, { headers }),
   };
 }
 
-test('the listing shows MDX and storage posts as one blog, newest first, in the HTML', async ({ page, request, baseURL }) => {
+test('the listing shows MDX and storage posts as one blog, newest first, in the HTML', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   // Several calls through the local functions emulator, which is slow on a busy machine.
   test.slow();
   const problems = watchConsole(page);
@@ -46,7 +51,9 @@ test('the listing shows MDX and storage posts as one blog, newest first, in the 
   await expect(cards.first()).toHaveAttribute('data-post-id', created.id);
   const sources = await cards.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-source')));
   expect(new Set(sources)).toEqual(new Set(['mdx', 'storage']));
-  const dates = await cards.locator('time').evaluateAll((nodes) => nodes.map((node) => Date.parse(node.getAttribute('datetime') ?? '')));
+  const dates = await cards
+    .locator('time')
+    .evaluateAll((nodes) => nodes.map((node) => Date.parse(node.getAttribute('datetime') ?? '')));
   expect(dates.length).toBeGreaterThanOrEqual(7);
   expect([...dates].sort((a, b) => b - a)).toEqual(dates);
 
@@ -74,7 +81,10 @@ test('an MDX post page carries its metadata, social tags and Article JSON-LD', a
   await expect(page.locator('[data-post-content] h2').first()).toBeVisible();
 
   const head = page.locator('head');
-  await expect(head.locator('meta[name="description"]')).toHaveAttribute('content', /^For senior professionals and CXOs/);
+  await expect(head.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    /^For senior professionals and CXOs/,
+  );
   await expect(head.locator('meta[name="keywords"]')).toHaveAttribute('content', /executive career transition/);
   await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/blog\/the-executive-transition$/);
   await expect(head.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
@@ -108,7 +118,11 @@ test('a code block in an MDX post is highlighted by classes, with nothing the CS
   await expect(block.locator('.token.comment')).toHaveCSS('font-style', 'italic');
 });
 
-test('a post written through the API appears, changes and disappears on the public pages', async ({ page, request, baseURL }) => {
+test('a post written through the API appears, changes and disappears on the public pages', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   // Several calls through the local functions emulator, which is slow on a busy machine.
   test.slow();
   const api = await admin(request, baseURL);
@@ -119,10 +133,17 @@ test('a post written through the API appears, changes and disappears on the publ
   await expect(page.locator(`article[data-post-id="${created.id}"]`)).toBeVisible();
   await page.goto(`/blog/${created.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-  await expect(page.locator('[data-post-content] p')).toHaveText(['Original wording of the post.', 'A second paragraph.']);
+  await expect(page.locator('[data-post-content] p')).toHaveText([
+    'Original wording of the post.',
+    'A second paragraph.',
+  ]);
   await expect(page.locator('.post-header')).toContainText('1 min read');
 
-  expect((await api.update(created.id, { title: `${title} (revised)`, content: 'Revised wording after feedback.' })).status()).toBe(200);
+  expect(
+    (
+      await api.update(created.id, { title: `${title} (revised)`, content: 'Revised wording after feedback.' })
+    ).status(),
+  ).toBe(200);
   await page.goto(`/blog/${created.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${title} (revised)`);
   await expect(page.locator('[data-post-content]')).toHaveText('Revised wording after feedback.');
@@ -170,13 +191,21 @@ test('Share uses the device share sheet when there is one', async ({ page }) => 
   await page.addInitScript(() => {
     const shared: unknown[] = [];
     Object.defineProperty(window, '__shared', { value: shared });
-    Object.defineProperty(Navigator.prototype, 'share', { value: async (data: unknown) => void shared.push(data), configurable: true });
+    Object.defineProperty(Navigator.prototype, 'share', {
+      value: async (data: unknown) => void shared.push(data),
+      configurable: true,
+    });
   });
   await page.goto('/blog/planning-a-mid-career-pivot');
   await page.getByRole('button', { name: 'Share' }).click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __shared: { title: string; url: string }[] }).__shared)).toEqual([
-    expect.objectContaining({ title: 'Planning a Mid-Career Pivot Without Starting From Zero', url: expect.stringMatching(/\/blog\/planning-a-mid-career-pivot$/) }),
-  ]);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __shared: { title: string; url: string }[] }).__shared))
+    .toEqual([
+      expect.objectContaining({
+        title: 'Planning a Mid-Career Pivot Without Starting From Zero',
+        url: expect.stringMatching(/\/blog\/planning-a-mid-career-pivot$/),
+      }),
+    ]);
 });
 
 test('the call to action scrolls up and then shows how to reach us', async ({ page }) => {
@@ -247,12 +276,16 @@ test('sitemap, feed and robots.txt are served for crawlers', async ({ request })
   expect(xml).toContain('/blog/choosing-your-stream-after-class-10</loc>');
   expect(xml).toContain('/blogs-resources</loc>');
   const feed = await request.get('/rss.xml');
-  expect(await feed.text()).toContain('<title>Science, Commerce or Humanities? Choosing Your Stream After Class 10</title>');
+  expect(await feed.text()).toContain(
+    '<title>Science, Commerce or Humanities? Choosing Your Stream After Class 10</title>',
+  );
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toMatch(/Sitemap: https?:\/\/.+\/sitemap\.xml/);
 });
 
-test('on-demand blog pages tell the CDN to cache under blog tags, and the browser to revalidate', async ({ request }) => {
+test('on-demand blog pages tell the CDN to cache under blog tags, and the browser to revalidate', async ({
+  request,
+}) => {
   const listing = await request.get('/blogs-resources');
   expect(listing.headers()['netlify-cache-tag']).toBe('blog');
   expect(listing.headers()['netlify-cdn-cache-control']).toContain('durable');
@@ -267,6 +300,10 @@ test('the listing and a post page have no serious accessibility problems', async
     await page.goto(path);
     const { violations } = await new AxeBuilder({ page }).include('main').analyze();
     const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      serious.map(
+        (violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([]);
   }
 });

@@ -1,6 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type FakeRazorpay, TEST_KEY_ID, TEST_KEY_SECRET, TEST_WEBHOOK_SECRET, razorpayId, startFakeRazorpay } from '../api/support/fake-razorpay';
+import {
+  type FakeRazorpay,
+  TEST_KEY_ID,
+  TEST_KEY_SECRET,
+  TEST_WEBHOOK_SECRET,
+  razorpayId,
+  startFakeRazorpay,
+} from '../api/support/fake-razorpay';
 import { type SmtpReceiver, startSmtpReceiver } from '../api/support/mail-receivers';
 import { paymentSignature } from '../../src/server/payments/signatures';
 import { signInThroughLoginPage as signIn } from './support/admin';
@@ -32,7 +39,10 @@ test.beforeAll(async () => {
   test.setTimeout(90_000);
   smtp = await startSmtpReceiver();
   const port = e2ePort + 21;
-  razorpay = await startFakeRazorpay(TEST_KEY_ID, TEST_KEY_SECRET, 0, { url: `http://localhost:${port}/api/razorpay-webhook`, secret: TEST_WEBHOOK_SECRET });
+  razorpay = await startFakeRazorpay(TEST_KEY_ID, TEST_KEY_SECRET, 0, {
+    url: `http://localhost:${port}/api/razorpay-webhook`,
+    secret: TEST_WEBHOOK_SECRET,
+  });
   server = await startFreshServer(port, {
     SMTP_URL: smtp.url,
     NOTIFY_EMAIL_TO: 'owner@example.in',
@@ -54,8 +64,14 @@ test.afterAll(async () => {
 });
 
 async function axe(page: Page, include: string) {
-  const { violations } = await new AxeBuilder({ page }).include(include).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  return violations.map((violation) => ({ rule: violation.id, nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
+  const { violations } = await new AxeBuilder({ page })
+    .include(include)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+    .analyze();
+  return violations.map((violation) => ({
+    rule: violation.id,
+    nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+  }));
 }
 
 /** Pays Ascend Plus as Checkout would (the payment recorded at the fake Razorpay, the signed answer verified by our route); the receipt's client link. */
@@ -63,30 +79,65 @@ async function payAndReadReceipt(request: APIRequestContext, name: string, email
   const origin = { origin: server.baseURL };
   const ordered = await request.post(`${server.baseURL}/api/create-razorpay-order`, {
     headers: origin,
-    data: { packageId: 'ascend-plus', customerName: name, customerEmail: email, customerPhone: '98450 12345', customerState: 'Karnataka' },
+    data: {
+      packageId: 'ascend-plus',
+      customerName: name,
+      customerEmail: email,
+      customerPhone: '98450 12345',
+      customerState: 'Karnataka',
+    },
   });
   expect(ordered.status()).toBe(201);
   const { orderId } = (await ordered.json()) as { orderId: string };
   const paymentId = razorpayId('pay');
-  expect((await request.post(`${razorpay.url}/v1/test/checkout-payments`, { data: { order_id: orderId, payment_id: paymentId } })).ok()).toBe(true);
+  expect(
+    (
+      await request.post(`${razorpay.url}/v1/test/checkout-payments`, {
+        data: { order_id: orderId, payment_id: paymentId },
+      })
+    ).ok(),
+  ).toBe(true);
   const verified = await request.post(`${server.baseURL}/api/verify-payment`, {
     headers: origin,
-    data: { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: paymentSignature(orderId, paymentId, TEST_KEY_SECRET) },
+    data: {
+      razorpay_order_id: orderId,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: paymentSignature(orderId, paymentId, TEST_KEY_SECRET),
+    },
   });
   expect(verified.status()).toBe(200);
-  await expect.poll(() => smtp.mails.find((mail) => mail.to.includes(email))?.subject ?? null, { timeout: 60_000, intervals: [250, 500, 1_000] }).toBe('Payment received: Ascend Plus');
+  await expect
+    .poll(() => smtp.mails.find((mail) => mail.to.includes(email))?.subject ?? null, {
+      timeout: 60_000,
+      intervals: [250, 500, 1_000],
+    })
+    .toBe('Payment received: Ascend Plus');
   const receipt = smtp.mails.find((mail) => mail.to.includes(email))!;
   expect(receipt.text).toContain('Your package includes 3 coaching sessions.');
   return new URL(/Book your sessions: (\S+)/.exec(receipt.text)![1]!);
 }
 
 for (const width of [390, 1280]) {
-  test(`at ${width} px: pay, open the receipt's client link, book a session; the owner sees it in Clients and Upcoming calls (Held refused before it starts), refunds it, and the credit note is listed`, async ({ browser }) => {
+  test(`at ${width} px: pay, open the receipt's client link, book a session; the owner sees it in Clients and Upcoming calls (Held refused before it starts), refunds it, and the credit note is listed`, async ({
+    browser,
+  }) => {
     // One client per viewport, so each finds its own rows.
     const name = width === 390 ? 'Meera Iyer' : 'Kabir Menon';
-    const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width, height: width === 390 ? 844 : 900 } });
+    const context = await browser.newContext({
+      baseURL: server.baseURL,
+      viewport: { width, height: width === 390 ? 844 : 900 },
+    });
     await context.addInitScript(() => {
-      localStorage.setItem('cookieConsent', JSON.stringify({ essential: true, analytics: false, preferences: false, marketing: false, timestamp: new Date().toISOString() }));
+      localStorage.setItem(
+        'cookieConsent',
+        JSON.stringify({
+          essential: true,
+          analytics: false,
+          preferences: false,
+          marketing: false,
+          timestamp: new Date().toISOString(),
+        }),
+      );
     });
     const page = await context.newPage();
     const problems = watchConsole(page);
@@ -128,7 +179,11 @@ for (const width of [390, 1280]) {
       expect(wrong?.status()).toBe(404);
 
       await signIn(page);
-      const session = page.getByTestId('upcoming-calls').getByTestId('upcoming-session').filter({ hasText: name }).first();
+      const session = page
+        .getByTestId('upcoming-calls')
+        .getByTestId('upcoming-session')
+        .filter({ hasText: name })
+        .first();
       await expect(session).toContainText('Session · Ascend Plus');
       await session.getByRole('button', { name: /^Outcome/ }).click();
       await session.getByLabel('Private note (optional)').fill('Prepared the CV questions.');
@@ -161,12 +216,19 @@ for (const width of [390, 1280]) {
       expect((await razorpay.settleRefund(refund!.id, 'processed')).webhookStatus).toBe(200);
 
       // The credit note is the refund's follow-up, done just after the webhook's answer.
-      const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' }).format(new Date());
+      const month = new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'Asia/Kolkata',
+        year: 'numeric',
+        month: '2-digit',
+      }).format(new Date());
       await expect
         .poll(
           async () => {
-            const { documents } = (await (await page.request.get(`/api/admin/invoices?month=${month}`)).json()) as { documents: Array<{ kind: string; recipientName: string }> };
-            return documents.filter((document) => document.kind === 'credit-note' && document.recipientName === name).length;
+            const { documents } = (await (await page.request.get(`/api/admin/invoices?month=${month}`)).json()) as {
+              documents: Array<{ kind: string; recipientName: string }>;
+            };
+            return documents.filter((document) => document.kind === 'credit-note' && document.recipientName === name)
+              .length;
           },
           { timeout: 30_000 },
         )
@@ -181,7 +243,9 @@ for (const width of [390, 1280]) {
       await note.screenshot({ path: `${shots}/admin-credit-note-${width}.png` });
 
       await page.goto(`${link.pathname}${link.search}`);
-      await expect(page.getByTestId('sessions-left')).toHaveText('Your payment was refunded: no session is left to book.');
+      await expect(page.getByTestId('sessions-left')).toHaveText(
+        'Your payment was refunded: no session is left to book.',
+      );
       await expect(page.getByTestId('client-space')).toContainText('Credit note');
     } finally {
       await context.close();

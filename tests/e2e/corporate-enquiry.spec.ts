@@ -23,7 +23,16 @@ const grouped = (count: number) => new Intl.NumberFormat('en-IN').format(count);
 async function consentAlreadyGiven(page: Page): Promise<void> {
   await page.addInitScript(() => {
     if (!localStorage.getItem('cookieConsent')) {
-      localStorage.setItem('cookieConsent', JSON.stringify({ essential: true, analytics: false, preferences: false, marketing: false, timestamp: new Date().toISOString() }));
+      localStorage.setItem(
+        'cookieConsent',
+        JSON.stringify({
+          essential: true,
+          analytics: false,
+          preferences: false,
+          marketing: false,
+          timestamp: new Date().toISOString(),
+        }),
+      );
     }
   });
 }
@@ -32,10 +41,15 @@ async function axeViolations(page: Page, selectors?: string[]) {
   const builder = new AxeBuilder({ page });
   if (selectors) builder.include(selectors);
   const { violations } = await builder.analyze();
-  return violations.map((violation) => ({ rule: violation.id, impact: violation.impact, nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
+  return violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+  }));
 }
 
-const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const sidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 async function corporateCount(api: APIRequestContext): Promise<number> {
   return ((await (await api.get('/api/admin/stats')).json()) as AdminStats).corporateEnquiries;
@@ -54,7 +68,11 @@ const emptyFormErrors = {
 };
 
 for (const width of [390, 1280]) {
-  test(`at ${width}px: the CTA leads to the enquiry form, which checks, sends and thanks, and the owner sees the enquiry`, async ({ page, request, baseURL }, testInfo) => {
+  test(`at ${width}px: the CTA leads to the enquiry form, which checks, sends and thanks, and the owner sees the enquiry`, async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
     const problems = watchConsole(page);
     await consentAlreadyGiven(page);
     await page.setViewportSize({ width, height: 900 });
@@ -69,7 +87,9 @@ for (const width of [390, 1280]) {
     await cta.click();
     await expect(page).toHaveURL(/\/corporate-parenting-wellbeing#corporate-enquiry$/);
     const section = page.locator('#corporate-enquiry');
-    await expect(section.getByRole('heading', { level: 2, name: 'Schedule a corporate consultation' })).toBeInViewport();
+    await expect(
+      section.getByRole('heading', { level: 2, name: 'Schedule a corporate consultation' }),
+    ).toBeInViewport();
     const form = await hydrated(page.getByTestId('corporate-enquiry-form'));
     await page.waitForLoadState('networkidle');
     expect(await axeViolations(page)).toEqual([]);
@@ -124,8 +144,14 @@ for (const width of [390, 1280]) {
 
     // Stored as sent, with where the visit came from (it landed here directly).
     await expect.poll(() => corporateCount(request)).toBe(countBefore + 1);
-    const stored = (await (await request.get('/api/corporate-enquiries?limit=20')).json()) as { items: Array<Record<string, unknown>> };
-    expect(stored.items.find((item) => item.name === enquiry.name)).toMatchObject({ ...enquiry, employees: '1000-4999', attribution: { landingPage: '/corporate-parenting-wellbeing' } });
+    const stored = (await (await request.get('/api/corporate-enquiries?limit=20')).json()) as {
+      items: Array<Record<string, unknown>>;
+    };
+    expect(stored.items.find((item) => item.name === enquiry.name)).toMatchObject({
+      ...enquiry,
+      employees: '1000-4999',
+      attribution: { landingPage: '/corporate-parenting-wellbeing' },
+    });
 
     // 4. The owner's dashboard: the Corporate tile and the Corporate enquiries list.
     await signInThroughLoginPage(page);
@@ -147,14 +173,22 @@ for (const width of [390, 1280]) {
     await page.getByLabel('Find a person').fill(enquiry.email);
     await expect(page.getByTestId('search-results')).toContainText('Corporate enquiry');
 
-    expect(await axeViolations(page, ['[data-testid="stat-corporateEnquiries"]', '[data-testid="list-corporateEnquiries"]'])).toEqual([]);
+    expect(
+      await axeViolations(page, ['[data-testid="stat-corporateEnquiries"]', '[data-testid="list-corporateEnquiries"]']),
+    ).toEqual([]);
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-    await page.getByRole('region', { name: 'Totals' }).screenshot({ path: testInfo.outputPath(`dashboard-tiles-${width}.png`) });
+    await page
+      .getByRole('region', { name: 'Totals' })
+      .screenshot({ path: testInfo.outputPath(`dashboard-tiles-${width}.png`) });
     await list.screenshot({ path: testInfo.outputPath(`dashboard-corporate-enquiries-${width}.png`) });
   });
 }
 
-test("a submit tapped before the form's code arrives is held, shown busy, and sent once the code is in", async ({ page, request, baseURL }) => {
+test("a submit tapped before the form's code arrives is held, shown busy, and sent once the code is in", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await consentAlreadyGiven(page);
   await page.setViewportSize({ width: 390, height: 900 });
   // The island's code is held at the network, as on a slow phone: the form is only the page's HTML meanwhile.
@@ -187,6 +221,8 @@ test("a submit tapped before the form's code arrives is held, shown busy, and se
   await expect(page.getByRole('heading', { name: 'Thank you, Early!' })).toBeVisible();
   expect(new URL(page.url()).search).toBe('');
   await signInAsAdmin(request, baseURL ?? '');
-  const list = (await (await request.get('/api/corporate-enquiries?limit=20')).json()) as { items: Array<{ name: string; company: string; employees: string }> };
+  const list = (await (await request.get('/api/corporate-enquiries?limit=20')).json()) as {
+    items: Array<{ name: string; company: string; employees: string }>;
+  };
   expect(list.items.find((item) => item.name === name)).toMatchObject({ company: 'Early Tap Ltd', employees: '5000+' });
 });

@@ -27,11 +27,15 @@ for (const width of [1280, 390]) {
         expect(all.length).toBeGreaterThan(0);
         // At 1280 px every control; on a phone the menu and the first control of each group (the
         // same code, in the narrow layout), which keeps CI within its time.
-        const controls = width === 1280 ? all : all.filter((control, index) => all.findIndex((other) => other.group === control.group) === index);
+        const controls =
+          width === 1280
+            ? all
+            : all.filter((control, index) => all.findIndex((other) => other.group === control.group) === index);
         if (width === 390) expect(controls.map((control) => control.group)).toContain('menu');
         for (const control of controls) {
           await page.goto(path);
-          await test.step(`${control.group} ${control.index}: ${control.label}`, () => tapAndExpectEffect(page, control));
+          await test.step(`${control.group} ${control.index}: ${control.label}`, () =>
+            tapAndExpectEffect(page, control));
         }
       });
     }
@@ -50,7 +54,9 @@ async function holdScripts(page: Page, only: RegExp = /\/_astro\/.*\.js$/): Prom
 }
 
 test.describe('a tap held until the code arrives', () => {
-  test('Book A Free Call tapped while the page\'s scripts are held at the network: busy, the same URL, then the modal', async ({ page }) => {
+  test("Book A Free Call tapped while the page's scripts are held at the network: busy, the same URL, then the modal", async ({
+    page,
+  }) => {
     await consentGiven(page);
     // Every script module waits until the test lets it through: the page is only its HTML.
     const release = await holdScripts(page);
@@ -69,7 +75,9 @@ test.describe('a tap held until the code arrives', () => {
     expect(new URL(page.url()).pathname).toBe('/');
   });
 
-  test('a contact form filled (its WhatsApp box ticked) and sent before its island hydrates is sent once, with what was typed and the tick', async ({ page }) => {
+  test('a contact form filled (its WhatsApp box ticked) and sent before its island hydrates is sent once, with what was typed and the tick', async ({
+    page,
+  }) => {
     await consentGiven(page);
     const release = await holdScripts(page, /\/_astro\/ContactForm[^/]*\.js$/);
     const posted: string[] = [];
@@ -97,7 +105,9 @@ test.describe('a tap held until the code arrives', () => {
   });
 });
 
-test('the WhatsApp box ticked before the form\'s code arrives stays ticked through hydration, and the form sent afterwards carries the consent', async ({ page }) => {
+test("the WhatsApp box ticked before the form's code arrives stays ticked through hydration, and the form sent afterwards carries the consent", async ({
+  page,
+}) => {
   await consentGiven(page);
   const release = await holdScripts(page, /\/_astro\/ContactForm[^/]*\.js$/);
   const bodies: unknown[] = [];
@@ -108,7 +118,11 @@ test('the WhatsApp box ticked before the form\'s code arrives stays ticked throu
   await page.locator('#contact-whatsapp').check();
   release();
   // Hydrated: React renders the box from its state, which must have taken the tick over.
-  await page.waitForFunction(() => document.querySelector('#contact-whatsapp') !== null && !document.querySelector('astro-island[ssr] #contact-whatsapp'));
+  await page.waitForFunction(
+    () =>
+      document.querySelector('#contact-whatsapp') !== null &&
+      !document.querySelector('astro-island[ssr] #contact-whatsapp'),
+  );
   await expect(page.locator('#contact-whatsapp')).toBeChecked();
   await page.locator('#contact-name').fill('Priya Raman');
   await page.locator('#contact-email').fill('priya.late@example.com');
@@ -119,7 +133,9 @@ test('the WhatsApp box ticked before the form\'s code arrives stays ticked throu
   expect(bodies).toEqual([expect.objectContaining({ name: 'Priya Raman', whatsappOptIn: true })]);
 });
 
-test('a checkout filled before its code arrives (state and WhatsApp box too) has Proceed to Payment live once it has, with what was typed', async ({ page }) => {
+test('a checkout filled before its code arrives (state and WhatsApp box too) has Proceed to Payment live once it has, with what was typed', async ({
+  page,
+}) => {
   await consentGiven(page);
   const release = await holdScripts(page, /\/_astro\/CheckoutPanel[^/]*\.js$/);
   await page.goto('/checkout/ascend', { waitUntil: 'domcontentloaded' });
@@ -136,9 +152,10 @@ test('a checkout filled before its code arrives (state and WhatsApp box too) has
   await expect(page.locator('#checkout-whatsapp')).toBeChecked();
 });
 
-test.describe('the admin\'s own pages', () => {
-
-  test('login: "Sign in with a passkey" right after load, and before its script arrives, starts the passkey sign-in on the same page', async ({ page }) => {
+test.describe("the admin's own pages", () => {
+  test('login: "Sign in with a passkey" right after load, and before its script arrives, starts the passkey sign-in on the same page', async ({
+    page,
+  }) => {
     await page.goto('/admin/login');
     await tapAndExpectEffect(page, { group: 'admin-page', index: 0, label: 'Sign in with a passkey' });
 
@@ -153,7 +170,9 @@ test.describe('the admin\'s own pages', () => {
     expect(new URL(page.url()).pathname).toBe('/admin/login');
   });
 
-  test('login: a password sent before the script arrives signs in, and never goes into the address', async ({ page }) => {
+  test('login: a password sent before the script arrives signs in, and never goes into the address', async ({
+    page,
+  }) => {
     const release = await holdScripts(page);
     await page.goto('/admin/login', { waitUntil: 'commit' });
     await page.getByLabel('Password').fill('admin');
@@ -165,7 +184,9 @@ test.describe('the admin\'s own pages', () => {
     await expect(page).toHaveURL(/\/admin\/bookings/, { timeout: 20_000 });
   });
 
-  test('passkeys: "Add a passkey on this device" right after load, and before its script arrives, starts adding one', async ({ page }) => {
+  test('passkeys: "Add a passkey on this device" right after load, and before its script arrives, starts adding one', async ({
+    page,
+  }) => {
     await signInThroughLoginPage(page);
     await page.goto('/admin/passkeys');
     await page.getByLabel('Name, so you can tell it apart').fill('Tapped at once');
@@ -190,7 +211,12 @@ test.describe('the admin\'s own pages', () => {
 async function throttle(page: Page): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   return cdp;
 }
@@ -209,12 +235,35 @@ const firstPaint = (page: Page) =>
       }),
   );
 
-const throttledControls: Array<{ path: string; group: Control['group']; selector: string; label: string; island?: string }> = [
+const throttledControls: Array<{
+  path: string;
+  group: Control['group'];
+  selector: string;
+  label: string;
+  island?: string;
+}> = [
   { path: '/', group: 'dialogs', selector: 'header [data-open-call]', label: 'Book A Free Call', island: 'call-modal' },
   { path: '/', group: 'dialogs', selector: '[data-open-quiz]', label: 'the quiz', island: 'quiz' },
-  { path: '/', group: 'tabs', selector: '[data-package-tabs] [role="tab"]:nth-child(2)', label: 'a package audience tab' },
-  { path: '/how-it-works', group: 'dialogs', selector: '[data-open-call]', label: 'Book Free Consultation', island: 'call-modal' },
-  { path: '/blogs-resources', group: 'dialogs', selector: '[data-download-resource]', label: 'a download', island: 'download-dialog' },
+  {
+    path: '/',
+    group: 'tabs',
+    selector: '[data-package-tabs] [role="tab"]:nth-child(2)',
+    label: 'a package audience tab',
+  },
+  {
+    path: '/how-it-works',
+    group: 'dialogs',
+    selector: '[data-open-call]',
+    label: 'Book Free Consultation',
+    island: 'call-modal',
+  },
+  {
+    path: '/blogs-resources',
+    group: 'dialogs',
+    selector: '[data-download-resource]',
+    label: 'a download',
+    island: 'download-dialog',
+  },
   { path: '/admin/login', group: 'admin-page', selector: '[data-passkey-login]', label: 'Sign in with a passkey' },
 ];
 
@@ -231,12 +280,16 @@ const effectSeenAt = (page: Page, selector: string, group: Control['group']) =>
         // When the effect was first on screen, or for an admin button the moment its API request left.
         const seen = (): number | null => {
           if (group === 'admin-page') {
-            const request = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/api/admin/') && entry.startTime > startedAt);
+            const request = performance
+              .getEntriesByType('resource')
+              .find((entry) => entry.name.includes('/api/admin/') && entry.startTime > startedAt);
             return request ? request.startTime : null;
           }
           const shown =
             group === 'dialogs'
-              ? [...document.querySelectorAll('dialog[open], [role="dialog"]')].some((dialog) => dialog.checkVisibility())
+              ? [...document.querySelectorAll('dialog[open], [role="dialog"]')].some((dialog) =>
+                  dialog.checkVisibility(),
+                )
               : target?.getAttribute('aria-selected') === 'true';
           return shown ? performance.now() : null;
         };
@@ -253,7 +306,7 @@ const effectSeenAt = (page: Page, selector: string, group: Control['group']) =>
     { selector, group },
   );
 
-test.describe('under a phone\'s conditions (4x CPU, slow 4G), a tap at 0, 100, 300 and 1,000 ms after first paint works', () => {
+test.describe("under a phone's conditions (4x CPU, slow 4G), a tap at 0, 100, 300 and 1,000 ms after first paint works", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   for (const { path, group, selector, label, island } of throttledControls) {
@@ -265,7 +318,10 @@ test.describe('under a phone\'s conditions (4x CPU, slow 4G), a tap at 0, 100, 3
         await page.goto(path, { waitUntil: 'commit' });
         await firstPaint(page);
         await page.waitForTimeout(delay);
-        const index = await groupLocator(page, group).evaluateAll((all, wanted) => all.indexOf(document.querySelector(wanted)!), selector);
+        const index = await groupLocator(page, group).evaluateAll(
+          (all, wanted) => all.indexOf(document.querySelector(wanted)!),
+          selector,
+        );
         expect(index).toBeGreaterThanOrEqual(0);
         const tappedAt = await page.evaluate(() => performance.now());
         const seen = effectSeenAt(page, selector, group);
@@ -285,14 +341,18 @@ test.describe('under a phone\'s conditions (4x CPU, slow 4G), a tap at 0, 100, 3
         expect(ready.hydrated).not.toBeNull();
         const codeIn = Math.max(tappedAt, ready.live!, ready.hydrated!);
         const lag = effectAt - codeIn;
-        console.log(`[first-tap] ${label} at ${delay} ms: code in ${Math.round(codeIn - tappedAt)} ms after the tap, effect ${Math.round(lag)} ms after that`);
+        console.log(
+          `[first-tap] ${label} at ${delay} ms: code in ${Math.round(codeIn - tappedAt)} ms after the tap, effect ${Math.round(lag)} ms after that`,
+        );
         expect(lag).toBeLessThan(1000);
       }
     });
   }
 });
 
-test('under a phone\'s conditions, "Add a passkey on this device" at 0, 100, 300 and 1,000 ms after first paint starts adding one', async ({ page }) => {
+test('under a phone\'s conditions, "Add a passkey on this device" at 0, 100, 300 and 1,000 ms after first paint starts adding one', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signInThroughLoginPage(page);
   await throttle(page);
@@ -310,10 +370,14 @@ test('under a phone\'s conditions, "Add a passkey on this device" at 0, 100, 300
     });
     const lag = await page.evaluate((tappedAt) => {
       const live = performance.getEntriesByName('ccc:live:admin-page')[0]?.startTime ?? null;
-      const request = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/api/admin/passkeys/options'));
+      const request = performance
+        .getEntriesByType('resource')
+        .find((entry) => entry.name.includes('/api/admin/passkeys/options'));
       return live === null || !request ? null : request.startTime - Math.max(live, tappedAt);
     }, tappedAt);
-    console.log(`[first-tap] Add a passkey at ${delay} ms: request ${lag === null ? '?' : Math.round(lag)} ms after the later of the tap and the code`);
+    console.log(
+      `[first-tap] Add a passkey at ${delay} ms: request ${lag === null ? '?' : Math.round(lag)} ms after the later of the tap and the code`,
+    );
     // Sent within a second of the later of the tap and the page's script being in.
     expect(lag).not.toBeNull();
     expect(lag!).toBeLessThan(1000);

@@ -32,12 +32,18 @@ test('a contact lead submitted in the browser reaches the admin API', async ({ p
   expect((await request.get('/api/contact')).status()).toBe(401);
   await signInAsAdmin(request, baseURL ?? '');
   const list = await (await request.get('/api/contact')).json();
-  expect(list.items[0]).toMatchObject({ name: unique, email: 'e2e.lead@example.com', whoIsThisFor: 'working-professional' });
+  expect(list.items[0]).toMatchObject({
+    name: unique,
+    email: 'e2e.lead@example.com',
+    whoIsThisFor: 'working-professional',
+  });
   expect(problems).toEqual([]);
 });
 
 test('a failed submission shows the error toast and keeps the form filled', async ({ page }) => {
-  await page.route('**/api/contact', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down"}' }));
+  await page.route('**/api/contact', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down"}' }),
+  );
   await page.goto('/?section=contact');
   const form = await hydrated(page.getByTestId('contact-form'));
   await form.getByLabel('Full name').fill('Kept Name');
@@ -114,7 +120,9 @@ test('the admin login page signs in to the dashboard and out', async ({ page }) 
 });
 
 test('a toast is dismissed by swiping right more than 50 px, not less', async ({ page }) => {
-  await page.route('**/api/contact', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }));
+  await page.route('**/api/contact', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }),
+  );
   await page.goto('/?section=contact');
   const form = await hydrated(page.getByTestId('contact-form'));
   await form.getByLabel('Full name').fill('Swipe Test');

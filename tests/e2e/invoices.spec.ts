@@ -13,13 +13,23 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const SHOTS = '/tmp/e2e-shots/invoices';
 
 for (const width of [390, 1280]) {
-  test(`the month's invoices with their PDFs and the GST summary CSV (${width} px)`, async ({ page, request, baseURL }) => {
+  test(`the month's invoices with their PDFs and the GST summary CSV (${width} px)`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const problems = watchConsole(page);
     await mkdir(SHOTS, { recursive: true });
     const name = uniqueName('Ira Invoice');
     await signInAsAdmin(request, baseURL!);
     const made = await request.post('/api/admin/payment-requests', {
-      data: { name, phone: '98450 24680', amount: 11800, description: 'Career coaching, 3 sessions', customerState: width === 390 ? 'Karnataka' : 'Tamil Nadu' },
+      data: {
+        name,
+        phone: '98450 24680',
+        amount: 11800,
+        description: 'Career coaching, 3 sessions',
+        customerState: width === 390 ? 'Karnataka' : 'Tamil Nadu',
+      },
       headers: { origin: baseURL! },
     });
     expect(made.status()).toBe(201);
@@ -28,9 +38,15 @@ for (const width of [390, 1280]) {
     expect(((await paid.json()) as { webhookStatus: number }).webhookStatus).toBe(200);
 
     // The invoice is issued by the payment's follow-up, just after the webhook's answer.
-    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' }).format(new Date());
+    const month = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Kolkata',
+      year: 'numeric',
+      month: '2-digit',
+    }).format(new Date());
     await expect
-      .poll(async () => JSON.stringify(await (await request.get(`/api/admin/invoices?month=${month}`)).json()), { timeout: 20_000 })
+      .poll(async () => JSON.stringify(await (await request.get(`/api/admin/invoices?month=${month}`)).json()), {
+        timeout: 20_000,
+      })
       .toContain(name);
 
     await page.setViewportSize({ width, height: 900 });
@@ -54,7 +70,10 @@ for (const width of [390, 1280]) {
     expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
     expect(await csv.text()).toContain(width === 390 ? 'Karnataka,29,' : 'Tamil Nadu,33,');
 
-    const { violations } = await new AxeBuilder({ page }).include('[data-testid="invoices-panel"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    const { violations } = await new AxeBuilder({ page })
+      .include('[data-testid="invoices-panel"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+      .analyze();
     expect(violations.map((violation) => violation.id)).toEqual([]);
     await panel.screenshot({ path: `${SHOTS}/invoices-${width}.png` });
     expect(problems).toEqual([]);

@@ -30,13 +30,24 @@ async function addTrigger(page: Page, attributes: Record<string, string>, label:
 async function consentAlreadyGiven(page: Page): Promise<void> {
   await page.addInitScript(() => {
     if (!localStorage.getItem('cookieConsent')) {
-      localStorage.setItem('cookieConsent', JSON.stringify({ essential: true, analytics: false, preferences: false, marketing: false, timestamp: new Date().toISOString() }));
+      localStorage.setItem(
+        'cookieConsent',
+        JSON.stringify({
+          essential: true,
+          analytics: false,
+          preferences: false,
+          marketing: false,
+          timestamp: new Date().toISOString(),
+        }),
+      );
     }
   });
 }
 
 test.describe('islands load when asked for', () => {
-  test('a returning visitor loads no island code until they reach for a dialog, which then opens at the first click', async ({ page }) => {
+  test('a returning visitor loads no island code until they reach for a dialog, which then opens at the first click', async ({
+    page,
+  }) => {
     await consentAlreadyGiven(page);
     const problems = watchConsole(page);
     const scripts: string[] = [];
@@ -51,7 +62,9 @@ test.describe('islands load when asked for', () => {
     // Every island but the page's behaviours (plain DOM, no React); the contact form further
     // down hydrates only when it comes into view.
     const islands = page.locator('astro-island:not([client="painted"])');
-    const islandCode = await islands.evaluateAll((elements) => elements.flatMap((island) => [island.getAttribute('component-url'), island.getAttribute('renderer-url')]));
+    const islandCode = await islands.evaluateAll((elements) =>
+      elements.flatMap((island) => [island.getAttribute('component-url'), island.getAttribute('renderer-url')]),
+    );
     expect(islandCode).toContainEqual(expect.stringMatching(/\/CallModal\./));
     expect(scripts.filter((path) => islandCode.includes(path))).toEqual([]);
     await expect(islands.and(page.locator('[ssr]'))).toHaveCount(await islands.count());
@@ -69,7 +82,11 @@ test.describe('islands load when asked for', () => {
 test.describe('free discovery call modal', () => {
   test.beforeEach(async ({ page }) => consentAlreadyGiven(page));
 
-  test("opens from the nav, shows the free call's details, books the call and the admin sees it", async ({ page, request, baseURL }) => {
+  test("opens from the nav, shows the free call's details, books the call and the admin sees it", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const problems = watchConsole(page);
     await page.goto('/contact');
     const navButton = page.getByRole('navigation').getByRole('link', { name: 'Book A Free Call' });
@@ -93,7 +110,9 @@ test.describe('free discovery call modal', () => {
     await dialog.getByRole('button', { name: 'Book My Free Call' }).click();
 
     await expect(page.getByRole('status').filter({ hasText: 'Discovery Call Booked! 🎉' })).toBeVisible();
-    await expect(page.getByRole('status')).toContainText("We'll call you within 4 hours for your 10-minute career clarity session.");
+    await expect(page.getByRole('status')).toContainText(
+      "We'll call you within 4 hours for your 10-minute career clarity session.",
+    );
     // The dialog offers a fixed time now; Done closes it.
     await expect(dialog.getByRole('button', { name: 'Pick a time now' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Done' }).click();
@@ -158,7 +177,9 @@ test.describe('free discovery call modal', () => {
   });
 
   test('a failed booking keeps the form filled and the modal open', async ({ page }) => {
-    await page.route('**/api/book-call', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down"}' }));
+    await page.route('**/api/book-call', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down"}' }),
+    );
     await page.goto('/');
     await page.getByRole('navigation').getByRole('link', { name: 'Book A Free Call' }).click();
     const dialog = page.getByRole('dialog', { name: 'Book your free career clarity call' });
@@ -166,7 +187,9 @@ test.describe('free discovery call modal', () => {
     await dialog.getByLabel('Phone Number').fill('9845012345');
     await dialog.getByLabel('Current Background').selectOption('student-10-12');
     await dialog.getByRole('button', { name: 'Book My Free Call' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Failed to Book Call' })).toContainText('Please try again later.');
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to Book Call' })).toContainText(
+      'Please try again later.',
+    );
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Full Name')).toHaveValue('Kept Caller');
     await expect(dialog.getByLabel('Phone Number')).toHaveValue('9845012345');
@@ -246,7 +269,11 @@ test.describe('AI career vulnerability quiz', () => {
     await expect(quiz).toBeHidden();
   });
 
-  test("the result's Book call opens the call modal and the booking keeps the score", async ({ page, request, baseURL }) => {
+  test("the result's Book call opens the call modal and the booking keeps the score", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     await page.getByRole('button', { name: 'Take the Free Assessment' }).click();
     const quiz = page.getByRole('dialog', { name: 'How exposed is your role to AI?' });
     // 3+3+3+3+2+2 of 24 = 16/24 → 67 %
@@ -271,7 +298,12 @@ test.describe('AI career vulnerability quiz', () => {
 
     await signInAsAdmin(request, baseURL ?? '');
     const list = await (await request.get('/api/bookings')).json();
-    expect(list.items[0]).toMatchObject({ fullName: name, source: 'quiz', quizScore: 67, currentStage: 'College Graduate' });
+    expect(list.items[0]).toMatchObject({
+      fullName: name,
+      source: 'quiz',
+      quizScore: 67,
+      currentStage: 'College Graduate',
+    });
   });
 });
 
@@ -286,7 +318,12 @@ test.describe('download dialog', () => {
     const dialog = page.getByRole('dialog', { name: 'Executive Career Acceleration Guide' });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Download Now' }).click();
-    for (const message of ['Full name is required', 'Valid email is required', 'Valid mobile number is required', 'Please select your current stage']) {
+    for (const message of [
+      'Full name is required',
+      'Valid email is required',
+      'Valid mobile number is required',
+      'Please select your current stage',
+    ]) {
       await expect(dialog.getByText(message)).toBeVisible();
     }
     await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
@@ -311,11 +348,15 @@ test.describe('download dialog', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
     expect(download.suggestedFilename()).toBe('Executive_Career_Acceleration_Guide.pdf');
     const stream = await download.createReadStream();
-    const head = await new Promise<string>((resolve) => stream.once('data', (chunk: Buffer) => resolve(chunk.subarray(0, 5).toString())));
+    const head = await new Promise<string>((resolve) =>
+      stream.once('data', (chunk: Buffer) => resolve(chunk.subarray(0, 5).toString())),
+    );
     stream.destroy();
     expect(head).toBe('%PDF-');
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('status').filter({ hasText: 'Download Started' })).toContainText('Executive Career Acceleration Guide');
+    await expect(page.getByRole('status').filter({ hasText: 'Download Started' })).toContainText(
+      'Executive Career Acceleration Guide',
+    );
 
     await signInAsAdmin(request, baseURL ?? '');
     const list = await (await request.get('/api/resource-downloads')).json();
@@ -334,7 +375,9 @@ test.describe('download dialog', () => {
   });
 
   test('a failure shows the destructive toast and keeps the dialog open', async ({ page }) => {
-    await page.route('**/api/resource-downloads', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }));
+    await page.route('**/api/resource-downloads', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }),
+    );
     await page.getByRole('button', { name: 'Download the Free Guide' }).click();
     const dialog = page.getByRole('dialog', { name: 'Executive Career Acceleration Guide' });
     await dialog.getByLabel('Full Name').fill('Unlucky Reader');
@@ -369,7 +412,11 @@ test('the resource cards of /blogs-resources open the download dialog for their 
   await page.goto('/blogs-resources');
   const section = page.locator('#resources');
   for (const title of ['Executive Career Acceleration Guide', 'Corporate Parenting Wellbeing Program Brochure']) {
-    await section.getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: /^Download/ }).click();
+    await section
+      .getByRole('listitem')
+      .filter({ hasText: title })
+      .getByRole('button', { name: /^Download/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: title });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -401,10 +448,17 @@ test.describe('cookie consent banner', () => {
     await page.goto('/contact');
     await banner(page).getByRole('button', { name: 'Essential Only' }).click();
     await expect(banner(page)).toBeHidden();
-    expect(await stored(page)).toMatchObject({ essential: true, analytics: false, preferences: false, marketing: false });
+    expect(await stored(page)).toMatchObject({
+      essential: true,
+      analytics: false,
+      preferences: false,
+      marketing: false,
+    });
   });
 
-  test('Preferences: essential locked on, analytics and preferences on, marketing off; Save stores the choice', async ({ page }) => {
+  test('Preferences: essential locked on, analytics and preferences on, marketing off; Save stores the choice', async ({
+    page,
+  }) => {
     await page.goto('/');
     await banner(page).getByRole('button', { name: 'Preferences' }).click();
     const region = banner(page);
@@ -447,7 +501,9 @@ test.describe('newsletter', () => {
     await expect(page.getByTestId('newsletter-thanks')).toContainText(email.toUpperCase());
     await expect(page.getByRole('status').filter({ hasText: 'Welcome aboard!' })).toBeVisible();
 
-    expect((await request.post('/api/newsletter', { data: { email }, headers: { origin: baseURL ?? '' } })).status()).toBe(200);
+    expect(
+      (await request.post('/api/newsletter', { data: { email }, headers: { origin: baseURL ?? '' } })).status(),
+    ).toBe(200);
     await signInAsAdmin(request, baseURL ?? '');
     const list = await (await request.get('/api/newsletter?limit=100')).json();
     expect(list.items.filter((item: { email: string }) => item.email === email)).toHaveLength(1);
@@ -459,7 +515,12 @@ test.describe('accessibility of the open dialogs', () => {
   // Reduced motion turns the fade off, so axe sees the colours a reader sees.
   test.use({ reducedMotion: 'reduce' });
   const axe = async (page: Page) =>
-    (await new AxeBuilder({ page }).include('dialog[open], [data-testid="cookie-banner"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations.map(
+    (
+      await new AxeBuilder({ page })
+        .include('dialog[open], [data-testid="cookie-banner"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+        .analyze()
+    ).violations.map(
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     );
 

@@ -26,8 +26,15 @@ test('a confirmation held by the cap is listed as Held with its reason and can b
   const context = await browser.newContext({ baseURL: server.baseURL });
   try {
     const name = `flooded${unique()}`;
-    for (const email of [`${name}+1@gmail.com`, `${name}+2@gmail.com`, `${name.slice(0, 3)}.${name.slice(3)}@gmail.com`, `${name}@googlemail.com`]) {
-      const lead = await context.request.post('/api/contact', { data: { name: 'Asha Rao', email, phone: '98450 55555', whoIsThisFor: 'college' } });
+    for (const email of [
+      `${name}+1@gmail.com`,
+      `${name}+2@gmail.com`,
+      `${name.slice(0, 3)}.${name.slice(3)}@gmail.com`,
+      `${name}@googlemail.com`,
+    ]) {
+      const lead = await context.request.post('/api/contact', {
+        data: { name: 'Asha Rao', email, phone: '98450 55555', whoIsThisFor: 'college' },
+      });
       expect(lead.status()).toBe(201);
     }
 
@@ -46,10 +53,15 @@ test('a confirmation held by the cap is listed as Held with its reason and can b
       )
       .toBe(1);
     await expect(held).toContainText('Held');
-    await expect(held.getByTestId('held-reason')).toContainText('Not sent: this mailbox had 3 confirmations in the last 24 hours');
+    await expect(held.getByTestId('held-reason')).toContainText(
+      'Not sent: this mailbox had 3 confirmations in the last 24 hours',
+    );
     await expect(held).not.toContainText('Last error:');
     await expect(panel.locator('.adm-panel-head')).toContainText('1 held by the cap');
-    const { violations } = await new AxeBuilder({ page }).include('[data-testid="notifications"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    const { violations } = await new AxeBuilder({ page })
+      .include('[data-testid="notifications"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+      .analyze();
     expect(violations.map((violation) => violation.id)).toEqual([]);
 
     await held.getByRole('button', { name: /^Send anyway/ }).click();

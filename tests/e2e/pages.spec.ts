@@ -3,7 +3,9 @@ import { expect, test } from './support/test';
 import { watchConsole } from './support/console';
 
 const visibleCards = (page: Page) =>
-  page.locator('#packages [data-package-card]:visible').evaluateAll((cards) => cards.map((card) => (card as HTMLElement).dataset.packageCard));
+  page
+    .locator('#packages [data-package-card]:visible')
+    .evaluateAll((cards) => cards.map((card) => (card as HTMLElement).dataset.packageCard));
 
 test.describe('every public page is complete HTML', () => {
   const pages: Array<{ path: string; h1: RegExp; ids?: string[]; texts: string[] }> = [
@@ -11,34 +13,98 @@ test.describe('every public page is complete HTML', () => {
       path: '/',
       h1: /From Confusion to Clarity/,
       ids: ['about', 'packages', 'contact'],
-      texts: ['Why choose us', 'AI Career Vulnerability Assessment', 'Our approach', 'Premium services', 'Meet ', '3,50,000+', 'Most Popular', '₹10,599'],
+      texts: [
+        'Why choose us',
+        'AI Career Vulnerability Assessment',
+        'Our approach',
+        'Premium services',
+        'Meet ',
+        '3,50,000+',
+        'Most Popular',
+        '₹10,599',
+      ],
     },
     {
       path: '/why-ccc-edu',
       h1: /other side of the table/,
-      texts: ['3,725', '150', '24', '94', 'What makes us different', 'Why not others', 'Corporate solutions', 'Executive Assessment', 'Strategic Career Architecture', 'Executive Coaching Sessions', 'Ongoing Leadership Support', 'Executive Career Acceleration Guide', 'data-download-resource="executive-guide"', 'href="/corporate-parenting-wellbeing"'],
+      texts: [
+        '3,725',
+        '150',
+        '24',
+        '94',
+        'What makes us different',
+        'Why not others',
+        'Corporate solutions',
+        'Executive Assessment',
+        'Strategic Career Architecture',
+        'Executive Coaching Sessions',
+        'Ongoing Leadership Support',
+        'Executive Career Acceleration Guide',
+        'data-download-resource="executive-guide"',
+        'href="/corporate-parenting-wellbeing"',
+      ],
     },
     {
       path: '/corporate-parenting-wellbeing',
       h1: /comes to work with them/,
       ids: ['offerings', 'roi-metrics', 'corporate-enquiry', 'contact'],
-      texts: ['For CHROs and HR leaders', 'Who it is for', 'Why it matters', '₹2.3 Cr', 'Questions HR leaders ask us', 'Schedule Corporate Consultation', 'href="#corporate-enquiry"', 'Schedule a corporate consultation', 'data-download-resource="corporate-brochure"', 'Download Full ROI Case Study'],
+      texts: [
+        'For CHROs and HR leaders',
+        'Who it is for',
+        'Why it matters',
+        '₹2.3 Cr',
+        'Questions HR leaders ask us',
+        'Schedule Corporate Consultation',
+        'href="#corporate-enquiry"',
+        'Schedule a corporate consultation',
+        'data-download-resource="corporate-brochure"',
+        'Download Full ROI Case Study',
+      ],
     },
     {
       path: '/how-it-works',
       h1: /career plan you believe in/,
-      texts: ['Initial Consultation', '10-15 minutes', 'Psychometric Assessment', '2-3 hours', 'Career Coaching Sessions', '1-3 sessions', 'Ongoing Support &amp; Guidance', 'Why our process works', 'data-book-package="ascend"', 'data-book-package="ascend-plus"', '₹6,499', '₹10,599', 'Success metrics', 'href="mailto:', 'href="https://wa.me/'],
+      texts: [
+        'Initial Consultation',
+        '10-15 minutes',
+        'Psychometric Assessment',
+        '2-3 hours',
+        'Career Coaching Sessions',
+        '1-3 sessions',
+        'Ongoing Support &amp; Guidance',
+        'Why our process works',
+        'data-book-package="ascend"',
+        'data-book-package="ascend-plus"',
+        '₹6,499',
+        '₹10,599',
+        'Success metrics',
+        'href="mailto:',
+        'href="https://wa.me/',
+      ],
     },
     {
       path: '/contact',
       h1: /where you want to go/,
       ids: ['contact', 'faq'],
-      texts: ['Services &amp; Pricing', 'Process &amp; Methodology', 'Booking &amp; Scheduling', 'Privacy &amp; Security', 'Support &amp; Contact', 'href="tel:', 'href="mailto:'],
+      texts: [
+        'Services &amp; Pricing',
+        'Process &amp; Methodology',
+        'Booking &amp; Scheduling',
+        'Privacy &amp; Security',
+        'Support &amp; Contact',
+        'href="tel:',
+        'href="mailto:',
+      ],
     },
     {
       path: '/thank-you',
       h1: /Thank You for Your Interest!/,
-      texts: ['Your discovery call request has been successfully submitted.', 'What happens next', 'Monday to Friday, 9:00 AM-6:00 PM IST', 'href="/blogs-resources"'],
+      texts: [
+        'Your discovery call request has been successfully submitted.',
+        'What happens next',
+        'Monday to Friday, 9:00 AM-6:00 PM IST',
+        'href="/blogs-resources"',
+      ],
     },
   ];
 
@@ -47,7 +113,8 @@ test.describe('every public page is complete HTML', () => {
       const response = await request.get(entry.path);
       expect(response.status()).toBe(200);
       const html = await response.text();
-      for (const text of entry.texts.filter(Boolean)) expect(html, `${entry.path} should contain ${text}`).toContain(text);
+      for (const text of entry.texts.filter(Boolean))
+        expect(html, `${entry.path} should contain ${text}`).toContain(text);
       for (const id of entry.ids ?? []) expect(html).toContain(`id="${id}"`);
 
       const problems = watchConsole(page);
@@ -61,15 +128,30 @@ test.describe('every public page is complete HTML', () => {
   test('the home sections come in the order of the spec', async ({ page }) => {
     await page.goto('/');
     const headings = await page.locator('main h2').allTextContents();
-    const order = ['Career advice from someone', 'AI is rewriting', 'From confusion to clarity', 'Everything you need', 'Meet ', 'Choose the programme', 'Start with a free career clarity call', 'Backed by the'];
+    const order = [
+      'Career advice from someone',
+      'AI is rewriting',
+      'From confusion to clarity',
+      'Everything you need',
+      'Meet ',
+      'Choose the programme',
+      'Start with a free career clarity call',
+      'Backed by the',
+    ];
     const positions = order.map((start) => headings.findIndex((text) => text.startsWith(start)));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     await expect(page.getByRole('link', { name: 'Discover Your Path' })).toHaveAttribute('href', '/?section=packages');
-    await expect(page.getByRole('link', { name: 'Free Career Clarity Call' })).toHaveAttribute('data-open-call', 'hero');
+    await expect(page.getByRole('link', { name: 'Free Career Clarity Call' })).toHaveAttribute(
+      'data-open-call',
+      'hero',
+    );
     await expect(page.getByRole('button', { name: 'Take the Free Assessment' })).toHaveAttribute('data-open-quiz', '');
     const about = page.locator('#about');
-    await expect(about.getByRole('link', { name: 'Find My Career Path' })).toHaveAttribute('href', '/?section=packages');
+    await expect(about.getByRole('link', { name: 'Find My Career Path' })).toHaveAttribute(
+      'href',
+      '/?section=packages',
+    );
     await expect(about.getByRole('link', { name: 'Book a Free Call' })).toHaveAttribute('data-open-call', 'about');
   });
 });

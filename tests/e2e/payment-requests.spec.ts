@@ -19,13 +19,22 @@ test.describe.configure({ timeout: 150_000 });
 
 const SHOTS = '/tmp/e2e-shots/payment-requests';
 
-
 async function axeViolations(page: Page, selectors: string[]) {
-  const { violations } = await new AxeBuilder({ page }).include(selectors).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  return violations.map((violation) => ({ rule: violation.id, nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
+  const { violations } = await new AxeBuilder({ page })
+    .include(selectors)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+    .analyze();
+  return violations.map((violation) => ({
+    rule: violation.id,
+    nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+  }));
 }
 
-test('the owner requests a payment for a life-coaching client, the link is paid, the card shows Paid and what converts counts it', async ({ page, request, baseURL }) => {
+test('the owner requests a payment for a life-coaching client, the link is paid, the card shows Paid and what converts counts it', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const problems = watchConsole(page);
   await mkdir(SHOTS, { recursive: true });
   const marker = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -33,14 +42,25 @@ test('the owner requests a payment for a life-coaching client, the link is paid,
   // Short, for the screenshots: a word of at most four letters from the marker's last six digits.
   const name = `Meera Pay ${lettersOf(Number(marker.slice(-6)))}`;
   const booked = await request.post('/api/bookings', {
-    data: { fullName: name, mobile: '98450 24680', designation: 'Senior Manager', company: 'Wipro', industry: 'Technology', packageId: 'life-coaching', attribution: { source, medium: 'whatsapp' } },
+    data: {
+      fullName: name,
+      mobile: '98450 24680',
+      designation: 'Senior Manager',
+      company: 'Wipro',
+      industry: 'Technology',
+      packageId: 'life-coaching',
+      attribution: { source, medium: 'whatsapp' },
+    },
     headers: { origin: baseURL! },
   });
   expect(booked.status()).toBe(201);
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);
-  const card = page.getByTestId('list-bookings').getByTestId('booking-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  const card = page
+    .getByTestId('list-bookings')
+    .getByTestId('booking-card')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) });
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await card.screenshot({ path: `${SHOTS}/card-before-${width}.png` });
@@ -91,7 +111,9 @@ test('the owner requests a payment for a life-coaching client, the link is paid,
 
   // The customer pays: the fake Razorpay sends the signed payment_link.paid webhook to the site.
   await signInAsAdmin(request, baseURL!);
-  const listed = (await (await request.get('/api/admin/payment-requests')).json()) as { items: Array<{ name: string; linkId: string; url: string }> };
+  const listed = (await (await request.get('/api/admin/payment-requests')).json()) as {
+    items: Array<{ name: string; linkId: string; url: string }>;
+  };
   const mine = listed.items.find((item) => item.name === name)!;
   expect(mine.url).toBe(url);
   const paid = await request.post(`${fakeRazorpayUrl}/_test/payment_links/${mine.linkId}/pay`);
@@ -115,11 +137,38 @@ test('the owner requests a payment for a life-coaching client, the link is paid,
   // (booked 0, held 0, no-show rate and reminder read rate not known).
   await page.reload();
   const sources = page.getByTestId('leads-by-source');
-  const sourceRow = sources.getByRole('row').filter({ has: page.getByRole('rowheader', { name: source, exact: true }) });
-  await expect(sourceRow.getByRole('cell')).toHaveText(['whatsapp', '1', '1', '₹18,000', '100%', '0', '0', '–', '–', 'Package bookings 1']);
+  const sourceRow = sources
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: source, exact: true }) });
+  await expect(sourceRow.getByRole('cell')).toHaveText([
+    'whatsapp',
+    '1',
+    '1',
+    '₹18,000',
+    '100%',
+    '0',
+    '0',
+    '–',
+    '–',
+    'Package bookings 1',
+  ]);
   await page.getByTestId('lead-sources').getByRole('button', { name: '90 days' }).click();
-  await expect(page.getByTestId('lead-sources').getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(sourceRow.getByRole('cell')).toHaveText(['whatsapp', '1', '1', '₹18,000', '100%', '0', '0', '–', '–', 'Package bookings 1']);
+  await expect(page.getByTestId('lead-sources').getByRole('button', { name: '90 days' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(sourceRow.getByRole('cell')).toHaveText([
+    'whatsapp',
+    '1',
+    '1',
+    '₹18,000',
+    '100%',
+    '0',
+    '0',
+    '–',
+    '–',
+    'Package bookings 1',
+  ]);
   const chart = page.getByTestId('conversion-chart').getByRole('img', { name: 'Leads and paying clients per day' });
   await expect(chart).toBeVisible();
   expect(await chart.locator('desc').textContent()).toMatch(/paying client/);
@@ -131,11 +180,23 @@ test('the owner requests a payment for a life-coaching client, the link is paid,
   await expect(timeline.locator('li').filter({ hasText: 'Life Coaching: 6 sessions' })).toContainText('₹18,000');
   await expect(timeline.getByRole('button', { name: `Request payment from ${name}` })).toHaveCount(1);
 
-  const paidCard = page.getByTestId('list-bookings').getByTestId('booking-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
-  expect(await axeViolations(page, ['[data-testid="lead-sources"]', '[data-testid="payment-requests-panel"]', '[data-booking-id]', '[data-testid="search-results"]'])).toEqual([]);
+  const paidCard = page
+    .getByTestId('list-bookings')
+    .getByTestId('booking-card')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) });
+  expect(
+    await axeViolations(page, [
+      '[data-testid="lead-sources"]',
+      '[data-testid="payment-requests-panel"]',
+      '[data-booking-id]',
+      '[data-testid="search-results"]',
+    ]),
+  ).toEqual([]);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await page.getByTestId('lead-sources').screenshot({ path: `${SHOTS}/what-converts-${width}.png` });
     await page.getByTestId('payment-requests-panel').screenshot({ path: `${SHOTS}/payment-requests-${width}.png` });
     await paidCard.screenshot({ path: `${SHOTS}/card-paid-${width}.png` });
@@ -147,17 +208,31 @@ test('the owner requests a payment for a life-coaching client, the link is paid,
 });
 
 test('without Razorpay keys the dialog says what to set, and nothing is made', async ({ browser }) => {
-  const server = await startFreshServer(e2ePort + 9, { RAZORPAY_KEY_ID: '', RAZORPAY_KEY_SECRET: '', RAZORPAY_API_BASE_URL: '' });
+  const server = await startFreshServer(e2ePort + 9, {
+    RAZORPAY_KEY_ID: '',
+    RAZORPAY_KEY_SECRET: '',
+    RAZORPAY_API_BASE_URL: '',
+  });
   const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 390, height: 900 } });
   try {
     const page = await context.newPage();
     const name = 'Kabir No Keys';
     const booked = await context.request.post('/api/bookings', {
-      data: { fullName: name, mobile: '98450 13579', designation: 'Director', company: 'TCS', industry: 'Technology', packageId: 'senior-transition' },
+      data: {
+        fullName: name,
+        mobile: '98450 13579',
+        designation: 'Director',
+        company: 'TCS',
+        industry: 'Technology',
+        packageId: 'senior-transition',
+      },
     });
     expect(booked.status()).toBe(201);
     await signIn(page);
-    const card = page.getByTestId('list-bookings').getByTestId('booking-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+    const card = page
+      .getByTestId('list-bookings')
+      .getByTestId('booking-card')
+      .filter({ has: page.getByRole('heading', { name, exact: true }) });
     await card.getByRole('button', { name: `Request payment from ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Request payment from ${name}` });
     await expect(dialog.getByLabel('What it is for')).toHaveValue('senior-transition');
@@ -191,7 +266,13 @@ test('the payment requests panel shows the newest 20 and Load more brings the ol
     await signInAsAdmin(context.request, server.baseURL);
     for (let n = 1; n <= 22; n += 1) {
       const made = await context.request.post('/api/admin/payment-requests', {
-        data: { name: `Client ${lettersOf(n)}`, phone: `98450 ${String(10_000 + n)}`, amount: 1000 + n, description: `Coaching session ${n}`, customerState: 'Karnataka' },
+        data: {
+          name: `Client ${lettersOf(n)}`,
+          phone: `98450 ${String(10_000 + n)}`,
+          amount: 1000 + n,
+          description: `Coaching session ${n}`,
+          customerState: 'Karnataka',
+        },
         headers: { origin: server.baseURL },
       });
       expect(made.status()).toBe(201);

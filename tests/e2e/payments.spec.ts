@@ -48,7 +48,11 @@ const thankYou = (page: Page, kind: 'call' | 'payment' = 'call') =>
     const url = new URL(request.url());
     if (!request.isNavigationRequest() || url.pathname !== '/thank-you') return false;
     if (kind === 'call') return !url.searchParams.has('type');
-    return url.searchParams.get('type') === 'investment' && /^order_/.test(url.searchParams.get('order') ?? '') && /^pay_/.test(url.searchParams.get('payment') ?? '');
+    return (
+      url.searchParams.get('type') === 'investment' &&
+      /^order_/.test(url.searchParams.get('order') ?? '') &&
+      /^pay_/.test(url.searchParams.get('payment') ?? '')
+    );
   });
 
 async function adminBookingWithStage(request: APIRequestContext, baseURL: string, currentStage: string) {
@@ -57,7 +61,11 @@ async function adminBookingWithStage(request: APIRequestContext, baseURL: string
   return list.items.find((item: { currentStage: string }) => item.currentStage === currentStage);
 }
 
-test('book a paid package in the popup, pay in Checkout, land on the thank-you page, and see it paid in the admin', async ({ page, request, baseURL }) => {
+test('book a paid package in the popup, pay in Checkout, land on the thank-you page, and see it paid in the admin', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.slow(); // the local platform bundles each function on its first call
   const problems = watchConsole(page);
   await installFakeCheckout(page);
@@ -90,15 +98,34 @@ test('book a paid package in the popup, pay in Checkout, land on the thank-you p
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment Successful!');
   await expect(page.getByText(/Your investment of ₹10,599 has been processed successfully/)).toBeVisible();
 
-  const booking = await adminBookingWithStage(request, baseURL ?? '', `${stage.designation} at ${stage.company} (${stage.industry})`);
-  expect(booking).toMatchObject({ packageName: 'Ascend Plus', amount: 10599, bookingType: 'investment', paymentStatus: 'paid', mobile: '9845012345' });
+  const booking = await adminBookingWithStage(
+    request,
+    baseURL ?? '',
+    `${stage.designation} at ${stage.company} (${stage.industry})`,
+  );
+  expect(booking).toMatchObject({
+    packageName: 'Ascend Plus',
+    amount: 10599,
+    bookingType: 'investment',
+    paymentStatus: 'paid',
+    mobile: '9845012345',
+  });
   const paymentsOfBooking = await (await request.get(`/api/payments?bookingId=${booking.id}`)).json();
   expect(paymentsOfBooking.items).toHaveLength(1);
-  expect(paymentsOfBooking.items[0]).toMatchObject({ status: 'captured', amount: 10599, amountPaise: 1059900, confirmedBy: 'verify' });
+  expect(paymentsOfBooking.items[0]).toMatchObject({
+    status: 'captured',
+    amount: 10599,
+    amountPaise: 1059900,
+    confirmedBy: 'verify',
+  });
   expect(problems).toEqual([]);
 });
 
-test('cancelling Checkout shows Payment Cancelled, keeps the booking unpaid and the form filled for a retry', async ({ page, request, baseURL }) => {
+test('cancelling Checkout shows Payment Cancelled, keeps the booking unpaid and the form filled for a retry', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await installFakeCheckout(page);
   const dialog = await openPopup(page, 'ascend');
   const stage = { designation: 'Analyst', company: `Cancel Co ${Date.now()}`, industry: 'Banking' };
@@ -111,11 +138,19 @@ test('cancelling Checkout shows Payment Cancelled, keeps the booking unpaid and 
   await page.getByTestId('book-trigger').click();
   await expect(dialog.getByLabel('Company / institution')).toHaveValue(stage.company);
   await expect(dialog.getByRole('button', { name: /book & pay ₹6,499/i })).toBeEnabled();
-  const booking = await adminBookingWithStage(request, baseURL ?? '', `${stage.designation} at ${stage.company} (${stage.industry})`);
+  const booking = await adminBookingWithStage(
+    request,
+    baseURL ?? '',
+    `${stage.designation} at ${stage.company} (${stage.industry})`,
+  );
   expect(booking).toMatchObject({ paymentStatus: 'pending', amount: 6499 });
 });
 
-test('a payment the bank only authorised is not shown as paid: the thank-you page says it is being confirmed', async ({ page, request, baseURL }) => {
+test('a payment the bank only authorised is not shown as paid: the thank-you page says it is being confirmed', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await installFakeCheckout(page, { paymentStatus: 'authorized' });
   const dialog = await openPopup(page, 'ascend');
   const stage = { designation: 'Consultant', company: `Authorised Co ${Date.now()}`, industry: 'Pharma' };
@@ -127,13 +162,19 @@ test('a payment the bank only authorised is not shown as paid: the thank-you pag
   await landed;
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment Being Confirmed');
   await expect(page.getByText(/has been processed successfully/)).toBeHidden();
-  const booking = await adminBookingWithStage(request, baseURL ?? '', `${stage.designation} at ${stage.company} (${stage.industry})`);
+  const booking = await adminBookingWithStage(
+    request,
+    baseURL ?? '',
+    `${stage.designation} at ${stage.company} (${stage.industry})`,
+  );
   expect(booking).toMatchObject({ paymentStatus: 'pending', amount: 6499 });
   const paymentsOfBooking = await (await request.get(`/api/payments?bookingId=${booking.id}`)).json();
   expect(paymentsOfBooking.items[0]).toMatchObject({ status: 'created', razorpayPaymentId: null });
 });
 
-test('a gateway script that will not load shows Payment Gateway Error; an order failure shows Payment Setup Failed', async ({ page }) => {
+test('a gateway script that will not load shows Payment Gateway Error; an order failure shows Payment Setup Failed', async ({
+  page,
+}) => {
   await breakCheckout(page);
   const dialog = await openPopup(page, 'achieve');
   await fillPopup(page, { designation: 'Class 11 student', company: 'DPS', industry: 'Education' });
@@ -142,18 +183,26 @@ test('a gateway script that will not load shows Payment Gateway Error; an order 
   await expect(dialog.getByRole('button', { name: /book & pay/i })).toBeEnabled();
 
   await page.route('**/api/create-razorpay-order', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Online payments are not set up yet"}' }),
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: '{"error":"Online payments are not set up yet"}',
+    }),
   );
   await dialog.getByRole('button', { name: /book & pay/i }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Payment Setup Failed' })).toBeAttached();
   await expect(dialog.getByTestId('booking-problem')).toContainText('Unable to initialize payment');
 });
 
-test('a failed booking shows Booking Failed; a payment our server cannot verify shows Payment Verification Failed', async ({ page }) => {
+test('a failed booking shows Booking Failed; a payment our server cannot verify shows Payment Verification Failed', async ({
+  page,
+}) => {
   await installFakeCheckout(page);
   const dialog = await openPopup(page, 'discover-plus');
   await fillPopup(page, { designation: 'Class 9 student', company: 'KV', industry: 'Education' });
-  await page.route('**/api/bookings', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }));
+  await page.route('**/api/bookings', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }),
+  );
   await dialog.getByRole('button', { name: /book & pay/i }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Booking Failed' })).toBeAttached();
   await expect(dialog.getByRole('button', { name: /book & pay/i })).toBeEnabled();
@@ -223,13 +272,23 @@ test('the checkout page shows the package and runs the real payment flow', async
   await signInAsAdmin(request, baseURL ?? '');
   const list = await (await request.get('/api/bookings?limit=100')).json();
   const booking = list.items.find((item: { email?: string }) => item.email === email);
-  expect(booking).toMatchObject({ fullName: 'Kabir Shah', packageName: 'Ascend Plus', amount: 10599, paymentStatus: 'paid' });
+  expect(booking).toMatchObject({
+    fullName: 'Kabir Shah',
+    packageName: 'Ascend Plus',
+    amount: 10599,
+    paymentStatus: 'paid',
+  });
   const payments = await (await request.get('/api/payments?limit=5')).json();
-  expect(payments.items.find((item: { bookingId: string }) => item.bookingId === booking.id)).toMatchObject({ status: 'captured', customerEmail: email });
+  expect(payments.items.find((item: { bookingId: string }) => item.bookingId === booking.id)).toMatchObject({
+    status: 'captured',
+    customerEmail: email,
+  });
   expect(problems).toEqual([]);
 });
 
-test('a checkout page for a package priced on consultation offers the free call instead of payment', async ({ page }) => {
+test('a checkout page for a package priced on consultation offers the free call instead of payment', async ({
+  page,
+}) => {
   await page.goto('/checkout/life-coaching');
   await expect(page.getByTestId('checkout-free')).toContainText('Nothing to pay online');
   await expect(page.getByTestId('checkout-form')).toHaveCount(0);
@@ -251,32 +310,69 @@ test('returning with ?payment=success shows the success toast and goes home', as
   await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
 });
 
-test('a signed webhook reaches the running site and records a payment whose buyer closed the tab', async ({ request, baseURL }) => {
-  const booked = await (await request.post('/api/bookings', {
-    data: { fullName: 'Tab Closer', mobile: '9845012345', designation: 'Engineer', company: `Webhook ${Date.now()}`, industry: 'IT', packageId: 'achieve' },
-    headers: { origin: baseURL ?? '' },
-  })).json();
-  const order = await (await request.post('/api/create-razorpay-order', { data: { packageId: 'achieve', bookingId: booked.booking.id, amount: 100, customerState: 'Karnataka' } })).json();
+test('a signed webhook reaches the running site and records a payment whose buyer closed the tab', async ({
+  request,
+  baseURL,
+}) => {
+  const booked = await (
+    await request.post('/api/bookings', {
+      data: {
+        fullName: 'Tab Closer',
+        mobile: '9845012345',
+        designation: 'Engineer',
+        company: `Webhook ${Date.now()}`,
+        industry: 'IT',
+        packageId: 'achieve',
+      },
+      headers: { origin: baseURL ?? '' },
+    })
+  ).json();
+  const order = await (
+    await request.post('/api/create-razorpay-order', {
+      data: { packageId: 'achieve', bookingId: booked.booking.id, amount: 100, customerState: 'Karnataka' },
+    })
+  ).json();
   expect(order.amount).toBe(599900);
   const body = JSON.stringify({
     entity: 'event',
     event: 'payment.captured',
     contains: ['payment'],
-    payload: { payment: { entity: { id: 'pay_E2eWebhook000001', order_id: order.orderId, amount: 599900, currency: 'INR', status: 'captured' } } },
+    payload: {
+      payment: {
+        entity: {
+          id: 'pay_E2eWebhook000001',
+          order_id: order.orderId,
+          amount: 599900,
+          currency: 'INR',
+          status: 'captured',
+        },
+      },
+    },
     created_at: Math.floor(Date.now() / 1000),
   });
-  const forged = await request.post('/api/razorpay-webhook', { data: body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(body, 'wrong') } });
+  const forged = await request.post('/api/razorpay-webhook', {
+    data: body,
+    headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(body, 'wrong') },
+  });
   expect(forged.status()).toBe(400);
   const genuine = await request.post('/api/razorpay-webhook', {
     data: body,
-    headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(body, TEST_WEBHOOK_SECRET), 'x-razorpay-event-id': `evt_e2e_${Date.now()}` },
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': webhookSignature(body, TEST_WEBHOOK_SECRET),
+      'x-razorpay-event-id': `evt_e2e_${Date.now()}`,
+    },
   });
   expect(genuine.status()).toBe(200);
   expect(await genuine.json()).toMatchObject({ status: 'processed' });
 
   await signInAsAdmin(request, baseURL ?? '');
   const payments = await (await request.get(`/api/payments?bookingId=${booked.booking.id}`)).json();
-  expect(payments.items).toEqual([expect.objectContaining({ status: 'captured', confirmedBy: 'webhook', amount: 5999 })]);
+  expect(payments.items).toEqual([
+    expect.objectContaining({ status: 'captured', confirmedBy: 'webhook', amount: 5999 }),
+  ]);
   const list = await (await request.get('/api/bookings?limit=100')).json();
-  expect(list.items.find((item: { id: string }) => item.id === booked.booking.id)).toMatchObject({ paymentStatus: 'paid' });
+  expect(list.items.find((item: { id: string }) => item.id === booked.booking.id)).toMatchObject({
+    paymentStatus: 'paid',
+  });
 });

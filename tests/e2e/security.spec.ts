@@ -45,7 +45,8 @@ for (const path of pages) {
             const waiting = [...document.querySelectorAll('astro-island[ssr]')];
             for (const island of waiting) {
               const name = JSON.parse(island.getAttribute('opts') ?? '{}').value;
-              if (island.getAttribute('client') === 'request') document.dispatchEvent(new CustomEvent(requestEvent, { detail: name }));
+              if (island.getAttribute('client') === 'request')
+                document.dispatchEvent(new CustomEvent(requestEvent, { detail: name }));
               // An island is `display: contents`: its first element is what can come into view.
               else (island.firstElementChild ?? island).scrollIntoView();
             }

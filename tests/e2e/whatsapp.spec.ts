@@ -57,7 +57,9 @@ async function expectOptInBox(page: Page, form: Locator, { keep = false } = {}):
 }
 
 for (const width of [390, 1280]) {
-  test(`at ${width} px: every lead form shows the unticked WhatsApp box, whole and ticked with the keyboard${width === 1280 ? '; a ticked contact form is stored as consent the owner reads' : ''}`, async ({ page }) => {
+  test(`at ${width} px: every lead form shows the unticked WhatsApp box, whole and ticked with the keyboard${width === 1280 ? '; a ticked contact form is stored as consent the owner reads' : ''}`, async ({
+    page,
+  }) => {
     const problems = watchConsole(page);
     await consentGiven(page);
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
@@ -108,11 +110,15 @@ for (const width of [390, 1280]) {
     // The owner reads the consent, with the words the visitor saw, on the message's row.
     await signInThroughLoginPage(page);
     const row = page.getByTestId('list-contacts').locator('article').filter({ hasText: name });
-    await expect(row.getByTestId('whatsapp-consent')).toHaveText(new RegExp(`^WhatsApp: opted in .+ \\(“${WHATSAPP_CONSENT_WORDS}”\\)$`));
+    await expect(row.getByTestId('whatsapp-consent')).toHaveText(
+      new RegExp(`^WhatsApp: opted in .+ \\(“${WHATSAPP_CONSENT_WORDS}”\\)$`),
+    );
   });
 }
 
-test('the owner marks a discovery call that has started a no-show under Upcoming calls, and What converts counts it under the call\'s source', async ({ browser }) => {
+test("the owner marks a discovery call that has started a no-show under Upcoming calls, and What converts counts it under the call's source", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   // Calls whose time has come can only be booked before it: they are written into a store of
   // this test's own, through the site's code, before its server starts (startedCalls.ts).
@@ -122,7 +128,10 @@ test('the owner marks a discovery call that has started a no-show under Upcoming
     { name: 'Rohan Das', phone: '98450 70001', attribution: { source, medium: 'test' } },
     { name: 'Lata Nair', phone: '98450 70002', attribution: { source, medium: 'test' } },
   ];
-  const seeded = spawnSync(process.execPath, ['tests/e2e/support/seed-started-calls.mjs', JSON.stringify(requests)], { env: { ...process.env, BLOBS_DIR: blobsDir }, encoding: 'utf8' });
+  const seeded = spawnSync(process.execPath, ['tests/e2e/support/seed-started-calls.mjs', JSON.stringify(requests)], {
+    env: { ...process.env, BLOBS_DIR: blobsDir },
+    encoding: 'utf8',
+  });
   if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}`);
   // The latest call that has started (today), and one before it.
   const [missed, held] = JSON.parse(seeded.stdout) as StartedCall[];
@@ -134,7 +143,10 @@ test('the owner marks a discovery call that has started a no-show under Upcoming
     await signInThroughLoginPage(page);
 
     // What converts before any outcome: the two calls booked under their source, none marked.
-    const sourceRow = page.getByTestId('leads-by-source').getByRole('row').filter({ has: page.getByRole('rowheader', { name: source, exact: true }) });
+    const sourceRow = page
+      .getByTestId('leads-by-source')
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: source, exact: true }) });
     const cells = sourceRow.getByRole('cell');
     const column = { booked: 5, held: 6, noShowRate: 7 };
     await expect(cells.nth(column.booked)).toHaveText('2');
@@ -142,7 +154,14 @@ test('the owner marks a discovery call that has started a no-show under Upcoming
     await expect(cells.nth(column.noShowRate)).toHaveText('–');
 
     // The earlier call was held (marked through the owner's route); the latest is missed, marked with one tap.
-    expect((await page.request.post(`/api/admin/appointments/${held!.id}/outcome`, { data: { outcome: 'held' }, headers: { origin: server.baseURL } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.post(`/api/admin/appointments/${held!.id}/outcome`, {
+          data: { outcome: 'held' },
+          headers: { origin: server.baseURL },
+        })
+      ).status(),
+    ).toBe(200);
     const call = page.getByTestId('upcoming-calls').getByTestId('upcoming-call').filter({ hasText: missed!.name });
     const outcome = call.getByRole('group', { name: `Outcome of ${missed!.name}'s call` });
     await expect(outcome).toContainText('Did the call take place?');
@@ -157,7 +176,13 @@ test('the owner marks a discovery call that has started a no-show under Upcoming
     await expect(cells.nth(column.booked)).toHaveText(String(counted.callsBooked));
     await expect(cells.nth(column.held)).toHaveText(String(counted.callsHeld));
     await expect(cells.nth(column.noShowRate)).toHaveText(`${rate}%${counted.callsNoShow} missed`);
-    await expect(page.getByTestId('upcoming-calls').getByTestId('upcoming-call').filter({ hasText: missed!.name }).locator('.adm-pill')).toHaveText('No-show');
+    await expect(
+      page
+        .getByTestId('upcoming-calls')
+        .getByTestId('upcoming-call')
+        .filter({ hasText: missed!.name })
+        .locator('.adm-pill'),
+    ).toHaveText('No-show');
     for (const width of [390, 1280]) {
       // Tall enough for the whole panel: a taller one would be shot under the sticky header.
       await page.setViewportSize({ width, height: width === 390 ? 1300 : 900 });

@@ -53,18 +53,31 @@ describe('AI drafting on the local server', () => {
     const started = await rawRequest(`${server.origin}/api/generate-blog`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.origin, cookie },
-      body: JSON.stringify({ topic: 'Choosing a stream after class 10 [fake:hostile-html]', tone: 'educational', length: 'short', category: 'Education Guidance', keywords: 'streams, class 10' }),
+      body: JSON.stringify({
+        topic: 'Choosing a stream after class 10 [fake:hostile-html]',
+        tone: 'educational',
+        length: 'short',
+        category: 'Education Guidance',
+        keywords: 'streams, class 10',
+      }),
     });
     expect(started.status).toBe(202);
     const { jobId } = JSON.parse(started.body.toString());
 
     const view = await untilSettled(`${server.origin}/api/generate-blog/${jobId}`, cookie);
-    expect(view).toMatchObject({ status: 'done', post: { draft: true, category: 'Education Guidance', source: 'storage' } });
+    expect(view).toMatchObject({
+      status: 'done',
+      post: { draft: true, category: 'Education Guidance', source: 'storage' },
+    });
     const id: string = view.post.id;
     expect(fake.requests).toHaveLength(1);
 
     // On disk, in the server's own Blobs folder.
-    const posts = (await storedRecords(server.blobsDir, 'blog-posts')) as Array<{ id: string; draft: boolean; content: string }>;
+    const posts = (await storedRecords(server.blobsDir, 'blog-posts')) as Array<{
+      id: string;
+      draft: boolean;
+      content: string;
+    }>;
     const stored = posts.find((post) => post.id === id);
     expect(stored?.draft).toBe(true);
     expect(stored?.content).not.toMatch(/<script|onerror|<iframe|<style/i);

@@ -23,12 +23,18 @@ test(`${BURST} contact posts sent together the moment the server answers: every 
   const emails = Array.from({ length: BURST }, (_, index) => `burst-${index}@example.com`);
   const responses = await Promise.all(
     emails.map((email, index) =>
-      postJson(`${server!.origin}/api/contact`, { name: `Burst ${lettersOf(index)}`, email, phone: '98765 43210', whoIsThisFor: 'college' }, agent),
+      postJson(
+        `${server!.origin}/api/contact`,
+        { name: `Burst ${lettersOf(index)}`, email, phone: '98765 43210', whoIsThisFor: 'college' },
+        agent,
+      ),
     ),
   );
   agent.destroy();
 
-  const failures = responses.filter((response) => response.status !== 201).map((response) => `${response.status} ${response.body}`);
+  const failures = responses
+    .filter((response) => response.status !== 201)
+    .map((response) => `${response.status} ${response.body}`);
   expect(failures).toEqual([]);
   const stored = (await storedRecords(server.blobsDir, 'contacts')) as { email: string }[];
   expect(stored).toHaveLength(BURST);

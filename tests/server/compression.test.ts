@@ -13,7 +13,9 @@ beforeAll(async () => {
   server = await startServerProcess({ port: PORTS.compression });
   const home = (await rawRequest(`${server.origin}/`, { headers: { 'accept-encoding': 'identity' } })).body.toString();
   // Pages carry their CSS inline (astro.config.mjs); their JavaScript is what islands name.
-  const assets = [...home.matchAll(/(?:href|src|component-url|renderer-url)="(\/_astro\/[^"]+\.(?:css|js))"/g)].map((match) => match[1]!);
+  const assets = [...home.matchAll(/(?:href|src|component-url|renderer-url)="(\/_astro\/[^"]+\.(?:css|js))"/g)].map(
+    (match) => match[1]!,
+  );
   expect(assets.some((asset) => asset.endsWith('.js'))).toBe(true);
   textPaths = [
     '/', // prerendered HTML
@@ -38,20 +40,24 @@ const get = (path: string, acceptEncoding: string, headers: Record<string, strin
 const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
 
 describe('text answers', () => {
-  test.each(['br', 'gzip'] as const)('%s: decoded they are byte-identical to the uncompressed answer', async (encoding) => {
-    for (const path of textPaths) {
-      const plain = await get(path, 'identity');
-      const packed = await get(path, encoding === 'br' ? 'gzip, deflate, br' : 'gzip');
-      expect(plain.status, path).toBe(200);
-      expect(plain.headers['content-encoding'], path).toBeUndefined();
-      expect(plain.headers.vary, path).toMatch(/accept-encoding/i);
-      expect(packed.headers['content-encoding'], path).toBe(encoding);
-      expect(packed.headers.vary, path).toMatch(/accept-encoding/i);
-      if (packed.headers['content-length']) expect(Number(packed.headers['content-length']), path).toBe(packed.body.length);
-      expect(decoders[encoding](packed.body).equals(plain.body), `${path} decodes to other bytes`).toBe(true);
-      if (plain.body.length > 1024) expect(packed.body.length, path).toBeLessThan(plain.body.length);
-    }
-  });
+  test.each(['br', 'gzip'] as const)(
+    '%s: decoded they are byte-identical to the uncompressed answer',
+    async (encoding) => {
+      for (const path of textPaths) {
+        const plain = await get(path, 'identity');
+        const packed = await get(path, encoding === 'br' ? 'gzip, deflate, br' : 'gzip');
+        expect(plain.status, path).toBe(200);
+        expect(plain.headers['content-encoding'], path).toBeUndefined();
+        expect(plain.headers.vary, path).toMatch(/accept-encoding/i);
+        expect(packed.headers['content-encoding'], path).toBe(encoding);
+        expect(packed.headers.vary, path).toMatch(/accept-encoding/i);
+        if (packed.headers['content-length'])
+          expect(Number(packed.headers['content-length']), path).toBe(packed.body.length);
+        expect(decoders[encoding](packed.body).equals(plain.body), `${path} decodes to other bytes`).toBe(true);
+        if (plain.body.length > 1024) expect(packed.body.length, path).toBeLessThan(plain.body.length);
+      }
+    },
+  );
 
   test('a client that refuses brotli gets gzip; one that takes neither gets the plain bytes', async () => {
     expect((await get('/', 'br;q=0, gzip')).headers['content-encoding']).toBe('gzip');

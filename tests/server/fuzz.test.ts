@@ -3,7 +3,13 @@
 // answer is never a 5xx, and an answer that rejects the input stores nothing.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startFakeRazorpay, TEST_KEY_ID, TEST_KEY_SECRET, TEST_WEBHOOK_SECRET, type FakeRazorpay } from '../api/support/fake-razorpay.ts';
+import {
+  startFakeRazorpay,
+  TEST_KEY_ID,
+  TEST_KEY_SECRET,
+  TEST_WEBHOOK_SECRET,
+  type FakeRazorpay,
+} from '../api/support/fake-razorpay.ts';
 import { COUNTERS_STORE } from '../../src/server/indexes/stats/counterStore.ts';
 import { LEAD_SOURCES_STORE } from '../../src/server/notifications/leadSources.ts';
 import { countBlobs, followUpsSettled } from './support/blob-files.ts';
@@ -26,7 +32,12 @@ interface Endpoint {
 }
 
 const ENDPOINTS: Endpoint[] = [
-  { path: '/api/contact', accepts: true, honeypot: true, valid: { name: 'Asha Rao', email: 'asha@example.com', phone: '98765 43210', whoIsThisFor: 'college' } },
+  {
+    path: '/api/contact',
+    accepts: true,
+    honeypot: true,
+    valid: { name: 'Asha Rao', email: 'asha@example.com', phone: '98765 43210', whoIsThisFor: 'college' },
+  },
   {
     path: '/api/book-call',
     accepts: true,
@@ -38,33 +49,65 @@ const ENDPOINTS: Endpoint[] = [
     path: '/api/resource-downloads',
     accepts: true,
     honeypot: true,
-    valid: { fullName: 'Asha Rao', email: 'asha@example.com', mobile: '98765 43210', currentStage: 'senior', resourceId: 'executive-guide' },
+    valid: {
+      fullName: 'Asha Rao',
+      email: 'asha@example.com',
+      mobile: '98765 43210',
+      currentStage: 'senior',
+      resourceId: 'executive-guide',
+    },
   },
   {
     path: '/api/bookings',
     accepts: true,
     honeypot: true,
-    valid: { fullName: 'Asha Rao', mobile: '9876543210', designation: 'Manager', company: 'Acme', industry: 'IT', packageId: 'ascend-plus' },
+    valid: {
+      fullName: 'Asha Rao',
+      mobile: '9876543210',
+      designation: 'Manager',
+      company: 'Acme',
+      industry: 'IT',
+      packageId: 'ascend-plus',
+    },
   },
   {
     path: '/api/create-razorpay-order',
     accepts: true,
     honeypot: false,
-    valid: { packageId: 'ascend-plus', customerName: 'Asha Rao', customerEmail: 'asha@example.com', customerPhone: '98765 43210', customerState: 'Karnataka' },
+    valid: {
+      packageId: 'ascend-plus',
+      customerName: 'Asha Rao',
+      customerEmail: 'asha@example.com',
+      customerPhone: '98765 43210',
+      customerState: 'Karnataka',
+    },
   },
   {
     path: '/api/verify-payment',
     accepts: false,
     honeypot: false,
-    valid: { razorpay_order_id: 'order_ABCDEF123456', razorpay_payment_id: 'pay_ABCDEF123456', razorpay_signature: 'a'.repeat(64) },
+    valid: {
+      razorpay_order_id: 'order_ABCDEF123456',
+      razorpay_payment_id: 'pay_ABCDEF123456',
+      razorpay_signature: 'a'.repeat(64),
+    },
   },
   {
     path: '/api/razorpay-webhook',
     accepts: false,
     honeypot: false,
-    valid: { event: 'payment.captured', payload: { payment: { entity: { id: 'pay_ABCDEF123456', order_id: 'order_ABCDEF123456' } } } },
+    valid: {
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: 'pay_ABCDEF123456', order_id: 'order_ABCDEF123456' } } },
+    },
   },
-  { path: '/api/admin/login', accepts: false, honeypot: false, valid: { password: 'not-the-password' }, recordsOnRejection: [401, 429] },
+  {
+    path: '/api/admin/login',
+    accepts: false,
+    honeypot: false,
+    valid: { password: 'not-the-password' },
+    recordsOnRejection: [401, 429],
+  },
 ];
 
 const MISSING = Symbol('missing');
@@ -89,8 +132,14 @@ function nearValid(valid: Record<string, unknown>) {
 function bodies(valid: Record<string, unknown>) {
   return fc.oneof(
     { weight: 5, arbitrary: nearValid(valid).map((body) => ({ text: JSON.stringify(body), parsed: body as unknown })) },
-    { weight: 2, arbitrary: fc.jsonValue().map((value) => ({ text: JSON.stringify(value), parsed: value as unknown })) },
-    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 400 }).map((text) => ({ text, parsed: undefined as unknown })) },
+    {
+      weight: 2,
+      arbitrary: fc.jsonValue().map((value) => ({ text: JSON.stringify(value), parsed: value as unknown })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.string({ unit: 'binary', maxLength: 400 }).map((text) => ({ text, parsed: undefined as unknown })),
+    },
     { weight: 1, arbitrary: fc.constant({ text: '', parsed: undefined as unknown }) },
   );
 }
@@ -100,7 +149,10 @@ const contentTypes = fc.constantFrom('application/json', 'application/json; char
 const FOLDED_STORES = [COUNTERS_STORE, LEAD_SOURCES_STORE];
 
 const isHoneypotFilled = (body: unknown) =>
-  typeof body === 'object' && body !== null && typeof (body as { website?: unknown }).website === 'string' && (body as { website: string }).website.trim() !== '';
+  typeof body === 'object' &&
+  body !== null &&
+  typeof (body as { website?: unknown }).website === 'string' &&
+  (body as { website: string }).website.trim() !== '';
 
 let server: ServerProcess;
 let razorpay: FakeRazorpay;
@@ -129,23 +181,29 @@ describe.each(ENDPOINTS)('POST $path', ({ path, valid, accepts, honeypot, record
     const statuses = new Set<number>();
     const asSent = (body: Record<string, unknown>) => ({ text: JSON.stringify(body), parsed: body as unknown });
     await fc.assert(
-      fc.asyncProperty(bodies(valid), contentTypes, fc.option(fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), maxLength: 64 }), { nil: undefined }), async (body, contentType, signature) => {
-        // An earlier accepted lead's follow-up (counts, index, then its event deleted) must
-        // not move the count across this request.
-        // The minute job folds the counters' and sources' tallies whenever it runs, so those
-        // two stores are left out; the record, its event and its messages are counted.
-        await followUpsSettled(server.blobsDir);
-        const before = await countBlobs(server.blobsDir, FOLDED_STORES);
-        const headers: Record<string, string> = { origin: server.origin };
-        if (contentType) headers['content-type'] = contentType;
-        if (signature !== undefined) headers['x-razorpay-signature'] = signature;
-        const answer = await rawRequest(`${server.origin}${path}`, { method: 'POST', headers, body: body.text });
-        statuses.add(answer.status);
-        expect(answer.status, answer.body.toString()).toBeLessThan(500);
-        const after = await countBlobs(server.blobsDir, FOLDED_STORES);
-        const rejected = answer.status >= 400 && !recordsOnRejection.includes(answer.status);
-        if (rejected || (honeypot && isHoneypotFilled(body.parsed))) expect(after, `${answer.status} ${answer.body}`).toBe(before);
-      }),
+      fc.asyncProperty(
+        bodies(valid),
+        contentTypes,
+        fc.option(fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), maxLength: 64 }), { nil: undefined }),
+        async (body, contentType, signature) => {
+          // An earlier accepted lead's follow-up (counts, index, then its event deleted) must
+          // not move the count across this request.
+          // The minute job folds the counters' and sources' tallies whenever it runs, so those
+          // two stores are left out; the record, its event and its messages are counted.
+          await followUpsSettled(server.blobsDir);
+          const before = await countBlobs(server.blobsDir, FOLDED_STORES);
+          const headers: Record<string, string> = { origin: server.origin };
+          if (contentType) headers['content-type'] = contentType;
+          if (signature !== undefined) headers['x-razorpay-signature'] = signature;
+          const answer = await rawRequest(`${server.origin}${path}`, { method: 'POST', headers, body: body.text });
+          statuses.add(answer.status);
+          expect(answer.status, answer.body.toString()).toBeLessThan(500);
+          const after = await countBlobs(server.blobsDir, FOLDED_STORES);
+          const rejected = answer.status >= 400 && !recordsOnRejection.includes(answer.status);
+          if (rejected || (honeypot && isHoneypotFilled(body.parsed)))
+            expect(after, `${answer.status} ${answer.body}`).toBe(before);
+        },
+      ),
       {
         numRuns: RUNS,
         // Always also the valid body, and the valid body with the honeypot filled in.

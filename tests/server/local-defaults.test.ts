@@ -42,18 +42,28 @@ describe('npm start', () => {
     const answer = await login(server, { 'x-forwarded-for': '127.0.0.1' });
     expect(answer.status).toBe(503);
     expect(answer.body.toString()).toMatch(/ADMIN_PASSWORD/);
-    expect((await loginPage(server, { 'x-forwarded-for': '127.0.0.1' })).body.toString()).not.toContain('local-password-hint');
+    expect((await loginPage(server, { 'x-forwarded-for': '127.0.0.1' })).body.toString()).not.toContain(
+      'local-password-hint',
+    );
   });
 
   test('a request passed on by a proxy (Forwarded, Via, X-Forwarded-Host) gets no default', async () => {
-    const proxied: Array<Record<string, string>> = [{ forwarded: 'for=203.0.113.9' }, { via: '1.1 nginx' }, { 'x-forwarded-host': 'coach.example.com' }];
+    const proxied: Array<Record<string, string>> = [
+      { forwarded: 'for=203.0.113.9' },
+      { via: '1.1 nginx' },
+      { 'x-forwarded-host': 'coach.example.com' },
+    ];
     for (const header of proxied) {
       expect((await login(server, header)).status).toBe(503);
     }
   });
 
   test('a foreign Host (a tunnel to coach.example.com) gets no default', async () => {
-    const answer = await login(server, { host: 'coach.example.com', origin: 'http://coach.example.com', 'x-forwarded-for': '203.0.113.9' });
+    const answer = await login(server, {
+      host: 'coach.example.com',
+      origin: 'http://coach.example.com',
+      'x-forwarded-for': '203.0.113.9',
+    });
     expect(answer.status).toBe(503);
     expect(answer.body.toString()).not.toContain('authenticated');
   });

@@ -48,7 +48,10 @@ describe.concurrent('slow platform behaviour', () => {
     expect(answer.status).toBe(504);
     expect(seconds).toBeGreaterThanOrEqual(29.5);
     expect(seconds).toBeLessThan(35);
-    const aborted = await waitFor(async () => (await storedKeys(server.blobsDir, 'server-fixtures')).find((key) => key === 'aborted/limit'), 5_000);
+    const aborted = await waitFor(
+      async () => (await storedKeys(server.blobsDir, 'server-fixtures')).find((key) => key === 'aborted/limit'),
+      5_000,
+    );
     expect(aborted).toBe('aborted/limit');
   }, 45_000);
 
@@ -60,7 +63,10 @@ describe.concurrent('slow platform behaviour', () => {
     // The function sleeps 1.5 s before it writes: the answer came before the work.
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(await storedKeys(server.blobsDir, 'server-fixtures')).not.toContain('background/lead-1');
-    const key = await waitFor(async () => (await storedKeys(server.blobsDir, 'server-fixtures')).find((k) => k === 'background/lead-1'), 10_000);
+    const key = await waitFor(
+      async () => (await storedKeys(server.blobsDir, 'server-fixtures')).find((k) => k === 'background/lead-1'),
+      10_000,
+    );
     expect(key).toBe('background/lead-1');
   });
 
@@ -68,7 +74,10 @@ describe.concurrent('slow platform behaviour', () => {
     const answer = await rawRequest(`${server.origin}/.netlify/functions/note-background?id=n-1`, { method: 'POST' });
     expect(answer.status).toBe(202);
     expect(answer.body.toString()).toBe('');
-    await waitFor(async () => (await storedKeys(server.blobsDir, 'server-fixtures')).find((k) => k === 'note/n-1'), 10_000);
+    await waitFor(
+      async () => (await storedKeys(server.blobsDir, 'server-fixtures')).find((k) => k === 'note/n-1'),
+      10_000,
+    );
   });
 });
 
@@ -78,11 +87,15 @@ test('a background function gets no body over the one limit: a 50 MB chunked upl
   const total = 50 * 1024 * 1024;
   let sent = 0;
   const status = await new Promise<number>((resolve, reject) => {
-    const request = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-      request.destroy();
-    });
+    const request = httpRequest(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+        request.destroy();
+      },
+    );
     request.on('error', (error) => (sent < total ? undefined : reject(error)));
     const pump = () => {
       while (sent < total && !request.destroyed) {
@@ -96,8 +109,14 @@ test('a background function gets no body over the one limit: a 50 MB chunked upl
   expect(status).toBe(413);
   expect(sent).toBeLessThan(total);
   // Nothing ran: a small body still does.
-  expect((await rawRequest(`${server.origin}/.netlify/functions/note-background?id=small`, { method: 'POST', body: '{}' })).status).toBe(202);
-  await waitFor(async () => (await storedKeys(server.blobsDir, 'server-fixtures')).find((k) => k === 'note/small'), 10_000);
+  expect(
+    (await rawRequest(`${server.origin}/.netlify/functions/note-background?id=small`, { method: 'POST', body: '{}' }))
+      .status,
+  ).toBe(202);
+  await waitFor(
+    async () => (await storedKeys(server.blobsDir, 'server-fixtures')).find((k) => k === 'note/small'),
+    10_000,
+  );
   expect(await storedKeys(server.blobsDir, 'server-fixtures')).not.toContain('note/huge');
 });
 
@@ -126,7 +145,11 @@ describe('the Context', () => {
 
   test('a request body reaches the function whole', async () => {
     const body = JSON.stringify({ text: 'é'.repeat(5000) });
-    const answer = await rawRequest(`${server.origin}/api/fixture/context`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const answer = await rawRequest(`${server.origin}/api/fixture/context`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     expect(JSON.parse(answer.body.toString()).body).toBe(body);
   });
 });

@@ -18,21 +18,28 @@ const CONTACT_LIMIT = 20;
 const CONTACT_WINDOW_SECONDS = 60;
 
 // Names take letters only (src/lib/schemas/fields.ts), so the e-mail tells the posts apart.
-const contactBody = (index: number) => ({ name: 'Asha Rao', email: `limit-${index}@example.com`, phone: '98765 43210', whoIsThisFor: 'college' });
+const contactBody = (index: number) => ({
+  name: 'Asha Rao',
+  email: `limit-${index}@example.com`,
+  phone: '98765 43210',
+  whoIsThisFor: 'college',
+});
 
 /** Posts one contact after another on one kept-alive connection, as one client would. */
 async function postContacts(server: ServerProcess, count: number) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
     const answers = [];
-    for (let index = 0; index < count; index += 1) answers.push(await postJson(`${server.origin}/api/contact`, contactBody(index), agent));
+    for (let index = 0; index < count; index += 1)
+      answers.push(await postJson(`${server.origin}/api/contact`, contactBody(index), agent));
     return answers;
   } finally {
     agent.destroy();
   }
 }
 
-const storedEmails = async (server: ServerProcess) => ((await storedRecords(server.blobsDir, 'contacts')) as Array<{ email: string }>).map((record) => record.email).sort();
+const storedEmails = async (server: ServerProcess) =>
+  ((await storedRecords(server.blobsDir, 'contacts')) as Array<{ email: string }>).map((record) => record.email).sort();
 const emailsUpTo = (count: number) => Array.from({ length: count }, (_, index) => contactBody(index).email).sort();
 
 describe('as `npm start` runs it (no switch)', () => {
@@ -48,7 +55,9 @@ describe('as `npm start` runs it (no switch)', () => {
     const firstSent = Date.now();
     const answers = await postContacts(server, CONTACT_LIMIT + 1);
     const lastAnswered = Date.now();
-    expect(lastAnswered - firstSent, 'the posts must all fall inside one window').toBeLessThan(CONTACT_WINDOW_SECONDS * 1000);
+    expect(lastAnswered - firstSent, 'the posts must all fall inside one window').toBeLessThan(
+      CONTACT_WINDOW_SECONDS * 1000,
+    );
 
     const allowed = answers.slice(0, CONTACT_LIMIT);
     expect(allowed.map((answer) => answer.status)).toEqual(Array(CONTACT_LIMIT).fill(201));

@@ -41,12 +41,19 @@ let patterns: string[];
 beforeAll(async () => {
   // The paths as Netlify reads them from each function's config.
   const listed = await listFunctions(`${projectRoot}/netlify/functions`, { parseISC: true });
-  patterns = listed.flatMap((fn) => (fn.routes ?? []).map((route) => route.pattern)).filter((pattern) => pattern.startsWith('/api/'));
+  patterns = listed
+    .flatMap((fn) => (fn.routes ?? []).map((route) => route.pattern))
+    .filter((pattern) => pattern.startsWith('/api/'));
   // Payment keys set, so payment routes validate instead of answering "not set up" (503);
   // no probe here is valid enough to reach Razorpay.
   // Every method on every path of a function within seconds: 25 for appointments' five
   // paths, past its rateLimit of 20; the limits have their own test (rate-limits.test.ts).
-  const env = { RAZORPAY_KEY_ID: TEST_KEY_ID, RAZORPAY_KEY_SECRET: TEST_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, LOCAL_RATE_LIMITS: 'off' };
+  const env = {
+    RAZORPAY_KEY_ID: TEST_KEY_ID,
+    RAZORPAY_KEY_SECRET: TEST_KEY_SECRET,
+    RAZORPAY_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    LOCAL_RATE_LIMITS: 'off',
+  };
   server = await startServerProcess({ port: PORTS.routing, env });
 });
 afterAll(async () => {
@@ -62,7 +69,12 @@ async function probe(path: string, method: string) {
     headers: { 'content-type': 'application/json', origin: server.origin },
     body: method === 'GET' ? undefined : '{}',
   });
-  return { method, status: response.status, allow: response.headers.allow as string | undefined, body: response.body.toString() };
+  return {
+    method,
+    status: response.status,
+    allow: response.headers.allow as string | undefined,
+    body: response.body.toString(),
+  };
 }
 
 describe('every /api route', () => {
@@ -76,13 +88,23 @@ describe('every /api route', () => {
       const answers = await Promise.all(METHODS.map((method) => probe(samplePath(pattern), method)));
       for (const answer of answers) {
         expect(answer.status, `${answer.method} ${pattern}: ${answer.body}`).toBeLessThan(500);
-        expect(answer.body, `${answer.method} ${pattern} fell through to the site's 404`).not.toContain('No such API route');
+        expect(answer.body, `${answer.method} ${pattern} fell through to the site's 404`).not.toContain(
+          'No such API route',
+        );
       }
       const refused = answers.filter((answer) => answer.status === 405);
-      const handled = answers.filter((answer) => answer.status !== 405).map((answer) => answer.method).sort();
+      const handled = answers
+        .filter((answer) => answer.status !== 405)
+        .map((answer) => answer.method)
+        .sort();
       for (const answer of refused) {
         expect(answer.allow, `${answer.method} ${pattern} has no Allow`).toBeDefined();
-        expect(answer.allow!.split(',').map((method) => method.trim()).sort()).toEqual(handled);
+        expect(
+          answer
+            .allow!.split(',')
+            .map((method) => method.trim())
+            .sort(),
+        ).toEqual(handled);
       }
       allowedByPath[pattern] = handled;
     }

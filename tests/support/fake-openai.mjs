@@ -36,7 +36,10 @@ export const HOSTILE_HTML = [
   '<style>body{display:none}</style>',
 ].join('\n\n');
 
-const WORDS = 'career clarity growth skills interview resume mentor planning learning leadership confidence network goals feedback progress'.split(' ');
+const WORDS =
+  'career clarity growth skills interview resume mentor planning learning leadership confidence network goals feedback progress'.split(
+    ' ',
+  );
 
 /** @param {number} count */
 function paragraphWords(count) {
@@ -77,7 +80,14 @@ function completion(model, message, finishReason = 'stop') {
     object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
     model,
-    choices: [{ index: 0, message: { role: 'assistant', refusal: null, ...message }, finish_reason: finishReason, logprobs: null }],
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', refusal: null, ...message },
+        finish_reason: finishReason,
+        logprobs: null,
+      },
+    ],
     usage: { prompt_tokens: 100, completion_tokens: 1000, total_tokens: 1100 },
   };
 }
@@ -92,24 +102,40 @@ function answer(body, mode) {
   const model = String(body?.model ?? 'fake-model');
   const format = body?.response_format;
   if (format?.type !== 'json_schema' || format.json_schema?.strict !== true) {
-    return [400, { error: { message: 'This fake answers strict json_schema requests only.', type: 'invalid_request_error' } }];
+    return [
+      400,
+      { error: { message: 'This fake answers strict json_schema requests only.', type: 'invalid_request_error' } },
+    ];
   }
-  if (mode === 'error500') return [500, { error: { message: 'The server had an error while processing your request.', type: 'server_error' } }];
-  if (mode === 'error429') return [429, { error: { message: 'Rate limit reached.', type: 'requests', code: 'rate_limit_exceeded' } }, { 'retry-after-ms': '20' }];
-  if (mode === 'refusal') return [200, completion(model, { content: null, refusal: "I'm sorry, I can't help with that request." })];
+  if (mode === 'error500')
+    return [
+      500,
+      { error: { message: 'The server had an error while processing your request.', type: 'server_error' } },
+    ];
+  if (mode === 'error429')
+    return [
+      429,
+      { error: { message: 'Rate limit reached.', type: 'requests', code: 'rate_limit_exceeded' } },
+      { 'retry-after-ms': '20' },
+    ];
+  if (mode === 'refusal')
+    return [200, completion(model, { content: null, refusal: "I'm sorry, I can't help with that request." })];
   if (mode === 'invalid-json') return [200, completion(model, { content: '{"title": "A post that never ends' })];
 
   const text = lastUserText(messages);
   if (format.json_schema.name === 'improved_post') {
     const [, post = ''] = text.split('--- POST (Markdown) ---\n');
     const instructions = /Instructions: (.*)/.exec(text)?.[1] ?? '';
-    const content = mode === 'hostile-html' ? `${post}\n\n${HOSTILE_HTML}` : `Improved as asked (${instructions}).\n\n${post}`;
+    const content =
+      mode === 'hostile-html' ? `${post}\n\n${HOSTILE_HTML}` : `Improved as asked (${instructions}).\n\n${post}`;
     if (mode === 'wrong-shape') return [200, completion(model, { content: JSON.stringify({ text: content }) })];
     return [200, completion(model, { content: JSON.stringify({ content }) })];
   }
 
   const firstAsk = messages.find((message) => message.role === 'user');
-  const topic = /Write a blog post about: (.*)/.exec(typeof firstAsk?.content === 'string' ? firstAsk.content : '')?.[1]?.trim() || 'your career';
+  const topic =
+    /Write a blog post about: (.*)/.exec(typeof firstAsk?.content === 'string' ? firstAsk.content : '')?.[1]?.trim() ||
+    'your career';
   const band = bandOf(text);
   const isRetry = messages.some((message) => message.role === 'assistant');
   const short = mode === 'always-short' || (mode === 'short-then-ok' && !isRetry);
@@ -122,7 +148,8 @@ function answer(body, mode) {
     imageAlt: `A person planning their career at a desk`,
     keywords: ['career planning', 'India'],
   };
-  if (mode === 'wrong-shape') return [200, completion(model, { content: JSON.stringify({ title: post.title, body: content }) })];
+  if (mode === 'wrong-shape')
+    return [200, completion(model, { content: JSON.stringify({ title: post.title, body: content }) })];
   return [200, completion(model, { content: JSON.stringify(post) })];
 }
 
@@ -154,7 +181,8 @@ export async function startFakeOpenAi({ port = 0, host = '127.0.0.1', slowMs = 5
       }
       return send(200, { mode, requests });
     }
-    if (req.method !== 'POST' || !/\/chat\/completions$/.test(url.pathname)) return send(404, { error: { message: 'Unknown route' } });
+    if (req.method !== 'POST' || !/\/chat\/completions$/.test(url.pathname))
+      return send(404, { error: { message: 'Unknown route' } });
     if (!/^Bearer \S+/.test(req.headers.authorization ?? '')) {
       return send(401, { error: { message: 'You did not provide an API key.', type: 'invalid_request_error' } });
     }
@@ -164,10 +192,18 @@ export async function startFakeOpenAi({ port = 0, host = '127.0.0.1', slowMs = 5
     } catch {
       return send(400, { error: { message: 'Invalid JSON body' } });
     }
-    const userText = (body.messages ?? []).filter((message) => message.role === 'user').map((message) => String(message.content)).join('\n');
+    const userText = (body.messages ?? [])
+      .filter((message) => message.role === 'user')
+      .map((message) => String(message.content))
+      .join('\n');
     const marker = /\[fake:([a-z0-9-]+)\]/.exec(userText)?.[1];
     const effective = marker && fakeModes.includes(marker) ? marker : mode;
-    requests.push({ model: body.model, mode: effective, schema: body.response_format?.json_schema?.name ?? '', messages: body.messages ?? [] });
+    requests.push({
+      model: body.model,
+      mode: effective,
+      schema: body.response_format?.json_schema?.name ?? '',
+      messages: body.messages ?? [],
+    });
     if (effective === 'slow') {
       await new Promise((resolve) => setTimeout(resolve, slowMs));
       // Not req.destroyed: a fully read request body is destroyed already; only a closed socket means the caller left.

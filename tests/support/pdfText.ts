@@ -28,7 +28,15 @@ export async function pdfTextItems(bytes: Uint8Array): Promise<PdfTextItem[]> {
     const content = await page.getTextContent();
     for (const item of content.items) {
       if (!('str' in item) || !item.str.trim()) continue;
-      items.push({ page: number, text: item.str, x: item.transform[4] as number, y: item.transform[5] as number, width: item.width, pageWidth, pageHeight });
+      items.push({
+        page: number,
+        text: item.str,
+        x: item.transform[4] as number,
+        y: item.transform[5] as number,
+        width: item.width,
+        pageWidth,
+        pageHeight,
+      });
     }
   }
   await task.destroy();
@@ -56,7 +64,8 @@ export async function pdfGlyphIds(bytes: Uint8Array): Promise<number[]> {
   const ids: number[] = [];
   for (const page of pdf.getPages()) {
     const contents = page.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => pdf.context.lookup(ref)) : [contents];
+    const streams =
+      contents instanceof PDFArray ? contents.asArray().map((ref) => pdf.context.lookup(ref)) : [contents];
     for (const stream of streams) {
       if (!(stream instanceof PDFRawStream)) continue;
       const operators = new TextDecoder('latin1').decode(decodePDFRawStream(stream).decode());

@@ -19,7 +19,11 @@ describe('waiting for an AI job', () => {
     const job = scriptedJob(['queued', 'running', 'running', 'done']);
     const waits: number[] = [];
     const seen: JobStatus[] = [];
-    const view = await waitForJob(job.read, { intervalMs: 1500, sleep: async (ms) => void waits.push(ms), onStatus: (s) => seen.push(s) });
+    const view = await waitForJob(job.read, {
+      intervalMs: 1500,
+      sleep: async (ms) => void waits.push(ms),
+      onStatus: (s) => seen.push(s),
+    });
     expect(view.status).toBe('done');
     expect(job.reads).toBe(4);
     expect(waits).toEqual([1500, 1500, 1500]);

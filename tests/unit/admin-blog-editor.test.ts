@@ -8,10 +8,20 @@ import {
   valuesFromPost,
 } from '../../src/islands/admin/blog/editorForm';
 import { formatElapsed } from '../../src/islands/admin/blog/elapsed';
-import { forgetGeneration, GENERATION_MEMORY_KEY, recallGeneration, rememberGeneration } from '../../src/islands/admin/blog/generationMemory';
+import {
+  forgetGeneration,
+  GENERATION_MEMORY_KEY,
+  recallGeneration,
+  rememberGeneration,
+} from '../../src/islands/admin/blog/generationMemory';
 import type { BlogPost } from '../../src/lib/schemas/blogPost';
 
-const filled = { ...emptyEditorValues(), title: 'Switching careers at 35', excerpt: 'What to weigh first.', content: 'A paragraph.\n\nAnother.' };
+const filled = {
+  ...emptyEditorValues(),
+  title: 'Switching careers at 35',
+  excerpt: 'What to weigh first.',
+  content: 'A paragraph.\n\nAnother.',
+};
 
 const storedDraft: BlogPost = {
   id: 'switching-careers',
@@ -33,7 +43,14 @@ const storedDraft: BlogPost = {
 
 describe('the blog editor form', () => {
   it('starts empty, in Career Development, set to publish', () => {
-    expect(emptyEditorValues()).toEqual({ title: '', excerpt: '', content: '', category: 'Career Development', imageUrl: '', published: true });
+    expect(emptyEditorValues()).toEqual({
+      title: '',
+      excerpt: '',
+      content: '',
+      category: 'Career Development',
+      imageUrl: '',
+      published: true,
+    });
   });
 
   it('requires title, excerpt and content, blank after trimming counting as missing', () => {
@@ -61,15 +78,27 @@ describe('the blog editor form', () => {
       imageUrl: undefined,
       draft: true,
     });
-    expect(postInputFromValues({ ...filled, imageUrl: 'https://x.example/a.png' })).toMatchObject({ imageUrl: 'https://x.example/a.png', draft: false });
+    expect(postInputFromValues({ ...filled, imageUrl: 'https://x.example/a.png' })).toMatchObject({
+      imageUrl: 'https://x.example/a.png',
+      draft: false,
+    });
   });
 
   it('fills from a stored post, a draft showing as not published', () => {
-    expect(valuesFromPost(storedDraft)).toEqual({ title: 'Switching careers', excerpt: 'An excerpt.', content: '## Why\n\nBecause.', category: 'Leadership', imageUrl: '', published: false });
+    expect(valuesFromPost(storedDraft)).toEqual({
+      title: 'Switching careers',
+      excerpt: 'An excerpt.',
+      content: '## Why\n\nBecause.',
+      category: 'Leadership',
+      imageUrl: '',
+      published: false,
+    });
   });
 
   it("shows the server's 400 fields under the form's fields (draft under the switch), ignoring unknown names", () => {
-    expect(editorErrorsFromFields({ title: 'Title is too long', draft: 'Draft must be true or false', author: 'x' })).toEqual({
+    expect(
+      editorErrorsFromFields({ title: 'Title is too long', draft: 'Draft must be true or false', author: 'x' }),
+    ).toEqual({
       title: 'Title is too long',
       published: 'Draft must be true or false',
     });

@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { type BookingDraft, changedFields, clearDraft, formValuesOf, readDrafts, saveDraft } from '../../src/islands/admin/bookings/bookingDrafts';
+import {
+  type BookingDraft,
+  changedFields,
+  clearDraft,
+  formValuesOf,
+  readDrafts,
+  saveDraft,
+} from '../../src/islands/admin/bookings/bookingDrafts';
 
 function memoryStorage() {
   const items = new Map<string, string>();
-  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), items };
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    items,
+  };
 }
 
 const base = { fullName: 'Priya Raghavan', mobile: '9845012345', currentStage: 'Analyst', notes: '' };
@@ -49,7 +60,10 @@ describe('booking drafts kept in the tab', () => {
 describe('changed fields', () => {
   it('sends only what changed, trimmed, and notes as typed', () => {
     const before = formValuesOf({ ...base, notes: undefined });
-    expect(changedFields(before, { ...before, fullName: ' Priya R ', notes: ' call after 6 ' })).toEqual({ fullName: 'Priya R', notes: ' call after 6 ' });
+    expect(changedFields(before, { ...before, fullName: ' Priya R ', notes: ' call after 6 ' })).toEqual({
+      fullName: 'Priya R',
+      notes: ' call after 6 ',
+    });
   });
   it('finds nothing when only spaces were added around a field', () => {
     expect(changedFields(base, { ...base, mobile: ' 9845012345 ' })).toEqual({});

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { mailtoHref, telHref } from '../../src/lib/admin/contactLinks';
 import { formatDateIST, formatDateTimeIST, istDateStamp, istTimestamp } from '../../src/lib/admin/istDates';
-import { bookingPaymentLabel, bookingStatusChoices, bookingStatusLabel, bookingTypeLabel, paymentStatusLabel } from '../../src/lib/admin/labels';
+import {
+  bookingPaymentLabel,
+  bookingStatusChoices,
+  bookingStatusLabel,
+  bookingTypeLabel,
+  paymentStatusLabel,
+} from '../../src/lib/admin/labels';
 import { formatRupees } from '../../src/lib/format';
 import { bookingStatuses } from '../../src/lib/schemas/booking';
 
@@ -12,7 +18,7 @@ describe('dashboard dates in IST, en-IN', () => {
   it('moves to the next IST day after 18:30 UTC', () => {
     expect(formatDateTimeIST('2026-11-21T20:05:00Z')).toBe('22 Nov 2026, 1:35 am');
   });
-  it('shows a day alone for dates such as a post\'s publication', () => {
+  it("shows a day alone for dates such as a post's publication", () => {
     expect(formatDateIST('2026-11-21T20:05:00Z')).toBe('22 Nov 2026');
   });
   it('returns null for nothing or nonsense, so the card chooses what to show', () => {

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addressScope, expandIPv6, freeSlots, hashedBucket, slotPrefix, windowOfFolder, windowStart } from '../../src/server/http/attemptBuckets';
+import {
+  addressScope,
+  expandIPv6,
+  freeSlots,
+  hashedBucket,
+  slotPrefix,
+  windowOfFolder,
+  windowStart,
+} from '../../src/server/http/attemptBuckets';
 import { adminDisabledReason, usesLocalDefaultPassword } from '../../src/server/auth/settings';
 import { isDirectLocalRequest, isLoopbackAddress, localDefaultsApply } from '../../src/server/env';
 
@@ -9,8 +17,19 @@ const local = new Request('http://localhost:8888/admin/login', { headers: { host
 
 describe('loopback addresses', () => {
   it('knows 127/8, ::1 and their mapped forms', () => {
-    for (const ip of ['127.0.0.1', '127.9.8.7', '::1', '[::1]', '::ffff:127.0.0.1']) expect(isLoopbackAddress(ip)).toBe(true);
-    for (const ip of ['', undefined, null, '10.0.0.1', '192.168.1.2', '::ffff:10.0.0.1', '128.0.0.1', 'localhost', '127.0.0.1.evil']) {
+    for (const ip of ['127.0.0.1', '127.9.8.7', '::1', '[::1]', '::ffff:127.0.0.1'])
+      expect(isLoopbackAddress(ip)).toBe(true);
+    for (const ip of [
+      '',
+      undefined,
+      null,
+      '10.0.0.1',
+      '192.168.1.2',
+      '::ffff:10.0.0.1',
+      '128.0.0.1',
+      'localhost',
+      '127.0.0.1.evil',
+    ]) {
       expect(isLoopbackAddress(ip)).toBe(false);
     }
   });
@@ -64,12 +83,23 @@ describe('admin settings', () => {
     vi.stubEnv('ADMIN_PASSWORD', '');
     vi.stubEnv('SESSION_SECRET', '');
     vi.stubEnv('NETLIFY_LOCAL', 'true');
-    const via = (headers: Record<string, string | undefined>) => new Request('http://localhost:8888/admin/login', { headers: { host: 'localhost:8888', ...(headers as Record<string, string>) } });
+    const via = (headers: Record<string, string | undefined>) =>
+      new Request('http://localhost:8888/admin/login', {
+        headers: { host: 'localhost:8888', ...(headers as Record<string, string>) },
+      });
     expect(usesLocalDefaultPassword(via({ host: '127.0.0.1:8888' }), { ip: '127.0.0.1' })).toBe(true);
     expect(usesLocalDefaultPassword(via({ host: '[::1]:8888' }), { ip: '::1' })).toBe(true);
-    for (const headers of [{ host: 'coach.example.com' }, { 'x-forwarded-for': '203.0.113.9' }, { 'x-forwarded-host': 'localhost' }, { forwarded: 'for=203.0.113.9' }, { via: '1.1 nginx' }]) {
+    for (const headers of [
+      { host: 'coach.example.com' },
+      { 'x-forwarded-for': '203.0.113.9' },
+      { 'x-forwarded-host': 'localhost' },
+      { forwarded: 'for=203.0.113.9' },
+      { via: '1.1 nginx' },
+    ]) {
       expect(usesLocalDefaultPassword(via(headers), { ip: '127.0.0.1' }), JSON.stringify(headers)).toBe(false);
-      expect(adminDisabledReason(via(headers), { ip: '127.0.0.1' }), JSON.stringify(headers)).toMatch(/set ADMIN_PASSWORD and SESSION_SECRET/);
+      expect(adminDisabledReason(via(headers), { ip: '127.0.0.1' }), JSON.stringify(headers)).toMatch(
+        /set ADMIN_PASSWORD and SESSION_SECRET/,
+      );
     }
   });
 });

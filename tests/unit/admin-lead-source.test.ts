@@ -3,7 +3,9 @@ import { leadKindBreakdown, sourceLabel } from '../../src/lib/admin/leadSource';
 
 describe('a lead source in words', () => {
   it('is source / medium · campaign', () => {
-    expect(sourceLabel({ source: 'google', medium: 'cpc', campaign: 'diwali-offer', term: 'career', landingPage: '/' })).toBe('google / cpc · diwali-offer');
+    expect(
+      sourceLabel({ source: 'google', medium: 'cpc', campaign: 'diwali-offer', term: 'career', landingPage: '/' }),
+    ).toBe('google / cpc · diwali-offer');
     expect(sourceLabel({ source: 'google', medium: 'cpc' })).toBe('google / cpc');
     expect(sourceLabel({ source: 'instagram' })).toBe('instagram');
   });
@@ -17,7 +19,9 @@ describe('a lead source in words', () => {
 
 describe('the kinds of leads of one source', () => {
   it('names each kind with its count, in a fixed order, leaving out the kinds without leads', () => {
-    expect(leadKindBreakdown({ newsletter: 1, contact: 2, 'discovery-call': 3, 'resource-download': 0 })).toBe('Discovery calls 3 · Contact messages 2 · Newsletter 1');
+    expect(leadKindBreakdown({ newsletter: 1, contact: 2, 'discovery-call': 3, 'resource-download': 0 })).toBe(
+      'Discovery calls 3 · Contact messages 2 · Newsletter 1',
+    );
     expect(leadKindBreakdown({})).toBe('');
   });
 });

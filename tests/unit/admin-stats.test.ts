@@ -1,12 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { bookingProfile, contactProfile, createdDelta, removedDelta, updatedDelta } from '../../src/server/leads/profiles';
-import { addCounts, adminStats, combine, countsFrom, differenceOf, isNoChange, sumCounts, zeroCounts } from '../../src/server/indexes/stats/counts';
+import {
+  bookingProfile,
+  contactProfile,
+  createdDelta,
+  removedDelta,
+  updatedDelta,
+} from '../../src/server/leads/profiles';
+import {
+  addCounts,
+  adminStats,
+  combine,
+  countsFrom,
+  differenceOf,
+  isNoChange,
+  sumCounts,
+  zeroCounts,
+} from '../../src/server/indexes/stats/counts';
 
 const counts = (values: Partial<ReturnType<typeof zeroCounts>>) => ({ ...zeroCounts(), ...values });
 
 describe('admin stats arithmetic', () => {
   it('Total Records is bookings + contacts + payments + downloads + blog posts (not subscribers)', () => {
-    const stats = adminStats(counts({ bookings: 12, contacts: 5, payments: 3, downloads: 7, subscribers: 40, storagePosts: 2, pending: 6, contacted: 3, completed: 2, cancelled: 1 }), 8);
+    const stats = adminStats(
+      counts({
+        bookings: 12,
+        contacts: 5,
+        payments: 3,
+        downloads: 7,
+        subscribers: 40,
+        storagePosts: 2,
+        pending: 6,
+        contacted: 3,
+        completed: 2,
+        cancelled: 1,
+      }),
+      8,
+    );
     expect(stats).toEqual({
       bookings: 12,
       contacts: 5,
@@ -72,13 +101,23 @@ describe('how a write moves the counters', () => {
   });
 
   it('a status change moves one count from the old status to the new; other edits move nothing', () => {
-    expect(updatedDelta(bookingProfile, booking, { ...booking, status: 'contacted' })).toEqual({ pending: -1, contacted: 1 });
+    expect(updatedDelta(bookingProfile, booking, { ...booking, status: 'contacted' })).toEqual({
+      pending: -1,
+      contacted: 1,
+    });
     expect(isNoChange(updatedDelta(bookingProfile, booking, { ...booking, notes: 'called' }))).toBe(true);
     expect(isNoChange(updatedDelta(bookingProfile, booking, booking))).toBe(true);
   });
 
   it('other leads only count themselves', () => {
-    const contact = { id: booking.id, createdAt: booking.createdAt, name: 'A', email: 'a@b.in', phone: '9876543210', whoIsThisFor: 'college' as const };
+    const contact = {
+      id: booking.id,
+      createdAt: booking.createdAt,
+      name: 'A',
+      email: 'a@b.in',
+      phone: '9876543210',
+      whoIsThisFor: 'college' as const,
+    };
     expect(createdDelta(contactProfile, contact)).toEqual({ contacts: 1 });
     expect(combine({ pending: -1 }, { pending: 1, contacted: 1 })).toEqual({ pending: 0, contacted: 1 });
   });

@@ -22,7 +22,10 @@ describe('wholeNumberInWords (Indian numbering)', () => {
     [10_000_001, 'One Crore One'],
     [99_99_99_999, 'Ninety-Nine Crore Ninety-Nine Lakh Ninety-Nine Thousand Nine Hundred Ninety-Nine'],
     [1_00_00_00_000, 'One Hundred Crore'],
-    [1234_56_78_901, 'One Thousand Two Hundred Thirty-Four Crore Fifty-Six Lakh Seventy-Eight Thousand Nine Hundred One'],
+    [
+      1234_56_78_901,
+      'One Thousand Two Hundred Thirty-Four Crore Fifty-Six Lakh Seventy-Eight Thousand Nine Hundred One',
+    ],
   ])('%i -> %s', (value, words) => {
     expect(wholeNumberInWords(value)).toBe(words);
   });
@@ -53,7 +56,9 @@ describe('amountInWords (rupees and paise)', () => {
   });
 
   it('writes crores', () => {
-    expect(amountInWords(12_34_56_789_05)).toBe('Rupees Twelve Crore Thirty-Four Lakh Fifty-Six Thousand Seven Hundred Eighty-Nine and Five Paise Only');
+    expect(amountInWords(12_34_56_789_05)).toBe(
+      'Rupees Twelve Crore Thirty-Four Lakh Fifty-Six Thousand Seven Hundred Eighty-Nine and Five Paise Only',
+    );
   });
 
   it('refuses a negative or fractional total', () => {

@@ -22,7 +22,8 @@ const call: Appointment = {
   cancelledBy: null,
 };
 
-const eventOf = (content: string) => Object.values(ical.sync.parseICS(content)).find((entry): entry is VEvent => entry?.type === 'VEVENT')!;
+const eventOf = (content: string) =>
+  Object.values(ical.sync.parseICS(content)).find((entry): entry is VEvent => entry?.type === 'VEVENT')!;
 
 describe('invites', () => {
   test('a booked call is METHOD:REQUEST with its UID, times, organiser and "Phone call"', () => {
@@ -39,7 +40,10 @@ describe('invites', () => {
   });
 
   test('a moved call raises SEQUENCE; a cancelled one is METHOD:CANCEL and STATUS:CANCELLED with the same UID', () => {
-    const moved = appointmentInvite({ ...call, sequence: 1, start: '2026-11-27T10:30:00+05:30', end: '2026-11-27T11:00:00+05:30' }, { forOwner: false, manageUrl: 'https://example.test/m' });
+    const moved = appointmentInvite(
+      { ...call, sequence: 1, start: '2026-11-27T10:30:00+05:30', end: '2026-11-27T11:00:00+05:30' },
+      { forOwner: false, manageUrl: 'https://example.test/m' },
+    );
     expect(moved.content).toMatch(/SEQUENCE:1\r\n/);
     const cancelled = appointmentInvite({ ...call, sequence: 2, status: 'cancelled' }, { forOwner: false });
     expect(cancelled.method).toBe('CANCEL');
@@ -57,14 +61,28 @@ describe('invites', () => {
 
 describe('messages', () => {
   test('the visitor mail greets a plain name only and links the manage page; the owner mail names the phone', () => {
-    const visitor = visitorCallMail({ change: 'booked', by: 'visitor', appointment: call, previousStart: null }, 'https://example.test/appointments/x?token=t');
+    const visitor = visitorCallMail(
+      { change: 'booked', by: 'visitor', appointment: call, previousStart: null },
+      'https://example.test/appointments/x?token=t',
+    );
     expect(visitor.text).toContain('Dear Asha Rao,');
     expect(visitor.text).toContain('https://example.test/appointments/x?token=t');
     expect(visitor.subject).toContain('26 November');
-    const odd = visitorCallMail({ change: 'booked', by: 'visitor', appointment: { ...call, name: 'visit evil.example now' }, previousStart: null }, 'u');
+    const odd = visitorCallMail(
+      {
+        change: 'booked',
+        by: 'visitor',
+        appointment: { ...call, name: 'visit evil.example now' },
+        previousStart: null,
+      },
+      'u',
+    );
     expect(odd.text).toContain('Hello,');
     expect(odd.text).not.toContain('evil.example');
-    const owner = ownerCallMail({ change: 'moved', by: 'visitor', appointment: call, previousStart: '2026-11-25T15:00:00+05:30' }, 'https://example.test/admin');
+    const owner = ownerCallMail(
+      { change: 'moved', by: 'visitor', appointment: call, previousStart: '2026-11-25T15:00:00+05:30' },
+      'https://example.test/admin',
+    );
     expect(owner.subject).toMatch(/^Call moved: Asha Rao/);
     expect(owner.text).toContain('tel:+919845012345');
   });

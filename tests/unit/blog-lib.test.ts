@@ -6,7 +6,9 @@ import { slugify, uniqueSlug } from '../../src/lib/blog/slug';
 
 describe('slugify', () => {
   it('makes lower-case dash-joined ids from titles', () => {
-    expect(slugify('Science, Commerce or Humanities? Choosing Your Stream After Class 10')).toBe('science-commerce-or-humanities-choosing-your-stream-after-class-10');
+    expect(slugify('Science, Commerce or Humanities? Choosing Your Stream After Class 10')).toBe(
+      'science-commerce-or-humanities-choosing-your-stream-after-class-10',
+    );
     expect(slugify("Don't Panic: AI & You")).toBe('dont-panic-ai-and-you');
     expect(slugify('  Café Résumé  ')).toBe('cafe-resume');
     expect(slugify('???')).toBe('post');

@@ -34,12 +34,16 @@ describe('renderPostContent (Markdown, then the allow-list)', () => {
     expect(html).toMatch(/<blockquote>\s*<p>A quote<\/p>\s*<\/blockquote>/);
     expect(html).toContain('<del>old</del>');
     expect(html).toContain('<a href="/contact">a site link</a>');
-    expect(html).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">https://example.com</a>');
+    expect(html).toContain(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">https://example.com</a>',
+    );
     expect(html).toMatch(/<table>[\s\S]*<td>1<\/td>[\s\S]*<\/table>/);
   });
 
   it('keeps rendering posts stored as HTML or plain paragraphs before Markdown', async () => {
-    const html = await renderPostContent('<h2>Plan</h2>\n\n<ul><li onmouseover="x()">Step</li></ul>\n\nFirst paragraph\nstill first\n\nSecond & last');
+    const html = await renderPostContent(
+      '<h2>Plan</h2>\n\n<ul><li onmouseover="x()">Step</li></ul>\n\nFirst paragraph\nstill first\n\nSecond & last',
+    );
     expect(html).toContain('<h2>Plan</h2>');
     expect(html).toContain('<ul><li>Step</li></ul>');
     expect(html).toContain('<p>First paragraph\nstill first</p>');
@@ -60,14 +64,17 @@ describe('renderPostContent (Markdown, then the allow-list)', () => {
 
 describe('sanitizeMarkdownSource (before storing)', () => {
   it('leaves Markdown exactly as written', () => {
-    const markdown = '## Steps\n\n> Quote & "more", a < b > c\n\n- [x](https://example.com) <https://example.com> <me@example.com>\n\n`code` **bold**\n\n1. one';
+    const markdown =
+      '## Steps\n\n> Quote & "more", a < b > c\n\n- [x](https://example.com) <https://example.com> <me@example.com>\n\n`code` **bold**\n\n1. one';
     expect(sanitizeMarkdownSource(markdown)).toBe(markdown);
   });
 
   it('cleans the HTML inside it with the allow-list', () => {
     const cleaned = sanitizeMarkdownSource(HOSTILE);
     // Markdown links stay Markdown here (the renderer's allow-list judges their URLs).
-    expect(cleaned).not.toMatch(/<script|<iframe|<style|<svg|<form|<input|\bon[a-z]+=|href="javascript|src="data|style=|alert\((1|2|5|6|7|8|9)\)/i);
+    expect(cleaned).not.toMatch(
+      /<script|<iframe|<style|<svg|<form|<input|\bon[a-z]+=|href="javascript|src="data|style=|alert\((1|2|5|6|7|8|9)\)/i,
+    );
     expect(cleaned).toContain('Intro  text');
     expect(cleaned).toContain('<a>raw bad link</a>');
     expect(cleaned).toContain('\n\nboxed\n\n'); // div is not allowed: its text stays
@@ -75,7 +82,9 @@ describe('sanitizeMarkdownSource (before storing)', () => {
   });
 
   it('keeps allowed inline tags balanced and renames headings', () => {
-    expect(sanitizeMarkdownSource('Hello <strong class="x">world</strong><br/>\n\n<h1>Top</h1>')).toBe('Hello <strong>world</strong><br />\n\n<h2>Top</h2>');
+    expect(sanitizeMarkdownSource('Hello <strong class="x">world</strong><br/>\n\n<h1>Top</h1>')).toBe(
+      'Hello <strong>world</strong><br />\n\n<h2>Top</h2>',
+    );
   });
 
   it('drops a stray closing tag the allow-list refuses, and shows a broken tag as text', () => {

@@ -19,7 +19,8 @@ describe('sanitizeContent (allow-list)', () => {
   });
 
   it('keeps the allowed structure and marks external links', () => {
-    const html = '<h1>Big</h1><h2>Section</h2><ul><li><strong>One</strong></li></ul><a href="https://example.com">out</a><a href="/contact">in</a>';
+    const html =
+      '<h1>Big</h1><h2>Section</h2><ul><li><strong>One</strong></li></ul><a href="https://example.com">out</a><a href="/contact">in</a>';
     expect(sanitizeContent(html)).toBe(
       '<h2>Big</h2><h2>Section</h2><ul><li><strong>One</strong></li></ul><a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">out</a><a href="/contact">in</a>',
     );

@@ -3,7 +3,12 @@ import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { blogCategories, blogFrontmatterSchema, blogPostInputSchema, storedBlogPostSchema } from '../../src/lib/schemas/blogPost';
+import {
+  blogCategories,
+  blogFrontmatterSchema,
+  blogPostInputSchema,
+  storedBlogPostSchema,
+} from '../../src/lib/schemas/blogPost';
 import { parseMdxPost } from '../../src/server/blog/mdxPosts';
 
 const frontmatter = blogFrontmatterSchema(z.string().min(1));
@@ -41,7 +46,9 @@ describe('MDX frontmatter schema', () => {
   it('holds for every MDX file shipped in content/blog (at least 6 published)', () => {
     const dir = resolve('content/blog');
     const files = readdirSync(dir).filter((file) => file.endsWith('.mdx'));
-    const posts = files.map((file) => parseMdxPost(file.replace(/\.mdx$/, ''), readFileSync(resolve(dir, file), 'utf8')));
+    const posts = files.map((file) =>
+      parseMdxPost(file.replace(/\.mdx$/, ''), readFileSync(resolve(dir, file), 'utf8')),
+    );
     expect(posts.filter((post) => !post.draft).length).toBeGreaterThanOrEqual(6);
     for (const file of files) {
       const yaml = /^---\n([\s\S]*?)\n---/.exec(readFileSync(resolve(dir, file), 'utf8'))?.[1] ?? '';
@@ -55,19 +62,40 @@ describe('blog post request schema', () => {
   it('names the required fields', () => {
     const result = blogPostInputSchema.safeParse({});
     expect(result.success).toBe(false);
-    const messages = Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
-    expect(messages).toMatchObject({ title: 'Title is required', excerpt: 'Excerpt is required', content: 'Content is required' });
+    const messages = Object.fromEntries(
+      (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
+    );
+    expect(messages).toMatchObject({
+      title: 'Title is required',
+      excerpt: 'Excerpt is required',
+      content: 'Content is required',
+    });
   });
 
   it('defaults the category, treats an empty image URL as none, and refuses script URLs', () => {
     const parsed = blogPostInputSchema.parse({ title: 'T', excerpt: 'E', content: 'C', imageUrl: '' });
     expect(parsed.category).toBe('Career Development');
     expect(parsed.imageUrl).toBeUndefined();
-    expect(blogPostInputSchema.safeParse({ title: 'T', excerpt: 'E', content: 'C', imageUrl: 'javascript:alert(1)' }).success).toBe(false);
-    expect(blogPostInputSchema.safeParse({ title: 'T', excerpt: 'E', content: 'C', imageUrl: '//evil.example/x.jpg' }).success).toBe(false);
-    expect(blogPostInputSchema.safeParse({ title: 'T', excerpt: 'E', content: 'C', imageUrl: 'http://cdn.example/a.jpg' }).success).toBe(false);
-    expect(blogPostInputSchema.safeParse({ title: 'T', excerpt: 'E', content: 'C', imageUrl: 'data:image/png;base64,AAAA' }).success).toBe(false);
-    expect(blogPostInputSchema.parse({ title: 'T', excerpt: 'E', content: 'C', imageUrl: 'https://cdn.example/a.jpg' }).imageUrl).toBe('https://cdn.example/a.jpg');
+    expect(
+      blogPostInputSchema.safeParse({ title: 'T', excerpt: 'E', content: 'C', imageUrl: 'javascript:alert(1)' })
+        .success,
+    ).toBe(false);
+    expect(
+      blogPostInputSchema.safeParse({ title: 'T', excerpt: 'E', content: 'C', imageUrl: '//evil.example/x.jpg' })
+        .success,
+    ).toBe(false);
+    expect(
+      blogPostInputSchema.safeParse({ title: 'T', excerpt: 'E', content: 'C', imageUrl: 'http://cdn.example/a.jpg' })
+        .success,
+    ).toBe(false);
+    expect(
+      blogPostInputSchema.safeParse({ title: 'T', excerpt: 'E', content: 'C', imageUrl: 'data:image/png;base64,AAAA' })
+        .success,
+    ).toBe(false);
+    expect(
+      blogPostInputSchema.parse({ title: 'T', excerpt: 'E', content: 'C', imageUrl: 'https://cdn.example/a.jpg' })
+        .imageUrl,
+    ).toBe('https://cdn.example/a.jpg');
   });
 
   it('offers exactly the eight editor categories', () => {
@@ -76,7 +104,18 @@ describe('blog post request schema', () => {
   });
 
   it('rejects a stored record whose id is not a slug', () => {
-    const record = { id: 'Not A Slug', source: 'storage', title: 'T', excerpt: 'E', content: 'C', category: 'Leadership', author: 'A', draft: false, createdAt: 'x', updatedAt: 'x' };
+    const record = {
+      id: 'Not A Slug',
+      source: 'storage',
+      title: 'T',
+      excerpt: 'E',
+      content: 'C',
+      category: 'Leadership',
+      author: 'A',
+      draft: false,
+      createdAt: 'x',
+      updatedAt: 'x',
+    };
     expect(storedBlogPostSchema.safeParse(record).success).toBe(false);
     expect(storedBlogPostSchema.safeParse({ ...record, id: 'a-slug' }).success).toBe(true);
   });

@@ -18,7 +18,9 @@ describe('package catalogue', () => {
   });
 
   it('says how many sessions each package includes and how long one is (Ascend 1, Ascend Plus 3)', () => {
-    const sessions = Object.fromEntries(packageCatalogue.map((item) => [item.id, [item.sessions, item.sessionMinutes]]));
+    const sessions = Object.fromEntries(
+      packageCatalogue.map((item) => [item.id, [item.sessions, item.sessionMinutes]]),
+    );
     expect(sessions).toEqual({
       discover: [1, 60],
       'discover-plus': [4, 60],

@@ -33,6 +33,8 @@ describe('conversion chart (pure)', () => {
         { date: '2026-11-25', leads: 1, payingClients: 1 },
       ]),
     ).toBe('From 23 Nov to 25 Nov: 8 leads and 2 paying clients. Most leads on 24 Nov (5). Paying clients on 2 days.');
-    expect(describeDaily([{ date: '2026-11-25', leads: 0, payingClients: 0 }])).toBe('From 25 Nov to 25 Nov: 0 leads and 0 paying clients.');
+    expect(describeDaily([{ date: '2026-11-25', leads: 0, payingClients: 0 }])).toBe(
+      'From 25 Nov to 25 Nov: 0 leads and 0 paying clients.',
+    );
   });
 });

@@ -1,12 +1,24 @@
 import { describe, expect, test } from 'vitest';
-import { conversionField, conversionRate, dayConversionsOf, noShowRate, reminderReadRate, withConversions } from '../../src/server/notifications/conversionMath';
+import {
+  conversionField,
+  conversionRate,
+  dayConversionsOf,
+  noShowRate,
+  reminderReadRate,
+  withConversions,
+} from '../../src/server/notifications/conversionMath';
 import { sourceKey } from '../../src/server/notifications/leadSources';
 
 describe('what converts (pure)', () => {
   const google = sourceKey({ source: 'google', medium: 'cpc' });
   const direct = sourceKey(null);
   const noCalls = { callsBooked: 0, callsHeld: 0, callsNoShow: 0, remindersSent: 0, remindersRead: 0 };
-  const paid = (clients: number, revenue: number, refundedPaise = 0) => ({ clients, revenue, refundedPaise, ...noCalls });
+  const paid = (clients: number, revenue: number, refundedPaise = 0) => ({
+    clients,
+    revenue,
+    refundedPaise,
+    ...noCalls,
+  });
 
   test('a day bucket yields paying clients and revenue per source; lead fields are left to the leads table', () => {
     const day = dayConversionsOf({
@@ -30,21 +42,58 @@ describe('what converts (pure)', () => {
       [{ [google]: paid(1, 10000) }, { [google]: paid(1, 5000), [direct]: paid(1, 9000) }],
     );
     expect(rows).toEqual([
-      { source: 'google', medium: 'cpc', leads: 4, byKind: { 'discovery-call': 4 }, payingClients: 2, revenue: 15000, refunded: 0, conversionRate: 50, ...noCalls, noShowRate: null, reminderReadRate: null },
-      { source: '(direct)', medium: null, leads: 0, byKind: {}, payingClients: 1, revenue: 9000, refunded: 0, conversionRate: null, ...noCalls, noShowRate: null, reminderReadRate: null },
+      {
+        source: 'google',
+        medium: 'cpc',
+        leads: 4,
+        byKind: { 'discovery-call': 4 },
+        payingClients: 2,
+        revenue: 15000,
+        refunded: 0,
+        conversionRate: 50,
+        ...noCalls,
+        noShowRate: null,
+        reminderReadRate: null,
+      },
+      {
+        source: '(direct)',
+        medium: null,
+        leads: 0,
+        byKind: {},
+        payingClients: 1,
+        revenue: 9000,
+        refunded: 0,
+        conversionRate: null,
+        ...noCalls,
+        noShowRate: null,
+        reminderReadRate: null,
+      },
     ]);
   });
 
   test('processed refunds (in paise) come off the revenue, to the paise, and are shown beside it', () => {
-    const day = dayConversionsOf({ [conversionField(google, 'revenue')]: 10599, [conversionField(google, 'refundedPaise')]: 529950 });
+    const day = dayConversionsOf({
+      [conversionField(google, 'revenue')]: 10599,
+      [conversionField(google, 'refundedPaise')]: 529950,
+    });
     expect(day).toEqual({ [google]: paid(0, 10599, 529950) });
-    const [row] = withConversions([{ source: 'google', medium: 'cpc', leads: 1, byKind: { 'discovery-call': 1 } }], [day]);
+    const [row] = withConversions(
+      [{ source: 'google', medium: 'cpc', leads: 1, byKind: { 'discovery-call': 1 } }],
+      [day],
+    );
     expect(row).toMatchObject({ revenue: 5299.5, refunded: 5299.5 });
   });
 
   test('discovery calls per source: booked, held, no-show, and the no-show rate of the calls marked', () => {
-    const day = dayConversionsOf({ [conversionField(google, 'callsBooked')]: 5, [conversionField(google, 'callsHeld')]: 3, [conversionField(google, 'callsNoShow')]: 1 });
-    const [row] = withConversions([{ source: 'google', medium: 'cpc', leads: 5, byKind: { 'discovery-call': 5 } }], [day]);
+    const day = dayConversionsOf({
+      [conversionField(google, 'callsBooked')]: 5,
+      [conversionField(google, 'callsHeld')]: 3,
+      [conversionField(google, 'callsNoShow')]: 1,
+    });
+    const [row] = withConversions(
+      [{ source: 'google', medium: 'cpc', leads: 5, byKind: { 'discovery-call': 5 } }],
+      [day],
+    );
     expect(row).toMatchObject({ callsBooked: 5, callsHeld: 3, callsNoShow: 1, noShowRate: 25 });
     expect(noShowRate(2, 1)).toBe(33.3);
     expect(reminderReadRate(4, 3)).toBe(75);

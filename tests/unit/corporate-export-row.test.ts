@@ -36,12 +36,19 @@ describe('a corporate enquiry in the customer export', () => {
   });
 
   it('leaves an optional message out of the notes', () => {
-    expect(corporateEnquiryRow({ ...withoutMessage, employees: '500-999' })[7]).toBe('Employees: 500-999 employees | Role: CHRO');
-    expect(corporateEnquiryRow({ ...enquiry, employees: '1000-4999', message: '   ' })[7]).toBe('Employees: 1,000-4,999 employees | Role: CHRO');
+    expect(corporateEnquiryRow({ ...withoutMessage, employees: '500-999' })[7]).toBe(
+      'Employees: 500-999 employees | Role: CHRO',
+    );
+    expect(corporateEnquiryRow({ ...enquiry, employees: '1000-4999', message: '   ' })[7]).toBe(
+      'Employees: 1,000-4,999 employees | Role: CHRO',
+    );
   });
 
   it('puts the source last, like every other lead', () => {
-    const row = corporateEnquiryRow({ ...enquiry, attribution: { source: 'linkedin', medium: 'paid-social', campaign: 'chro-2026' } });
+    const row = corporateEnquiryRow({
+      ...enquiry,
+      attribution: { source: 'linkedin', medium: 'paid-social', campaign: 'chro-2026' },
+    });
     expect(row).toHaveLength(9);
     expect(row[8]).toBe('linkedin / paid-social · chro-2026');
   });

@@ -5,7 +5,9 @@ import { resourceCatalogue } from '../../src/lib/resourceCatalogue';
 describe('downloadFileName', () => {
   it('replaces spaces with underscores and adds .pdf', () => {
     expect(downloadFileName('Executive Career Acceleration Guide')).toBe('Executive_Career_Acceleration_Guide.pdf');
-    expect(downloadFileName('Corporate Parenting Wellbeing Program Brochure')).toBe('Corporate_Parenting_Wellbeing_Program_Brochure.pdf');
+    expect(downloadFileName('Corporate Parenting Wellbeing Program Brochure')).toBe(
+      'Corporate_Parenting_Wellbeing_Program_Brochure.pdf',
+    );
   });
 
   it('collapses runs of white space and trims the ends', () => {

@@ -60,8 +60,12 @@ describe('due times in business hours (Mon-Fri 09:00-18:00 IST)', () => {
   });
 
   it('refuses hours that never open', () => {
-    expect(() => dueAfter(new Date(), 1, { timeZone: 'Asia/Kolkata', weekdays: [], open: '09:00', close: '18:00' })).toThrow(/No business hours/);
-    expect(() => dueAfter(new Date(), 1, { timeZone: 'Asia/Kolkata', weekdays: [1], open: '18:00', close: '09:00' })).toThrow(/close after/);
+    expect(() =>
+      dueAfter(new Date(), 1, { timeZone: 'Asia/Kolkata', weekdays: [], open: '09:00', close: '18:00' }),
+    ).toThrow(/No business hours/);
+    expect(() =>
+      dueAfter(new Date(), 1, { timeZone: 'Asia/Kolkata', weekdays: [1], open: '18:00', close: '09:00' }),
+    ).toThrow(/close after/);
     expect(() => dueAfter(new Date(), -1)).toThrow(/zero or more/);
   });
 

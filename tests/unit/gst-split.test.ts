@@ -1,21 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { splitGstInclusive } from '../../src/server/invoices/gstSplit';
 
-const addsUp = (split: ReturnType<typeof splitGstInclusive>) => split.taxablePaise + split.cgstPaise + split.sgstPaise + split.igstPaise;
+const addsUp = (split: ReturnType<typeof splitGstInclusive>) =>
+  split.taxablePaise + split.cgstPaise + split.sgstPaise + split.igstPaise;
 
 describe('splitGstInclusive (prices include 18% GST)', () => {
-  it('splits Ascend Plus (₹10,599) into CGST + SGST in the supplier\'s state', () => {
+  it("splits Ascend Plus (₹10,599) into CGST + SGST in the supplier's state", () => {
     const split = splitGstInclusive(1_059_900, 'Karnataka', 'Karnataka');
-    expect(split).toEqual({ totalPaise: 1_059_900, taxablePaise: 898_220, kind: 'intra-state', cgstPaise: 80_840, sgstPaise: 80_840, igstPaise: 0 });
+    expect(split).toEqual({
+      totalPaise: 1_059_900,
+      taxablePaise: 898_220,
+      kind: 'intra-state',
+      cgstPaise: 80_840,
+      sgstPaise: 80_840,
+      igstPaise: 0,
+    });
   });
 
   it('charges IGST to another state', () => {
     const split = splitGstInclusive(1_059_900, 'Karnataka', 'Maharashtra');
-    expect(split).toEqual({ totalPaise: 1_059_900, taxablePaise: 898_220, kind: 'inter-state', cgstPaise: 0, sgstPaise: 0, igstPaise: 161_680 });
+    expect(split).toEqual({
+      totalPaise: 1_059_900,
+      taxablePaise: 898_220,
+      kind: 'inter-state',
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 161_680,
+    });
   });
 
   it('keeps an exact price exact: ₹118 is ₹100 + ₹18', () => {
-    expect(splitGstInclusive(11_800, 'Delhi', 'Delhi')).toMatchObject({ taxablePaise: 10_000, cgstPaise: 900, sgstPaise: 900 });
+    expect(splitGstInclusive(11_800, 'Delhi', 'Delhi')).toMatchObject({
+      taxablePaise: 10_000,
+      cgstPaise: 900,
+      sgstPaise: 900,
+    });
     expect(splitGstInclusive(11_800, 'Delhi', 'Punjab')).toMatchObject({ taxablePaise: 10_000, igstPaise: 1_800 });
   });
 
@@ -61,6 +80,7 @@ describe('splitGstInclusive (prices include 18% GST)', () => {
   });
 
   it('refuses what is not a whole number of paise from 0', () => {
-    for (const total of [-1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1]) expect(() => splitGstInclusive(total, 'Goa', 'Goa')).toThrow(RangeError);
+    for (const total of [-1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1])
+      expect(() => splitGstInclusive(total, 'Goa', 'Goa')).toThrow(RangeError);
   });
 });

@@ -27,7 +27,7 @@ describe('indianStates (GST state codes)', () => {
     for (const code of ['00', '25', '28', '39', '97', '1']) expect(stateOfGstCode(code)).toBeUndefined();
   });
 
-  it('is a zod enum of the names for a customer\'s place of supply', () => {
+  it("is a zod enum of the names for a customer's place of supply", () => {
     expect(indianStateSchema.parse('Kerala')).toBe('Kerala');
     const wrong = indianStateSchema.safeParse('Kerela');
     expect(wrong.success).toBe(false);
@@ -63,7 +63,8 @@ describe('invoiceConfig (GST_* from the environment)', () => {
     vi.stubEnv('GST_STATE', 'Karnataka');
   };
   const clear = () => {
-    for (const name of ['GST_GSTIN', 'GST_LEGAL_NAME', 'GST_ADDRESS', 'GST_STATE', 'GST_SAC', 'INVOICE_SERIAL_PREFIX']) vi.stubEnv(name, '');
+    for (const name of ['GST_GSTIN', 'GST_LEGAL_NAME', 'GST_ADDRESS', 'GST_STATE', 'GST_SAC', 'INVOICE_SERIAL_PREFIX'])
+      vi.stubEnv(name, '');
   };
 
   it('without a GSTIN: plain receipts, serial prefix CCC', () => {
@@ -77,7 +78,13 @@ describe('invoiceConfig (GST_* from the environment)', () => {
     expect(invoiceConfig()).toEqual({
       mode: 'tax-invoice',
       serialPrefix: 'CCC',
-      supplier: { gstin: gstinFor('29'), legalName: 'CCC Edu Career Services LLP', address: '12 MG Road, Bengaluru 560001', state: 'Karnataka', sac: '999293' },
+      supplier: {
+        gstin: gstinFor('29'),
+        legalName: 'CCC Edu Career Services LLP',
+        address: '12 MG Road, Bengaluru 560001',
+        state: 'Karnataka',
+        sac: '999293',
+      },
     });
   });
 
@@ -88,7 +95,10 @@ describe('invoiceConfig (GST_* from the environment)', () => {
     vi.stubEnv('GST_GSTIN', gstinFor('29').toLowerCase());
     vi.stubEnv('GST_SAC', '999291');
     vi.stubEnv('INVOICE_SERIAL_PREFIX', 'CCE');
-    expect(invoiceConfig()).toMatchObject({ serialPrefix: 'CCE', supplier: { state: 'Karnataka', sac: '999291', gstin: gstinFor('29') } });
+    expect(invoiceConfig()).toMatchObject({
+      serialPrefix: 'CCE',
+      supplier: { state: 'Karnataka', sac: '999291', gstin: gstinFor('29') },
+    });
     vi.stubEnv('GST_STATE', 'karnataka');
     expect(invoiceConfig()).toMatchObject({ supplier: { state: 'Karnataka' } });
   });

@@ -6,7 +6,8 @@ import { describe, expect, test } from 'vitest';
 import { withEvenGlyphs } from '../../src/server/invoices/evenGlyphs';
 import { baseFamily, familiesFor, fontFilePath, scriptFamilies } from '../../src/server/invoices/fontFamilies';
 
-const read = (family: typeof baseFamily, weight: 'regular' | 'bold') => new Uint8Array(readFileSync(join(process.cwd(), ...fontFilePath(family, weight))));
+const read = (family: typeof baseFamily, weight: 'regular' | 'bold') =>
+  new Uint8Array(readFileSync(join(process.cwd(), ...fontFilePath(family, weight))));
 
 /** Embeds a subset of the font drawing `text`, saves, and parses the subset back out of the PDF. */
 async function subsetOf(font: Uint8Array, text: string) {
@@ -37,13 +38,18 @@ function outlines(font: fontkit.Font): string[] {
 describe('document PDF fonts', () => {
   test('every family ships both weights where the functions read them', () => {
     for (const family of [baseFamily, ...scriptFamilies]) {
-      for (const weight of ['regular', 'bold'] as const) expect(fontkit.create(Buffer.from(read(family, weight))).familyName).toMatch(/^Noto Sans/);
+      for (const weight of ['regular', 'bold'] as const)
+        expect(fontkit.create(Buffer.from(read(family, weight))).familyName).toMatch(/^Noto Sans/);
     }
   });
 
   test('a document needs the base font and each Indian script it is written in, no other', () => {
     expect(familiesFor(['Priya Raman', '₹10,599.00 ।'])).toEqual([baseFamily]);
-    expect(familiesFor(['ஆஷா ராவ்', 'आशा']).map((family) => family.file)).toEqual(['NotoSans', 'NotoSansDevanagari', 'NotoSansTamil']);
+    expect(familiesFor(['ஆஷா ராவ்', 'आशा']).map((family) => family.file)).toEqual([
+      'NotoSans',
+      'NotoSansDevanagari',
+      'NotoSansTamil',
+    ]);
   });
 
   test('Noto Sans subsets are drawable once its glyphs are padded to even lengths', async () => {
@@ -54,7 +60,10 @@ describe('document PDF fonts', () => {
     // Every glyph of the text is in the subset with its outline (a composite's parts come too), and none is unreadable.
     const drawable = (subset: fontkit.Font) => {
       const found = outlines(subset);
-      return expected.every((outline) => found.includes(outline)) && !found.some((outline) => outline.startsWith('unreadable'));
+      return (
+        expected.every((outline) => found.includes(outline)) &&
+        !found.some((outline) => outline.startsWith('unreadable'))
+      );
     };
     // As shipped, the subset's short offsets are thrown off by the odd lengths.
     expect(drawable(await subsetOf(original, text))).toBe(false);
@@ -67,12 +76,19 @@ describe('document PDF fonts', () => {
     expect(padded.numGlyphs).toBe(original.numGlyphs);
     for (const codePoint of [0x41, 0x67, 0x20b9, 0xe9, 0x0394, 0x0416]) {
       const [before, after] = [original.glyphForCodePoint(codePoint), padded.glyphForCodePoint(codePoint)];
-      expect([after.id, after.advanceWidth, after.path.toSVG()]).toEqual([before.id, before.advanceWidth, before.path.toSVG()]);
+      expect([after.id, after.advanceWidth, after.path.toSVG()]).toEqual([
+        before.id,
+        before.advanceWidth,
+        before.path.toSVG(),
+      ]);
     }
   });
 
   test('a font whose glyphs are already even is used as it is', () => {
-    const tamil = read(scriptFamilies.find((family) => family.file === 'NotoSansTamil')!, 'regular');
+    const tamil = read(
+      scriptFamilies.find((family) => family.file === 'NotoSansTamil')!,
+      'regular',
+    );
     expect(withEvenGlyphs(tamil)).toBe(tamil);
   });
 });

@@ -11,7 +11,11 @@ describe('printable text', () => {
 
   test.each([
     ['zero-width space, joiners, word joiner, byte-order mark', 'A\u200bs\u200ch\u200da\u2060 \ufeffRao', 'Asha Rao'],
-    ['bidi embeddings, overrides, isolates and marks', '\u202aAsha\u202c \u202eoaR\u202c \u2066x\u2069\u200e\u200f\u061c', 'Asha oaR x'],
+    [
+      'bidi embeddings, overrides, isolates and marks',
+      '\u202aAsha\u202c \u202eoaR\u202c \u2066x\u2069\u200e\u200f\u061c',
+      'Asha oaR x',
+    ],
     ['controls', 'Asha\u0000\u0007\u001b Rao\u007f\u009b', 'Asha Rao'],
     ['private use and unassigned', 'Asha\ue000 Rao\u{10ffff}\u0378', 'Asha Rao'],
     ['soft hyphen and variation selectors', 'Ash\u00ada Rao\ufe0f', 'Asha Rao'],
@@ -21,17 +25,26 @@ describe('printable text', () => {
   });
 
   test('keeps every script, the rupee sign and the symbols of text', () => {
-    expect(printableLine('आशा राव · ஆஷா · আশা — ₹1,00,000 © ® ™ Zoë')).toBe('आशा राव · ஆஷா · আশা — ₹1,00,000 © ® ™ Zoë');
+    expect(printableLine('आशा राव · ஆஷா · আশা — ₹1,00,000 © ® ™ Zoë')).toBe(
+      'आशा राव · ஆஷா · আশা — ₹1,00,000 © ® ™ Zoë',
+    );
     expect(printableLine('Zoe\u0308')).toBe('Zoë');
   });
 
   test('an address keeps its lines, each made printable, blank ones dropped', () => {
-    expect(printableParagraphs('12 MG Road,\r\n\r\n  Bengaluru\u200b 560001\u2028Karnataka ')).toEqual(['12 MG Road,', 'Bengaluru 560001', 'Karnataka']);
+    expect(printableParagraphs('12 MG Road,\r\n\r\n  Bengaluru\u200b 560001\u2028Karnataka ')).toEqual([
+      '12 MG Road,',
+      'Bengaluru 560001',
+      'Karnataka',
+    ]);
   });
 });
 
 /** A face whose characters are those listed, each one point wide per character. */
-function face(family: typeof baseFamily, characters: string): Face<{ name: string; widthOfTextAtSize: (text: string) => number }> {
+function face(
+  family: typeof baseFamily,
+  characters: string,
+): Face<{ name: string; widthOfTextAtSize: (text: string) => number }> {
   return {
     family,
     font: { name: family.file, widthOfTextAtSize: (text: string) => Array.from(text).length },
@@ -64,7 +77,8 @@ describe('font runs', () => {
 });
 
 describe('wrapping', () => {
-  const measure = (text: string) => Array.from(new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)).length;
+  const measure = (text: string) =>
+    Array.from(new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)).length;
 
   test('between words while they fit', () => {
     expect(wrapLine('one two three four', 9, measure)).toEqual(['one two', 'three', 'four']);

@@ -13,11 +13,24 @@ const invoice: InvoiceDocument = {
   month: '2026-11',
   paymentId: '8204406267999-abcdef0123',
   refundId: null,
-  supplier: { gstin: '29ABCDE1234F1Z5', legalName: 'CCC Edu Careers LLP', address: '12 MG Road, Bengaluru 560001', state: 'Karnataka', stateCode: '29' },
+  supplier: {
+    gstin: '29ABCDE1234F1Z5',
+    legalName: 'CCC Edu Careers LLP',
+    address: '12 MG Road, Bengaluru 560001',
+    state: 'Karnataka',
+    stateCode: '29',
+  },
   recipient: { name: 'Priya Raman', state: 'Tamil Nadu', stateCode: '33' },
   description: 'Ascend Plus',
   sac: '999293',
-  amounts: { totalPaise: 1059900, taxablePaise: 898220, cgstPaise: 0, sgstPaise: 0, igstPaise: 161680, taxKind: 'inter-state' },
+  amounts: {
+    totalPaise: 1059900,
+    taxablePaise: 898220,
+    cgstPaise: 0,
+    sgstPaise: 0,
+    igstPaise: 161680,
+    taxKind: 'inter-state',
+  },
   amountInWords: 'Rupees Ten Thousand Five Hundred Ninety-Nine Only',
   original: null,
   reason: null,
@@ -35,9 +48,23 @@ describe('invoice PDF', () => {
       { label: 'IGST @ 18%', value: '₹1,616.80' },
       { label: 'Total', value: '₹10,599.00' },
     ]);
-    const within = { ...invoice, amounts: { totalPaise: 1059900, taxablePaise: 898220, cgstPaise: 80840, sgstPaise: 80840, igstPaise: 0, taxKind: 'intra-state' as const } };
+    const within = {
+      ...invoice,
+      amounts: {
+        totalPaise: 1059900,
+        taxablePaise: 898220,
+        cgstPaise: 80840,
+        sgstPaise: 80840,
+        igstPaise: 0,
+        taxKind: 'intra-state' as const,
+      },
+    };
     expect(amountRows(within).map((row) => row.label)).toEqual(['Taxable value', 'CGST @ 9%', 'SGST @ 9%', 'Total']);
-    const receipt = { ...invoice, kind: 'receipt' as const, amounts: { ...invoice.amounts, taxablePaise: 1059900, igstPaise: 0, taxKind: null } };
+    const receipt = {
+      ...invoice,
+      kind: 'receipt' as const,
+      amounts: { ...invoice.amounts, taxablePaise: 1059900, igstPaise: 0, taxKind: null },
+    };
     expect(amountRows(receipt)).toEqual([{ label: 'Amount paid', value: '₹10,599.00' }]);
   });
 
@@ -45,7 +72,15 @@ describe('invoice PDF', () => {
     const bytes = await renderDocumentPdf(invoice);
     expect(bytes.byteLength).toBeLessThan(120_000);
     const text = await pdfText(bytes);
-    for (const expected of ['Tax invoice', 'CCC/26-27/0007', 'GSTIN: 29ABCDE1234F1Z5', 'Place of supply: Tamil Nadu', '₹10,599.00', 'IGST @ 18%', 'Rupees Ten Thousand Five Hundred Ninety-Nine Only']) {
+    for (const expected of [
+      'Tax invoice',
+      'CCC/26-27/0007',
+      'GSTIN: 29ABCDE1234F1Z5',
+      'Place of supply: Tamil Nadu',
+      '₹10,599.00',
+      'IGST @ 18%',
+      'Rupees Ten Thousand Five Hundred Ninety-Nine Only',
+    ]) {
       expect(text).toContain(expected);
     }
     expect(Buffer.from(await renderDocumentPdf(invoice)).equals(Buffer.from(bytes))).toBe(true);
@@ -83,10 +118,22 @@ async function expectWithinMargins(bytes: Uint8Array): Promise<void> {
   const items = await pdfTextItems(bytes);
   expect(items.length).toBeGreaterThan(0);
   for (const item of items) {
-    expect({ text: item.text, page: [item.pageWidth, item.pageHeight] }).toEqual({ text: item.text, page: [PAGE.width, PAGE.height] });
-    expect({ text: item.text, x: item.x }).toEqual({ text: item.text, x: expect.toSatisfy((x: number) => x >= MARGIN - 0.01) });
-    expect({ text: item.text, right: item.x + item.width }).toEqual({ text: item.text, right: expect.toSatisfy((right: number) => right <= PAGE.width - MARGIN + 0.01) });
-    expect({ text: item.text, y: item.y }).toEqual({ text: item.text, y: expect.toSatisfy((y: number) => y >= MARGIN && y <= PAGE.height - MARGIN) });
+    expect({ text: item.text, page: [item.pageWidth, item.pageHeight] }).toEqual({
+      text: item.text,
+      page: [PAGE.width, PAGE.height],
+    });
+    expect({ text: item.text, x: item.x }).toEqual({
+      text: item.text,
+      x: expect.toSatisfy((x: number) => x >= MARGIN - 0.01),
+    });
+    expect({ text: item.text, right: item.x + item.width }).toEqual({
+      text: item.text,
+      right: expect.toSatisfy((right: number) => right <= PAGE.width - MARGIN + 0.01),
+    });
+    expect({ text: item.text, y: item.y }).toEqual({
+      text: item.text,
+      y: expect.toSatisfy((y: number) => y >= MARGIN && y <= PAGE.height - MARGIN),
+    });
   }
 }
 
@@ -115,7 +162,9 @@ describe('invoice PDF: names in Indian scripts', () => {
 
   test('a document embeds only the scripts it uses', async () => {
     const plain = await pdfFontNames(await renderDocumentPdf(invoice));
-    expect(plain.every((font) => /^[A-Z]{6}\+NotoSans-(Regular|Bold)-/.test(font) || /^NotoSans-(Regular|Bold)-/.test(font))).toBe(true);
+    expect(
+      plain.every((font) => /^[A-Z]{6}\+NotoSans-(Regular|Bold)-/.test(font) || /^NotoSans-(Regular|Bold)-/.test(font)),
+    ).toBe(true);
     const tamil = await pdfFontNames(await renderDocumentPdf(named('ஆஷா ராவ்')));
     expect(tamil.filter((font) => font.includes('NotoSansTamil-'))).toHaveLength(2);
     expect(tamil.some((font) => font.includes('Devanagari') || font.includes('Bengali'))).toBe(false);
@@ -126,9 +175,17 @@ describe('invoice PDF: names in Indian scripts', () => {
     const bytes = await renderDocumentPdf(named(name));
     expect(await pdfGlyphIds(bytes)).not.toContain(0);
     const fonts = await pdfFontNames(bytes);
-    for (const family of ['Gurmukhi', 'Telugu', 'Kannada', 'Malayalam', 'Gujarati', 'Oriya']) expect(fonts.some((font) => font.includes(`NotoSans${family}-`))).toBe(true);
+    for (const family of ['Gurmukhi', 'Telugu', 'Kannada', 'Malayalam', 'Gujarati', 'Oriya'])
+      expect(fonts.some((font) => font.includes(`NotoSans${family}-`))).toBe(true);
     const text = await pdfText(bytes);
-    expect(codePoints(text.split('\n').filter((line) => /[\u0a00-\u0d7f]/u.test(line)).join(''))).toEqual(codePoints(name));
+    expect(
+      codePoints(
+        text
+          .split('\n')
+          .filter((line) => /[\u0a00-\u0d7f]/u.test(line))
+          .join(''),
+      ),
+    ).toEqual(codePoints(name));
   });
 
   test('an Indic document is the same every time it is drawn', async () => {
@@ -166,12 +223,16 @@ describe('invoice PDF: text that cannot forge a line or run off the page', () =>
     expect(pieces.map((item) => item.text).join('')).toBe(word + word);
     await expectWithinMargins(bytes);
     const text = await pdfText(bytes);
-    for (const expected of rule46.filter((field) => field !== '999293' && field !== 'SAC')) expect(text.split('\n')).toContain(expected);
+    for (const expected of rule46.filter((field) => field !== '999293' && field !== 'SAC'))
+      expect(text.split('\n')).toContain(expected);
   });
 
   test('a 2,000-character description carries on over a second page, the totals after it', async () => {
     const words = 'Career coaching sessions with a written plan, mock interviews and follow-up reviews'.split(' ');
-    const description = Array.from({ length: 300 }, (_, index) => words[index % words.length]).join(' ').slice(0, 2000).trim();
+    const description = Array.from({ length: 300 }, (_, index) => words[index % words.length])
+      .join(' ')
+      .slice(0, 2000)
+      .trim();
     expect(description.length).toBeGreaterThan(1990);
     const bytes = await renderDocumentPdf({ ...invoice, description });
     const items = await pdfTextItems(bytes);
@@ -180,7 +241,9 @@ describe('invoice PDF: text that cannot forge a line or run off the page', () =>
     const lines = items.map((item) => item.text);
     for (const expected of rule46) expect(lines).toContain(expected);
     // Every word of the description is printed, in order, across both pages.
-    const printed = items.filter((item) => item.x === MARGIN && words.some((word) => item.text.startsWith(word))).map((item) => item.text);
+    const printed = items
+      .filter((item) => item.x === MARGIN && words.some((word) => item.text.startsWith(word)))
+      .map((item) => item.text);
     expect(printed.join(' ')).toBe(description);
     // The totals follow the last of the description, on the second page.
     const lastDescription = items.findLast((item) => item.text === printed.at(-1))!;
@@ -203,10 +266,22 @@ describe('invoice PDF: text that cannot forge a line or run off the page', () =>
       refundId: 'rfnd_abc123',
       description,
       reason: 'Client moved abroad',
-      original: { documentId: 'inv_8204406267999-abcdef0123', serial: 'CCC/26-27/0007', issuedAt: '2026-11-25T10:00:00.000Z' },
+      original: {
+        documentId: 'inv_8204406267999-abcdef0123',
+        serial: 'CCC/26-27/0007',
+        issuedAt: '2026-11-25T10:00:00.000Z',
+      },
     });
     const creditLines = (await pdfText(credit)).split('\n');
-    for (const expected of ['Credit note no.: CCC/26-27/0007', 'Against invoice no.: CCC/26-27/0007', 'Issued to', 'ஆஷா ராவ்', 'Total credited', '₹10,599.00', 'Reason: Client moved abroad']) {
+    for (const expected of [
+      'Credit note no.: CCC/26-27/0007',
+      'Against invoice no.: CCC/26-27/0007',
+      'Issued to',
+      'ஆஷா ராவ்',
+      'Total credited',
+      '₹10,599.00',
+      'Reason: Client moved abroad',
+    ]) {
       expect(creditLines).toContain(expected);
     }
     await expectWithinMargins(credit);
@@ -219,7 +294,13 @@ describe('invoice PDF: text that cannot forge a line or run off the page', () =>
       amounts: { ...invoice.amounts, taxablePaise: 1059900, igstPaise: 0, taxKind: null },
     });
     const receiptLines = (await pdfText(receipt)).split('\n');
-    for (const expected of ['Receipt no.: CCC/26-27/0007', 'আশা রাও', 'Amount paid', '₹10,599.00', 'Not a tax invoice: no GST is charged on this payment.']) {
+    for (const expected of [
+      'Receipt no.: CCC/26-27/0007',
+      'আশা রাও',
+      'Amount paid',
+      '₹10,599.00',
+      'Not a tax invoice: no GST is charged on this payment.',
+    ]) {
       expect(receiptLines).toContain(expected);
     }
     await expectWithinMargins(receipt);

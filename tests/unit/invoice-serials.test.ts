@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { financialYearOf } from '../../src/server/invoices/financialYear';
-import { MAX_PREFIX_LENGTH, SerialFormatError, formatSerial, invoicePrefixProblem } from '../../src/server/invoices/serialFormat';
+import {
+  MAX_PREFIX_LENGTH,
+  SerialFormatError,
+  formatSerial,
+  invoicePrefixProblem,
+} from '../../src/server/invoices/serialFormat';
 
 describe('financialYearOf (April to March, by the date in India)', () => {
   it('names the year a date falls in', () => {
@@ -41,7 +46,7 @@ describe('formatSerial', () => {
     expect(() => formatSerial('invoice', 'CCC', '2026-27', 1)).toThrow(SerialFormatError);
   });
 
-  it('validates the prefix: capitals and digits, at most 5, never the credit notes\' CN', () => {
+  it("validates the prefix: capitals and digits, at most 5, never the credit notes' CN", () => {
     expect(MAX_PREFIX_LENGTH).toBe(5);
     expect(invoicePrefixProblem('CCC')).toBeNull();
     expect(invoicePrefixProblem('INV26')).toBeNull();

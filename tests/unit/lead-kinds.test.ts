@@ -7,7 +7,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { demoLeads, demoPlan } from '../../netlify/local/demo/demoLeads';
 import { business } from '../../src/lib/business';
 import { formatCount } from '../../src/lib/format';
-import { leadAnnouncements, leadNotificationKinds, recordKindNames, recordKinds, todoFactsOf, todoKinds } from '../../src/lib/leads/kinds';
+import {
+  leadAnnouncements,
+  leadNotificationKinds,
+  recordKindNames,
+  recordKinds,
+  todoFactsOf,
+  todoKinds,
+} from '../../src/lib/leads/kinds';
 import type { AdminStats } from '../../src/lib/schemas/adminApi';
 import { adminKeys, statsQuery } from '../../src/islands/admin/api/queries';
 import { CustomerData } from '../../src/islands/admin/customers/CustomerData';
@@ -22,7 +29,8 @@ import { hasVisitorConfirmation, ownerEmail, visitorEmail } from '../../src/serv
 // view of it follows (docs/architecture.md, "Lead kinds, declared once"). The type check
 // refuses a kind without its entries; these make sure each place shows every kind.
 
-const render = (client: Client, component: FunctionComponent) => renderToStaticMarkup(createElement(QueryClientProvider, { client }, createElement(component)));
+const render = (client: Client, component: FunctionComponent) =>
+  renderToStaticMarkup(createElement(QueryClientProvider, { client }, createElement(component)));
 const pluralOf = (kind: keyof typeof recordKinds) => recordKinds[kind].plural;
 
 /** Every path a function answers (its config's `path`, one or a list). */
@@ -42,11 +50,21 @@ afterEach(() => {
 
 describe('every kind of record', () => {
   it('has its stat tile, with its label and its count, before the blog, status and total tiles', () => {
-    const keys = [...recordKindNames.map(pluralOf), 'blogPosts', 'pending', 'contacted', 'completed', 'cancelled', 'totalRecords'];
+    const keys = [
+      ...recordKindNames.map(pluralOf),
+      'blogPosts',
+      'pending',
+      'contacted',
+      'completed',
+      'cancelled',
+      'totalRecords',
+    ];
     const stats = Object.fromEntries(keys.map((key, index) => [key, 1000 + index])) as unknown as AdminStats;
     const client = new QueryClient();
     client.setQueryData(statsQuery().queryKey, stats);
-    const tiles = [...render(client, StatTiles).matchAll(/data-stat="([^"]+)"[^>]*><dt>([^<]+)<\/dt><dd>([^<]+)<\/dd>/g)].map(([, key, label, count]) => ({ key, label, count }));
+    const tiles = [
+      ...render(client, StatTiles).matchAll(/data-stat="([^"]+)"[^>]*><dt>([^<]+)<\/dt><dd>([^<]+)<\/dd>/g),
+    ].map(([, key, label, count]) => ({ key, label, count }));
     const tile = (key: keyof AdminStats, label: string) => ({ key, label, count: formatCount(stats[key]) });
     expect(tiles).toEqual([
       ...recordKindNames.map((kind) => tile(pluralOf(kind), recordKinds[kind].label)),
@@ -60,11 +78,23 @@ describe('every kind of record', () => {
 
   it('has its list under Customer Data, with its title and empty state; the kinds worked as cards come first', () => {
     const client = new QueryClient();
-    for (const kind of recordKindNames) client.setQueryData(adminKeys.leads(pluralOf(kind)), { pages: [{ items: [], nextCursor: null, total: 0 }], pageParams: [null] });
+    for (const kind of recordKindNames)
+      client.setQueryData(adminKeys.leads(pluralOf(kind)), {
+        pages: [{ items: [], nextCursor: null, total: 0 }],
+        pageParams: [null],
+      });
     const html = render(client, CustomerData);
-    const lists = [...html.matchAll(/data-testid="list-([A-Za-z]+)"><header class="adm-panel-head"><h2 id="[^"]+">([^<]+)<\/h2>.*?<\/section>/g)];
-    const cardsFirst = [...recordKindNames].sort((a, b) => Number(kindViews[b].list.layout === 'cards') - Number(kindViews[a].list.layout === 'cards'));
-    expect(lists.map(([, plural, title]) => ({ plural, title }))).toEqual(cardsFirst.map((kind) => ({ plural: pluralOf(kind), title: kindViews[kind].list.title })));
+    const lists = [
+      ...html.matchAll(
+        /data-testid="list-([A-Za-z]+)"><header class="adm-panel-head"><h2 id="[^"]+">([^<]+)<\/h2>.*?<\/section>/g,
+      ),
+    ];
+    const cardsFirst = [...recordKindNames].sort(
+      (a, b) => Number(kindViews[b].list.layout === 'cards') - Number(kindViews[a].list.layout === 'cards'),
+    );
+    expect(lists.map(([, plural, title]) => ({ plural, title }))).toEqual(
+      cardsFirst.map((kind) => ({ plural: pluralOf(kind), title: kindViews[kind].list.title })),
+    );
     for (const [section, plural] of lists) {
       const kind = recordKindNames.find((name) => pluralOf(name) === plural)!;
       expect(section).toContain(kindViews[kind].list.empty.title);
@@ -85,7 +115,11 @@ describe('every kind of record', () => {
   it('has demo records in the seed (payments with their paid bookings), the mix of each kind in proportion to the bookings', () => {
     const plan = demoPlan(200, Date.UTC(2026, 10, 21), 7);
     expect(plan.leads).toMatchObject({ booking: 200, contact: 80, download: 60, subscriber: 50 });
-    const made = new Set(demoLeads(plan).flatMap((lead) => (lead.kind === 'booking' && lead.data.payment ? [lead.kind, 'payment'] : [lead.kind])));
+    const made = new Set(
+      demoLeads(plan).flatMap((lead) =>
+        lead.kind === 'booking' && lead.data.payment ? [lead.kind, 'payment'] : [lead.kind],
+      ),
+    );
     expect([...made].sort()).toEqual([...recordKindNames].sort());
   });
 });
@@ -93,7 +127,7 @@ describe('every kind of record', () => {
 describe('every kind on the to-do', () => {
   const { callbackAfterCallHours, responseHours } = business.promises;
 
-  it('is named in its kind\'s words; a free call waiting on its call back by its own', () => {
+  it("is named in its kind's words; a free call waiting on its call back by its own", () => {
     for (const kind of todoKinds) expect(whatItIs({ kind, promiseHours: responseHours })).toBe(todoFactsOf(kind).label);
     expect(whatItIs({ kind: 'booking', promiseHours: callbackAfterCallHours })).toBe('Free discovery call');
     expect(whatItIs({ kind: 'booking', promiseHours: responseHours })).toBe('Booking');
@@ -105,10 +139,15 @@ describe('every kind on the to-do', () => {
     const calls: string[] = [];
     vi.stubGlobal('fetch', async (path: string, init: RequestInit) => {
       calls.push(`${init.method} ${path} ${String(init.body)}`);
-      return new Response(JSON.stringify({ id: 'lead/1', status: 'contacted' }), { status: 200, headers: { etag: '"v2"' } });
+      return new Response(JSON.stringify({ id: 'lead/1', status: 'contacted' }), {
+        status: 200,
+        headers: { etag: '"v2"' },
+      });
     });
     for (const kind of todoKinds) await markContacted(new QueryClient(), { kind, id: 'lead/1', overdue: false });
-    expect(calls).toEqual(todoKinds.map((kind) => `PATCH ${todoFactsOf(kind).statusPath}/lead%2F1/status {"status":"contacted"}`));
+    expect(calls).toEqual(
+      todoKinds.map((kind) => `PATCH ${todoFactsOf(kind).statusPath}/lead%2F1/status {"status":"contacted"}`),
+    );
     const served = servedPaths();
     for (const kind of todoKinds) expect(served, kind).toContain(`${todoFactsOf(kind).statusPath}/:id/status`);
   });
@@ -128,8 +167,11 @@ describe('every lead notification kind', () => {
   });
 
   it("opens the owner's subject with its headline, and names the choice where its wording says so", () => {
-    const subjects = Object.fromEntries(leadNotificationKinds.map((kind) => [kind, ownerEmail(event(kind), SITE).subject]));
-    for (const kind of leadNotificationKinds) expect(subjects[kind]!.startsWith(`${leadAnnouncements[kind].headline}: `), kind).toBe(true);
+    const subjects = Object.fromEntries(
+      leadNotificationKinds.map((kind) => [kind, ownerEmail(event(kind), SITE).subject]),
+    );
+    for (const kind of leadNotificationKinds)
+      expect(subjects[kind]!.startsWith(`${leadAnnouncements[kind].headline}: `), kind).toBe(true);
     expect(subjects).toMatchObject({
       'discovery-call': 'New discovery call request: Asha Rao',
       'package-booking': 'New package booking: Ascend Plus (Asha Rao)',
@@ -141,8 +183,20 @@ describe('every lead notification kind', () => {
   });
 
   it('confirms to the visitor where its wording has a confirmation: a contact, a download, a corporate enquiry', () => {
-    const confirmed = Object.fromEntries(leadNotificationKinds.map((kind) => [kind, hasVisitorConfirmation(event(kind)) && visitorEmail(event(kind), SITE) !== null]));
-    expect(confirmed).toMatchObject({ 'discovery-call': false, 'package-booking': false, contact: true, 'resource-download': true, newsletter: false, 'corporate-enquiry': true });
+    const confirmed = Object.fromEntries(
+      leadNotificationKinds.map((kind) => [
+        kind,
+        hasVisitorConfirmation(event(kind)) && visitorEmail(event(kind), SITE) !== null,
+      ]),
+    );
+    expect(confirmed).toMatchObject({
+      'discovery-call': false,
+      'package-booking': false,
+      contact: true,
+      'resource-download': true,
+      newsletter: false,
+      'corporate-enquiry': true,
+    });
     expect(visitorEmail(event('corporate-enquiry'), SITE)?.subject).toBe(`We received your enquiry: ${business.brand}`);
   });
 });

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { acceptAll, CONSENT_STORAGE_KEY, essentialOnly, hasStoredConsent, preferenceDefaults, storeConsent } from '../../src/islands/cookie-banner/consent';
+import {
+  acceptAll,
+  CONSENT_STORAGE_KEY,
+  essentialOnly,
+  hasStoredConsent,
+  preferenceDefaults,
+  storeConsent,
+} from '../../src/islands/cookie-banner/consent';
 import { backgroundLabel, backgroundOptions, callRequestSchema } from '../../src/lib/schemas/callRequest';
-import { careerStageLabel, careerStageOptions, downloadFormSchema, downloadRequestSchema } from '../../src/lib/schemas/download';
+import {
+  careerStageLabel,
+  careerStageOptions,
+  downloadFormSchema,
+  downloadRequestSchema,
+} from '../../src/lib/schemas/download';
 import { subscribeRequestSchema } from '../../src/lib/schemas/subscriber';
 import { fieldErrors } from '../../src/server/http/validate';
 
@@ -15,13 +27,18 @@ describe('call request schema', () => {
       ['college-graduate', 'College Graduate'],
       ['working-professional', 'Working Professional'],
     ]);
-    for (const { value } of backgroundOptions) expect(callRequestSchema.safeParse({ ...valid, background: value }).success).toBe(true);
+    for (const { value } of backgroundOptions)
+      expect(callRequestSchema.safeParse({ ...valid, background: value }).success).toBe(true);
     expect(backgroundLabel('college-graduate')).toBe('College Graduate');
   });
 
   it('takes an optional source and a whole-number quiz score from 0 to 100', () => {
-    expect(callRequestSchema.parse({ ...valid, source: 'quiz', quizScore: 0 })).toMatchObject({ source: 'quiz', quizScore: 0 });
-    for (const quizScore of [-1, 101, 12.5, '50']) expect(callRequestSchema.safeParse({ ...valid, quizScore }).success).toBe(false);
+    expect(callRequestSchema.parse({ ...valid, source: 'quiz', quizScore: 0 })).toMatchObject({
+      source: 'quiz',
+      quizScore: 0,
+    });
+    for (const quizScore of [-1, 101, 12.5, '50'])
+      expect(callRequestSchema.safeParse({ ...valid, quizScore }).success).toBe(false);
     expect(callRequestSchema.safeParse({ ...valid, source: 'x'.repeat(61) }).success).toBe(false);
   });
 
@@ -36,13 +53,26 @@ describe('download form schema', () => {
   const valid = { fullName: 'Meera', email: 'meera@example.com', mobile: '9845012345', currentStage: 'graduates' };
 
   it('offers the career stages in order', () => {
-    expect(careerStageOptions.map((option) => option.value)).toEqual(['graduates', 'earlycareer', 'midcareer', 'senior', 'professionals', 'class8-9', 'class10-12']);
+    expect(careerStageOptions.map((option) => option.value)).toEqual([
+      'graduates',
+      'earlycareer',
+      'midcareer',
+      'senior',
+      'professionals',
+      'class8-9',
+      'class10-12',
+    ]);
     expect(careerStageLabel('graduates')).toBe('College Graduate / Fresh Graduate');
     expect(downloadFormSchema.safeParse(valid).success).toBe(true);
   });
 
   it('gives each field its message', () => {
-    const result = downloadFormSchema.safeParse({ fullName: '  ', email: 'meera@', mobile: '984501234', currentStage: '' });
+    const result = downloadFormSchema.safeParse({
+      fullName: '  ',
+      email: 'meera@',
+      mobile: '984501234',
+      currentStage: '',
+    });
     expect(result.success).toBe(false);
     if (!result.success) {
       expect(fieldErrors(result.error)).toEqual({
@@ -76,7 +106,9 @@ describe('cookie consent', () => {
   function memoryStorage(): Storage {
     const map = new Map<string, string>();
     return {
-      get length() { return map.size; },
+      get length() {
+        return map.size;
+      },
       clear: () => map.clear(),
       getItem: (key) => map.get(key) ?? null,
       key: (index) => [...map.keys()][index] ?? null,
@@ -96,12 +128,23 @@ describe('cookie consent', () => {
     expect(hasStoredConsent(storage)).toBe(false);
     storeConsent(storage, essentialOnly, new Date('2026-01-02T03:04:05Z'));
     expect(CONSENT_STORAGE_KEY).toBe('cookieConsent');
-    expect(JSON.parse(storage.getItem('cookieConsent') ?? '')).toEqual({ ...essentialOnly, timestamp: '2026-01-02T03:04:05.000Z' });
+    expect(JSON.parse(storage.getItem('cookieConsent') ?? '')).toEqual({
+      ...essentialOnly,
+      timestamp: '2026-01-02T03:04:05.000Z',
+    });
     expect(hasStoredConsent(storage)).toBe(true);
   });
 
   it('survives storage that throws', () => {
-    const broken = { ...memoryStorage(), getItem: () => { throw new Error('blocked'); }, setItem: () => { throw new Error('blocked'); } } as Storage;
+    const broken = {
+      ...memoryStorage(),
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('blocked');
+      },
+    } as Storage;
     expect(hasStoredConsent(broken)).toBe(false);
     expect(storeConsent(broken, acceptAll).marketing).toBe(true);
   });

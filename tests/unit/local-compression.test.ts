@@ -40,7 +40,8 @@ describe('isCompressible', () => {
 });
 
 describe('shouldCompress', () => {
-  const html = (init: ResponseInit = {}) => new Response('<p>hi</p>', { ...init, headers: { 'content-type': 'text/html', ...init.headers } });
+  const html = (init: ResponseInit = {}) =>
+    new Response('<p>hi</p>', { ...init, headers: { 'content-type': 'text/html', ...init.headers } });
   const get = (headers: Record<string, string> = {}) => new Request('http://site/', { headers });
 
   test('a text answer to a plain GET', () => expect(shouldCompress(get(), html())).toBe(true));

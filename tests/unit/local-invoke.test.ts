@@ -42,15 +42,31 @@ describe('Invoker', () => {
     );
     const cookies = response.headers.getSetCookie();
     expect(cookies).toContain('seen=v1');
-    expect(cookies.some((cookie) => cookie.startsWith('old=;') && cookie.includes('Expires=Thu, 01 Jan 1970'))).toBe(true);
+    expect(cookies.some((cookie) => cookie.startsWith('old=;') && cookie.includes('Expires=Thu, 01 Jan 1970'))).toBe(
+      true,
+    );
   });
 
   test('anything but a Response answers 204; a throw answers 500 without the error text', async () => {
     const invoker = new Invoker({ site, deployId: '0' });
     const request = () => new Request('http://localhost:8888/api/items/1');
-    expect((await invoker.invoke(fn(() => undefined), request(), meta)).status).toBe(204);
+    expect(
+      (
+        await invoker.invoke(
+          fn(() => undefined),
+          request(),
+          meta,
+        )
+      ).status,
+    ).toBe(204);
     const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const failed = await invoker.invoke(fn(() => { throw new Error('secret detail'); }), request(), meta);
+    const failed = await invoker.invoke(
+      fn(() => {
+        throw new Error('secret detail');
+      }),
+      request(),
+      meta,
+    );
     expect(failed.status).toBe(500);
     expect(await failed.text()).not.toContain('secret detail');
     errorLog.mockRestore();
@@ -62,7 +78,15 @@ describe('Invoker', () => {
     const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
     const started = Date.now();
     const response = await invoker.invoke(
-      fn((req) => new Promise((resolve) => req.signal.addEventListener('abort', () => { aborted = true; resolve(new Response('late')); }))),
+      fn(
+        (req) =>
+          new Promise((resolve) =>
+            req.signal.addEventListener('abort', () => {
+              aborted = true;
+              resolve(new Response('late'));
+            }),
+          ),
+      ),
       new Request('http://localhost:8888/api/items/1'),
       meta,
     );

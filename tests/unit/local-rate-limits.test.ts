@@ -75,7 +75,10 @@ describe('SlidingWindowLimiter', () => {
   });
 });
 
-const functionWith = (name: string, rateLimit: Parameters<typeof getTrafficRulesConfig>[0]) => ({ name, trafficRules: getTrafficRulesConfig(rateLimit)! });
+const functionWith = (name: string, rateLimit: Parameters<typeof getTrafficRulesConfig>[0]) => ({
+  name,
+  trafficRules: getTrafficRulesConfig(rateLimit)!,
+});
 const post = (url: string) => new Request(url, { method: 'POST', body: '{}' });
 
 describe('createRateLimits (rules as zip-it-and-ship-it writes them)', () => {
@@ -88,11 +91,15 @@ describe('createRateLimits (rules as zip-it-and-ship-it writes them)', () => {
     expect(limits.limited).toEqual(['contact', 'newsletter']);
     expect(limits.check(contact, post('http://localhost:8888/api/contact'), '127.0.0.1')).toBeNull();
     expect(limits.check(contact, post('http://localhost:8888/api/contact'), '127.0.0.1')).toBeNull();
-    expect(limits.check(contact, post('http://localhost:8888/api/contact'), '127.0.0.1')).toEqual({ retryAfterSeconds: 60, rewriteTo: null });
+    expect(limits.check(contact, post('http://localhost:8888/api/contact'), '127.0.0.1')).toEqual({
+      retryAfterSeconds: 60,
+      rewriteTo: null,
+    });
     expect(limits.check(contact, post('http://localhost:8888/api/contact'), '192.0.2.7')).toBeNull();
     expect(limits.check(contact, post('http://coach.example.com/api/contact'), '127.0.0.1')).toBeNull();
     expect(limits.check(newsletter, post('http://localhost:8888/api/newsletter'), '127.0.0.1')).toBeNull();
-    for (let i = 0; i < 50; i += 1) expect(limits.check(open, post('http://localhost:8888/api/packages'), '127.0.0.1')).toBeNull();
+    for (let i = 0; i < 50; i += 1)
+      expect(limits.check(open, post('http://localhost:8888/api/packages'), '127.0.0.1')).toBeNull();
   });
 
   test('the domain is the host name: another port or letter case is the same domain', () => {
@@ -107,7 +114,10 @@ describe('createRateLimits (rules as zip-it-and-ship-it writes them)', () => {
       const fn = functionWith('shared', { windowLimit: 1, windowSize: 10, ...(aggregateBy ? { aggregateBy } : {}) });
       const limits = createRateLimits({ functions: [fn], now: clock().now });
       expect(limits.check(fn, post('http://localhost/x'), '127.0.0.1')).toBeNull();
-      expect(limits.check(fn, post('http://localhost/x'), '192.0.2.7')).toEqual({ retryAfterSeconds: 10, rewriteTo: null });
+      expect(limits.check(fn, post('http://localhost/x'), '192.0.2.7')).toEqual({
+        retryAfterSeconds: 10,
+        rewriteTo: null,
+      });
       expect(limits.check(fn, post('http://other.example/x'), '192.0.2.7')).toBeNull();
     }
   });
@@ -137,14 +147,23 @@ describe('createRateLimits (rules as zip-it-and-ship-it writes them)', () => {
     const fn = functionWith('f', { windowLimit: 1, windowSize: 60, action: 'rewrite', to: '/rate-limited.html' });
     const limits = createRateLimits({ functions: [fn], now: clock().now });
     expect(limits.check(fn, post('http://localhost/x'), '127.0.0.1')).toBeNull();
-    expect(limits.check(fn, post('http://localhost/x'), '127.0.0.1')).toEqual({ retryAfterSeconds: 60, rewriteTo: '/rate-limited.html' });
+    expect(limits.check(fn, post('http://localhost/x'), '127.0.0.1')).toEqual({
+      retryAfterSeconds: 60,
+      rewriteTo: '/rate-limited.html',
+    });
   });
 
   test('switched off, nothing is ever refused, but the rules are still read', () => {
     const limits = createRateLimits({ functions: [contact], enabled: false, now: clock().now });
-    for (let i = 0; i < 100; i += 1) expect(limits.check(contact, post('http://localhost/api/contact'), '127.0.0.1')).toBeNull();
-    const broken = { name: 'broken', trafficRules: getTrafficRulesConfig({ windowLimit: 1, windowSize: 60, action: 'rewrite' }) };
-    expect(() => createRateLimits({ functions: [broken], enabled: false })).toThrow(/broken has a rateLimit .* rewrite needs "to"/);
+    for (let i = 0; i < 100; i += 1)
+      expect(limits.check(contact, post('http://localhost/api/contact'), '127.0.0.1')).toBeNull();
+    const broken = {
+      name: 'broken',
+      trafficRules: getTrafficRulesConfig({ windowLimit: 1, windowSize: 60, action: 'rewrite' }),
+    };
+    expect(() => createRateLimits({ functions: [broken], enabled: false })).toThrow(
+      /broken has a rateLimit .* rewrite needs "to"/,
+    );
   });
 });
 
@@ -154,7 +173,9 @@ describe('readRateRule', () => {
   });
 
   test('reads limit, window and keys', () => {
-    expect(readRateRule('f', getTrafficRulesConfig({ windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] }))).toEqual({
+    expect(
+      readRateRule('f', getTrafficRulesConfig({ windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] })),
+    ).toEqual({
       limit: 20,
       windowMs: 60_000,
       keys: ['ip', 'domain'],
@@ -166,15 +187,33 @@ describe('readRateRule', () => {
     ['a negative limit', { windowLimit: -1, windowSize: 60 }, /windowLimit -1/],
     ['a fractional limit', { windowLimit: 2.5, windowSize: 60 }, /windowLimit 2.5/],
     ['a zero window', { windowLimit: 5, windowSize: 0 }, /windowSize 0/],
-    ['a rewrite to another site', { windowLimit: 5, windowSize: 60, action: 'rewrite' as const, to: 'https://elsewhere.example/' }, /a path on the site/],
+    [
+      'a rewrite to another site',
+      { windowLimit: 5, windowSize: 60, action: 'rewrite' as const, to: 'https://elsewhere.example/' },
+      /a path on the site/,
+    ],
   ])('refuses a rule it cannot apply: %s', (_name, rateLimit, message) => {
     expect(() => readRateRule('f', getTrafficRulesConfig(rateLimit))).toThrow(message);
   });
 
   test('refuses an algorithm or key it does not know', () => {
     const rule = getTrafficRulesConfig({ windowLimit: 5, windowSize: 60 })!;
-    expect(() => readRateRule('f', { action: { ...rule.action, config: { ...rule.action.config, rateLimitConfig: { ...rule.action.config.rateLimitConfig, algorithm: 'token_bucket' } } } })).toThrow(/algorithm "token_bucket"/);
-    expect(() => readRateRule('f', { action: { ...rule.action, config: { ...rule.action.config, aggregate: { keys: [{ type: 'user' }] } } } })).toThrow(/aggregateBy "user"/);
+    expect(() =>
+      readRateRule('f', {
+        action: {
+          ...rule.action,
+          config: {
+            ...rule.action.config,
+            rateLimitConfig: { ...rule.action.config.rateLimitConfig, algorithm: 'token_bucket' },
+          },
+        },
+      }),
+    ).toThrow(/algorithm "token_bucket"/);
+    expect(() =>
+      readRateRule('f', {
+        action: { ...rule.action, config: { ...rule.action.config, aggregate: { keys: [{ type: 'user' }] } } },
+      }),
+    ).toThrow(/aggregateBy "user"/);
   });
 });
 

@@ -10,14 +10,22 @@ const blogPosts = {
     { pattern: '/api/blog-posts/:id', expression: '^\\/api\\/blog-posts(?:\\/([^\\/]+?))\\/?$', methods: [] },
   ],
 };
-const putOnly = { name: 'put-only', priority: 10, routes: [{ pattern: '/api/thing', literal: '/api/thing', methods: ['PUT'] }] };
+const putOnly = {
+  name: 'put-only',
+  priority: 10,
+  routes: [{ pattern: '/api/thing', literal: '/api/thing', methods: ['PUT'] }],
+};
 const withExclusion = {
   name: 'files',
   priority: 10,
   routes: [{ pattern: '/files/*', expression: '^\\/files(?:\\/(.*))\\/?$', methods: [] }],
   excludedRoutes: [{ pattern: '/files/private/*', expression: '^\\/files\\/private(?:\\/(.*))\\/?$' }],
 };
-const ssr = { name: 'ssr', priority: 0, routes: [{ pattern: '/*', expression: '^(?:\\/(.*))\\/?$', methods: [], prefer_static: true }] };
+const ssr = {
+  name: 'ssr',
+  priority: 0,
+  routes: [{ pattern: '/*', expression: '^(?:\\/(.*))\\/?$', methods: [], prefer_static: true }],
+};
 const noPath = { name: 'note-background', priority: 10, routes: [] };
 const scheduled = { name: 'retry-outbox', priority: 10, routes: [], schedule: '@hourly' };
 const functions = byPriority([ssr, blogPosts, putOnly, withExclusion, noPath, scheduled]);
@@ -46,7 +54,10 @@ describe('matchFunction', () => {
   });
 
   test('only functions without paths answer on /.netlify/functions/<name>; scheduled ones never', () => {
-    expect(matchFunction(functions, '/.netlify/functions/note-background', 'POST')).toEqual({ fn: noPath, route: null });
+    expect(matchFunction(functions, '/.netlify/functions/note-background', 'POST')).toEqual({
+      fn: noPath,
+      route: null,
+    });
     expect(matchFunction(functions, '/.netlify/functions/blog-posts', 'GET')).toBeUndefined();
     expect(matchFunction(functions, '/.netlify/functions/retry-outbox', 'POST')).toBeUndefined();
     expect(matchFunction(functions, '/.netlify/functions/nothing', 'GET')).toBeUndefined();

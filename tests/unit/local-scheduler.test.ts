@@ -44,10 +44,14 @@ describe('startScheduler', () => {
     await vi.advanceTimersByTimeAsync(29_000);
     expect(runs).toEqual([]);
     await vi.advanceTimersByTimeAsync(2_000);
-    expect(runs).toEqual([{ name: 'every-minute', at: '2026-11-22T10:16:00.000Z', following: '2026-11-22T10:17:00.000Z' }]);
+    expect(runs).toEqual([
+      { name: 'every-minute', at: '2026-11-22T10:16:00.000Z', following: '2026-11-22T10:17:00.000Z' },
+    ]);
     await vi.advanceTimersByTimeAsync(45 * 60_000);
     expect(runs.filter((run) => run.name === 'every-minute')).toHaveLength(46);
-    expect(runs.filter((run) => run.name === 'hourly')).toEqual([{ name: 'hourly', at: '2026-11-22T11:00:00.000Z', following: '2026-11-22T12:00:00.000Z' }]);
+    expect(runs.filter((run) => run.name === 'hourly')).toEqual([
+      { name: 'hourly', at: '2026-11-22T11:00:00.000Z', following: '2026-11-22T12:00:00.000Z' },
+    ]);
     scheduler.stop();
     await vi.advanceTimersByTimeAsync(60 * 60_000);
     expect(runs).toHaveLength(47);

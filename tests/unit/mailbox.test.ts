@@ -5,7 +5,14 @@ describe('mailboxOf', () => {
   it('reads case, +tags and Gmail dots as one mailbox', () => {
     const one = mailboxOf('victim@gmail.com');
     expect(one).toBe('victim@gmail.com');
-    for (const variant of ['Victim@Gmail.com', 'victim+1@gmail.com', 'victim+2@gmail.com', 'v.ictim@gmail.com', 'v.i.c.t.i.m+x@googlemail.com', ' VICTIM@googlemail.com ']) {
+    for (const variant of [
+      'Victim@Gmail.com',
+      'victim+1@gmail.com',
+      'victim+2@gmail.com',
+      'v.ictim@gmail.com',
+      'v.i.c.t.i.m+x@googlemail.com',
+      ' VICTIM@googlemail.com ',
+    ]) {
       expect(mailboxOf(variant), variant).toBe(one);
     }
   });
@@ -17,6 +24,7 @@ describe('mailboxOf', () => {
   });
 
   it('is null for what is not an address', () => {
-    for (const bad of ['', null, undefined, 'no-at-sign', '@example.com', 'name@', '+tag@example.com']) expect(mailboxOf(bad)).toBeNull();
+    for (const bad of ['', null, undefined, 'no-at-sign', '@example.com', 'name@', '+tag@example.com'])
+      expect(mailboxOf(bad)).toBeNull();
   });
 });

@@ -10,7 +10,9 @@ const MINUTE = 60_000;
 
 describe('backoff', () => {
   test('1, 2, 4, 8, ... minutes, capped at an hour', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 30].map((failures) => retryDelayMs(failures) / MINUTE)).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 30].map((failures) => retryDelayMs(failures) / MINUTE)).toEqual([
+      1, 2, 4, 8, 16, 32, 60, 60, 60,
+    ]);
     expect(retryDelayMs(1000)).toBe(MAX_DELAY_MS);
   });
 
@@ -18,7 +20,9 @@ describe('backoff', () => {
     const now = new Date('2026-11-22T10:00:00Z');
     const until = new Date('2026-11-23T10:00:00Z');
     expect(nextAttemptAfterFailure(1, now, until)?.toISOString()).toBe('2026-11-22T10:01:00.000Z');
-    expect(nextAttemptAfterFailure(9, new Date('2026-11-23T09:30:00Z'), until)?.toISOString()).toBe(until.toISOString());
+    expect(nextAttemptAfterFailure(9, new Date('2026-11-23T09:30:00Z'), until)?.toISOString()).toBe(
+      until.toISOString(),
+    );
     expect(nextAttemptAfterFailure(9, until, until)).toBeNull();
   });
 });
@@ -89,15 +93,24 @@ describe('settings', () => {
   test('off with a reason when unset, incomplete or invalid; never echoing the password', () => {
     expect(notificationSettings()).toEqual({ enabled: false, reason: NOT_CONFIGURED });
     process.env.SMTP_URL = 'smtps://user:hunter2@smtp.example.com:465';
-    expect(notificationSettings()).toMatchObject({ enabled: false, reason: expect.stringContaining('NOTIFY_EMAIL_TO, NOTIFY_EMAIL_FROM are not set') });
+    expect(notificationSettings()).toMatchObject({
+      enabled: false,
+      reason: expect.stringContaining('NOTIFY_EMAIL_TO, NOTIFY_EMAIL_FROM are not set'),
+    });
     process.env.NOTIFY_EMAIL_TO = 'not-an-address';
     process.env.NOTIFY_EMAIL_FROM = 'Leads <leads@cccedu.example>';
     const invalid = notificationSettings();
-    expect(invalid).toMatchObject({ enabled: false, reason: expect.stringContaining('NOTIFY_EMAIL_TO must be an e-mail address') });
+    expect(invalid).toMatchObject({
+      enabled: false,
+      reason: expect.stringContaining('NOTIFY_EMAIL_TO must be an e-mail address'),
+    });
     expect(JSON.stringify(invalid)).not.toContain('hunter2');
     process.env.SMTP_URL = 'http://smtp.example.com';
     process.env.NOTIFY_EMAIL_TO = 'owner@cccedu.example';
-    expect(notificationSettings()).toMatchObject({ enabled: false, reason: expect.stringContaining('SMTP_URL must start with smtp://') });
+    expect(notificationSettings()).toMatchObject({
+      enabled: false,
+      reason: expect.stringContaining('SMTP_URL must start with smtp://'),
+    });
   });
 
   test('on with every owner address and the optional webhook', () => {
@@ -106,27 +119,62 @@ describe('settings', () => {
     process.env.NOTIFY_EMAIL_FROM = 'leads@cccedu.example';
     expect(notificationSettings()).toEqual({
       enabled: true,
-      settings: { smtpUrl: 'smtps://user:pass@smtp.example.com:465', ownerAddresses: ['owner@cccedu.example', 'partner@cccedu.example'], from: 'leads@cccedu.example', webhookUrl: null },
+      settings: {
+        smtpUrl: 'smtps://user:pass@smtp.example.com:465',
+        ownerAddresses: ['owner@cccedu.example', 'partner@cccedu.example'],
+        from: 'leads@cccedu.example',
+        webhookUrl: null,
+      },
     });
     process.env.NOTIFY_WEBHOOK_URL = 'https://chat.example/hooks/1';
-    expect(notificationSettings()).toMatchObject({ enabled: true, settings: { webhookUrl: 'https://chat.example/hooks/1' } });
+    expect(notificationSettings()).toMatchObject({
+      enabled: true,
+      settings: { webhookUrl: 'https://chat.example/hooks/1' },
+    });
   });
 });
 
 describe('outbox entries for one event', () => {
   const at = new Date('2026-11-22T10:00:00Z');
-  const base = { leadId: '8204626134447-e79ff34b0c', at: at.toISOString(), details: [], attribution: null, choice: 'x' };
+  const base = {
+    leadId: '8204626134447-e79ff34b0c',
+    at: at.toISOString(),
+    details: [],
+    attribution: null,
+    choice: 'x',
+  };
   test('owner e-mail always, webhook when set, the visitor only for kinds with a confirmation and an address', () => {
-    const contact = outboxEntriesFor({ ...base, kind: 'contact', person: { name: 'A', phone: '9845011111', email: 'a@example.com' } }, 'https://s.example', true, at);
+    const contact = outboxEntriesFor(
+      { ...base, kind: 'contact', person: { name: 'A', phone: '9845011111', email: 'a@example.com' } },
+      'https://s.example',
+      true,
+      at,
+    );
     expect(contact.map((entry) => entry.id)).toEqual([
       '8204626134447-e79ff34b0c.contact.email',
       '8204626134447-e79ff34b0c.contact.webhook',
       '8204626134447-e79ff34b0c.contact.visitor-email',
     ]);
-    expect(contact[2]).toMatchObject({ to: 'a@example.com', status: 'pending', attempts: 0, nextAttemptAt: at.toISOString(), retryUntil: '2026-11-23T10:00:00.000Z' });
-    const call = outboxEntriesFor({ ...base, kind: 'discovery-call', person: { name: 'A', phone: '9845011111', email: null } }, 'https://s.example', false, at);
+    expect(contact[2]).toMatchObject({
+      to: 'a@example.com',
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: at.toISOString(),
+      retryUntil: '2026-11-23T10:00:00.000Z',
+    });
+    const call = outboxEntriesFor(
+      { ...base, kind: 'discovery-call', person: { name: 'A', phone: '9845011111', email: null } },
+      'https://s.example',
+      false,
+      at,
+    );
     expect(call.map((entry) => entry.channel)).toEqual(['email']);
-    const newsletter = outboxEntriesFor({ ...base, kind: 'newsletter', person: { name: null, phone: null, email: 'n@example.com' } }, 'https://s.example', true, at);
+    const newsletter = outboxEntriesFor(
+      { ...base, kind: 'newsletter', person: { name: null, phone: null, email: 'n@example.com' } },
+      'https://s.example',
+      true,
+      at,
+    );
     expect(newsletter.map((entry) => entry.channel)).toEqual(['email', 'webhook']);
   });
 });

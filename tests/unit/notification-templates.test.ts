@@ -2,7 +2,16 @@ import { describe, expect, test } from 'vitest';
 import { business } from '../../src/lib/business';
 import { attributionSchema } from '../../src/lib/schemas/attribution';
 import type { LeadEvent } from '../../src/server/notifications/leadEvents';
-import { callbackPromise, escapeChatText, escapeHtml, ownerEmail, ownerWebhook, plainName, telHref, visitorEmail } from '../../src/server/notifications/templates';
+import {
+  callbackPromise,
+  escapeChatText,
+  escapeHtml,
+  ownerEmail,
+  ownerWebhook,
+  plainName,
+  telHref,
+  visitorEmail,
+} from '../../src/server/notifications/templates';
 
 const SITE = 'https://cccedu.example';
 
@@ -22,7 +31,10 @@ function event(overrides: Partial<LeadEvent> = {}): LeadEvent {
 
 describe('owner messages', () => {
   test('escape everything a visitor typed in the HTML part', () => {
-    const mail = ownerEmail(event({ person: { name: '<img src=x onerror=alert(1)>', phone: '98450 11111', email: 'a"b@example.com' } }), SITE);
+    const mail = ownerEmail(
+      event({ person: { name: '<img src=x onerror=alert(1)>', phone: '98450 11111', email: 'a"b@example.com' } }),
+      SITE,
+    );
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(mail.html).toContain('mailto:a&quot;b@example.com');
@@ -40,9 +52,13 @@ describe('owner messages', () => {
   });
 
   test('the callback promise comes from the business facts: 4 hours after a call request, 24 after a contact, none for a download', () => {
-    expect(callbackPromise(event())).toBe(`The site promised a call back within ${business.promises.callbackAfterCallHours} business hours: by 23 Nov, 2:00 pm IST.`);
+    expect(callbackPromise(event())).toBe(
+      `The site promised a call back within ${business.promises.callbackAfterCallHours} business hours: by 23 Nov, 2:00 pm IST.`,
+    );
     // Monday 10:00 IST + 24 business hours: 8 on Monday, 9 on Tuesday, 7 on Wednesday.
-    expect(callbackPromise(event({ kind: 'contact' }))).toBe(`The site promised a call back within ${business.promises.responseHours} business hours: by 25 Nov, 4:00 pm IST.`);
+    expect(callbackPromise(event({ kind: 'contact' }))).toBe(
+      `The site promised a call back within ${business.promises.responseHours} business hours: by 25 Nov, 4:00 pm IST.`,
+    );
     expect(callbackPromise(event({ kind: 'resource-download' }))).toBeNull();
     expect(callbackPromise(event({ kind: 'newsletter' }))).toBeNull();
     expect(ownerEmail(event(), SITE).text).toContain('Promise: The site promised a call back within 4 business hours');
@@ -50,12 +66,22 @@ describe('owner messages', () => {
   });
 
   test('say where the lead came from and link to the admin', () => {
-    const mail = ownerEmail(event({ attribution: { source: 'google', medium: 'cpc', campaign: 'diwali', landingPage: '/quiz' } }), SITE);
+    const mail = ownerEmail(
+      event({ attribution: { source: 'google', medium: 'cpc', campaign: 'diwali', landingPage: '/quiz' } }),
+      SITE,
+    );
     expect(mail.text).toContain('Source: google / cpc (campaign diwali); landed on /quiz');
     expect(mail.text).toContain(`In the admin: ${SITE}/admin/bookings#customers`);
     expect(ownerEmail(event(), SITE).text).toContain('Source: (direct)');
     const hook = ownerWebhook(event({ attribution: { source: 'google', medium: 'cpc' } }), SITE);
-    expect(hook).toMatchObject({ kind: 'discovery-call', source: 'google', medium: 'cpc', campaign: null, phoneHref: 'tel:+919845011111', adminUrl: `${SITE}/admin/bookings#customers` });
+    expect(hook).toMatchObject({
+      kind: 'discovery-call',
+      source: 'google',
+      medium: 'cpc',
+      campaign: null,
+      phoneHref: 'tel:+919845011111',
+      adminUrl: `${SITE}/admin/bookings#customers`,
+    });
     expect(hook.text).toBe(mail.text.replace('google / cpc (campaign diwali); landed on /quiz', 'google / cpc'));
   });
 
@@ -64,7 +90,13 @@ describe('owner messages', () => {
       kind: 'payment-captured',
       choice: 'Ascend Plus',
       details: [],
-      payment: { packageName: 'Ascend Plus', amount: 10599, paymentId: 'pay_ABC123def456', bookingId: '8204626134447-e79ff34b0c', failureReason: null },
+      payment: {
+        packageName: 'Ascend Plus',
+        amount: 10599,
+        paymentId: 'pay_ABC123def456',
+        bookingId: '8204626134447-e79ff34b0c',
+        failureReason: null,
+      },
     });
     const mail = ownerEmail(paid, SITE);
     expect(mail.subject).toBe('Payment captured: ₹10,599 for Ascend Plus (Asha Rao)');
@@ -74,14 +106,23 @@ describe('owner messages', () => {
 
 describe('visitor confirmations', () => {
   test('only contact, download and paid package send one, and only with an e-mail', () => {
-    expect(visitorEmail(event({ kind: 'discovery-call', person: { name: 'A', phone: '1', email: 'a@example.com' } }), SITE)).toBeNull();
+    expect(
+      visitorEmail(event({ kind: 'discovery-call', person: { name: 'A', phone: '1', email: 'a@example.com' } }), SITE),
+    ).toBeNull();
     expect(visitorEmail(event({ kind: 'contact' }), SITE)).toBeNull();
-    expect(visitorEmail(event({ kind: 'newsletter', person: { name: null, phone: null, email: 'a@example.com' } }), SITE)).toBeNull();
+    expect(
+      visitorEmail(event({ kind: 'newsletter', person: { name: null, phone: null, email: 'a@example.com' } }), SITE),
+    ).toBeNull();
   });
 
   test('the contact confirmation promises 24 hours in business hours and says what to prepare', () => {
-    const mail = visitorEmail(event({ kind: 'contact', person: { name: 'Meera', phone: '1', email: 'm@example.com' } }), SITE)!;
-    expect(mail.text).toContain(`We'll get back to you within ${business.promises.responseHours} hours, during our business hours (${business.contact.hours})`);
+    const mail = visitorEmail(
+      event({ kind: 'contact', person: { name: 'Meera', phone: '1', email: 'm@example.com' } }),
+      SITE,
+    )!;
+    expect(mail.text).toContain(
+      `We'll get back to you within ${business.promises.responseHours} hours, during our business hours (${business.contact.hours})`,
+    );
     expect(mail.text).toContain('have ready');
     expect(mail.text).toContain(business.contact.phone);
     expect(mail.html).toContain('Dear Meera,');
@@ -89,7 +130,11 @@ describe('visitor confirmations', () => {
 
   test('the download confirmation links to the file', () => {
     const mail = visitorEmail(
-      event({ kind: 'resource-download', person: { name: 'Ravi', phone: '1', email: 'r@example.com' }, download: { resourceId: 'executive-guide', title: 'Executive <Guide>' } }),
+      event({
+        kind: 'resource-download',
+        person: { name: 'Ravi', phone: '1', email: 'r@example.com' },
+        download: { resourceId: 'executive-guide', title: 'Executive <Guide>' },
+      }),
       SITE,
     )!;
     expect(mail.subject).toBe('Your download: Executive <Guide>');
@@ -103,7 +148,13 @@ describe('visitor confirmations', () => {
       event({
         kind: 'payment-captured',
         person: { name: 'Kiran', phone: '1', email: 'k@example.com' },
-        payment: { packageName: 'Ascend', amount: 5999, paymentId: 'pay_ABC123def456', bookingId: 'x', failureReason: null },
+        payment: {
+          packageName: 'Ascend',
+          amount: 5999,
+          paymentId: 'pay_ABC123def456',
+          bookingId: 'x',
+          failureReason: null,
+        },
       }),
       SITE,
     )!;
@@ -120,7 +171,15 @@ describe('visitor confirmations', () => {
       event({
         kind: 'payment-captured',
         person: { name: 'Kiran', phone: '1', email: 'k@example.com' },
-        payment: { packageName: 'Ascend Plus', amount: 10599, paymentId: 'pay_ABC123def456', bookingId: 'x', failureReason: null, clientSpaceUrl: url, sessions: 3 },
+        payment: {
+          packageName: 'Ascend Plus',
+          amount: 10599,
+          paymentId: 'pay_ABC123def456',
+          bookingId: 'x',
+          failureReason: null,
+          clientSpaceUrl: url,
+          sessions: 3,
+        },
       }),
       SITE,
     )!;
@@ -149,13 +208,30 @@ describe('what a visitor confirmation may repeat', () => {
     expect(plainName('J. R. D. Tata')).toBe('J. R. D. Tata');
     expect(plainName('Zoë Müller-Lüdenscheidt')).toBe('Zoë Müller-Lüdenscheidt');
     expect(plainName('आशा राव')).toBe('आशा राव');
-    for (const refused of [null, '', 'Asha Rao 2', 'a b c d e', 'x'.repeat(41), 'evil.example', 'Visit www now', '<b>Asha</b>', 'Asha, call me', '-Asha', 'https://evil.example']) {
+    for (const refused of [
+      null,
+      '',
+      'Asha Rao 2',
+      'a b c d e',
+      'x'.repeat(41),
+      'evil.example',
+      'Visit www now',
+      '<b>Asha</b>',
+      'Asha, call me',
+      '-Asha',
+      'https://evil.example',
+    ]) {
       expect(plainName(refused), String(refused)).toBeNull();
     }
   });
 
   test('anything else greets with "Hello," and the webhook escapes what chat apps read as markup', () => {
-    expect(visitorEmail(event({ kind: 'contact', person: { name: 'Win at evil.example', phone: null, email: 'a@example.com' } }), SITE)?.text).toMatch(/^Hello,\n/);
+    expect(
+      visitorEmail(
+        event({ kind: 'contact', person: { name: 'Win at evil.example', phone: null, email: 'a@example.com' } }),
+        SITE,
+      )?.text,
+    ).toMatch(/^Hello,\n/);
     expect(escapeChatText('<!here> & <https://x|y>')).toBe('&lt;!here&gt; &amp; &lt;https://x|y&gt;');
   });
 });

@@ -8,9 +8,21 @@ import {
   setPackageBookingField,
   type PackageBookingDraft,
 } from '../../src/stores/packageBookingDraft';
-import { $unpaidPackageBooking, forgetUnpaidBooking, rememberUnpaidBooking, unpaidBookingFor, unpaidBookingKey } from '../../src/stores/unpaidPackageBooking';
+import {
+  $unpaidPackageBooking,
+  forgetUnpaidBooking,
+  rememberUnpaidBooking,
+  unpaidBookingFor,
+  unpaidBookingKey,
+} from '../../src/stores/unpaidPackageBooking';
 
-const meera: PackageBookingDraft = { fullName: 'Meera Iyer', mobile: '98450 12345', designation: 'Analyst', company: 'Cancel Co', industry: 'Banking' };
+const meera: PackageBookingDraft = {
+  fullName: 'Meera Iyer',
+  mobile: '98450 12345',
+  designation: 'Analyst',
+  company: 'Cancel Co',
+  industry: 'Banking',
+};
 
 beforeEach(() => {
   clearPackageBookingDraft();
@@ -23,7 +35,11 @@ describe('package booking draft', () => {
     expect($packageBookingDraft.get()).toEqual(emptyPackageBookingDraft);
     setPackageBookingField('fullName', 'Meera Iyer');
     setPackageBookingField('company', ' Cancel Co ');
-    expect($packageBookingDraft.get()).toEqual({ ...emptyPackageBookingDraft, fullName: 'Meera Iyer', company: ' Cancel Co ' });
+    expect($packageBookingDraft.get()).toEqual({
+      ...emptyPackageBookingDraft,
+      fullName: 'Meera Iyer',
+      company: ' Cancel Co ',
+    });
   });
 
   it('gives a new object on every change, so a component reading it renders again', () => {
@@ -33,7 +49,7 @@ describe('package booking draft', () => {
     expect(before.mobile).toBe('');
   });
 
-  it('clearing empties the fields but keeps the buyer\'s state', () => {
+  it("clearing empties the fields but keeps the buyer's state", () => {
     for (const [name, value] of Object.entries(meera)) setPackageBookingField(name as keyof PackageBookingDraft, value);
     setPackageBookingCustomerState('Karnataka');
     clearPackageBookingDraft();
@@ -59,7 +75,13 @@ describe('unpaid package booking', () => {
   });
 
   it('gives equal details an equal key whatever order their fields were set in', () => {
-    const reordered: PackageBookingDraft = { industry: meera.industry, company: meera.company, designation: meera.designation, mobile: meera.mobile, fullName: meera.fullName };
+    const reordered: PackageBookingDraft = {
+      industry: meera.industry,
+      company: meera.company,
+      designation: meera.designation,
+      mobile: meera.mobile,
+      fullName: meera.fullName,
+    };
     expect(unpaidBookingKey('ascend', reordered, false)).toBe(key);
   });
 

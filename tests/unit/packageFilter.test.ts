@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { packageCatalogue } from '../../src/lib/packageCatalogue';
-import { audiencesOf, defaultAudience, isPackageAudience, matchesAudience, packagesFor } from '../../src/lib/packageFilter';
+import {
+  audiencesOf,
+  defaultAudience,
+  isPackageAudience,
+  matchesAudience,
+  packagesFor,
+} from '../../src/lib/packageFilter';
 
-const ids = (audience: Parameters<typeof packagesFor>[1]) => packagesFor(packageCatalogue, audience).map((item) => item.id);
+const ids = (audience: Parameters<typeof packagesFor>[1]) =>
+  packagesFor(packageCatalogue, audience).map((item) => item.id);
 
 describe('package audience tabs', () => {
   it('defaults to freshers', () => {

@@ -4,12 +4,17 @@ import { describeBrowser, passkeyAddedMail, plainPasskeyName } from '../../src/s
 import { passkeyIdSchema } from '../../src/lib/schemas/passkeys';
 
 const UA = {
-  chromeMac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-  edgeWindows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
-  safariIphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-  chromeIphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0.6778.73 Mobile/15E148 Safari/604.1',
+  chromeMac:
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  edgeWindows:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+  safariIphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  chromeIphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0.6778.73 Mobile/15E148 Safari/604.1',
   firefoxLinux: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
-  samsungAndroid: 'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36',
+  samsungAndroid:
+    'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36',
 };
 
 describe('the browser named in the passkey mail', () => {
@@ -37,10 +42,20 @@ describe('the passkey name in the mail', () => {
   });
 
   test('is left out when it is a link, a host, a sentence or too long', () => {
-    for (const name of ['https://evil.example', 'evil.example', 'Call +91 99999 now!', 'Ignore this mail it is fine', 'x'.repeat(41), '<b>Key</b>']) {
+    for (const name of [
+      'https://evil.example',
+      'evil.example',
+      'Call +91 99999 now!',
+      'Ignore this mail it is fine',
+      'x'.repeat(41),
+      '<b>Key</b>',
+    ]) {
       expect(plainPasskeyName(name)).toBeNull();
     }
-    const mail = passkeyAddedMail({ name: 'verify at evil.example', createdAt: '2027-01-06T09:15:00Z', userAgent: UA.chromeMac }, 'https://cccedu.example');
+    const mail = passkeyAddedMail(
+      { name: 'verify at evil.example', createdAt: '2027-01-06T09:15:00Z', userAgent: UA.chromeMac },
+      'https://cccedu.example',
+    );
     expect(`${mail.subject} ${mail.text} ${mail.html}`).not.toContain('evil');
     expect(mail.text).toContain('on 6 Jan 2027, 2:45 pm IST from Chrome on macOS.');
   });

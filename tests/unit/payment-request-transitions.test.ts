@@ -23,7 +23,11 @@ const open: PaymentRequest = {
   paidAt: null,
   closedAt: null,
 };
-const payment = { paymentId: '8204406267000-0123456789', razorpayPaymentId: 'pay_Zyx987654321', paidAt: '2026-11-25T08:00:00.000Z' };
+const payment = {
+  paymentId: '8204406267000-0123456789',
+  razorpayPaymentId: 'pay_Zyx987654321',
+  paidAt: '2026-11-25T08:00:00.000Z',
+};
 const at = new Date('2026-11-26T10:00:00.000Z');
 
 describe('payment request states', () => {
@@ -41,6 +45,9 @@ describe('payment request states', () => {
   });
 
   test('money taken on a link closed meanwhile still marks it paid', () => {
-    expect(paid(closed(open, 'cancelled', at), payment)).toMatchObject({ status: 'paid', razorpayPaymentId: payment.razorpayPaymentId });
+    expect(paid(closed(open, 'cancelled', at), payment)).toMatchObject({
+      status: 'paid',
+      razorpayPaymentId: payment.razorpayPaymentId,
+    });
   });
 });

@@ -1,6 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { INVALID_MOBILE, MISSING_INFORMATION, currentStageOf, packageBookingFormSchema, popupProblem } from '../../src/lib/schemas/packageBooking';
+import {
+  INVALID_MOBILE,
+  MISSING_INFORMATION,
+  currentStageOf,
+  packageBookingFormSchema,
+  popupProblem,
+} from '../../src/lib/schemas/packageBooking';
 import { createOrderRequestSchema, type Payment } from '../../src/lib/schemas/payment';
 import { paymentSignature, signaturesMatch, webhookSignature } from '../../src/server/payments/signatures';
 import { bookingPaymentStatusAfter, captured, failed } from '../../src/server/payments/transitions';
@@ -29,7 +35,12 @@ describe('package popup validation', () => {
 
 describe('order request', () => {
   test('an amount from the browser is not part of the request', () => {
-    const parsed = createOrderRequestSchema.parse({ packageId: 'ascend', bookingId: '8236000000000-abcdef0123', amount: 1, customerState: 'Karnataka' });
+    const parsed = createOrderRequestSchema.parse({
+      packageId: 'ascend',
+      bookingId: '8236000000000-abcdef0123',
+      amount: 1,
+      customerState: 'Karnataka',
+    });
     expect(parsed).not.toHaveProperty('amount');
   });
 });
@@ -59,15 +70,30 @@ describe('signatures', () => {
 
 describe('payment transitions', () => {
   const base: Payment = {
-    bookingId: '8236000000000-abcdef0123', packageId: 'ascend', packageName: 'Ascend', customerName: 'A', customerEmail: null,
-    customerPhone: '9845012345', amount: 6499, amountPaise: 649900, currency: 'INR', status: 'created',
-    razorpayOrderId: 'order_ABCDEF123456', razorpayPaymentId: null, confirmedBy: null, failureReason: null, paidAt: null,
+    bookingId: '8236000000000-abcdef0123',
+    packageId: 'ascend',
+    packageName: 'Ascend',
+    customerName: 'A',
+    customerEmail: null,
+    customerPhone: '9845012345',
+    amount: 6499,
+    amountPaise: 649900,
+    currency: 'INR',
+    status: 'created',
+    razorpayOrderId: 'order_ABCDEF123456',
+    razorpayPaymentId: null,
+    confirmedBy: null,
+    failureReason: null,
+    paidAt: null,
     customerState: 'Karnataka',
   };
   const at = new Date('2026-11-21T10:00:00Z');
   test('created → captured records who confirmed it and when', () => {
     expect(captured(base, { razorpayPaymentId: 'pay_ABCDEF123456', via: 'webhook', at })).toMatchObject({
-      status: 'captured', razorpayPaymentId: 'pay_ABCDEF123456', confirmedBy: 'webhook', paidAt: at.toISOString(),
+      status: 'captured',
+      razorpayPaymentId: 'pay_ABCDEF123456',
+      confirmedBy: 'webhook',
+      paidAt: at.toISOString(),
     });
   });
   test('captured is final: neither a second capture nor a failure changes it', () => {
@@ -78,7 +104,10 @@ describe('payment transitions', () => {
   test('a failed attempt can still be followed by a capture on the same order', () => {
     const declined = failed(base, 'pay_FIRST0000000', 'declined');
     expect(declined.status).toBe('failed');
-    expect(captured(declined, { razorpayPaymentId: 'pay_SECOND000000', via: 'verify', at })).toMatchObject({ status: 'captured', failureReason: null });
+    expect(captured(declined, { razorpayPaymentId: 'pay_SECOND000000', via: 'verify', at })).toMatchObject({
+      status: 'captured',
+      failureReason: null,
+    });
   });
   test('a paid booking stays paid', () => {
     expect(bookingPaymentStatusAfter('paid', 'failed')).toBe('paid');

@@ -75,20 +75,53 @@ describe('a person’s name', () => {
   });
 
   it('is the same rule in every form, named by the form’s own field', () => {
-    const order = createOrderRequestSchema.safeParse({ packageId: 'ascend', customerName: forged, customerEmail: 'a@example.com', customerPhone: '9845012345', customerState: 'Karnataka' });
+    const order = createOrderRequestSchema.safeParse({
+      packageId: 'ascend',
+      customerName: forged,
+      customerEmail: 'a@example.com',
+      customerPhone: '9845012345',
+      customerState: 'Karnataka',
+    });
     expect(order.success).toBe(false);
     if (!order.success) expect(fieldErrors(order.error)).toEqual({ customerName: PERSON_NAME_MESSAGE });
-    const download = downloadFormSchema.safeParse({ fullName: 'Meera\nIyer', email: 'meera@example.com', mobile: '9845012345', currentStage: 'graduates' });
+    const download = downloadFormSchema.safeParse({
+      fullName: 'Meera\nIyer',
+      email: 'meera@example.com',
+      mobile: '9845012345',
+      currentStage: 'graduates',
+    });
     expect(download.success).toBe(false);
     if (!download.success) expect(fieldErrors(download.error)).toEqual({ fullName: PERSON_NAME_MESSAGE });
   });
 
   it('a record stored under the earlier rule still reads: the rule is for what comes in', () => {
-    const booking = { fullName: 'Lead 7', mobile: '9845012345', currentStage: 'Student', packageId: null, packageName: 'Discovery call', bookingType: 'discovery_call', amount: null, status: 'pending', paymentStatus: null };
+    const booking = {
+      fullName: 'Lead 7',
+      mobile: '9845012345',
+      currentStage: 'Student',
+      packageId: null,
+      packageName: 'Discovery call',
+      bookingType: 'discovery_call',
+      amount: null,
+      status: 'pending',
+      paymentStatus: null,
+    };
     expect(bookingSchema.parse(booking).fullName).toBe('Lead 7');
-    const contact = { name: 'Meera <b>Iyer</b>', email: 'meera@example.com', phone: '9845012345', whoIsThisFor: 'college' };
+    const contact = {
+      name: 'Meera <b>Iyer</b>',
+      email: 'meera@example.com',
+      phone: '9845012345',
+      whoIsThisFor: 'college',
+    };
     expect(contactRecordSchema.parse(contact).name).toBe('Meera <b>Iyer</b>');
-    const enquiry = { name: 'Anita 2', email: 'anita@example.com', phone: '9845012345', company: 'Acme', employees: '500-999', role: 'HR' };
+    const enquiry = {
+      name: 'Anita 2',
+      email: 'anita@example.com',
+      phone: '9845012345',
+      company: 'Acme',
+      employees: '500-999',
+      role: 'HR',
+    };
     expect(corporateEnquirySchema.parse(enquiry).name).toBe('Anita 2');
   });
 });

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { emailKey, encodeWord, entryOfKey, nameWords, personIndexKeys, phoneKey, planSearch, samePerson } from '../../src/server/indexes/search/personKeys';
+import {
+  emailKey,
+  encodeWord,
+  entryOfKey,
+  nameWords,
+  personIndexKeys,
+  phoneKey,
+  planSearch,
+  samePerson,
+} from '../../src/server/indexes/search/personKeys';
 
 const id = '8200000000000-0a1b2c3d4e';
 
 describe('phone numbers', () => {
   it('are their last 10 digits whatever the formatting', () => {
-    for (const phone of ['+91 98765 43210', '098765-43210', '9876543210', '(98765) 43210', '91-9876543210']) expect(phoneKey(phone)).toBe('9876543210');
+    for (const phone of ['+91 98765 43210', '098765-43210', '9876543210', '(98765) 43210', '91-9876543210'])
+      expect(phoneKey(phone)).toBe('9876543210');
     expect(phoneKey('98765')).toBeNull();
     expect(phoneKey(null)).toBeNull();
   });
@@ -49,12 +59,15 @@ describe('index keys', () => {
   });
 
   it('round-trip to the record they point at', () => {
-    for (const key of personIndexKeys({ name: 'Priya', phone: '9876543210' }, 'download', id)) expect(entryOfKey(key)).toEqual({ type: 'download', id });
+    for (const key of personIndexKeys({ name: 'Priya', phone: '9876543210' }, 'download', id))
+      expect(entryOfKey(key)).toEqual({ type: 'download', id });
     expect(entryOfKey('name/pr/priya/not-an-entry')).toBeNull();
   });
 
   it('tell whether an edit changed the person', () => {
-    expect(samePerson({ name: 'Priya Raman', phone: '98765 43210' }, { name: 'priya  raman', phone: '+91 9876543210' })).toBe(true);
+    expect(
+      samePerson({ name: 'Priya Raman', phone: '98765 43210' }, { name: 'priya  raman', phone: '+91 9876543210' }),
+    ).toBe(true);
     expect(samePerson({ name: 'Priya Raman' }, { name: 'Priya Nair' })).toBe(false);
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bandFor, maxQuizScore, quizBands, quizQuestions, quizResult, scorePercent, totalScore } from '../../src/lib/quiz';
+import {
+  bandFor,
+  maxQuizScore,
+  quizBands,
+  quizQuestions,
+  quizResult,
+  scorePercent,
+  totalScore,
+} from '../../src/lib/quiz';
 
 describe('quiz data', () => {
   it('has 6 questions of 5 options scored 4 down to 0', () => {

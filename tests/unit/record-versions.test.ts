@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { contentEtag, ifMatchOf, satisfiesIfMatch } from '../../src/server/http/versions';
 
-const withIfMatch = (value?: string) => new Request('http://localhost/api/bookings/x', { headers: value === undefined ? {} : { 'if-match': value } });
+const withIfMatch = (value?: string) =>
+  new Request('http://localhost/api/bookings/x', { headers: value === undefined ? {} : { 'if-match': value } });
 
 describe('record versions', () => {
   it('an ETag is a quoted hash of the content: equal content, equal tag', () => {

@@ -5,8 +5,12 @@ import { release, requested, reserve, settle, summaryOf } from '../../src/server
 
 const at = new Date('2026-11-26T10:00:00Z');
 const empty: RefundLedger = { paymentId: '8205123456789-0a1b2c3d4e', capturedPaise: 1059900, refunds: [] };
-const ask = (ledger: RefundLedger, amountPaise: number | null, id = '8205123456789-000000000a', idempotencyKey: string | null = null) =>
-  reserve(ledger, { id, idempotencyKey, amountPaise, reason: 'Not satisfied', at });
+const ask = (
+  ledger: RefundLedger,
+  amountPaise: number | null,
+  id = '8205123456789-000000000a',
+  idempotencyKey: string | null = null,
+) => reserve(ledger, { id, idempotencyKey, amountPaise, reason: 'Not satisfied', at });
 
 function held(ledger: RefundLedger, amountPaise: number | null, id?: string, key?: string | null) {
   const result = ask(ledger, amountPaise, id, key);
@@ -18,7 +22,12 @@ describe('refund ledger (pure)', () => {
   test('a refund holds all that is left unless an amount is named, and never more', () => {
     const { ledger, entry } = held(empty, 250050);
     expect(entry).toMatchObject({ amountPaise: 250050, status: 'reserved', refundId: null, origin: 'admin' });
-    expect(summaryOf(ledger, ledger.capturedPaise)).toEqual({ refundedPaise: 0, pendingPaise: 250050, leftPaise: 809850, state: 'pending' });
+    expect(summaryOf(ledger, ledger.capturedPaise)).toEqual({
+      refundedPaise: 0,
+      pendingPaise: 250050,
+      leftPaise: 809850,
+      state: 'pending',
+    });
     expect(ask(ledger, 809851)).toEqual({ outcome: 'over', leftPaise: 809850 });
     const rest = held(ledger, null, '8205123456789-000000000b');
     expect(rest.entry.amountPaise).toBe(809850);
@@ -27,8 +36,18 @@ describe('refund ledger (pure)', () => {
 
   test('the same idempotency key finds the refund it asked for; a failed one is asked again', () => {
     const first = held(empty, 1000, '8205123456789-000000000a', 'dialog-key-0001');
-    expect(ask(first.ledger, 1000, '8205123456789-000000000b', 'dialog-key-0001')).toEqual({ outcome: 'replay', entry: first.entry });
-    const failed = settle(requested(first.ledger, first.entry.id, 'rfnd_Test000001')!, { refundId: 'rfnd_Test000001', entryId: null, amountPaise: 1000, status: 'failed', at, newId: 'x' });
+    expect(ask(first.ledger, 1000, '8205123456789-000000000b', 'dialog-key-0001')).toEqual({
+      outcome: 'replay',
+      entry: first.entry,
+    });
+    const failed = settle(requested(first.ledger, first.entry.id, 'rfnd_Test000001')!, {
+      refundId: 'rfnd_Test000001',
+      entryId: null,
+      amountPaise: 1000,
+      status: 'failed',
+      at,
+      newId: 'x',
+    });
     if (failed.outcome !== 'changed') throw new Error(failed.outcome);
     expect(ask(failed.ledger, 1000, '8205123456789-000000000b', 'dialog-key-0001').outcome).toBe('reserved');
   });
@@ -38,15 +57,43 @@ describe('refund ledger (pure)', () => {
     expect(release(ledger, entry.id)?.refunds).toEqual([]);
     const pending = requested(ledger, entry.id, 'rfnd_Test000001')!;
     expect(release(pending, entry.id)).toBeNull();
-    const done = settle(pending, { refundId: 'rfnd_Test000001', entryId: null, amountPaise: 1059900, status: 'processed', at, newId: 'x' });
+    const done = settle(pending, {
+      refundId: 'rfnd_Test000001',
+      entryId: null,
+      amountPaise: 1059900,
+      status: 'processed',
+      at,
+      newId: 'x',
+    });
     if (done.outcome !== 'changed') throw new Error(done.outcome);
-    expect(summaryOf(done.ledger, 1059900)).toEqual({ refundedPaise: 1059900, pendingPaise: 0, leftPaise: 0, state: 'full' });
-    expect(settle(done.ledger, { refundId: 'rfnd_Test000001', entryId: null, amountPaise: 1059900, status: 'failed', at, newId: 'x' }).outcome).toBe('unchanged');
+    expect(summaryOf(done.ledger, 1059900)).toEqual({
+      refundedPaise: 1059900,
+      pendingPaise: 0,
+      leftPaise: 0,
+      state: 'full',
+    });
+    expect(
+      settle(done.ledger, {
+        refundId: 'rfnd_Test000001',
+        entryId: null,
+        amountPaise: 1059900,
+        status: 'failed',
+        at,
+        newId: 'x',
+      }).outcome,
+    ).toBe('unchanged');
   });
 
   test('a webhook before the 202 settles the held entry its notes name; the late 202 keeps its word', () => {
     const { ledger, entry } = held(empty, 5000);
-    const early = settle(ledger, { refundId: 'rfnd_Test000002', entryId: entry.id, amountPaise: 5000, status: 'processed', at, newId: 'x' });
+    const early = settle(ledger, {
+      refundId: 'rfnd_Test000002',
+      entryId: entry.id,
+      amountPaise: 5000,
+      status: 'processed',
+      at,
+      newId: 'x',
+    });
     if (early.outcome !== 'changed') throw new Error(early.outcome);
     expect(early.entry).toMatchObject({ id: entry.id, refundId: 'rfnd_Test000002', status: 'processed' });
     expect(requested(early.ledger, entry.id, 'rfnd_Test000002')).toBeNull();
@@ -54,9 +101,29 @@ describe('refund ledger (pure)', () => {
 
   test('a dashboard refund is recorded within what is left, and refused beyond it', () => {
     const { ledger } = held(empty, 1000000);
-    const fits = settle(ledger, { refundId: 'rfnd_Dash000001', entryId: null, amountPaise: 59900, status: 'processed', at, newId: '8205123456789-00000000dd' });
-    expect(fits.outcome === 'changed' && fits.entry).toMatchObject({ origin: 'razorpay', reason: null, amountPaise: 59900 });
-    expect(settle(ledger, { refundId: 'rfnd_Dash000002', entryId: null, amountPaise: 59901, status: 'processed', at, newId: 'y' })).toEqual({ outcome: 'ignored', reason: 'refund over what is left of the payment' });
+    const fits = settle(ledger, {
+      refundId: 'rfnd_Dash000001',
+      entryId: null,
+      amountPaise: 59900,
+      status: 'processed',
+      at,
+      newId: '8205123456789-00000000dd',
+    });
+    expect(fits.outcome === 'changed' && fits.entry).toMatchObject({
+      origin: 'razorpay',
+      reason: null,
+      amountPaise: 59900,
+    });
+    expect(
+      settle(ledger, {
+        refundId: 'rfnd_Dash000002',
+        entryId: null,
+        amountPaise: 59901,
+        status: 'processed',
+        at,
+        newId: 'y',
+      }),
+    ).toEqual({ outcome: 'ignored', reason: 'refund over what is left of the payment' });
   });
 
   test('the owner types rupees with at most two decimals', () => {
@@ -90,9 +157,25 @@ describe('an abandoned hold', () => {
   test('a hold with no refund id after two minutes is dropped by the next refund', () => {
     const { ledger } = held(empty, null);
     expect(ask(ledger, null, '8205123456789-000000000b').outcome).toBe('nothing-left');
-    const later = reserve(ledger, { id: '8205123456789-000000000b', idempotencyKey: null, amountPaise: null, reason: 'Again', at: new Date(at.getTime() + 2 * 60_000 + 1) });
-    expect(later.outcome === 'reserved' && later.ledger.refunds.map((entry) => entry.id)).toEqual(['8205123456789-000000000b']);
+    const later = reserve(ledger, {
+      id: '8205123456789-000000000b',
+      idempotencyKey: null,
+      amountPaise: null,
+      reason: 'Again',
+      at: new Date(at.getTime() + 2 * 60_000 + 1),
+    });
+    expect(later.outcome === 'reserved' && later.ledger.refunds.map((entry) => entry.id)).toEqual([
+      '8205123456789-000000000b',
+    ]);
     const pending = requested(ledger, '8205123456789-000000000a', 'rfnd_Test000001')!;
-    expect(reserve(pending, { id: 'c', idempotencyKey: null, amountPaise: null, reason: 'Again', at: new Date(at.getTime() + 3_600_000) }).outcome).toBe('nothing-left');
+    expect(
+      reserve(pending, {
+        id: 'c',
+        idempotencyKey: null,
+        amountPaise: null,
+        reason: 'Again',
+        at: new Date(at.getTime() + 3_600_000),
+      }).outcome,
+    ).toBe('nothing-left');
   });
 });

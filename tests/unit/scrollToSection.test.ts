@@ -33,7 +33,11 @@ function frames() {
 describe('scroll when present', () => {
   it('scrolls at once when the element exists', async () => {
     const scrolled: string[] = [];
-    const found = await scrollWhenPresent('about', { find: (id) => id, nextFrame: () => {}, scroll: (el) => scrolled.push(el) });
+    const found = await scrollWhenPresent('about', {
+      find: (id) => id,
+      nextFrame: () => {},
+      scroll: (el) => scrolled.push(el),
+    });
     expect(found).toBe(true);
     expect(scrolled).toEqual(['about']);
   });
@@ -42,7 +46,11 @@ describe('scroll when present', () => {
     const scheduler = frames();
     let exists = false;
     const scrolled: string[] = [];
-    const result = scrollWhenPresent('packages', { find: (id) => (exists ? id : null), nextFrame: scheduler.nextFrame, scroll: (el) => scrolled.push(el) });
+    const result = scrollWhenPresent('packages', {
+      find: (id) => (exists ? id : null),
+      nextFrame: scheduler.nextFrame,
+      scroll: (el) => scrolled.push(el),
+    });
     scheduler.run(10);
     expect(scrolled).toEqual([]);
     exists = true;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { pageContentSecurityPolicy, securityHeaders, staticHeadersFile, withSecurityHeaders } from '../../src/server/http/securityHeaders';
+import {
+  pageContentSecurityPolicy,
+  securityHeaders,
+  staticHeadersFile,
+  withSecurityHeaders,
+} from '../../src/server/http/securityHeaders';
 
 describe('security headers', () => {
   it('adds every header a response lacks and keeps what it set itself', () => {
@@ -10,9 +15,13 @@ describe('security headers', () => {
     expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
   });
 
-  it("joins frame-ancestors to a page policy Astro already sent", () => {
-    const response = withSecurityHeaders(new Response('x', { headers: { 'content-security-policy': "default-src 'self'; script-src 'self';" } }));
-    expect(response.headers.get('content-security-policy')).toBe("default-src 'self'; script-src 'self'; frame-ancestors 'none'");
+  it('joins frame-ancestors to a page policy Astro already sent', () => {
+    const response = withSecurityHeaders(
+      new Response('x', { headers: { 'content-security-policy': "default-src 'self'; script-src 'self';" } }),
+    );
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'self'; script-src 'self'; frame-ancestors 'none'",
+    );
   });
 
   it('copies a response whose headers cannot change', async () => {

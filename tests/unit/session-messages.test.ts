@@ -21,10 +21,18 @@ const session: Appointment = {
   createdAt: '2026-11-25T08:00:00.000Z',
   updatedAt: '2026-11-25T08:00:00.000Z',
   cancelledBy: null,
-  session: { clientId: '8204405233900-0000000001', packageName: 'Ascend Plus', minutes: 90, slotKeys: ['slots/2026-11-26/1030'], outcome: null, note: null },
+  session: {
+    clientId: '8204405233900-0000000001',
+    packageName: 'Ascend Plus',
+    minutes: 90,
+    slotKeys: ['slots/2026-11-26/1030'],
+    outcome: null,
+    note: null,
+  },
 };
 const link = 'https://example.test/client/8204405233900-0000000001?token=t';
-const eventOf = (content: string) => Object.values(ical.sync.parseICS(content)).find((entry): entry is VEvent => entry?.type === 'VEVENT')!;
+const eventOf = (content: string) =>
+  Object.values(ical.sync.parseICS(content)).find((entry): entry is VEvent => entry?.type === 'VEVENT')!;
 
 describe('session messages', () => {
   test("the client's confirmation names the session and links their client space, never the call's manage page", () => {
@@ -33,13 +41,19 @@ describe('session messages', () => {
     expect(mail.text).toContain('Your 90-minute coaching session (Ascend Plus) is booked for');
     expect(mail.text).toContain(`Your sessions: book, move or cancel: ${link}`);
     expect(mail.text).not.toContain('discovery call');
-    const cancelled = visitorCallMail({ change: 'cancelled', by: 'owner', appointment: { ...session, status: 'cancelled' }, previousStart: null }, link);
+    const cancelled = visitorCallMail(
+      { change: 'cancelled', by: 'owner', appointment: { ...session, status: 'cancelled' }, previousStart: null },
+      link,
+    );
     expect(cancelled.subject).toBe(`Your session is cancelled: ${business.brand}`);
     expect(cancelled.text).toContain(link);
   });
 
   test("the owner's notice and the reminder", () => {
-    const owner = ownerCallMail({ change: 'moved', by: 'visitor', appointment: session, previousStart: '2026-11-25T10:30:00+05:30' }, 'https://example.test/admin/bookings#clients');
+    const owner = ownerCallMail(
+      { change: 'moved', by: 'visitor', appointment: session, previousStart: '2026-11-25T10:30:00+05:30' },
+      'https://example.test/admin/bookings#clients',
+    );
     expect(owner.subject).toMatch(/^Session moved: Meera Iyer, now /);
     expect(owner.text).toContain('moved by the client');
     expect(reminderMail(session, 'day', link).subject).toBe(`Reminder: your session with ${business.brand} tomorrow`);

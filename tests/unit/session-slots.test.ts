@@ -10,7 +10,8 @@ import { business } from '../../src/lib/business';
 const wednesdayMorning = new Date('2026-11-25T00:30:00Z');
 const at = (iso: string) => Date.parse(iso);
 const taken = (start: string, minutes = 30) => ({ start: at(start), end: at(start) + minutes * 60_000 });
-const startsOn = (slots: { start: string }[], date: string) => slots.filter((slot) => slot.start.startsWith(date)).map((slot) => slot.start.slice(11, 16));
+const startsOn = (slots: { start: string }[], date: string) =>
+  slots.filter((slot) => slot.start.startsWith(date)).map((slot) => slot.start.slice(11, 16));
 const noNotice: Availability = { ...defaultAvailability, noticeHours: 0 };
 
 describe('freeSessionSlots', () => {
@@ -21,7 +22,9 @@ describe('freeSessionSlots', () => {
     expect(wednesday.at(-1)).toBe('16:30');
     expect(wednesday).toHaveLength(16);
     expect(slots[0]).toEqual({ start: '2026-11-25T09:00:00+05:30', end: '2026-11-25T10:30:00+05:30' });
-    expect(startsOn(freeSessionSlots(noNotice, [], { now: wednesdayMorning, minutes: 60 }), '2026-11-25').at(-1)).toBe('17:00');
+    expect(startsOn(freeSessionSlots(noNotice, [], { now: wednesdayMorning, minutes: 60 }), '2026-11-25').at(-1)).toBe(
+      '17:00',
+    );
     expect(startsOn(slots, '2026-11-28')).toEqual([]); // Saturday
   });
 
@@ -34,7 +37,10 @@ describe('freeSessionSlots', () => {
     expect(free).toContain('10:30'); // ends as the call starts
     expect(free).toContain('12:30');
     const buffered = { ...noNotice, bufferMinutes: 15 };
-    const withBuffer = startsOn(freeSessionSlots(buffered, [taken('2026-11-25T12:00:00+05:30')], { now: wednesdayMorning, minutes: 90 }), '2026-11-25');
+    const withBuffer = startsOn(
+      freeSessionSlots(buffered, [taken('2026-11-25T12:00:00+05:30')], { now: wednesdayMorning, minutes: 90 }),
+      '2026-11-25',
+    );
     // The grid is a call and the buffer apart: 09:00, 09:45, 10:30 ...; 10:30-12:00 ends within 15 minutes of the call.
     expect(withBuffer.slice(0, 2)).toEqual(['09:00', '09:45']);
     expect(withBuffer).not.toContain('10:30');
@@ -46,7 +52,9 @@ describe('freeSessionSlots', () => {
     expect(startsOn(freeSessionSlots(withNotice, [], { now: noon, minutes: 90 }), '2026-11-25')[0]).toBe('14:00');
     const blocked = { ...noNotice, blockedDates: ['2026-11-26'] };
     expect(startsOn(freeSessionSlots(blocked, [], { now: wednesdayMorning, minutes: 90 }), '2026-11-26')).toEqual([]);
-    expect(startsOn(freeSessionSlots(noNotice, [], { now: wednesdayMorning, minutes: 90, days: 1 }), '2026-11-26')).toEqual([]);
+    expect(
+      startsOn(freeSessionSlots(noNotice, [], { now: wednesdayMorning, minutes: 90, days: 1 }), '2026-11-26'),
+    ).toEqual([]);
   });
 });
 
@@ -60,7 +68,11 @@ describe('sessionHeldStarts', () => {
     const buffered = { ...noNotice, bufferMinutes: 15 };
     // Grid 09:00, 09:45, 10:30, 11:15, 12:00 ...; a session 10:30-12:00 clashes with calls at 10:30, 11:15 and 12:00 (within
     // 15 minutes of its end); one at 09:45 ends at 10:15, the buffer before it.
-    expect(sessionHeldStarts(buffered, at('2026-11-25T10:30:00+05:30'), 90).map(istClock)).toEqual(['10:30', '11:15', '12:00']);
+    expect(sessionHeldStarts(buffered, at('2026-11-25T10:30:00+05:30'), 90).map(istClock)).toEqual([
+      '10:30',
+      '11:15',
+      '12:00',
+    ]);
     expect(sessionHeldStarts(buffered, at('2026-11-25T10:30:00+05:30'), 60).map(istClock)).toEqual(['10:30', '11:15']);
   });
 });

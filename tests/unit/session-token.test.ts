@@ -21,7 +21,10 @@ describe('session tokens', () => {
 
   it('rejects a token whose expiry was pushed forward', () => {
     const [, nonce, signature] = createToken(secret, 2_000).split('.');
-    expect(verifyToken(`9999999999999.${nonce}.${signature}`, secret, 1_000)).toEqual({ valid: false, reason: 'signature' });
+    expect(verifyToken(`9999999999999.${nonce}.${signature}`, secret, 1_000)).toEqual({
+      valid: false,
+      reason: 'signature',
+    });
   });
 
   it('rejects malformed tokens', () => {

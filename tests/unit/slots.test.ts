@@ -7,7 +7,8 @@ import { type Availability, defaultAvailability } from '../../src/lib/schemas/ap
 const wednesdayMorning = new Date('2026-11-25T00:30:00Z');
 const at = (iso: string) => Date.parse(iso);
 const taken = (start: string, minutes = 30) => ({ start: at(start), end: at(start) + minutes * 60_000 });
-const startsOn = (slots: { start: string }[], date: string) => slots.filter((slot) => slot.start.startsWith(date)).map((slot) => slot.start.slice(11, 16));
+const startsOn = (slots: { start: string }[], date: string) =>
+  slots.filter((slot) => slot.start.startsWith(date)).map((slot) => slot.start.slice(11, 16));
 
 const noNotice: Availability = { ...defaultAvailability, noticeHours: 0 };
 
@@ -37,10 +38,16 @@ describe('freeSlots', () => {
     const withBuffer = { ...noNotice, bufferMinutes: 15 };
     const free = startsOn(freeSlots(withBuffer, [], { now: wednesdayMorning }), '2026-11-25');
     expect(free.slice(0, 4)).toEqual(['09:00', '09:45', '10:30', '11:15']);
-    const around = startsOn(freeSlots(withBuffer, [taken('2026-11-25T10:30:00+05:30')], { now: wednesdayMorning }), '2026-11-25');
+    const around = startsOn(
+      freeSlots(withBuffer, [taken('2026-11-25T10:30:00+05:30')], { now: wednesdayMorning }),
+      '2026-11-25',
+    );
     // 09:45-10:15 ends exactly 15 minutes before 10:30: allowed; 11:15 starts 15 after 11:00: allowed.
     expect(around.slice(0, 4)).toEqual(['09:00', '09:45', '11:15', '12:00']);
-    const tight = startsOn(freeSlots({ ...withBuffer, bufferMinutes: 20 }, [taken('2026-11-25T10:00:00+05:30')], { now: wednesdayMorning }), '2026-11-25');
+    const tight = startsOn(
+      freeSlots({ ...withBuffer, bufferMinutes: 20 }, [taken('2026-11-25T10:00:00+05:30')], { now: wednesdayMorning }),
+      '2026-11-25',
+    );
     // Slots at 09:00, 09:50, 10:40, 11:30...; a call at 10:00-10:30 keeps 09:40-10:50 clear.
     expect(tight.slice(0, 3)).toEqual(['09:00', '11:30', '12:20']);
   });
@@ -55,7 +62,9 @@ describe('freeSlots', () => {
 
   test('horizon: days from today up to the horizon, and ?days= asks for fewer', () => {
     const slots = freeSlots({ ...noNotice, horizonDays: 3 }, [], { now: wednesdayMorning });
-    expect(new Set(slots.map((slot) => slot.start.slice(0, 10)))).toEqual(new Set(['2026-11-25', '2026-11-26', '2026-11-27']));
+    expect(new Set(slots.map((slot) => slot.start.slice(0, 10)))).toEqual(
+      new Set(['2026-11-25', '2026-11-26', '2026-11-27']),
+    );
     const one = freeSlots(noNotice, [], { now: wednesdayMorning, days: 1 });
     expect(new Set(one.map((slot) => slot.start.slice(0, 10)))).toEqual(new Set(['2026-11-25']));
     const capped = freeSlots({ ...noNotice, horizonDays: 2 }, [], { now: wednesdayMorning, days: 30 });
@@ -69,13 +78,18 @@ describe('freeSlots', () => {
   });
 
   test('taken slots are left out, whatever offset the stored time was written in', () => {
-    const slots = freeSlots(noNotice, [taken('2026-11-25T04:30:00Z'), taken('2026-11-25T17:00:00+05:30')], { now: wednesdayMorning });
+    const slots = freeSlots(noNotice, [taken('2026-11-25T04:30:00Z'), taken('2026-11-25T17:00:00+05:30')], {
+      now: wednesdayMorning,
+    });
     const wednesday = startsOn(slots, '2026-11-25');
     expect(wednesday).toHaveLength(16);
     expect(wednesday).not.toContain('10:00');
     expect(wednesday).not.toContain('17:00');
     expect(offeredSlot(slots, '2026-11-25T04:30:00Z')).toBeNull();
-    expect(offeredSlot(slots, '2026-11-25T05:00:00Z')).toEqual({ start: '2026-11-25T10:30:00+05:30', end: '2026-11-25T11:00:00+05:30' });
+    expect(offeredSlot(slots, '2026-11-25T05:00:00Z')).toEqual({
+      start: '2026-11-25T10:30:00+05:30',
+      end: '2026-11-25T11:00:00+05:30',
+    });
   });
 
   test('near midnight UTC the IST date is the one counted', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { idFromRecordKey, newestFirstKey, recordIdPattern, recordKey, timeFromKey, timeSliceOf } from '../../src/server/storage/keys';
+import {
+  idFromRecordKey,
+  newestFirstKey,
+  recordIdPattern,
+  recordKey,
+  timeFromKey,
+  timeSliceOf,
+} from '../../src/server/storage/keys';
 
 describe('newestFirstKey', () => {
   it('sorts later records before earlier ones', () => {

@@ -16,9 +16,15 @@ const entry: TodoEntry = {
 describe('to-do index keys', () => {
   it('carry the whole entry, due time first after the lead, so a listing needs no reads', () => {
     const key = todoKey(entry);
-    expect(key.startsWith(`pending/booking.${entry.id}.${String(Date.parse(entry.dueAt)).padStart(13, '0')}.`)).toBe(true);
+    expect(key.startsWith(`pending/booking.${entry.id}.${String(Date.parse(entry.dueAt)).padStart(13, '0')}.`)).toBe(
+      true,
+    );
     expect(entryOfTodoKey(key)).toEqual(entry);
-    expect(entryOfTodoKey(todoKey({ ...entry, kind: 'contact', email: null }))).toEqual({ ...entry, kind: 'contact', email: null });
+    expect(entryOfTodoKey(todoKey({ ...entry, kind: 'contact', email: null }))).toEqual({
+      ...entry,
+      kind: 'contact',
+      email: null,
+    });
   });
 
   it('fall back to the blob when the details would make the key too long', () => {

@@ -19,7 +19,12 @@ describe('contact lead schema', () => {
   });
 
   it("names the fields of a union's closest shape, not the whole body", () => {
-    const result = appointmentRequestSchema.safeParse({ start: '2030-01-07T10:00:00+05:30', name: 'Asha Rao', phone: '98765 43210', whatsappOptIn: 'yes' });
+    const result = appointmentRequestSchema.safeParse({
+      start: '2030-01-07T10:00:00+05:30',
+      name: 'Asha Rao',
+      phone: '98765 43210',
+      whatsappOptIn: 'yes',
+    });
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(fieldErrors(result.error)).toEqual({ whatsappOptIn: 'WhatsApp opt-in must be true or false' });

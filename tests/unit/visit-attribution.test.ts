@@ -39,7 +39,8 @@ describe('attribution from the landing page', () => {
       campaign: 'class-10-streams',
       term: 'career counselling',
       content: 'ad-2',
-      landingPage: '/how-it-works?utm_source=google&utm_medium=cpc&utm_campaign=class-10-streams&utm_term=career+counselling&utm_content=ad-2',
+      landingPage:
+        '/how-it-works?utm_source=google&utm_medium=cpc&utm_campaign=class-10-streams&utm_term=career+counselling&utm_content=ad-2',
     });
   });
 
@@ -48,7 +49,11 @@ describe('attribution from the landing page', () => {
   });
 
   it('ignores a referrer on the site itself, with or without www', () => {
-    for (const referrer of [`${SITE}/blogs-resources`, 'https://www.ccc-edu.netlify.app/', 'https://CCC-EDU.netlify.app/x']) {
+    for (const referrer of [
+      `${SITE}/blogs-resources`,
+      'https://www.ccc-edu.netlify.app/',
+      'https://CCC-EDU.netlify.app/x',
+    ]) {
       expect(attributionFromLanding(`${SITE}/contact`, referrer)).toEqual({ landingPage: '/contact' });
     }
   });
@@ -60,7 +65,9 @@ describe('attribution from the landing page', () => {
       referrer: 'https://www.google.com/search',
       landingPage: '/',
     });
-    expect(attributionFromLanding(`${SITE}/?utm_source=newsletter&utm_medium=email`, 'https://mail.example.com/inbox?id=7')).toEqual({
+    expect(
+      attributionFromLanding(`${SITE}/?utm_source=newsletter&utm_medium=email`, 'https://mail.example.com/inbox?id=7'),
+    ).toEqual({
       source: 'newsletter',
       medium: 'email',
       referrer: 'https://mail.example.com/inbox',
@@ -74,7 +81,10 @@ describe('attribution from the landing page', () => {
 
   it('cuts over-long values to the bounds of the schema, never sending one the server would refuse', () => {
     const long = 'x'.repeat(1_000);
-    const attribution = attributionFromLanding(`${SITE}/${'p'.repeat(600)}?utm_source=${long}&utm_campaign=%20%20spaced%20%20`, `https://example.org/${long}`);
+    const attribution = attributionFromLanding(
+      `${SITE}/${'p'.repeat(600)}?utm_source=${long}&utm_campaign=%20%20spaced%20%20`,
+      `https://example.org/${long}`,
+    );
     expect(attribution.source).toHaveLength(200);
     expect(attribution.campaign).toBe('spaced');
     expect(attribution.referrer).toHaveLength(500);
@@ -90,25 +100,43 @@ describe('attribution from the landing page', () => {
   });
 
   it('always gives a value the server accepts, whatever the address and referrer', () => {
-    const parameter = fc.constantFrom('utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'email');
+    const parameter = fc.constantFrom(
+      'utm_source',
+      'utm_medium',
+      'utm_campaign',
+      'utm_term',
+      'utm_content',
+      'gclid',
+      'email',
+    );
     fc.assert(
-      fc.property(fc.array(fc.tuple(parameter, fc.string({ maxLength: 400 }))), fc.webPath(), fc.oneof(fc.constant(''), fc.webUrl(), fc.string()), (params, path, referrer) => {
-        const landing = new URL(`${SITE}/${path.replace(/^\/+/, '')}`);
-        for (const [name, value] of params) landing.searchParams.append(name, value);
-        const attribution = attributionFromLanding(landing.href, referrer);
-        expect(attributionSchema.safeParse(attribution).success).toBe(true);
-        expect(attribution.landingPage ?? '').not.toMatch(/email=|gclid=/);
-      }),
+      fc.property(
+        fc.array(fc.tuple(parameter, fc.string({ maxLength: 400 }))),
+        fc.webPath(),
+        fc.oneof(fc.constant(''), fc.webUrl(), fc.string()),
+        (params, path, referrer) => {
+          const landing = new URL(`${SITE}/${path.replace(/^\/+/, '')}`);
+          for (const [name, value] of params) landing.searchParams.append(name, value);
+          const attribution = attributionFromLanding(landing.href, referrer);
+          expect(attributionSchema.safeParse(attribution).success).toBe(true);
+          expect(attribution.landingPage ?? '').not.toMatch(/email=|gclid=/);
+        },
+      ),
     );
   });
 });
 
 describe('the visit kept in the tab', () => {
-  const view = (storage: Storage, href: string, referrer = '') => rememberLanding({ storage: () => storage, href, referrer });
+  const view = (storage: Storage, href: string, referrer = '') =>
+    rememberLanding({ storage: () => storage, href, referrer });
 
   it('keeps the first landing of the visit: later page views do not replace it', () => {
     const tab = new TabStorage();
-    view(tab, `${SITE}/blogs-resources?utm_source=instagram&utm_medium=social&utm_campaign=diwali`, 'https://l.instagram.com/');
+    view(
+      tab,
+      `${SITE}/blogs-resources?utm_source=instagram&utm_medium=social&utm_campaign=diwali`,
+      'https://l.instagram.com/',
+    );
     view(tab, `${SITE}/contact`, `${SITE}/blogs-resources`);
     view(tab, `${SITE}/?utm_source=google`, 'https://www.google.com/');
     expect(visitAttribution(() => tab)).toEqual({
@@ -136,7 +164,10 @@ describe('the visit kept in the tab', () => {
     expect(visitAttribution(() => tab)).toBeUndefined();
     for (const stored of ['{not json', '"a string"', '{"source":"google"}', '{"href":"not a url","referrer":""}']) {
       tab.setItem(VISIT_KEY, stored);
-      expect(visitAttribution(() => tab), stored).toBeUndefined();
+      expect(
+        visitAttribution(() => tab),
+        stored,
+      ).toBeUndefined();
     }
   });
 });

@@ -1,6 +1,20 @@
 import { describe, expect, test } from 'vitest';
-import { appointmentNotificationKinds, notificationKinds, uncappedNotificationKinds, visitorMailLimit } from '../../src/lib/schemas/notifications';
-import { admit, allowanceFor, appointmentQuotaKey, clientQuotaKey, CONFIRMATIONS_PER_DAY, MAILS_PER_APPOINTMENT, OWNER_MAILS_PER_CLIENT_PER_DAY, quotaKey } from '../../src/server/notifications/visitorQuota';
+import {
+  appointmentNotificationKinds,
+  notificationKinds,
+  uncappedNotificationKinds,
+  visitorMailLimit,
+} from '../../src/lib/schemas/notifications';
+import {
+  admit,
+  allowanceFor,
+  appointmentQuotaKey,
+  clientQuotaKey,
+  CONFIRMATIONS_PER_DAY,
+  MAILS_PER_APPOINTMENT,
+  OWNER_MAILS_PER_CLIENT_PER_DAY,
+  quotaKey,
+} from '../../src/server/notifications/visitorQuota';
 
 const at = (iso: string) => new Date(iso);
 
@@ -15,7 +29,11 @@ describe('confirmations per address per day', () => {
   });
 
   test('an entry let through stays let through (a retry after a failed attempt)', () => {
-    const sent = [{ entryId: 'a', at: '2026-11-24T10:00:00.000Z' }, { entryId: 'b', at: '2026-11-24T10:01:00.000Z' }, { entryId: 'c', at: '2026-11-24T10:02:00.000Z' }];
+    const sent = [
+      { entryId: 'a', at: '2026-11-24T10:00:00.000Z' },
+      { entryId: 'b', at: '2026-11-24T10:01:00.000Z' },
+      { entryId: 'c', at: '2026-11-24T10:02:00.000Z' },
+    ];
     expect(admit(sent, 'b', at('2026-11-24T15:00:00Z'))).toEqual(sent);
   });
 
@@ -31,17 +49,41 @@ describe('confirmations per address per day', () => {
 describe('which count a visitor mail is taken from', () => {
   const message = { channel: 'visitor-email' as const, to: 'Asha+1@example.com', leadId: '8204354571920-0123456789' };
 
-  test('mail about a booked call counts per appointment, for ever; a receipt, an owner-sent link or word on a refund under no count; every other kind is a first confirmation of the mailbox\'s day', () => {
+  test("mail about a booked call counts per appointment, for ever; a receipt, an owner-sent link or word on a refund under no count; every other kind is a first confirmation of the mailbox's day", () => {
     for (const kind of notificationKinds) {
-      const expected = (uncappedNotificationKinds as readonly string[]).includes(kind) ? 'none' : (appointmentNotificationKinds as readonly string[]).includes(kind) ? 'per-appointment' : 'daily-confirmations';
+      const expected = (uncappedNotificationKinds as readonly string[]).includes(kind)
+        ? 'none'
+        : (appointmentNotificationKinds as readonly string[]).includes(kind)
+          ? 'per-appointment'
+          : 'daily-confirmations';
       expect(visitorMailLimit(kind)).toBe(expected);
     }
-    expect(uncappedNotificationKinds).toEqual(['payment-captured', 'payment-request', 'refund-processed', 'refund-failed']);
+    expect(uncappedNotificationKinds).toEqual([
+      'payment-captured',
+      'payment-request',
+      'refund-processed',
+      'refund-failed',
+    ]);
     expect(allowanceFor({ ...message, kind: 'payment-captured' })).toBeNull();
     expect(allowanceFor({ ...message, kind: 'payment-failed' })).toMatchObject({ key: quotaKey('asha@example.com') });
-    expect(appointmentNotificationKinds).toEqual(['appointment-booked', 'appointment-moved', 'appointment-cancelled', 'appointment-reminder-day', 'appointment-reminder-hour', 'appointment-no-show']);
-    expect(allowanceFor({ ...message, kind: 'contact' })).toMatchObject({ key: quotaKey('asha@example.com'), limit: CONFIRMATIONS_PER_DAY, windowMs: 86_400_000 });
-    expect(allowanceFor({ ...message, kind: 'appointment-reminder-hour', appointmentId: 'A' })).toMatchObject({ key: appointmentQuotaKey('A'), limit: MAILS_PER_APPOINTMENT, windowMs: Infinity });
+    expect(appointmentNotificationKinds).toEqual([
+      'appointment-booked',
+      'appointment-moved',
+      'appointment-cancelled',
+      'appointment-reminder-day',
+      'appointment-reminder-hour',
+      'appointment-no-show',
+    ]);
+    expect(allowanceFor({ ...message, kind: 'contact' })).toMatchObject({
+      key: quotaKey('asha@example.com'),
+      limit: CONFIRMATIONS_PER_DAY,
+      windowMs: 86_400_000,
+    });
+    expect(allowanceFor({ ...message, kind: 'appointment-reminder-hour', appointmentId: 'A' })).toMatchObject({
+      key: appointmentQuotaKey('A'),
+      limit: MAILS_PER_APPOINTMENT,
+      windowMs: Infinity,
+    });
     // An entry queued before entries named their appointment counts per version.
     expect(allowanceFor({ ...message, kind: 'appointment-moved' })?.key).toBe(appointmentQuotaKey(message.leadId));
   });
@@ -49,7 +91,9 @@ describe('which count a visitor mail is taken from', () => {
   test("the owner's own messages are under no count, but those about one client's sessions", () => {
     expect(allowanceFor({ ...message, kind: 'contact', channel: 'email', to: null })).toBeNull();
     expect(allowanceFor({ ...message, kind: 'appointment-booked', channel: 'webhook', to: null })).toBeNull();
-    expect(allowanceFor({ ...message, kind: 'appointment-booked', channel: 'email', to: null, clientId: 'C1' })).toMatchObject({
+    expect(
+      allowanceFor({ ...message, kind: 'appointment-booked', channel: 'email', to: null, clientId: 'C1' }),
+    ).toMatchObject({
       key: clientQuotaKey('C1'),
       limit: OWNER_MAILS_PER_CLIENT_PER_DAY,
       windowMs: 86_400_000,
@@ -58,8 +102,13 @@ describe('which count a visitor mail is taken from', () => {
   });
 
   test('an appointment has no day: its sixth mail a week later still counts', () => {
-    const sent = Array.from({ length: MAILS_PER_APPOINTMENT }, (_, index) => ({ entryId: String(index), at: '2026-11-01T10:00:00.000Z' }));
+    const sent = Array.from({ length: MAILS_PER_APPOINTMENT }, (_, index) => ({
+      entryId: String(index),
+      at: '2026-11-01T10:00:00.000Z',
+    }));
     expect(admit(sent, 'next', at('2026-11-20T10:00:00Z'), MAILS_PER_APPOINTMENT, Infinity)).toBeNull();
-    expect(admit(sent.slice(1), 'next', at('2026-11-20T10:00:00Z'), MAILS_PER_APPOINTMENT, Infinity)).toHaveLength(MAILS_PER_APPOINTMENT);
+    expect(admit(sent.slice(1), 'next', at('2026-11-20T10:00:00Z'), MAILS_PER_APPOINTMENT, Infinity)).toHaveLength(
+      MAILS_PER_APPOINTMENT,
+    );
   });
 });

@@ -10,7 +10,13 @@ import { whatsappCallbackEntry } from '../../src/server/whatsapp/entries';
 // The pure rules of a call-back request's WhatsApp confirmation (docs/whatsapp.md,
 // ccc_callback_confirmation): who gets it, what it carries, and which requests are call-back requests.
 
-const env = { WHATSAPP_TOKEN: 't0ken', WHATSAPP_PHONE_NUMBER_ID: '1098765', WHATSAPP_APP_SECRET: 's3cret', WHATSAPP_VERIFY_TOKEN: 'v', WHATSAPP_OWNER_NUMBER: '+91 98111 22233' };
+const env = {
+  WHATSAPP_TOKEN: 't0ken',
+  WHATSAPP_PHONE_NUMBER_ID: '1098765',
+  WHATSAPP_APP_SECRET: 's3cret',
+  WHATSAPP_VERIFY_TOKEN: 'v',
+  WHATSAPP_OWNER_NUMBER: '+91 98111 22233',
+};
 afterEach(() => {
   for (const name of REQUIRED_WHATSAPP_VARIABLES) delete process.env[name];
 });
@@ -44,9 +50,13 @@ describe('who gets the call-back confirmation', () => {
       body: ['Asha Rao', callbackPromisePhrase],
       urlSuffix: `pick-a-time/${request.id}?token=abc`,
     });
-    expect(callbackPromisePhrase).toBe(`${business.promises.callbackAfterCallHours} business hours (${business.contact.hoursShort})`);
+    expect(callbackPromisePhrase).toBe(
+      `${business.promises.callbackAfterCallHours} business hours (${business.contact.hoursShort})`,
+    );
     for (const typed of ['Asha <b>Rao</b>', 'Visit evil.example now', 'Asha Rao call me on 98765']) {
-      expect(whatsappCallbackEntry({ ...consented, fullName: typed }, link, site, now)?.whatsapp).toMatchObject({ body: ['there', callbackPromisePhrase] });
+      expect(whatsappCallbackEntry({ ...consented, fullName: typed }, link, site, now)?.whatsapp).toMatchObject({
+        body: ['there', callbackPromisePhrase],
+      });
     }
   });
 
@@ -55,17 +65,33 @@ describe('who gets the call-back confirmation', () => {
     Object.assign(process.env, env);
     const message = whatsappCallbackEntry(consented, link, site, now)!.whatsapp!;
     if ('text' in message) throw new Error('a template was expected');
-    const payload = templatePayload({ to: '919876543210', ...message }, { templates: { ...defaultTemplateNames }, language: 'en' });
+    const payload = templatePayload(
+      { to: '919876543210', ...message },
+      { templates: { ...defaultTemplateNames }, language: 'en' },
+    );
     expect(payload.template.name).toBe('ccc_callback_confirmation');
     expect(payload.template.components).toEqual([
-      { type: 'body', parameters: [{ type: 'text', text: 'Asha Rao' }, { type: 'text', text: callbackPromisePhrase }] },
-      { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: `pick-a-time/${request.id}?token=abc` }] },
+      {
+        type: 'body',
+        parameters: [
+          { type: 'text', text: 'Asha Rao' },
+          { type: 'text', text: callbackPromisePhrase },
+        ],
+      },
+      {
+        type: 'button',
+        sub_type: 'url',
+        index: '0',
+        parameters: [{ type: 'text', text: `pick-a-time/${request.id}?token=abc` }],
+      },
     ]);
   });
 
   test("counted against the visitor number's daily WhatsApp cap", () => {
     Object.assign(process.env, env);
-    expect(allowanceFor(whatsappCallbackEntry(consented, link, site, now)!)?.key).toBe(whatsappQuotaKey('919876543210'));
+    expect(allowanceFor(whatsappCallbackEntry(consented, link, site, now)!)?.key).toBe(
+      whatsappQuotaKey('919876543210'),
+    );
   });
 });
 

@@ -14,23 +14,171 @@ import { careerStageOptions, type Download } from '../../../src/lib/schemas/down
 // a seed always give the same people.
 
 const firstNames = [
-  'Aarav', 'Aditi', 'Aditya', 'Akash', 'Ananya', 'Anjali', 'Arjun', 'Aryan', 'Deepika', 'Dev', 'Divya', 'Farhan',
-  'Gaurav', 'Harsh', 'Ishaan', 'Isha', 'Jyoti', 'Karan', 'Kavya', 'Kiran', 'Lakshmi', 'Manish', 'Meera', 'Mohit',
-  'Neha', 'Nikhil', 'Pooja', 'Pranav', 'Priya', 'Rahul', 'Rajesh', 'Ritika', 'Rohan', 'Sakshi', 'Sanjay', 'Shreya',
-  'Siddharth', 'Sneha', 'Suresh', 'Tanvi', 'Varun', 'Vikram', 'Yash', 'Zoya', 'Abhishek', 'Bhavna', 'Chetan',
-  'Fatima', 'Gurpreet', 'Imran', 'Jasleen', 'Kunal', 'Madhuri', 'Naveen', 'Omkar', 'Pallavi', 'Rekha', 'Sunita',
-  'Tarun', 'Usha', 'Vandana', 'Wasim', 'Yamini', 'Anand', 'Bharti', 'Ganesh', 'Hema', 'Joseph', 'Lalitha', 'Mary',
+  'Aarav',
+  'Aditi',
+  'Aditya',
+  'Akash',
+  'Ananya',
+  'Anjali',
+  'Arjun',
+  'Aryan',
+  'Deepika',
+  'Dev',
+  'Divya',
+  'Farhan',
+  'Gaurav',
+  'Harsh',
+  'Ishaan',
+  'Isha',
+  'Jyoti',
+  'Karan',
+  'Kavya',
+  'Kiran',
+  'Lakshmi',
+  'Manish',
+  'Meera',
+  'Mohit',
+  'Neha',
+  'Nikhil',
+  'Pooja',
+  'Pranav',
+  'Priya',
+  'Rahul',
+  'Rajesh',
+  'Ritika',
+  'Rohan',
+  'Sakshi',
+  'Sanjay',
+  'Shreya',
+  'Siddharth',
+  'Sneha',
+  'Suresh',
+  'Tanvi',
+  'Varun',
+  'Vikram',
+  'Yash',
+  'Zoya',
+  'Abhishek',
+  'Bhavna',
+  'Chetan',
+  'Fatima',
+  'Gurpreet',
+  'Imran',
+  'Jasleen',
+  'Kunal',
+  'Madhuri',
+  'Naveen',
+  'Omkar',
+  'Pallavi',
+  'Rekha',
+  'Sunita',
+  'Tarun',
+  'Usha',
+  'Vandana',
+  'Wasim',
+  'Yamini',
+  'Anand',
+  'Bharti',
+  'Ganesh',
+  'Hema',
+  'Joseph',
+  'Lalitha',
+  'Mary',
 ];
 const surnames = [
-  'Sharma', 'Verma', 'Iyer', 'Nair', 'Reddy', 'Rao', 'Patel', 'Shah', 'Mehta', 'Gupta', 'Agarwal', 'Banerjee',
-  'Chatterjee', 'Mukherjee', 'Das', 'Ghosh', 'Menon', 'Pillai', 'Kulkarni', 'Deshpande', 'Joshi', 'Patil', 'Singh',
-  'Kaur', 'Gill', 'Malhotra', 'Kapoor', 'Khanna', 'Chopra', 'Bose', 'Naidu', 'Krishnan', 'Subramanian', 'Hegde',
-  'Shetty', 'Fernandes', "D'Souza", 'Khan', 'Qureshi', 'Siddiqui', 'Mishra', 'Tiwari', 'Pandey', 'Yadav', 'Chauhan',
-  'Thakur', 'Saxena', 'Srivastava', 'Bhat', 'Kamath', 'Gowda', 'Varghese', 'Thomas', 'Jain', 'Bansal', 'Goel',
+  'Sharma',
+  'Verma',
+  'Iyer',
+  'Nair',
+  'Reddy',
+  'Rao',
+  'Patel',
+  'Shah',
+  'Mehta',
+  'Gupta',
+  'Agarwal',
+  'Banerjee',
+  'Chatterjee',
+  'Mukherjee',
+  'Das',
+  'Ghosh',
+  'Menon',
+  'Pillai',
+  'Kulkarni',
+  'Deshpande',
+  'Joshi',
+  'Patil',
+  'Singh',
+  'Kaur',
+  'Gill',
+  'Malhotra',
+  'Kapoor',
+  'Khanna',
+  'Chopra',
+  'Bose',
+  'Naidu',
+  'Krishnan',
+  'Subramanian',
+  'Hegde',
+  'Shetty',
+  'Fernandes',
+  "D'Souza",
+  'Khan',
+  'Qureshi',
+  'Siddiqui',
+  'Mishra',
+  'Tiwari',
+  'Pandey',
+  'Yadav',
+  'Chauhan',
+  'Thakur',
+  'Saxena',
+  'Srivastava',
+  'Bhat',
+  'Kamath',
+  'Gowda',
+  'Varghese',
+  'Thomas',
+  'Jain',
+  'Bansal',
+  'Goel',
 ];
-const emailDomains = ['gmail.com', 'gmail.com', 'gmail.com', 'yahoo.co.in', 'outlook.com', 'rediffmail.com', 'hotmail.com', 'icloud.com'];
-const designations = ['Software Engineer', 'Product Manager', 'Sales Manager', 'HR Business Partner', 'Regional Manager', 'Analyst', 'Team Lead', 'Brand Manager', 'Operations Head', 'Store Manager'];
-const companies = ['Infosys', 'TCS', 'Wipro', 'HDFC Bank', 'Reliance Retail', 'Airtel', 'Hindustan Unilever', 'Sun Pharma', 'Tata Motors', 'Flipkart', 'ICICI Bank', 'Asian Paints'];
+const emailDomains = [
+  'gmail.com',
+  'gmail.com',
+  'gmail.com',
+  'yahoo.co.in',
+  'outlook.com',
+  'rediffmail.com',
+  'hotmail.com',
+  'icloud.com',
+];
+const designations = [
+  'Software Engineer',
+  'Product Manager',
+  'Sales Manager',
+  'HR Business Partner',
+  'Regional Manager',
+  'Analyst',
+  'Team Lead',
+  'Brand Manager',
+  'Operations Head',
+  'Store Manager',
+];
+const companies = [
+  'Infosys',
+  'TCS',
+  'Wipro',
+  'HDFC Bank',
+  'Reliance Retail',
+  'Airtel',
+  'Hindustan Unilever',
+  'Sun Pharma',
+  'Tata Motors',
+  'Flipkart',
+  'ICICI Bank',
+  'Asian Paints',
+];
 const industries = ['Technology', 'Banking', 'Retail', 'Telecom', 'FMCG', 'Pharma', 'Automotive', 'E-commerce'];
 const callSources = ['nav', 'hero', 'about', 'quiz', 'contact-page'];
 const hrRoles = ['CHRO', 'HR Head', 'Head of Total Rewards', 'People Partner', 'VP Human Resources', 'Wellbeing Lead'];
@@ -78,22 +226,41 @@ function demoPerson(random: Random, n: number): DemoPerson {
   const last = pick(random, surnames);
   const digits = `${pick(random, ['6', '7', '8', '9'])}${String(Math.floor(random() * 1e9)).padStart(9, '0')}`;
   const style = Math.floor(random() * 4);
-  const mobile = [digits, `${digits.slice(0, 5)} ${digits.slice(5)}`, `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`, `0${digits.slice(0, 5)}-${digits.slice(5)}`][style]!;
+  const mobile = [
+    digits,
+    `${digits.slice(0, 5)} ${digits.slice(5)}`,
+    `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`,
+    `0${digits.slice(0, 5)}-${digits.slice(5)}`,
+  ][style]!;
   const handle = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '');
-  return { fullName: `${first} ${last}`, mobile, email: `${handle}${n % 7 === 0 ? '' : n % 100}@${pick(random, emailDomains)}` };
+  return {
+    fullName: `${first} ${last}`,
+    mobile,
+    email: `${handle}${n % 7 === 0 ? '' : n % 100}@${pick(random, emailDomains)}`,
+  };
 }
 
 export type DemoPayment = Omit<Payment, 'bookingId'>;
 
 const orderAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const gatewayId = (random: Random, prefix: 'order' | 'pay') => `${prefix}_${Array.from({ length: 14 }, () => pick(random, [...orderAlphabet])).join('')}`;
+const gatewayId = (random: Random, prefix: 'order' | 'pay') =>
+  `${prefix}_${Array.from({ length: 14 }, () => pick(random, [...orderAlphabet])).join('')}`;
 
 const paidPackages = packageCatalogue.filter((item) => item.price > 0);
 const consultationPackages = packageCatalogue.filter((item) => item.price === 0);
 const downloadable = resourceCatalogue.filter((resource) => resource.downloadUrl);
 
 function bookingOf(random: Random, person: DemoPerson, at: Date): { booking: Booking; payment: DemoPayment | null } {
-  const status = pick(random, ['pending', 'pending', 'pending', 'contacted', 'contacted', 'completed', 'completed', 'cancelled'] as const);
+  const status = pick(random, [
+    'pending',
+    'pending',
+    'pending',
+    'contacted',
+    'contacted',
+    'completed',
+    'completed',
+    'cancelled',
+  ] as const);
   const notes = status === 'pending' ? '' : pick(random, ownerNotes);
   const roll = random();
   if (roll < 0.5) {
@@ -116,11 +283,27 @@ function bookingOf(random: Random, person: DemoPerson, at: Date): { booking: Boo
       payment: null,
     };
   }
-  const popupStage = currentStageOf({ designation: pick(random, designations), company: pick(random, companies), industry: pick(random, industries) });
+  const popupStage = currentStageOf({
+    designation: pick(random, designations),
+    company: pick(random, companies),
+    industry: pick(random, industries),
+  });
   if (roll < 0.6) {
     const item = pick(random, consultationPackages);
     return {
-      booking: { fullName: person.fullName, mobile: person.mobile.replace(/\D/g, '').slice(-10), currentStage: popupStage, packageId: item.id, packageName: item.name, bookingType: 'discovery_call', amount: null, status, paymentStatus: null, notes, source: 'package-popup' },
+      booking: {
+        fullName: person.fullName,
+        mobile: person.mobile.replace(/\D/g, '').slice(-10),
+        currentStage: popupStage,
+        packageId: item.id,
+        packageName: item.name,
+        bookingType: 'discovery_call',
+        amount: null,
+        status,
+        paymentStatus: null,
+        notes,
+        source: 'package-popup',
+      },
       payment: null,
     };
   }
@@ -181,29 +364,35 @@ const demoMaker = <Data>(perBooking: number, make: DemoMaker<Data>['make']): Dem
  */
 const demoMakers = {
   booking: demoMaker(1, bookingOf),
-  contact: demoMaker(
-    0.4,
-    (random, person): ContactLead => ({ name: person.fullName, email: person.email, phone: person.mobile, whoIsThisFor: pick(random, ['college', 'working-professional'] as const) }),
-  ),
+  contact: demoMaker(0.4, (random, person): ContactLead => ({
+    name: person.fullName,
+    email: person.email,
+    phone: person.mobile,
+    whoIsThisFor: pick(random, ['college', 'working-professional'] as const),
+  })),
   payment: null,
   download: demoMaker(0.3, (random, person): Download => {
     const resource = pick(random, downloadable);
-    return { fullName: person.fullName, email: person.email, mobile: person.mobile, currentStage: pick(random, careerStageOptions).label, resourceId: resource.id, resourceTitle: resource.title };
+    return {
+      fullName: person.fullName,
+      email: person.email,
+      mobile: person.mobile,
+      currentStage: pick(random, careerStageOptions).label,
+      resourceId: resource.id,
+      resourceTitle: resource.title,
+    };
   }),
   subscriber: demoMaker(0.25, (_random, person) => ({ email: person.email })),
-  corporateEnquiry: demoMaker(
-    0.1,
-    (random, person): CorporateEnquiry => ({
-      name: person.fullName,
-      email: person.email,
-      phone: person.mobile,
-      company: pick(random, companies),
-      employees: pick(random, employeeBandOptions).value,
-      role: pick(random, hrRoles),
-      ...(chance(random, 0.6) ? { message: pick(random, enquiryMessages) } : {}),
-      status: pick(random, ['pending', 'pending', 'contacted'] as const),
-    }),
-  ),
+  corporateEnquiry: demoMaker(0.1, (random, person): CorporateEnquiry => ({
+    name: person.fullName,
+    email: person.email,
+    phone: person.mobile,
+    company: pick(random, companies),
+    employees: pick(random, employeeBandOptions).value,
+    role: pick(random, hrRoles),
+    ...(chance(random, 0.6) ? { message: pick(random, enquiryMessages) } : {}),
+    status: pick(random, ['pending', 'pending', 'contacted'] as const),
+  })),
 } satisfies Record<RecordKind, DemoMaker<unknown> | null>;
 
 type DemoMakers = typeof demoMakers;
@@ -232,11 +421,19 @@ export interface DemoPlan {
 
 /** The mix a newcomer sees for `count` bookings: fewer of every other kind (each kind's perBooking). */
 export function demoPlan(count: number, now: number = Date.now(), seed = 20261121): DemoPlan {
-  const leads = Object.fromEntries(demoKinds.map((kind) => [kind, Math.ceil(count * demoMakers[kind].perBooking)])) as Record<DemoKind, number>;
+  const leads = Object.fromEntries(
+    demoKinds.map((kind) => [kind, Math.ceil(count * demoMakers[kind].perBooking)]),
+  ) as Record<DemoKind, number>;
   return { leads, spanDays: 365, now, seed };
 }
 
-function leadsOf<K extends DemoKind>(kind: K, count: number, random: Random, people: readonly DemoPerson[], at: () => Date): DemoLeadOf<K>[] {
+function leadsOf<K extends DemoKind>(
+  kind: K,
+  count: number,
+  random: Random,
+  people: readonly DemoPerson[],
+  at: () => Date,
+): DemoLeadOf<K>[] {
   // TypeScript widens a generic kind's maker to every kind's; this one makes the records of K.
   const maker = demoMakers[kind] as DemoMaker<DemoData<K>>;
   return Array.from({ length: count }, () => {

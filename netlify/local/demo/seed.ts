@@ -19,7 +19,9 @@ type Writer<K extends DemoKind> = (data: DemoData<K>, at: Date, summary: SeedSum
 /** A kind written as its form writes it: one record in its collection (src/server/leads/registry.ts). */
 function created<K extends DemoKind>(kind: K): Writer<K> {
   // TypeScript widens a generic kind's collection to every kind's; this one stores the data of K.
-  const { collection } = leadRegistry[kind] as unknown as { collection: { create(data: DemoData<K>, at: Date, options: CreateOptions): Promise<unknown> } };
+  const { collection } = leadRegistry[kind] as unknown as {
+    collection: { create(data: DemoData<K>, at: Date, options: CreateOptions): Promise<unknown> };
+  };
   return async (data, at, summary) => {
     await collection.create(data, at, quiet);
     summary[recordKinds[kind].plural] += 1;
@@ -32,7 +34,11 @@ const writers: { [K in DemoKind]?: Writer<K> } = {
     const stored = await leadRegistry.booking.collection.create(booking, at, quiet);
     summary.bookings += 1;
     if (!payment) return;
-    const order = await leadRegistry.payment.collection.create({ ...payment, bookingId: stored.id }, new Date(at.getTime() + 60_000), quiet);
+    const order = await leadRegistry.payment.collection.create(
+      { ...payment, bookingId: stored.id },
+      new Date(at.getTime() + 60_000),
+      quiet,
+    );
     await rememberOrder(order.razorpayOrderId, order.id);
     summary.payments += 1;
   },
@@ -58,7 +64,10 @@ export interface SeedOptions {
 }
 
 /** Fills the current Blobs store with a plan's demo leads. */
-export async function seedDemoData(plan: DemoPlan, { concurrency = 24, onProgress }: SeedOptions = {}): Promise<SeedSummary> {
+export async function seedDemoData(
+  plan: DemoPlan,
+  { concurrency = 24, onProgress }: SeedOptions = {},
+): Promise<SeedSummary> {
   const leads = demoLeads(plan);
   const summary = Object.fromEntries(recordKindPlurals.map((plural) => [plural, 0])) as SeedSummary;
   let next = 0;

@@ -64,7 +64,12 @@ function DashboardTabs() {
   if (current === 'blog' && !blogSeen) setBlogSeen(true);
 
   const onKeyDown = (event: KeyboardEvent<HTMLAnchorElement>, index: number) => {
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: tabs.length - 1,
+    };
     const target = moves[event.key];
     if (target === undefined) return;
     event.preventDefault();
@@ -100,16 +105,40 @@ function DashboardTabs() {
           </a>
         ))}
       </div>
-      <div role="tabpanel" id="panel-customers" aria-labelledby="tab-customers" hidden={current !== 'customers'} className="adm-tabpanel">
+      <div
+        role="tabpanel"
+        id="panel-customers"
+        aria-labelledby="tab-customers"
+        hidden={current !== 'customers'}
+        className="adm-tabpanel"
+      >
         <CustomerData />
       </div>
-      <div role="tabpanel" id="panel-blog" aria-labelledby="tab-blog" hidden={current !== 'blog'} className="adm-tabpanel">
+      <div
+        role="tabpanel"
+        id="panel-blog"
+        aria-labelledby="tab-blog"
+        hidden={current !== 'blog'}
+        className="adm-tabpanel"
+      >
         {blogSeen || current === 'blog' ? <BlogPosts /> : null}
       </div>
-      <div role="tabpanel" id="panel-clients" aria-labelledby="tab-clients" hidden={current !== 'clients'} className="adm-tabpanel">
+      <div
+        role="tabpanel"
+        id="panel-clients"
+        aria-labelledby="tab-clients"
+        hidden={current !== 'clients'}
+        className="adm-tabpanel"
+      >
         {current === 'clients' ? <ClientsPanel /> : null}
       </div>
-      <div role="tabpanel" id="panel-schedule" aria-labelledby="tab-schedule" hidden={current !== 'schedule'} className="adm-tabpanel">
+      <div
+        role="tabpanel"
+        id="panel-schedule"
+        aria-labelledby="tab-schedule"
+        hidden={current !== 'schedule'}
+        className="adm-tabpanel"
+      >
         {current === 'schedule' ? <SchedulePanel /> : null}
       </div>
     </div>

@@ -21,7 +21,11 @@ export function DashboardHeader({ brand }: { brand: string }) {
         return;
       }
       setSigningOut(false);
-      toast({ title: 'Sign Out Failed', description: failureMessage(error, 'Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Sign Out Failed',
+        description: failureMessage(error, 'Please try again.'),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -49,14 +53,28 @@ export function DashboardHeader({ brand }: { brand: string }) {
             data-testid="export-button"
           >
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-              <path d="M12 4v11m0 0l-4.5-4.5M12 15l4.5-4.5M5 19h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M12 4v11m0 0l-4.5-4.5M12 15l4.5-4.5M5 19h14"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
-            {exporter.busyShown ? `Exporting… ${exporter.progress ? formatCount(exporter.progress) : ''}`.trim() : 'Export'}
+            {exporter.busyShown
+              ? `Exporting… ${exporter.progress ? formatCount(exporter.progress) : ''}`.trim()
+              : 'Export'}
           </button>
           <a className="btn btn-outline adm-btn-sm adm-signout" href="/admin/passkeys">
             Passkeys
           </a>
-          <button type="button" className="btn btn-outline adm-btn-sm adm-signout" onClick={() => void signOut()} disabled={signingOut}>
+          <button
+            type="button"
+            className="btn btn-outline adm-btn-sm adm-signout"
+            onClick={() => void signOut()}
+            disabled={signingOut}
+          >
             {signingOut ? 'Signing out…' : 'Sign out'}
           </button>
         </div>

@@ -22,7 +22,12 @@ export function StatTiles() {
   if (stats.isError) {
     return (
       <section aria-label="Totals" className="adm-tiles-error">
-        <ErrorState what="the totals" error={stats.error} onRetry={() => void stats.refetch()} retrying={stats.isFetching} />
+        <ErrorState
+          what="the totals"
+          error={stats.error}
+          onRetry={() => void stats.refetch()}
+          retrying={stats.isFetching}
+        />
       </section>
     );
   }
@@ -30,9 +35,22 @@ export function StatTiles() {
     <section aria-label="Totals" aria-busy={stats.isPending}>
       <dl className="adm-tiles">
         {tiles.map((tile) => (
-          <div key={tile.key} className={`adm-tile${tile.tone ? ` adm-tile-${tile.tone}` : ''}`} data-stat={tile.key} data-testid={`stat-${tile.key}`}>
+          <div
+            key={tile.key}
+            className={`adm-tile${tile.tone ? ` adm-tile-${tile.tone}` : ''}`}
+            data-stat={tile.key}
+            data-testid={`stat-${tile.key}`}
+          >
             <dt>{tile.label}</dt>
-            <dd>{stats.data ? formatCount(stats.data[tile.key]) : <span className="adm-skeleton"><span className="visually-hidden">Loading</span></span>}</dd>
+            <dd>
+              {stats.data ? (
+                formatCount(stats.data[tile.key])
+              ) : (
+                <span className="adm-skeleton">
+                  <span className="visually-hidden">Loading</span>
+                </span>
+              )}
+            </dd>
           </div>
         ))}
       </dl>

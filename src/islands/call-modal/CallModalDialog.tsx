@@ -39,13 +39,19 @@ interface Props {
 export default function CallModalDialog({ context }: Props) {
   const [bookingId, setBookingId] = useState<string | null>(null);
   return (
-    <Modal labelledBy="call-modal-title" describedBy="call-modal-intro" onClose={closeCallModal} size="lg" testId="call-modal">
+    <Modal
+      labelledBy="call-modal-title"
+      describedBy="call-modal-intro"
+      onClose={closeCallModal}
+      size="lg"
+      testId="call-modal"
+    >
       <div className="modal-head">
         <span className="modal-eyebrow">Free · {discoveryCallMinutes} minutes · No obligation</span>
         <h2 id="call-modal-title">Book your free career clarity call</h2>
         <p id="call-modal-intro">
-          Tell us who you are and we'll call you within {callbackAfterCallHours} hours for a focused {discoveryCallMinutes}-minute
-          conversation about your next step.
+          Tell us who you are and we'll call you within {callbackAfterCallHours} hours for a focused{' '}
+          {discoveryCallMinutes}-minute conversation about your next step.
         </p>
       </div>
       {bookingId ? (
@@ -56,11 +62,19 @@ export default function CallModalDialog({ context }: Props) {
           <div className="call-info">
             <section className="call-list free" aria-labelledby="call-free-title">
               <h3 id="call-free-title">What You'll Get (Free)</h3>
-              <ul role="list">{included.map((item) => <li key={item}>{item}</li>)}</ul>
+              <ul role="list">
+                {included.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
             </section>
             <section className="call-list paid" aria-labelledby="call-paid-title">
               <h3 id="call-paid-title">Not Included (Paid Only)</h3>
-              <ul role="list">{paidOnly.map((item) => <li key={item}>{item}</li>)}</ul>
+              <ul role="list">
+                {paidOnly.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
             </section>
             <p className="call-banner">
               <strong>Quick &amp; Valuable</strong>
@@ -75,7 +89,9 @@ export default function CallModalDialog({ context }: Props) {
                 {timeline.map((step) => (
                   <li key={step.minutes}>
                     <span className="minutes">{step.minutes} min</span>
-                    <span><strong>{step.title}</strong> {step.text}</span>
+                    <span>
+                      <strong>{step.title}</strong> {step.text}
+                    </span>
                   </li>
                 ))}
               </ol>
@@ -104,10 +120,22 @@ function RequestReceived({ bookingId }: { bookingId: string }) {
   useEffect(() => heading.current?.focus(), []);
   return (
     <section className="call-received" aria-labelledby="call-received-title" data-testid="call-received">
-      <h3 id="call-received-title" ref={heading} tabIndex={-1}>Request received</h3>
-      {!timeBooked && <p data-testid="callback-promise">We'll call you within {callbackAfterCallHours} hours ({business.contact.hoursShort}).</p>}
-      <PickTime bookFor={{ bookingId }} prompt="Prefer a fixed time? Pick one of the free times now." onBooked={() => setTimeBooked(true)} />
-      <button type="button" className="btn btn-ghost" onClick={close}>Done</button>
+      <h3 id="call-received-title" ref={heading} tabIndex={-1}>
+        Request received
+      </h3>
+      {!timeBooked && (
+        <p data-testid="callback-promise">
+          We'll call you within {callbackAfterCallHours} hours ({business.contact.hoursShort}).
+        </p>
+      )}
+      <PickTime
+        bookFor={{ bookingId }}
+        prompt="Prefer a fixed time? Pick one of the free times now."
+        onBooked={() => setTimeBooked(true)}
+      />
+      <button type="button" className="btn btn-ghost" onClick={close}>
+        Done
+      </button>
     </section>
   );
 }
@@ -124,7 +152,11 @@ function CallForm({ context, onBooked }: Props & { onBooked(bookingId: string): 
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     if (!draft.name.trim() || !draft.phone.trim() || !draft.background) {
-      toast({ title: 'Please fill all fields', description: 'All fields are required to book your free call.', variant: 'destructive' });
+      toast({
+        title: 'Please fill all fields',
+        description: 'All fields are required to book your free call.',
+        variant: 'destructive',
+      });
       return;
     }
     setPending(true);
@@ -155,21 +187,67 @@ function CallForm({ context, onBooked }: Props & { onBooked(bookingId: string): 
 
   return (
     <form className="call-form" onSubmit={submit} noValidate data-testid="call-form" aria-labelledby="call-form-title">
-      <h3 id="call-form-title" className="visually-hidden">Your details</h3>
+      <h3 id="call-form-title" className="visually-hidden">
+        Your details
+      </h3>
       <div className="field">
-        <label htmlFor="call-name">Full Name <span className="required" aria-hidden="true">*</span></label>
-        <input id="call-name" name="name" autoComplete="name" required data-autofocus value={draft.name} onChange={update('name')} />
+        <label htmlFor="call-name">
+          Full Name{' '}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <input
+          id="call-name"
+          name="name"
+          autoComplete="name"
+          required
+          data-autofocus
+          value={draft.name}
+          onChange={update('name')}
+        />
       </div>
       <div className="field">
-        <label htmlFor="call-phone">Phone Number <span className="required" aria-hidden="true">*</span></label>
-        <input id="call-phone" name="phone" type="tel" inputMode="tel" autoComplete="tel" required placeholder="+91 98765 43210"
-          value={draft.phone} onChange={update('phone')} />
+        <label htmlFor="call-phone">
+          Phone Number{' '}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <input
+          id="call-phone"
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+          placeholder="+91 98765 43210"
+          value={draft.phone}
+          onChange={update('phone')}
+        />
       </div>
       <div className="field">
-        <label htmlFor="call-background">Current Background <span className="required" aria-hidden="true">*</span></label>
-        <select id="call-background" name="background" required value={draft.background} onChange={update('background')}>
-          <option value="" disabled>Select your background</option>
-          {backgroundOptions.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+        <label htmlFor="call-background">
+          Current Background{' '}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <select
+          id="call-background"
+          name="background"
+          required
+          value={draft.background}
+          onChange={update('background')}
+        >
+          <option value="" disabled>
+            Select your background
+          </option>
+          {backgroundOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
         </select>
       </div>
       <WhatsappOptIn id="call-whatsapp" checked={whatsapp} onChange={setWhatsapp} />
@@ -178,12 +256,16 @@ function CallForm({ context, onBooked }: Props & { onBooked(bookingId: string): 
         <input id="call-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
       </div>
       {context.quizScore !== undefined && (
-        <p className="call-quiz-note">We'll bring your assessment score of <strong>{context.quizScore}%</strong> to the call.</p>
+        <p className="call-quiz-note">
+          We'll bring your assessment score of <strong>{context.quizScore}%</strong> to the call.
+        </p>
       )}
       <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
         {pending ? 'Booking Your Call...' : 'Book My Free Call'}
       </button>
-      <p className="call-fine">We call back within {callbackAfterCallHours} hours, {business.contact.hoursShort}.</p>
+      <p className="call-fine">
+        We call back within {callbackAfterCallHours} hours, {business.contact.hoursShort}.
+      </p>
     </form>
   );
 }

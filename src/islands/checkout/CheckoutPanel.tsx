@@ -48,11 +48,21 @@ export default function CheckoutPanel({ packageId, packageName, price }: Props) 
     if (!complete || phase !== 'idle') return;
     setPhase('creating');
     try {
-      setOrder(await api.postLead<CheckoutOrder>('/api/create-razorpay-order', { packageId, ...details, ...optInBody(whatsapp) }));
+      setOrder(
+        await api.postLead<CheckoutOrder>('/api/create-razorpay-order', {
+          packageId,
+          ...details,
+          ...optInBody(whatsapp),
+        }),
+      );
     } catch (error) {
       const known = error instanceof ApiError ? error : null;
       if (known?.fields) setErrors(known.fields as Partial<Details>);
-      toast({ title: 'Error', description: known?.serverMessage ?? 'Failed to initialize payment', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: known?.serverMessage ?? 'Failed to initialize payment',
+        variant: 'destructive',
+      });
     } finally {
       setPhase('idle');
     }
@@ -69,14 +79,21 @@ export default function CheckoutPanel({ packageId, packageName, price }: Props) 
       }
       const outcome = await payOrder(Razorpay, order);
       if (outcome.kind === 'paid' || outcome.kind === 'authorised') {
-        toast({ ...(outcome.kind === 'paid' ? messages.paymentSuccessful : messages.paymentAuthorised), variant: 'success' });
+        toast({
+          ...(outcome.kind === 'paid' ? messages.paymentSuccessful : messages.paymentAuthorised),
+          variant: 'success',
+        });
         window.setTimeout(() => window.location.assign(thankYouUrl(outcome.receipt)), REDIRECT_AFTER_PAYMENT_MS);
         return;
       }
       if (outcome.kind === 'dismissed') toast({ ...messages.cancelled, variant: 'destructive' });
       else toast({ ...messages.verificationFailed, variant: 'destructive' });
     } catch (error) {
-      toast({ title: 'Payment Error', description: (error as Error).message || 'Failed to process payment', variant: 'destructive' });
+      toast({
+        title: 'Payment Error',
+        description: (error as Error).message || 'Failed to process payment',
+        variant: 'destructive',
+      });
     } finally {
       setPhase('idle');
     }
@@ -86,18 +103,41 @@ export default function CheckoutPanel({ packageId, packageName, price }: Props) 
     return (
       <section className="card checkout-pay" aria-labelledby="checkout-pay-title" data-testid="checkout-payment">
         <p className="eyebrow">Step 2 of 2</p>
-        <h2 id="checkout-pay-title" ref={payHeadingRef} tabIndex={-1}>Secure payment</h2>
+        <h2 id="checkout-pay-title" ref={payHeadingRef} tabIndex={-1}>
+          Secure payment
+        </h2>
         <dl className="summary">
-          <div><dt>Programme</dt><dd>{packageName}</dd></div>
-          <div><dt>Name</dt><dd>{order.prefill?.name ?? details.customerName}</dd></div>
-          <div><dt>Total</dt><dd className="total">{rupees(order.price)}</dd></div>
+          <div>
+            <dt>Programme</dt>
+            <dd>{packageName}</dd>
+          </div>
+          <div>
+            <dt>Name</dt>
+            <dd>{order.prefill?.name ?? details.customerName}</dd>
+          </div>
+          <div>
+            <dt>Total</dt>
+            <dd className="total">{rupees(order.price)}</dd>
+          </div>
         </dl>
-        <button type="button" className="btn btn-primary btn-block" onClick={pay} disabled={phase !== 'idle'} aria-busy={phase === 'paying'}>
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          onClick={pay}
+          disabled={phase !== 'idle'}
+          aria-busy={phase === 'paying'}
+        >
           {phase === 'paying' ? 'Processing...' : `Pay ${rupees(order.price)}`}
         </button>
         <p className="assurance">
           <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14" className="lock">
-            <path d="M4.5 7V5a3.5 3.5 0 0 1 7 0v2M3.5 7h9v7h-9z" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+            <path
+              d="M4.5 7V5a3.5 3.5 0 0 1 7 0v2M3.5 7h9v7h-9z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+              strokeLinejoin="round"
+            />
           </svg>{' '}
           Card, UPI and net banking through Razorpay. We never see your card details.
         </p>
@@ -107,29 +147,67 @@ export default function CheckoutPanel({ packageId, packageName, price }: Props) 
 
   const errorId = (field: keyof Details) => (errors[field] ? `checkout-${field}-error` : undefined);
   return (
-    <form className="card checkout-form" onSubmit={proceed} noValidate data-testid="checkout-form" aria-labelledby="checkout-form-title">
+    <form
+      className="card checkout-form"
+      onSubmit={proceed}
+      noValidate
+      data-testid="checkout-form"
+      aria-labelledby="checkout-form-title"
+    >
       <p className="eyebrow">Step 1 of 2</p>
       <h2 id="checkout-form-title">Your details</h2>
       <p className="intro">We use these to confirm your booking and schedule your first session.</p>
-      {([
-        ['customerName', 'Full name', 'text', 'name'],
-        ['customerEmail', 'Email', 'email', 'email'],
-        ['customerPhone', 'Phone', 'tel', 'tel'],
-      ] as const).map(([field, label, type, autoComplete]) => (
+      {(
+        [
+          ['customerName', 'Full name', 'text', 'name'],
+          ['customerEmail', 'Email', 'email', 'email'],
+          ['customerPhone', 'Phone', 'tel', 'tel'],
+        ] as const
+      ).map(([field, label, type, autoComplete]) => (
         <div className="field" key={field}>
-          <label htmlFor={`checkout-${field}`}>{label} <span className="required" aria-hidden="true">*</span></label>
-          <input id={`checkout-${field}`} name={field} type={type} autoComplete={autoComplete} required value={details[field]}
-            placeholder={type === 'tel' ? '+91 98765 43210' : undefined} onChange={update(field)}
-            aria-invalid={Boolean(errors[field])} aria-describedby={errorId(field)} />
-          {errors[field] && <p className="error" id={`checkout-${field}-error`}>{errors[field]}</p>}
+          <label htmlFor={`checkout-${field}`}>
+            {label}{' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
+          </label>
+          <input
+            id={`checkout-${field}`}
+            name={field}
+            type={type}
+            autoComplete={autoComplete}
+            required
+            value={details[field]}
+            placeholder={type === 'tel' ? '+91 98765 43210' : undefined}
+            onChange={update(field)}
+            aria-invalid={Boolean(errors[field])}
+            aria-describedby={errorId(field)}
+          />
+          {errors[field] && (
+            <p className="error" id={`checkout-${field}-error`}>
+              {errors[field]}
+            </p>
+          )}
         </div>
       ))}
-      <StateSelect id="checkout-customerState" value={details.customerState} onChange={(value) => update('customerState')({ target: { value } })} error={errors.customerState} />
+      <StateSelect
+        id="checkout-customerState"
+        value={details.customerState}
+        onChange={(value) => update('customerState')({ target: { value } })}
+        error={errors.customerState}
+      />
       <WhatsappOptIn id="checkout-whatsapp" checked={whatsapp} onChange={setWhatsapp} />
-      <button type="submit" className="btn btn-primary btn-block" disabled={!complete || phase !== 'idle'} aria-busy={phase === 'creating'}>
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        disabled={!complete || phase !== 'idle'}
+        aria-busy={phase === 'creating'}
+      >
         {phase === 'creating' ? 'Processing...' : 'Proceed to Payment'}
       </button>
-      <p className="assurance">Total today: <strong>{rupees(price)}</strong>. No hidden fees.</p>
+      <p className="assurance">
+        Total today: <strong>{rupees(price)}</strong>. No hidden fees.
+      </p>
     </form>
   );
 }

@@ -15,9 +15,17 @@ interface Props {
 }
 
 /** What is open below the summary: the picker for a new session or a move, or a cancel to confirm. */
-type Mode = { name: 'view' } | { name: 'picking'; sessionId: string | null; slots: Slot[] | null } | { name: 'confirm-cancel'; session: ClientSession };
+type Mode =
+  | { name: 'view' }
+  | { name: 'picking'; sessionId: string | null; slots: Slot[] | null }
+  | { name: 'confirm-cancel'; session: ClientSession };
 
-const statusLabels: Record<SessionStatus, string> = { booked: 'Booked', cancelled: 'Cancelled', held: 'Held', 'no-show': 'Missed' };
+const statusLabels: Record<SessionStatus, string> = {
+  booked: 'Booked',
+  cancelled: 'Cancelled',
+  held: 'Held',
+  'no-show': 'Missed',
+};
 const sessionsWord = (count: number) => `${count} ${count === 1 ? 'session' : 'sessions'}`;
 
 /** The client's own page: what they bought, their sessions, booking, moving and cancelling, their invoices. */
@@ -57,7 +65,9 @@ export default function ClientSpace({ initial, clientId, token }: Props) {
     try {
       await api.post<SessionAnswer>(`${base}/sessions/${session.id}/cancel${query}`);
       setMode({ name: 'view' });
-      setMessage(`Your session on ${describeSlotIst(session.start)} is cancelled; you can book it again at another time.`);
+      setMessage(
+        `Your session on ${describeSlotIst(session.start)} is cancelled; you can book it again at another time.`,
+      );
       await refresh();
     } catch (error) {
       setProblem(failureMessage(error, 'The session could not be cancelled. Please try again.'));
@@ -76,8 +86,8 @@ export default function ClientSpace({ initial, clientId, token }: Props) {
               : `${sessionsWord(client.sessionsLeft)} left to book, of ${client.sessionsTotal}`}
         </p>
         <p className="client-what">
-          Each session is {client.sessionMinutes} minutes; we call you on the number you gave us. You can move or cancel a session here until{' '}
-          {space.changeNoticeHours} hours before it.
+          Each session is {client.sessionMinutes} minutes; we call you on the number you gave us. You can move or cancel
+          a session here until {space.changeNoticeHours} hours before it.
         </p>
         {client.sessionsLeft > 0 && mode.name !== 'picking' ? (
           <div className="client-actions">
@@ -112,11 +122,15 @@ export default function ClientSpace({ initial, clientId, token }: Props) {
               action={mode.sessionId ? 'Move to' : 'Book'}
               onSlots={(slots) => setMode({ ...mode, slots })}
               onBook={(start) =>
-                mode.sessionId ? api.post<SessionAnswer>(`${base}/sessions/${mode.sessionId}/move${query}`, { start }) : api.post<SessionAnswer>(`${base}/sessions${query}`, { start })
+                mode.sessionId
+                  ? api.post<SessionAnswer>(`${base}/sessions/${mode.sessionId}/move${query}`, { start })
+                  : api.post<SessionAnswer>(`${base}/sessions${query}`, { start })
               }
               onBooked={({ session }) => {
                 setMode({ name: 'view' });
-                setMessage(`${mode.sessionId ? 'Moved' : 'Booked'}: your session is on ${describeSlotIst(session.start)}. An invite is on its way by e-mail.`);
+                setMessage(
+                  `${mode.sessionId ? 'Moved' : 'Booked'}: your session is on ${describeSlotIst(session.start)}. An invite is on its way by e-mail.`,
+                );
                 void refresh().catch(() => undefined);
               }}
             />
@@ -141,13 +155,18 @@ export default function ClientSpace({ initial, clientId, token }: Props) {
                     <button type="button" className="btn btn-secondary" onClick={() => void pick(session.id)}>
                       Move<span className="visually-hidden"> the session on {describeSlotIst(session.start)}</span>
                     </button>
-                    <button type="button" className="btn btn-ghost" onClick={() => setMode({ name: 'confirm-cancel', session })}>
+                    <button
+                      type="button"
+                      className="btn btn-ghost"
+                      onClick={() => setMode({ name: 'confirm-cancel', session })}
+                    >
                       Cancel<span className="visually-hidden"> the session on {describeSlotIst(session.start)}</span>
                     </button>
                   </div>
                 ) : (
                   <p className="client-late">
-                    Less than {space.changeNoticeHours} hours away: to move or cancel it, call <a href={business.contact.phoneHref}>{business.contact.phone}</a> or{' '}
+                    Less than {space.changeNoticeHours} hours away: to move or cancel it, call{' '}
+                    <a href={business.contact.phoneHref}>{business.contact.phone}</a> or{' '}
                     <a href={whatsappHref} rel="noopener" target="_blank">
                       WhatsApp us
                     </a>
@@ -156,7 +175,10 @@ export default function ClientSpace({ initial, clientId, token }: Props) {
                 )}
                 {mode.name === 'confirm-cancel' && mode.session.id === session.id ? (
                   <div className="client-confirm" role="group" aria-labelledby={`cancel-${session.id}`}>
-                    <p id={`cancel-${session.id}`}>Cancel your session on {describeSlotIst(session.start)}? It goes back to the sessions you can book.</p>
+                    <p id={`cancel-${session.id}`}>
+                      Cancel your session on {describeSlotIst(session.start)}? It goes back to the sessions you can
+                      book.
+                    </p>
                     <div className="client-actions">
                       <button type="button" className="btn btn-primary" onClick={() => void cancel(session)}>
                         Yes, cancel it

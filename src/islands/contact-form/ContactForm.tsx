@@ -34,8 +34,16 @@ export default function ContactForm() {
     }
     setPending(true);
     try {
-      await api.postLead('/api/contact', { ...parsed.data, ...optInBody(whatsapp), [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? '') });
-      toast({ title: 'Message Sent Successfully!', description: "We'll get back to you within 24 hours.", variant: 'success' });
+      await api.postLead('/api/contact', {
+        ...parsed.data,
+        ...optInBody(whatsapp),
+        [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? ''),
+      });
+      toast({
+        title: 'Message Sent Successfully!',
+        description: "We'll get back to you within 24 hours.",
+        variant: 'success',
+      });
       setSent({ lead: parsed.data, whatsappOptIn: whatsapp });
       setDraft(empty);
       setWhatsapp(false);
@@ -52,33 +60,109 @@ export default function ContactForm() {
   return (
     <form className="contact-form" onSubmit={submit} noValidate data-testid="contact-form">
       <div className="field">
-        <label htmlFor="contact-name">Full name <span className="required" aria-hidden="true">*</span></label>
-        <input id="contact-name" name="name" autoComplete="name" required value={draft.name} onChange={update('name')}
-          aria-invalid={Boolean(errors.name)} aria-describedby={errorId('name')} />
-        {errors.name && <p className="error" id="contact-name-error">{errors.name}</p>}
+        <label htmlFor="contact-name">
+          Full name{' '}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <input
+          id="contact-name"
+          name="name"
+          autoComplete="name"
+          required
+          value={draft.name}
+          onChange={update('name')}
+          aria-invalid={Boolean(errors.name)}
+          aria-describedby={errorId('name')}
+        />
+        {errors.name && (
+          <p className="error" id="contact-name-error">
+            {errors.name}
+          </p>
+        )}
       </div>
       <div className="row">
         <div className="field">
-          <label htmlFor="contact-email">Email <span className="required" aria-hidden="true">*</span></label>
-          <input id="contact-email" name="email" type="email" autoComplete="email" required value={draft.email}
-            onChange={update('email')} aria-invalid={Boolean(errors.email)} aria-describedby={errorId('email')} />
-          {errors.email && <p className="error" id="contact-email-error">{errors.email}</p>}
+          <label htmlFor="contact-email">
+            Email{' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
+          </label>
+          <input
+            id="contact-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={draft.email}
+            onChange={update('email')}
+            aria-invalid={Boolean(errors.email)}
+            aria-describedby={errorId('email')}
+          />
+          {errors.email && (
+            <p className="error" id="contact-email-error">
+              {errors.email}
+            </p>
+          )}
         </div>
         <div className="field">
-          <label htmlFor="contact-phone">Phone <span className="required" aria-hidden="true">*</span></label>
-          <input id="contact-phone" name="phone" type="tel" autoComplete="tel" placeholder="+91 98765 43210" required
-            value={draft.phone} onChange={update('phone')} aria-invalid={Boolean(errors.phone)} aria-describedby={errorId('phone')} />
-          {errors.phone && <p className="error" id="contact-phone-error">{errors.phone}</p>}
+          <label htmlFor="contact-phone">
+            Phone{' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
+          </label>
+          <input
+            id="contact-phone"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            placeholder="+91 98765 43210"
+            required
+            value={draft.phone}
+            onChange={update('phone')}
+            aria-invalid={Boolean(errors.phone)}
+            aria-describedby={errorId('phone')}
+          />
+          {errors.phone && (
+            <p className="error" id="contact-phone-error">
+              {errors.phone}
+            </p>
+          )}
         </div>
       </div>
       <div className="field">
-        <label htmlFor="contact-who">Who is this for? <span className="required" aria-hidden="true">*</span></label>
-        <select id="contact-who" name="whoIsThisFor" required value={draft.whoIsThisFor} onChange={update('whoIsThisFor')}
-          aria-invalid={Boolean(errors.whoIsThisFor)} aria-describedby={errorId('whoIsThisFor')}>
-          <option value="" disabled>Select one</option>
-          {whoIsThisForOptions.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+        <label htmlFor="contact-who">
+          Who is this for?{' '}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <select
+          id="contact-who"
+          name="whoIsThisFor"
+          required
+          value={draft.whoIsThisFor}
+          onChange={update('whoIsThisFor')}
+          aria-invalid={Boolean(errors.whoIsThisFor)}
+          aria-describedby={errorId('whoIsThisFor')}
+        >
+          <option value="" disabled>
+            Select one
+          </option>
+          {whoIsThisForOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
         </select>
-        {errors.whoIsThisFor && <p className="error" id="contact-whoIsThisFor-error">{errors.whoIsThisFor}</p>}
+        {errors.whoIsThisFor && (
+          <p className="error" id="contact-whoIsThisFor-error">
+            {errors.whoIsThisFor}
+          </p>
+        )}
       </div>
       <WhatsappOptIn id="contact-whatsapp" checked={whatsapp} onChange={setWhatsapp} />
       <div className="honeypot" aria-hidden="true">

@@ -19,13 +19,23 @@ export function ThankYouPanel({ lead, whatsappOptIn, onReset }: Props) {
       <h3>Thank you, {lead.name.split(' ')[0]}!</h3>
       <p>Your request has reached us. Here is what happens next:</p>
       <ol className="next-steps">
-        <li><strong>We review your details</strong> so the call starts where you are.</li>
+        <li>
+          <strong>We review your details</strong> so the call starts where you are.
+        </li>
         {bookedStart ? (
-          <li><strong>We call you on {describeSlotIst(bookedStart)}</strong>, the time you picked.</li>
+          <li>
+            <strong>We call you on {describeSlotIst(bookedStart)}</strong>, the time you picked.
+          </li>
         ) : (
-          <li><strong>We call you within {business.promises.responseHours} hours</strong> ({business.contact.hoursShort}) to fix a time.</li>
+          <li>
+            <strong>We call you within {business.promises.responseHours} hours</strong> ({business.contact.hoursShort})
+            to fix a time.
+          </li>
         )}
-        <li><strong>Your free {business.promises.discoveryCallMinutes}-minute clarity call</strong>: your situation, the real problem, and a first action plan.</li>
+        <li>
+          <strong>Your free {business.promises.discoveryCallMinutes}-minute clarity call</strong>: your situation, the
+          real problem, and a first action plan.
+        </li>
       </ol>
       <div className="schedule">
         <p className="label">Prefer to pick a time yourself?</p>
@@ -35,7 +45,9 @@ export function ThankYouPanel({ lead, whatsappOptIn, onReset }: Props) {
           onBooked={(appointment) => setBookedStart(appointment.start)}
         />
       </div>
-      <button type="button" className="btn btn-ghost" onClick={onReset}>Send another request</button>
+      <button type="button" className="btn btn-ghost" onClick={onReset}>
+        Send another request
+      </button>
     </div>
   );
 }

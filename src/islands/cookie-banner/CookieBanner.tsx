@@ -1,11 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
-import { acceptAll, CONSENT_BANNER_DELAY_MS, essentialOnly, hasStoredConsent, preferenceDefaults, storeConsent, type ConsentChoices } from './consent';
+import {
+  acceptAll,
+  CONSENT_BANNER_DELAY_MS,
+  essentialOnly,
+  hasStoredConsent,
+  preferenceDefaults,
+  storeConsent,
+  type ConsentChoices,
+} from './consent';
 import './cookie-banner.css';
 
 type Optional = Exclude<keyof ConsentChoices, 'essential'>;
 
 const categories: { key: keyof ConsentChoices; title: string; text: string }[] = [
-  { key: 'essential', title: 'Essential', text: 'Keep the site working: security, forms and your consent choice. Always on.' },
+  {
+    key: 'essential',
+    title: 'Essential',
+    text: 'Keep the site working: security, forms and your consent choice. Always on.',
+  },
   { key: 'analytics', title: 'Analytics', text: 'Help us understand which pages are useful so we can improve them.' },
   { key: 'preferences', title: 'Preferences', text: 'Remember choices you make, such as dismissed notices.' },
   { key: 'marketing', title: 'Marketing', text: 'Measure our campaigns and show you relevant offers elsewhere.' },
@@ -41,7 +53,12 @@ export default function CookieBanner() {
 
   return (
     <section className="cookie-banner" aria-labelledby="cookie-title" data-testid="cookie-banner">
-      <button type="button" className="icon-button cookie-close" aria-label="Close cookie notice" onClick={() => setVisible(false)}>
+      <button
+        type="button"
+        className="icon-button cookie-close"
+        aria-label="Close cookie notice"
+        onClick={() => setVisible(false)}
+      >
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
@@ -49,8 +66,8 @@ export default function CookieBanner() {
       <div className="cookie-copy">
         <h2 id="cookie-title">Your privacy, your choice</h2>
         <p>
-          We use essential cookies to run this site and, with your permission, analytics, preference and marketing cookies
-          to improve it. You can change your mind at any time by clearing your browser's site data.
+          We use essential cookies to run this site and, with your permission, analytics, preference and marketing
+          cookies to improve it. You can change your mind at any time by clearing your browser's site data.
         </p>
       </div>
       {panel && (
@@ -76,12 +93,20 @@ export default function CookieBanner() {
       )}
       <div className="cookie-actions">
         {panel ? (
-          <button type="button" className="btn btn-secondary" onClick={() => save(choices)}>Save Preferences</button>
+          <button type="button" className="btn btn-secondary" onClick={() => save(choices)}>
+            Save Preferences
+          </button>
         ) : (
-          <button type="button" className="btn btn-outline" onClick={() => setPanel(true)}>Preferences</button>
+          <button type="button" className="btn btn-outline" onClick={() => setPanel(true)}>
+            Preferences
+          </button>
         )}
-        <button type="button" className="btn btn-outline" onClick={() => save(essentialOnly)}>Essential Only</button>
-        <button type="button" className="btn btn-primary" onClick={() => save(acceptAll)}>Accept All</button>
+        <button type="button" className="btn btn-outline" onClick={() => save(essentialOnly)}>
+          Essential Only
+        </button>
+        <button type="button" className="btn btn-primary" onClick={() => save(acceptAll)}>
+          Accept All
+        </button>
       </div>
     </section>
   );

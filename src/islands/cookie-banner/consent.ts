@@ -15,9 +15,19 @@ export interface StoredConsent extends ConsentChoices {
 }
 
 export const acceptAll: ConsentChoices = { essential: true, analytics: true, preferences: true, marketing: true };
-export const essentialOnly: ConsentChoices = { essential: true, analytics: false, preferences: false, marketing: false };
+export const essentialOnly: ConsentChoices = {
+  essential: true,
+  analytics: false,
+  preferences: false,
+  marketing: false,
+};
 /** What the preferences panel starts with. */
-export const preferenceDefaults: ConsentChoices = { essential: true, analytics: true, preferences: true, marketing: false };
+export const preferenceDefaults: ConsentChoices = {
+  essential: true,
+  analytics: true,
+  preferences: true,
+  marketing: false,
+};
 
 export function hasStoredConsent(storage: Storage): boolean {
   try {

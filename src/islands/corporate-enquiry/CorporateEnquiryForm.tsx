@@ -2,12 +2,23 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/api-client';
 import { business } from '../../lib/business';
 import { formatCount } from '../../lib/format';
-import { CORPORATE_MESSAGE_MAX, corporateEnquiryFormSchema, employeeBandOptions } from '../../lib/schemas/corporateEnquiry';
+import {
+  CORPORATE_MESSAGE_MAX,
+  corporateEnquiryFormSchema,
+  employeeBandOptions,
+} from '../../lib/schemas/corporateEnquiry';
 import { HONEYPOT_FIELD } from '../../lib/schemas/fields';
 import { toast } from '../../stores/toasts';
 import WhatsappOptIn, { optInBody } from '../WhatsappOptIn';
 import { EnquiryThanks } from './EnquiryThanks';
-import { type EnquiryErrors, type EnquiryField, errorsFromIssues, errorsFromServer, failureDescription, firstInvalid } from './enquiryErrors';
+import {
+  type EnquiryErrors,
+  type EnquiryField,
+  errorsFromIssues,
+  errorsFromServer,
+  failureDescription,
+  firstInvalid,
+} from './enquiryErrors';
 import './corporate-enquiry.css';
 
 type Draft = Record<EnquiryField, string>;
@@ -50,15 +61,26 @@ export default function CorporateEnquiryForm() {
 
   async function send(values: Draft, honeypot: string) {
     // An empty message is no message: the field is optional.
-    const parsed = corporateEnquiryFormSchema.safeParse({ ...values, message: values.message.trim() ? values.message : undefined });
+    const parsed = corporateEnquiryFormSchema.safeParse({
+      ...values,
+      message: values.message.trim() ? values.message : undefined,
+    });
     if (!parsed.success) {
       showErrors(errorsFromIssues(parsed.error.issues));
       return;
     }
     setPending(true);
     try {
-      await api.postLead<{ id: string }>('/api/corporate-enquiries', { ...parsed.data, ...optInBody(whatsapp), [HONEYPOT_FIELD]: honeypot });
-      toast({ title: 'Enquiry Sent Successfully!', description: `We'll reply within ${business.promises.responseHours} business hours.`, variant: 'success' });
+      await api.postLead<{ id: string }>('/api/corporate-enquiries', {
+        ...parsed.data,
+        ...optInBody(whatsapp),
+        [HONEYPOT_FIELD]: honeypot,
+      });
+      toast({
+        title: 'Enquiry Sent Successfully!',
+        description: `We'll reply within ${business.promises.responseHours} business hours.`,
+        variant: 'success',
+      });
       setSentBy(parsed.data.name);
       setDraft(empty);
       setWhatsapp(false);
@@ -75,7 +97,8 @@ export default function CorporateEnquiryForm() {
   if (sentBy) return <EnquiryThanks name={sentBy} onReset={() => setSentBy(null)} />;
 
   const messageLength = draft.message.trim().length;
-  const describedBy = (field: EnquiryField, ...more: string[]) => [errors[field] ? `${idOf(field)}-error` : '', ...more].filter(Boolean).join(' ') || undefined;
+  const describedBy = (field: EnquiryField, ...more: string[]) =>
+    [errors[field] ? `${idOf(field)}-error` : '', ...more].filter(Boolean).join(' ') || undefined;
   const control = (field: EnquiryField) => ({
     id: idOf(field),
     name: field,
@@ -85,11 +108,26 @@ export default function CorporateEnquiryForm() {
     'aria-describedby': describedBy(field),
   });
   const error = (field: EnquiryField) =>
-    errors[field] ? <p className="error" id={`${idOf(field)}-error`}>{errors[field]}</p> : null;
-  const required = <span className="required" aria-hidden="true">*</span>;
+    errors[field] ? (
+      <p className="error" id={`${idOf(field)}-error`}>
+        {errors[field]}
+      </p>
+    ) : null;
+  const required = (
+    <span className="required" aria-hidden="true">
+      *
+    </span>
+  );
 
   return (
-    <form ref={form} className="enquiry-form" onSubmit={submit} noValidate aria-busy={pending} data-testid="corporate-enquiry-form">
+    <form
+      ref={form}
+      className="enquiry-form"
+      onSubmit={submit}
+      noValidate
+      aria-busy={pending}
+      data-testid="corporate-enquiry-form"
+    >
       <div className="enquiry-grid">
         <div className="field">
           <label htmlFor={idOf('name')}>Name {required}</label>
@@ -103,7 +141,14 @@ export default function CorporateEnquiryForm() {
         </div>
         <div className="field">
           <label htmlFor={idOf('phone')}>Phone {required}</label>
-          <input {...control('phone')} type="tel" inputMode="tel" autoComplete="tel" placeholder="+91 98765 43210" required />
+          <input
+            {...control('phone')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="+91 98765 43210"
+            required
+          />
           {error('phone')}
         </div>
         <div className="field">
@@ -114,8 +159,14 @@ export default function CorporateEnquiryForm() {
         <div className="field">
           <label htmlFor={idOf('employees')}>Employees {required}</label>
           <select {...control('employees')} required>
-            <option value="" disabled>Select a range</option>
-            {employeeBandOptions.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+            <option value="" disabled>
+              Select a range
+            </option>
+            {employeeBandOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
           </select>
           {error('employees')}
         </div>
@@ -125,10 +176,19 @@ export default function CorporateEnquiryForm() {
           {error('role')}
         </div>
         <div className="field enquiry-wide">
-          <label htmlFor={idOf('message')}>Message <span className="enquiry-optional">(optional)</span></label>
-          <textarea {...control('message')} aria-describedby={describedBy('message', 'enquiry-message-count')} rows={4}
-            placeholder="Sites, locations, or what you would like the programme to achieve" />
-          <p id="enquiry-message-count" className={`enquiry-count${messageLength > CORPORATE_MESSAGE_MAX ? ' is-over' : ''}`}>
+          <label htmlFor={idOf('message')}>
+            Message <span className="enquiry-optional">(optional)</span>
+          </label>
+          <textarea
+            {...control('message')}
+            aria-describedby={describedBy('message', 'enquiry-message-count')}
+            rows={4}
+            placeholder="Sites, locations, or what you would like the programme to achieve"
+          />
+          <p
+            id="enquiry-message-count"
+            className={`enquiry-count${messageLength > CORPORATE_MESSAGE_MAX ? ' is-over' : ''}`}
+          >
             {formatCount(messageLength)} / {formatCount(CORPORATE_MESSAGE_MAX)} characters
           </p>
           {error('message')}
@@ -143,7 +203,8 @@ export default function CorporateEnquiryForm() {
         {pending ? 'Sending Your Enquiry...' : 'Schedule a Consultation'}
       </button>
       <p className="enquiry-fine-print">
-        For employers with {business.corporate.minEmployees} employees. We reply within {business.promises.responseHours} business hours, {business.contact.hoursShort}.
+        For employers with {business.corporate.minEmployees} employees. We reply within{' '}
+        {business.promises.responseHours} business hours, {business.contact.hoursShort}.
       </p>
     </form>
   );

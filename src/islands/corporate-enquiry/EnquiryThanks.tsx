@@ -18,16 +18,21 @@ export function EnquiryThanks({ name, onReset }: Props) {
 
   return (
     <div className="enquiry-thanks" data-testid="corporate-enquiry-thanks">
-      <h3 ref={heading} tabIndex={-1}>Thank you, {firstName(name)}!</h3>
+      <h3 ref={heading} tabIndex={-1}>
+        Thank you, {firstName(name)}!
+      </h3>
       <p>
-        Your enquiry has reached us. We’ll reply within {business.promises.responseHours} business hours ({business.contact.hoursShort}) to set up a
-        consultation with {business.founder.name}: the scope, rollout plan and pricing for your workforce.
+        Your enquiry has reached us. We’ll reply within {business.promises.responseHours} business hours (
+        {business.contact.hoursShort}) to set up a consultation with {business.founder.name}: the scope, rollout plan
+        and pricing for your workforce.
       </p>
       <p className="enquiry-thanks-direct">
         Something urgent? Call <a href={business.contact.phoneHref}>{business.contact.phone}</a> or write to{' '}
         <a href={mailtoHref}>{business.contact.email}</a>.
       </p>
-      <button type="button" className="btn btn-ghost" onClick={onReset}>Send another enquiry</button>
+      <button type="button" className="btn btn-ghost" onClick={onReset}>
+        Send another enquiry
+      </button>
     </div>
   );
 }

@@ -6,12 +6,23 @@ export type EnquiryField = keyof CorporateEnquiryForm;
 export type EnquiryErrors = Partial<Record<EnquiryField, string>>;
 
 /** In the order the form shows them, so focus goes to the first field that needs fixing. */
-export const enquiryFields = ['name', 'email', 'phone', 'company', 'employees', 'role', 'message'] as const satisfies readonly EnquiryField[];
+export const enquiryFields = [
+  'name',
+  'email',
+  'phone',
+  'company',
+  'employees',
+  'role',
+  'message',
+] as const satisfies readonly EnquiryField[];
 
-const isEnquiryField = (key: PropertyKey | undefined): key is EnquiryField => enquiryFields.some((field) => field === key);
+const isEnquiryField = (key: PropertyKey | undefined): key is EnquiryField =>
+  enquiryFields.some((field) => field === key);
 
 /** The first message per field: one error under a field is enough to fix it. */
-export function errorsFromIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): EnquiryErrors {
+export function errorsFromIssues(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+): EnquiryErrors {
   const errors: EnquiryErrors = {};
   for (const issue of issues) {
     const field = issue.path[0];

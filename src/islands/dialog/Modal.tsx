@@ -21,7 +21,15 @@ interface ModalProps {
   children: ReactNode;
 }
 
-export function Modal({ labelledBy, describedBy, onClose, closeOnBackdrop = false, size = 'md', testId, children }: ModalProps) {
+export function Modal({
+  labelledBy,
+  describedBy,
+  onClose,
+  closeOnBackdrop = false,
+  size = 'md',
+  testId,
+  children,
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {

@@ -3,7 +3,11 @@ import { api } from '../../lib/api-client';
 import { downloadFileName } from '../../lib/downloadFileName';
 import { findResource } from '../../lib/resourceCatalogue';
 import { HONEYPOT_FIELD } from '../../lib/schemas/fields';
-import { careerStageOptions, downloadFormSchema, type DownloadForm as DownloadFields } from '../../lib/schemas/download';
+import {
+  careerStageOptions,
+  downloadFormSchema,
+  type DownloadForm as DownloadFields,
+} from '../../lib/schemas/download';
 import { closeDownload } from '../../stores/dialogs';
 import { toast } from '../../stores/toasts';
 import { Modal, useCloseModal } from '../dialog/Modal';
@@ -27,7 +31,13 @@ export default function DownloadForm({ resourceId }: { resourceId: string }) {
   const { title, downloadUrl, type } = resource;
 
   return (
-    <Modal labelledBy="download-title" describedBy="download-intro" onClose={closeDownload} closeOnBackdrop testId="download-dialog">
+    <Modal
+      labelledBy="download-title"
+      describedBy="download-intro"
+      onClose={closeDownload}
+      closeOnBackdrop
+      testId="download-dialog"
+    >
       <div className="modal-head">
         <span className="modal-eyebrow">Free {type === 'guide' ? 'PDF guide' : type}</span>
         <h2 id="download-title">{title}</h2>
@@ -73,7 +83,11 @@ function Fields({ resourceId, title, downloadUrl }: { resourceId: string; title:
         [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? ''),
       });
     } catch {
-      toast({ title: 'Download Failed', description: 'There was an error processing your download. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Download Failed',
+        description: 'There was an error processing your download. Please try again.',
+        variant: 'destructive',
+      });
       setPhase('idle');
       return;
     }
@@ -85,7 +99,11 @@ function Fields({ resourceId, title, downloadUrl }: { resourceId: string; title:
       // Close first: while the modal is open the rest of the page is inert.
       close();
       saveFile(downloadUrl, downloadFileName(title));
-      toast({ title: 'Download Started', description: `${title} is downloading. Thank you for your interest!`, variant: 'success' });
+      toast({
+        title: 'Download Started',
+        description: `${title} is downloading. Thank you for your interest!`,
+        variant: 'success',
+      });
     }, DOWNLOAD_DELAY_MS);
   }
 
@@ -99,32 +117,69 @@ function Fields({ resourceId, title, downloadUrl }: { resourceId: string; title:
     'aria-describedby': errorId(field),
   });
   const error = (field: keyof Draft) =>
-    errors[field] ? <p className="error" id={`download-${field}-error`}>{errors[field]}</p> : null;
+    errors[field] ? (
+      <p className="error" id={`download-${field}-error`}>
+        {errors[field]}
+      </p>
+    ) : null;
 
   return (
     <form className="download-form" onSubmit={submit} noValidate data-testid="download-form">
       <div className="field">
-        <label htmlFor="download-fullName">Full Name <span className="required" aria-hidden="true">*</span></label>
+        <label htmlFor="download-fullName">
+          Full Name{' '}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
+        </label>
         <input {...fieldProps('fullName')} autoComplete="name" required data-autofocus />
         {error('fullName')}
       </div>
       <div className="download-row">
         <div className="field">
-          <label htmlFor="download-email">Email <span className="required" aria-hidden="true">*</span></label>
+          <label htmlFor="download-email">
+            Email{' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
+          </label>
           <input {...fieldProps('email')} type="email" autoComplete="email" required />
           {error('email')}
         </div>
         <div className="field">
-          <label htmlFor="download-mobile">Mobile Number <span className="required" aria-hidden="true">*</span></label>
-          <input {...fieldProps('mobile')} type="tel" inputMode="tel" autoComplete="tel" placeholder="+91 98765 43210" required />
+          <label htmlFor="download-mobile">
+            Mobile Number{' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
+          </label>
+          <input
+            {...fieldProps('mobile')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="+91 98765 43210"
+            required
+          />
           {error('mobile')}
         </div>
       </div>
       <div className="field">
-        <label htmlFor="download-currentStage">Current Stage <span className="required" aria-hidden="true">*</span></label>
+        <label htmlFor="download-currentStage">
+          Current Stage{' '}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
+        </label>
         <select {...fieldProps('currentStage')} required>
-          <option value="" disabled>Select your current stage</option>
-          {careerStageOptions.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+          <option value="" disabled>
+            Select your current stage
+          </option>
+          {careerStageOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
         </select>
         {error('currentStage')}
       </div>
@@ -137,7 +192,9 @@ function Fields({ resourceId, title, downloadUrl }: { resourceId: string; title:
         {phase === 'sending' ? 'Processing...' : phase === 'preparing' ? 'Preparing Download...' : 'Download Now'}
       </button>
       <p className="download-fine" role="status">
-        {phase === 'preparing' ? 'Your file is being prepared and will download in a moment.' : 'We respect your privacy and never share your details.'}
+        {phase === 'preparing'
+          ? 'Your file is being prepared and will download in a moment.'
+          : 'We respect your privacy and never share your details.'}
       </p>
     </form>
   );

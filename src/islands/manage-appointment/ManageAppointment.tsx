@@ -46,7 +46,11 @@ export default function ManageAppointment({ initial, changeable, token }: Props)
       setMode({ name: 'view' });
       setMessage('Your call is cancelled. The time is free for someone else.');
     } catch (error) {
-      setProblem(error instanceof Error && 'serverMessage' in error && typeof error.serverMessage === 'string' ? error.serverMessage : 'The call could not be cancelled. Please try again.');
+      setProblem(
+        error instanceof Error && 'serverMessage' in error && typeof error.serverMessage === 'string'
+          ? error.serverMessage
+          : 'The call could not be cancelled. Please try again.',
+      );
     }
   }
 
@@ -54,35 +58,58 @@ export default function ManageAppointment({ initial, changeable, token }: Props)
     <div className="manage-appointment" data-testid="manage-appointment">
       <div className={`manage-card${cancelled ? ' is-cancelled' : ''}`}>
         <p className="manage-status">{cancelled ? 'Cancelled' : 'Booked'}</p>
-        <p className="manage-when" data-testid="manage-when">{describeSlotIst(appointment.start)}</p>
+        <p className="manage-when" data-testid="manage-when">
+          {describeSlotIst(appointment.start)}
+        </p>
         <p className="manage-what">{discoveryCallSentence}. We call you on the number you gave.</p>
         {!cancelled && (
           <div className="manage-actions">
-            <a className="btn btn-outline" href={inviteUrl(appointment)} download="ccc-edu-discovery-call.ics">Add to calendar</a>
+            <a className="btn btn-outline" href={inviteUrl(appointment)} download="ccc-edu-discovery-call.ics">
+              Add to calendar
+            </a>
           </div>
         )}
       </div>
-      {message && <p className="manage-message" role="status">{message}</p>}
-      {problem && <p className="slot-problem" role="alert">{problem}</p>}
+      {message && (
+        <p className="manage-message" role="status">
+          {message}
+        </p>
+      )}
+      {problem && (
+        <p className="slot-problem" role="alert">
+          {problem}
+        </p>
+      )}
       {!cancelled && !changeable && (
         <p className="manage-late" data-testid="manage-late">
-          Your call is less than {business.promises.rescheduleNoticeHours} hours away, so it can no longer be changed online. To move or
-          cancel it, call <a href={business.contact.phoneHref}>{business.contact.phone}</a> or{' '}
-          <a href={whatsappHref} rel="noopener" target="_blank">WhatsApp us</a>.
+          Your call is less than {business.promises.rescheduleNoticeHours} hours away, so it can no longer be changed
+          online. To move or cancel it, call <a href={business.contact.phoneHref}>{business.contact.phone}</a> or{' '}
+          <a href={whatsappHref} rel="noopener" target="_blank">
+            WhatsApp us
+          </a>
+          .
         </p>
       )}
       {!cancelled && changeable && mode.name === 'view' && (
         <div className="manage-actions">
-          <button type="button" className="btn btn-secondary" onClick={startMoving}>Move to another time</button>
-          <button type="button" className="btn btn-ghost" onClick={() => setMode({ name: 'confirm-cancel' })}>Cancel the call</button>
+          <button type="button" className="btn btn-secondary" onClick={startMoving}>
+            Move to another time
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={() => setMode({ name: 'confirm-cancel' })}>
+            Cancel the call
+          </button>
         </div>
       )}
       {mode.name === 'confirm-cancel' && (
         <div className="manage-confirm" role="group" aria-labelledby="cancel-question">
           <p id="cancel-question">Cancel your call on {describeSlotIst(appointment.start)}?</p>
           <div className="manage-actions">
-            <button type="button" className="btn btn-primary" onClick={cancel}>Yes, cancel it</button>
-            <button type="button" className="btn btn-ghost" onClick={() => setMode({ name: 'view' })}>Keep it</button>
+            <button type="button" className="btn btn-primary" onClick={cancel}>
+              Yes, cancel it
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={() => setMode({ name: 'view' })}>
+              Keep it
+            </button>
           </div>
         </div>
       )}
@@ -95,14 +122,21 @@ export default function ManageAppointment({ initial, changeable, token }: Props)
               slots={mode.slots}
               action="Move to"
               onSlots={(slots) => setMode({ name: 'moving', slots })}
-              onBook={async (start) => (await api.post<{ appointment: PublicAppointment }>(`${base}/reschedule${query}`, { start })).appointment}
+              onBook={async (start) =>
+                (await api.post<{ appointment: PublicAppointment }>(`${base}/reschedule${query}`, { start }))
+                  .appointment
+              }
               onBooked={(next) => {
                 setAppointment(next);
                 setMode({ name: 'view' });
-                setMessage(`Moved. Your call is now on ${describeSlotIst(next.start)}; an updated invite is on its way.`);
+                setMessage(
+                  `Moved. Your call is now on ${describeSlotIst(next.start)}; an updated invite is on its way.`,
+                );
               }}
             />
-            <button type="button" className="btn btn-ghost" onClick={() => setMode({ name: 'view' })}>Keep the current time</button>
+            <button type="button" className="btn btn-ghost" onClick={() => setMode({ name: 'view' })}>
+              Keep the current time
+            </button>
           </div>
         ))}
     </div>

@@ -23,14 +23,25 @@ export default function NewsletterForm() {
     }
     setPending(true);
     try {
-      await api.postLead('/api/newsletter', { email: email.trim(), [HONEYPOT_FIELD]: String(new FormData(form).get(HONEYPOT_FIELD) ?? '') });
+      await api.postLead('/api/newsletter', {
+        email: email.trim(),
+        [HONEYPOT_FIELD]: String(new FormData(form).get(HONEYPOT_FIELD) ?? ''),
+      });
       setJoined(email.trim());
       setEmail('');
-      toast({ title: 'Welcome aboard!', description: 'You are subscribed. Look out for our next leadership insights.', variant: 'success' });
+      toast({
+        title: 'Welcome aboard!',
+        description: 'You are subscribed. Look out for our next leadership insights.',
+        variant: 'success',
+      });
     } catch (failure) {
       const fieldError = failure instanceof ApiError ? failure.fields.email : undefined;
       if (fieldError) setError(fieldError);
-      toast({ title: 'Subscription Failed', description: fieldError ?? 'Please try again later.', variant: 'destructive' });
+      toast({
+        title: 'Subscription Failed',
+        description: fieldError ?? 'Please try again later.',
+        variant: 'destructive',
+      });
     } finally {
       setPending(false);
     }
@@ -46,7 +57,9 @@ export default function NewsletterForm() {
 
   return (
     <form className="newsletter-form" onSubmit={submit} noValidate data-testid="newsletter-form">
-      <label htmlFor="newsletter-email" className="visually-hidden">Email address</label>
+      <label htmlFor="newsletter-email" className="visually-hidden">
+        Email address
+      </label>
       <div className="newsletter-row">
         <input
           id="newsletter-email"
@@ -63,9 +76,15 @@ export default function NewsletterForm() {
           aria-invalid={Boolean(error)}
           aria-describedby={error ? 'newsletter-email-error' : undefined}
         />
-        <button type="submit" className="btn btn-primary" disabled={pending}>{pending ? 'Joining...' : 'Join Leaders'}</button>
+        <button type="submit" className="btn btn-primary" disabled={pending}>
+          {pending ? 'Joining...' : 'Join Leaders'}
+        </button>
       </div>
-      {error && <p className="newsletter-error" id="newsletter-email-error">{error}</p>}
+      {error && (
+        <p className="newsletter-error" id="newsletter-email-error">
+          {error}
+        </p>
+      )}
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="newsletter-website">Leave this empty</label>
         <input id="newsletter-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />

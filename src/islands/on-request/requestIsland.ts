@@ -3,7 +3,8 @@
 // (a click or the intent to click on one of its triggers, a toast, a missing consent).
 
 /** The islands that hydrate on request, by the name their `client:request` carries. */
-export type RequestedIsland = 'toaster' | 'call-modal' | 'quiz' | 'download-dialog' | 'package-booking' | 'cookie-banner';
+export type RequestedIsland =
+  'toaster' | 'call-modal' | 'quiz' | 'download-dialog' | 'package-booking' | 'cookie-banner';
 
 /** The DOM event the `request` client directive listens for; its detail is the island's name. */
 export const ISLAND_REQUEST_EVENT = 'ccc:island-request';

@@ -14,7 +14,12 @@ import {
   type PackageBookingDraft,
 } from '../../stores/packageBookingDraft';
 import { toast, type ToastInput } from '../../stores/toasts';
-import { forgetUnpaidBooking, rememberUnpaidBooking, unpaidBookingFor, unpaidBookingKey } from '../../stores/unpaidPackageBooking';
+import {
+  forgetUnpaidBooking,
+  rememberUnpaidBooking,
+  unpaidBookingFor,
+  unpaidBookingKey,
+} from '../../stores/unpaidPackageBooking';
 import { REDIRECT_AFTER_PAYMENT_MS, messages, rupees, thankYouUrl } from './messages';
 import { loadCheckoutScript, payOrder } from './razorpay-checkout';
 import StateSelect from '../StateSelect';
@@ -27,10 +32,21 @@ type Phase = 'idle' | 'booking' | 'processing';
 // unpaidPackageBooking): a visitor who cancels payment and tries again finds the form filled,
 // and the booking already made is reused instead of stored twice (docs/payments.md, step 1).
 
-const fields: { name: keyof PackageBookingDraft; label: string; type?: string; autoComplete: string; placeholder?: string }[] = [
+const fields: {
+  name: keyof PackageBookingDraft;
+  label: string;
+  type?: string;
+  autoComplete: string;
+  placeholder?: string;
+}[] = [
   { name: 'fullName', label: 'Full name', autoComplete: 'name' },
   { name: 'mobile', label: 'Mobile number', type: 'tel', autoComplete: 'tel-national', placeholder: '98765 43210' },
-  { name: 'designation', label: 'Designation', autoComplete: 'organization-title', placeholder: 'e.g. Product Manager' },
+  {
+    name: 'designation',
+    label: 'Designation',
+    autoComplete: 'organization-title',
+    placeholder: 'e.g. Product Manager',
+  },
   { name: 'company', label: 'Company / institution', autoComplete: 'organization' },
   { name: 'industry', label: 'Industry', autoComplete: 'off', placeholder: 'e.g. Technology, Pharma, Education' },
 ];
@@ -102,12 +118,15 @@ export default function BookingDialog({ packageId, onClose }: Props) {
     let bookingId = unpaidBookingFor(key);
     if (!bookingId) {
       try {
-        const answer = await api.postLead<{ bookingType: 'discovery_call' | 'investment'; booking: { id: string } }>('/api/bookings', {
-          ...draft,
-          packageId,
-          ...optInBody(whatsapp),
-          [HONEYPOT_FIELD]: website,
-        });
+        const answer = await api.postLead<{ bookingType: 'discovery_call' | 'investment'; booking: { id: string } }>(
+          '/api/bookings',
+          {
+            ...draft,
+            packageId,
+            ...optInBody(whatsapp),
+            [HONEYPOT_FIELD]: website,
+          },
+        );
         if (answer.bookingType === 'discovery_call') {
           // Booked, nothing to pay. The fields show the store, so it is cleared as the page is
           // left rather than now: the form keeps what was sent while the thank-you page loads.
@@ -146,7 +165,10 @@ export default function BookingDialog({ packageId, onClose }: Props) {
     if (outcome.kind === 'paid' || outcome.kind === 'authorised') {
       clearPackageBookingDraft();
       forgetUnpaidBooking();
-      toast({ ...(outcome.kind === 'paid' ? messages.paymentSuccessful : messages.paymentAuthorised), variant: 'success' });
+      toast({
+        ...(outcome.kind === 'paid' ? messages.paymentSuccessful : messages.paymentAuthorised),
+        variant: 'success',
+      });
       onClose();
       window.setTimeout(() => window.location.assign(thankYouUrl(outcome.receipt)), REDIRECT_AFTER_PAYMENT_MS);
       return;
@@ -165,7 +187,14 @@ export default function BookingDialog({ packageId, onClose }: Props) {
 
   if (!item) return null;
   const busy = phase !== 'idle';
-  const label = phase === 'booking' ? 'Booking...' : phase === 'processing' ? 'Processing...' : paid ? `Book & pay ${rupees(item.price)}` : 'Book my free discovery call';
+  const label =
+    phase === 'booking'
+      ? 'Booking...'
+      : phase === 'processing'
+        ? 'Processing...'
+        : paid
+          ? `Book & pay ${rupees(item.price)}`
+          : 'Book my free discovery call';
 
   return (
     <dialog
@@ -202,7 +231,10 @@ export default function BookingDialog({ packageId, onClose }: Props) {
           {fields.map((field) => (
             <div className={`field pb-${field.name}`} key={field.name}>
               <label htmlFor={`pb-${field.name}`}>
-                {field.label} <span className="required" aria-hidden="true">*</span>
+                {field.label}{' '}
+                <span className="required" aria-hidden="true">
+                  *
+                </span>
               </label>
               <input
                 id={`pb-${field.name}`}

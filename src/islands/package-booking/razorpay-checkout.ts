@@ -4,7 +4,6 @@ import type { CheckoutOrder } from '../../lib/schemas/payment';
 
 // Razorpay Checkout, loaded only when someone actually pays (docs/payments.md, step 3).
 
-
 interface CheckoutSuccess {
   razorpay_payment_id: string;
   razorpay_order_id: string;
@@ -107,7 +106,9 @@ export function payOrder(Razorpay: RazorpayConstructor, order: CheckoutOrder): P
             const receipt = { orderId: response.razorpay_order_id, paymentId: response.razorpay_payment_id };
             resolve(answer.paymentStatus === 'captured' ? { kind: 'paid', receipt } : { kind: 'authorised', receipt });
           })
-          .catch((error: unknown) => resolve({ kind: 'unverified', message: (error as { serverMessage?: string }).serverMessage ?? null }));
+          .catch((error: unknown) =>
+            resolve({ kind: 'unverified', message: (error as { serverMessage?: string }).serverMessage ?? null }),
+          );
       },
       modal: { ondismiss: () => settle({ kind: 'dismissed' }) },
     });

@@ -21,7 +21,8 @@ function QuestionsDialog({ onDone }: { onDone: (result: QuizResult) => void }) {
   // Progress counts the questions already behind the visitor.
   const progress = Math.round((index / total) * 100);
 
-  const choose = (option: number) => setAnswers((current) => current.map((value, at) => (at === index ? option : value)));
+  const choose = (option: number) =>
+    setAnswers((current) => current.map((value, at) => (at === index ? option : value)));
   const next = () => {
     if (chosen === null) return;
     if (isLast) onDone(quizResult(answers));
@@ -35,8 +36,17 @@ function QuestionsDialog({ onDone }: { onDone: (result: QuizResult) => void }) {
         <h2 id="quiz-title">How exposed is your role to AI?</h2>
       </div>
       <div className="quiz-progress">
-        <p id="quiz-step" aria-live="polite">Question {index + 1} of {total}</p>
-        <div className="quiz-bar" role="progressbar" aria-label="Quiz progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+        <p id="quiz-step" aria-live="polite">
+          Question {index + 1} of {total}
+        </p>
+        <div
+          className="quiz-bar"
+          role="progressbar"
+          aria-label="Quiz progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+        >
           <span style={{ width: `${progress}%` }} />
         </div>
       </div>
@@ -82,15 +92,23 @@ function ResultDialog({ result }: { result: QuizResult }) {
       <div className="quiz-result" data-band={band.id}>
         <span className="modal-eyebrow">Your result</span>
         <div className="quiz-score">
-          <span className="quiz-score-value" data-testid="quiz-score">{percent}%</span>
+          <span className="quiz-score-value" data-testid="quiz-score">
+            {percent}%
+          </span>
           <span className="quiz-score-label">AI resilience score</span>
         </div>
         <h2 id="quiz-result-title">{band.title}</h2>
         <p id="quiz-result-message">{band.message}</p>
-        <p className="quiz-urgency"><strong>What to do:</strong> {band.urgency}</p>
+        <p className="quiz-urgency">
+          <strong>What to do:</strong> {band.urgency}
+        </p>
         <div className="modal-actions">
-          <button type="button" className="btn btn-ghost" onClick={closeQuiz}>Close</button>
-          <button type="button" className="btn btn-primary" onClick={bookCall}>Book call</button>
+          <button type="button" className="btn btn-ghost" onClick={closeQuiz}>
+            Close
+          </button>
+          <button type="button" className="btn btn-primary" onClick={bookCall}>
+            Book call
+          </button>
         </div>
       </div>
     </Modal>

@@ -6,7 +6,15 @@ import type { PublicAppointment } from '../../lib/schemas/appointment';
 function localTime(start: string): string | null {
   const zone = visitorTimeZone();
   if (zone === 'Asia/Kolkata') return null;
-  const text = new Intl.DateTimeFormat('en-IN', { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: zone }).format(new Date(start));
+  const text = new Intl.DateTimeFormat('en-IN', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZone: zone,
+  }).format(new Date(start));
   return `${text.replace(/\s/g, ' ')} your time`;
 }
 
@@ -25,10 +33,16 @@ export function BookedCall({ appointment }: { appointment: PublicAppointment }) 
       {local && <p className="booked-local">{local}</p>}
       <p>We will call you at this time on the number you gave: {discoveryCallPhrase}.</p>
       <div className="booked-actions">
-        <a className="btn btn-secondary" href={inviteUrl(appointment)} download="ccc-edu-discovery-call.ics">Add to calendar</a>
-        <a className="btn btn-outline" href={appointment.manageUrl}>Move or cancel</a>
+        <a className="btn btn-secondary" href={inviteUrl(appointment)} download="ccc-edu-discovery-call.ics">
+          Add to calendar
+        </a>
+        <a className="btn btn-outline" href={appointment.manageUrl}>
+          Move or cancel
+        </a>
       </div>
-      <p className="booked-hint">Keep the "Move or cancel" link: it is yours alone. It is also in your confirmation e-mail, if you gave one.</p>
+      <p className="booked-hint">
+        Keep the "Move or cancel" link: it is yours alone. It is also in your confirmation e-mail, if you gave one.
+      </p>
     </div>
   );
 }

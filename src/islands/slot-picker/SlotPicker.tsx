@@ -30,13 +30,25 @@ export default function SlotPicker({ bookFor, onBooked }: Props) {
   }, []);
 
   if (booked) return <BookedCall appointment={booked} />;
-  if (load.state === 'loading') return <p className="slot-picker-note" role="status">Loading free times…</p>;
-  if (load.state === 'failed') return <p className="slot-picker-note" role="alert">The free times could not be loaded. Please try again in a minute, or wait for our call.</p>;
+  if (load.state === 'loading')
+    return (
+      <p className="slot-picker-note" role="status">
+        Loading free times…
+      </p>
+    );
+  if (load.state === 'failed')
+    return (
+      <p className="slot-picker-note" role="alert">
+        The free times could not be loaded. Please try again in a minute, or wait for our call.
+      </p>
+    );
   return (
     <TimeChooser
       slots={load.slots}
       onSlots={(slots) => setLoad({ state: 'ready', slots })}
-      onBook={async (start) => (await api.postLead<{ appointment: PublicAppointment }>('/api/appointments', { start, ...bookFor })).appointment}
+      onBook={async (start) =>
+        (await api.postLead<{ appointment: PublicAppointment }>('/api/appointments', { start, ...bookFor })).appointment
+      }
       onBooked={(appointment) => {
         setBooked(appointment);
         onBooked?.(appointment);

@@ -39,7 +39,12 @@ export function TimeChooser<Booked = PublicAppointment>({
   const day = days[Math.min(dayIndex, days.length - 1)];
   const choice = day?.choices.find((item) => item.slot.start === chosen) ?? null;
 
-  if (!day) return <p className="slot-picker-note" role="status">No free times in the next two weeks. We will call you to fix one.</p>;
+  if (!day)
+    return (
+      <p className="slot-picker-note" role="status">
+        No free times in the next two weeks. We will call you to fix one.
+      </p>
+    );
 
   async function book() {
     if (!chosen) return;
@@ -65,9 +70,12 @@ export function TimeChooser<Booked = PublicAppointment>({
 
   return (
     <div className="slot-picker" data-testid="slot-picker">
-      <h3 className="slot-picker-title" id={`${id}-title`}>{title}</h3>
+      <h3 className="slot-picker-title" id={`${id}-title`}>
+        {title}
+      </h3>
       <p className="slot-picker-note">
-        {note} Times are India time (IST){zone !== 'Asia/Kolkata' ? '; yours is shown beside each where it differs' : ''}.
+        {note} Times are India time (IST)
+        {zone !== 'Asia/Kolkata' ? '; yours is shown beside each where it differs' : ''}.
       </p>
       <div className="slot-days" role="group" aria-label="Day">
         {days.map((item, index) => (
@@ -90,7 +98,13 @@ export function TimeChooser<Booked = PublicAppointment>({
         <legend>Free times on {day.label}</legend>
         {day.choices.map((item) => (
           <label key={item.slot.start} className="slot-time">
-            <input type="radio" name={`${id}-time`} value={item.slot.start} checked={chosen === item.slot.start} onChange={() => setChosen(item.slot.start)} />
+            <input
+              type="radio"
+              name={`${id}-time`}
+              value={item.slot.start}
+              checked={chosen === item.slot.start}
+              onChange={() => setChosen(item.slot.start)}
+            />
             <span>
               {item.ist}
               {item.local && <small>{item.local} yours</small>}
@@ -98,7 +112,11 @@ export function TimeChooser<Booked = PublicAppointment>({
           </label>
         ))}
       </fieldset>
-      {problem && <p className="slot-problem" role="alert">{problem}</p>}
+      {problem && (
+        <p className="slot-problem" role="alert">
+          {problem}
+        </p>
+      )}
       <button type="button" className="btn btn-primary btn-block" disabled={!chosen || pending} onClick={book}>
         {pending ? 'Booking…' : choice ? `${action} ${day.label.split(',')[0]}, ${choice.ist} IST` : 'Choose a time'}
       </button>

@@ -45,7 +45,10 @@ export function ToastItem({ toast, onDismiss }: Props) {
       aria-live={destructive ? 'assertive' : 'polite'}
       aria-atomic="true"
       data-variant={toast.variant}
-      style={{ transform: offset ? `translateX(${offset}px)` : undefined, opacity: offset ? Math.max(0.2, 1 - offset / 200) : undefined }}
+      style={{
+        transform: offset ? `translateX(${offset}px)` : undefined,
+        opacity: offset ? Math.max(0.2, 1 - offset / 200) : undefined,
+      }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerEnd}

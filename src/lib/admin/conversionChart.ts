@@ -50,10 +50,17 @@ export function chartGeometry(daily: readonly DailyFigures[], size: ChartSize) {
       x,
       width,
       leads: { y: y(day.leads), height: y(0) - y(day.leads) },
-      clients: { x: x + (width - inner) / 2, y: y(day.payingClients), width: inner, height: y(0) - y(day.payingClients) },
+      clients: {
+        x: x + (width - inner) / 2,
+        y: y(day.payingClients),
+        width: inner,
+        height: y(0) - y(day.payingClients),
+      },
     };
   });
-  const ticks = [0, max / 2, max].filter((value, index, all) => Number.isInteger(value) && all.indexOf(value) === index).map((value) => ({ value, y: y(value) }));
+  const ticks = [0, max / 2, max]
+    .filter((value, index, all) => Number.isInteger(value) && all.indexOf(value) === index)
+    .map((value) => ({ value, y: y(value) }));
   return { max, bars, ticks, baseline: y(0) };
 }
 

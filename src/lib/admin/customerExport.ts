@@ -15,7 +15,17 @@ import { sourceLabel } from './leadSource';
 // lead collection, built in the browser. Pure, so it is tested alone.
 
 // Source comes last, so spreadsheets built on the earlier columns keep working.
-export const EXPORT_HEADER = ['Data Type', 'Name', 'Email/Mobile', 'Date', 'Status', 'Amount', 'Package', 'Notes', 'Source'] as const;
+export const EXPORT_HEADER = [
+  'Data Type',
+  'Name',
+  'Email/Mobile',
+  'Date',
+  'Status',
+  'Amount',
+  'Package',
+  'Notes',
+  'Source',
+] as const;
 export type ExportRow = [string, string, string, string, string, string, string, string, string];
 
 interface Stamped {
@@ -51,7 +61,12 @@ function notes(parts: Array<string | null | undefined | false>): string {
 }
 
 export function bookingRow(booking: Booking & Stamped): ExportRow {
-  const status = [bookingStatusLabel(booking.status), booking.paymentStatus ? bookingPaymentLabel(booking.paymentStatus) : ''].filter(Boolean).join(', ');
+  const status = [
+    bookingStatusLabel(booking.status),
+    booking.paymentStatus ? bookingPaymentLabel(booking.paymentStatus) : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   return row([
     'Booking',
     booking.fullName,
@@ -93,7 +108,11 @@ export function paymentRow(payment: Payment & Stamped): ExportRow {
     paymentStatusLabel(payment.status),
     amount(payment.amount),
     payment.packageName,
-    notes([`Order: ${payment.razorpayOrderId}`, payment.razorpayPaymentId && `Payment: ${payment.razorpayPaymentId}`, payment.failureReason]),
+    notes([
+      `Order: ${payment.razorpayOrderId}`,
+      payment.razorpayPaymentId && `Payment: ${payment.razorpayPaymentId}`,
+      payment.failureReason,
+    ]),
     // A payment's source is its booking's row.
     '',
   ]);
@@ -114,7 +133,17 @@ export function downloadRow(download: Download & Stamped): ExportRow {
 }
 
 export function subscriberRow(subscriber: Subscriber & Stamped): ExportRow {
-  return row(['Newsletter Subscriber', '', subscriber.email, istTimestamp(subscriber.createdAt), 'Subscribed', '', '', '', sourceLabel(subscriber.attribution) ?? '']);
+  return row([
+    'Newsletter Subscriber',
+    '',
+    subscriber.email,
+    istTimestamp(subscriber.createdAt),
+    'Subscribed',
+    '',
+    '',
+    '',
+    sourceLabel(subscriber.attribution) ?? '',
+  ]);
 }
 
 export function corporateEnquiryRow(enquiry: CorporateEnquiry & Stamped): ExportRow {
@@ -142,6 +171,9 @@ export function buildCsv(rows: readonly ExportRow[]): string {
 
 /** "ccc-edu-data-2026-11-21.csv": the brand, 'data' and the IST date (docs/admin.md, "Export"). */
 export function exportFileName(brand: string, now: Date = new Date()): string {
-  const prefix = brand.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const prefix = brand
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return `${prefix}-data-${istDateStamp(now)}.csv`;
 }

@@ -33,7 +33,13 @@ function toDate(value: string | Date | null | undefined): Date | null {
 
 function istParts(date: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
   const parts = Object.fromEntries(numericParts.formatToParts(date).map((part) => [part.type, part.value]));
-  return { year: parts.year ?? '', month: parts.month ?? '', day: parts.day ?? '', hour: parts.hour ?? '', minute: parts.minute ?? '' };
+  return {
+    year: parts.year ?? '',
+    month: parts.month ?? '',
+    day: parts.day ?? '',
+    hour: parts.hour ?? '',
+    minute: parts.minute ?? '',
+  };
 }
 
 /** "21 Nov 2026, 2:35 pm" in IST; null for a missing or unparseable date. */

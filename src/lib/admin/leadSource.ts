@@ -19,10 +19,9 @@ export function sourceLabel(attribution: Attribution | null | undefined): string
 }
 
 /** Each lead kind's column name, in the order the kinds are declared (src/lib/leads/kinds.ts). */
-export const leadKindLabels = Object.fromEntries(Object.entries(leadAnnouncements).map(([kind, { sourceLabel }]) => [kind, sourceLabel])) as Record<
-  LeadNotificationKind,
-  string
->;
+export const leadKindLabels = Object.fromEntries(
+  Object.entries(leadAnnouncements).map(([kind, { sourceLabel }]) => [kind, sourceLabel]),
+) as Record<LeadNotificationKind, string>;
 
 /** "Discovery calls 2 · Contact messages 1", in the order of the labels above. */
 export function leadKindBreakdown(byKind: Partial<Record<LeadNotificationKind, number>>): string {

@@ -5,7 +5,10 @@ import type { NotificationChannel, NotificationKind } from '../schemas/notificat
 // Owner notifications (docs/notifications.md) in the owner's words, for the dashboard's Notifications panel.
 
 export const notificationKindLabels = {
-  ...(Object.fromEntries(Object.entries(leadAnnouncements).map(([kind, { label }]) => [kind, label])) as Record<keyof typeof leadAnnouncements, string>),
+  ...(Object.fromEntries(Object.entries(leadAnnouncements).map(([kind, { label }]) => [kind, label])) as Record<
+    keyof typeof leadAnnouncements,
+    string
+  >),
   'payment-captured': 'Payment received',
   'payment-failed': 'Payment failed',
   'payment-request': 'Payment link to a customer',
@@ -48,6 +51,8 @@ export function offReason(reason: string | undefined): string {
 /** The server says "WhatsApp is off: set WHATSAPP_TOKEN, ... (see docs/whatsapp.md)."; the notice's title says the first part. */
 export function whatsappOffReason(reason: string | undefined): string {
   const detail = reason?.replace(/^WhatsApp is off[:.]?\s*/i, '').trim();
-  const text = detail || 'set WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN and WHATSAPP_OWNER_NUMBER (see docs/whatsapp.md).';
+  const text =
+    detail ||
+    'set WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN and WHATSAPP_OWNER_NUMBER (see docs/whatsapp.md).';
   return `${text.charAt(0).toUpperCase()}${text.slice(1)} Until then nobody gets WhatsApp messages; e-mail is unchanged.`;
 }

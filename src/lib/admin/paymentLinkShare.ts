@@ -18,7 +18,12 @@ export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? '';
 }
 
-export function paymentLinkMessage(request: { name: string; amount: number; description: string; url: string }): string {
+export function paymentLinkMessage(request: {
+  name: string;
+  amount: number;
+  description: string;
+  url: string;
+}): string {
   return `Hello ${firstName(request.name)}, here is the secure link to pay ${formatRupees(request.amount)} for ${request.description} to ${business.brand}: ${request.url}`;
 }
 

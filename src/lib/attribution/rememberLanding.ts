@@ -14,7 +14,8 @@ interface PageView extends Landing {
 export function rememberLanding({ storage, href, referrer }: PageView): void {
   try {
     const store = storage();
-    if (store.getItem(VISIT_KEY) === null) store.setItem(VISIT_KEY, JSON.stringify({ href, referrer } satisfies Landing));
+    if (store.getItem(VISIT_KEY) === null)
+      store.setItem(VISIT_KEY, JSON.stringify({ href, referrer } satisfies Landing));
   } catch {
     // Storage off or full: the visit simply carries no source.
   }

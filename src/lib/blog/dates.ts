@@ -1,4 +1,9 @@
-const longDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
+const longDate = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
 
 /** Long-form Indian English date, e.g. "12 August 2026". Null for a missing or invalid date. */
 export function formatLongDate(value: string | Date | null | undefined): string | null {

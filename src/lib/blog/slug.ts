@@ -28,7 +28,11 @@ export function slugify(title: string, maxLength: number = MAX_BLOG_ID_LENGTH): 
  * The first of `base`, `base-2`, `base-3`... that is not taken. The suffix keeps the
  * id within the length limit by trimming the base.
  */
-export function uniqueSlug(base: string, isTaken: (candidate: string) => boolean, maxLength: number = MAX_BLOG_ID_LENGTH): string {
+export function uniqueSlug(
+  base: string,
+  isTaken: (candidate: string) => boolean,
+  maxLength: number = MAX_BLOG_ID_LENGTH,
+): string {
   if (!isTaken(base)) return base;
   for (let n = 2; n < 1000; n += 1) {
     const suffix = `-${n}`;

@@ -54,8 +54,18 @@ export const recordKinds = {
     todo: { label: 'Booking', callbackLabel: 'Free discovery call', statusPath: '/api/bookings' },
     inTotalRecords: true,
     announcedAs: {
-      'discovery-call': { headline: 'New discovery call request', label: 'Discovery call', sourceLabel: 'Discovery calls', promise: 'callback' },
-      'package-booking': { headline: 'New package booking', label: 'Package booking', sourceLabel: 'Package bookings', promise: 'response' },
+      'discovery-call': {
+        headline: 'New discovery call request',
+        label: 'Discovery call',
+        sourceLabel: 'Discovery calls',
+        promise: 'callback',
+      },
+      'package-booking': {
+        headline: 'New package booking',
+        label: 'Package booking',
+        sourceLabel: 'Package bookings',
+        promise: 'response',
+      },
     },
   },
   contact: {
@@ -65,10 +75,25 @@ export const recordKinds = {
     pageSize: 10,
     todo: { label: 'Contact message', statusPath: '/api/contacts' },
     inTotalRecords: true,
-    announcedAs: { contact: { headline: 'New contact message', label: 'Contact message', sourceLabel: 'Contact messages', promise: 'response' } },
+    announcedAs: {
+      contact: {
+        headline: 'New contact message',
+        label: 'Contact message',
+        sourceLabel: 'Contact messages',
+        promise: 'response',
+      },
+    },
   },
   // A payment is an event of a booking, not a lead of its own: counted, searched and exported, never announced as a lead.
-  payment: { plural: 'payments', label: 'Payments', listPath: '/api/payments', pageSize: 10, todo: null, inTotalRecords: true, announcedAs: {} },
+  payment: {
+    plural: 'payments',
+    label: 'Payments',
+    listPath: '/api/payments',
+    pageSize: 10,
+    todo: null,
+    inTotalRecords: true,
+    announcedAs: {},
+  },
   download: {
     plural: 'downloads',
     label: 'Downloads',
@@ -76,7 +101,14 @@ export const recordKinds = {
     pageSize: 10,
     todo: null,
     inTotalRecords: true,
-    announcedAs: { 'resource-download': { headline: 'New resource download', label: 'Resource download', sourceLabel: 'Downloads', promise: null } },
+    announcedAs: {
+      'resource-download': {
+        headline: 'New resource download',
+        label: 'Resource download',
+        sourceLabel: 'Downloads',
+        promise: null,
+      },
+    },
   },
   subscriber: {
     plural: 'subscribers',
@@ -85,7 +117,14 @@ export const recordKinds = {
     pageSize: 10,
     todo: null,
     inTotalRecords: false,
-    announcedAs: { newsletter: { headline: 'New newsletter subscriber', label: 'Newsletter subscription', sourceLabel: 'Newsletter', promise: null } },
+    announcedAs: {
+      newsletter: {
+        headline: 'New newsletter subscriber',
+        label: 'Newsletter subscription',
+        sourceLabel: 'Newsletter',
+        promise: null,
+      },
+    },
   },
   corporateEnquiry: {
     plural: 'corporateEnquiries',
@@ -95,7 +134,12 @@ export const recordKinds = {
     todo: { label: 'Corporate enquiry', statusPath: '/api/corporate-enquiries' },
     inTotalRecords: true,
     announcedAs: {
-      'corporate-enquiry': { headline: 'New corporate enquiry', label: 'Corporate enquiry', sourceLabel: 'Corporate enquiries', promise: 'response' },
+      'corporate-enquiry': {
+        headline: 'New corporate enquiry',
+        label: 'Corporate enquiry',
+        sourceLabel: 'Corporate enquiries',
+        promise: 'response',
+      },
     },
   },
 } as const satisfies Record<string, KindFacts>;
@@ -107,11 +151,15 @@ type Tuple<T> = readonly [T, ...T[]];
 
 /** Every kind, in the order the dashboard shows them. */
 export const recordKindNames = Object.keys(recordKinds) as unknown as Tuple<RecordKind>;
-export const recordKindPlurals = recordKindNames.map((kind) => recordKinds[kind].plural) as unknown as Tuple<RecordKindPlural>;
+export const recordKindPlurals = recordKindNames.map(
+  (kind) => recordKinds[kind].plural,
+) as unknown as Tuple<RecordKindPlural>;
 
 export type TodoKind = { [K in RecordKind]: (typeof recordKinds)[K]['todo'] extends null ? never : K }[RecordKind];
 /** The kinds the site promises a response to; the others are never on the to-do. */
-export const todoKinds = recordKindNames.filter((kind) => recordKinds[kind].todo !== null) as unknown as Tuple<TodoKind>;
+export const todoKinds = recordKindNames.filter(
+  (kind) => recordKinds[kind].todo !== null,
+) as unknown as Tuple<TodoKind>;
 
 /** How a kind on the to-do shows there and is taken off it. */
 export const todoFactsOf = (kind: TodoKind): TodoFacts => recordKinds[kind].todo;
@@ -119,14 +167,19 @@ export const todoFactsOf = (kind: TodoKind): TodoFacts => recordKinds[kind].todo
 /** The notification kinds of leads: what 'Leads by source' counts (payments are not leads). */
 type AnnouncedAs<K extends RecordKind> = keyof (typeof recordKinds)[K]['announcedAs'] & string;
 export type LeadNotificationKind = { [K in RecordKind]: AnnouncedAs<K> }[RecordKind];
-export const leadNotificationKinds = recordKindNames.flatMap((kind) => Object.keys(recordKinds[kind].announcedAs)) as unknown as Tuple<LeadNotificationKind>;
+export const leadNotificationKinds = recordKindNames.flatMap((kind) =>
+  Object.keys(recordKinds[kind].announcedAs),
+) as unknown as Tuple<LeadNotificationKind>;
 
 /** Every lead notification kind's wording, from the kinds that announce it. */
 export const leadAnnouncements = Object.fromEntries(
-  recordKindNames.flatMap((kind) => Object.entries(recordKinds[kind].announcedAs as Readonly<Record<string, Announcement>>)),
+  recordKindNames.flatMap((kind) =>
+    Object.entries(recordKinds[kind].announcedAs as Readonly<Record<string, Announcement>>),
+  ),
 ) as Record<LeadNotificationKind, Announcement>;
 
-export const isLeadNotificationKind = (kind: string): kind is LeadNotificationKind => Object.hasOwn(leadAnnouncements, kind);
+export const isLeadNotificationKind = (kind: string): kind is LeadNotificationKind =>
+  Object.hasOwn(leadAnnouncements, kind);
 
 export function kindOfPlural(plural: string): RecordKind | null {
   return recordKindNames.find((kind) => recordKinds[kind].plural === plural) ?? null;

@@ -34,7 +34,11 @@ function dayGrid(availability: Availability, date: string): DayGrid | null {
  * The free session starts (pure): grid starts on the bookable dates where the whole session
  * ends by closing time, after the minimum notice, clear of every taken interval by the buffer.
  */
-export function freeSessionSlots(availability: Availability, taken: readonly TakenInterval[], options: SessionSlotOptions): Slot[] {
+export function freeSessionSlots(
+  availability: Availability,
+  taken: readonly TakenInterval[],
+  options: SessionSlotOptions,
+): Slot[] {
   const lengthMs = options.minutes * 60_000;
   const bufferMs = availability.bufferMinutes * 60_000;
   const earliest = options.now.getTime() + availability.noticeHours * 3_600_000;

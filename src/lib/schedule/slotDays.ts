@@ -39,7 +39,12 @@ export function visitorTimeZone(): string {
 export function groupSlotsByDay(slots: readonly Slot[], visitorZone: string): SlotDay[] {
   const ist = timeFormat(IST);
   const local = timeFormat(visitorZone);
-  const localDay = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: visitorZone });
+  const localDay = new Intl.DateTimeFormat('en-IN', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: visitorZone,
+  });
   const istDay = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: IST });
   const dayLabel = new Intl.DateTimeFormat('en-IN', { weekday: 'long', day: 'numeric', month: 'long', timeZone: IST });
   const days = new Map<string, SlotDay>();
@@ -64,6 +69,14 @@ export function groupSlotsByDay(slots: readonly Slot[], visitorZone: string): Sl
 /** "Thursday, 26 November, 10:30 am IST" */
 export function describeSlotIst(start: string): string {
   const at = new Date(start);
-  const text = new Intl.DateTimeFormat('en-IN', { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: IST }).format(at);
+  const text = new Intl.DateTimeFormat('en-IN', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZone: IST,
+  }).format(at);
   return `${clean(text)} IST`;
 }

@@ -38,7 +38,11 @@ export function freeSlots(availability: Availability, taken: readonly TakenInter
     const midnight = istMidnight(date);
     const close = midnight + minutesOfClock(hours.close) * 60_000;
     const dayTaken = taken.filter((call) => call.end + bufferMs > midnight && call.start - bufferMs < close);
-    for (let start = midnight + minutesOfClock(hours.open) * 60_000; start + slotMs <= close; start += slotMs + bufferMs) {
+    for (
+      let start = midnight + minutesOfClock(hours.open) * 60_000;
+      start + slotMs <= close;
+      start += slotMs + bufferMs
+    ) {
       const end = start + slotMs;
       if (start < earliest) continue;
       if (dayTaken.some((call) => call.start - bufferMs < end && call.end + bufferMs > start)) continue;

@@ -30,7 +30,9 @@ export interface AdminPage<T> {
 }
 
 /** PATCH /api/bookings/{id}/status */
-export const bookingStatusPatchSchema = z.strictObject({ status: z.enum(bookingStatuses, { error: 'Choose pending, contacted, completed or cancelled' }) });
+export const bookingStatusPatchSchema = z.strictObject({
+  status: z.enum(bookingStatuses, { error: 'Choose pending, contacted, completed or cancelled' }),
+});
 
 /**
  * PATCH /api/bookings/{id}: only these fields; any other (amount, bookingType,
@@ -101,4 +103,10 @@ export interface SearchAnswer {
 //   GET  /api/admin/notifications?status=failed     -> NotificationsAnswer (netlify/functions/admin-notifications.mts)
 //   POST /api/admin/notifications/{id}/resend       -> 202 ResendAnswer (same function; Origin checked)
 export type { Attribution } from './attribution';
-export type { LeadsBySourceAnswer, LeadsBySourceRow, NotificationItem, NotificationsAnswer, ResendAnswer } from './notifications';
+export type {
+  LeadsBySourceAnswer,
+  LeadsBySourceRow,
+  NotificationItem,
+  NotificationsAnswer,
+  ResendAnswer,
+} from './notifications';

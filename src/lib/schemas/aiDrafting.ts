@@ -37,7 +37,11 @@ export function splitKeywords(text: string): string[] {
 const keywordText = z.string().max(2000, 'Keywords are too long').transform(splitKeywords);
 // The API takes keywords as a list; the editor's field sends the text as typed.
 const keywordList = z
-  .array(z.string({ error: 'Each keyword must be text' }).max(MAX_KEYWORD_LENGTH, `Each keyword must be ${MAX_KEYWORD_LENGTH} characters or fewer`))
+  .array(
+    z
+      .string({ error: 'Each keyword must be text' })
+      .max(MAX_KEYWORD_LENGTH, `Each keyword must be ${MAX_KEYWORD_LENGTH} characters or fewer`),
+  )
   .max(MAX_KEYWORDS * 4, `Use at most ${MAX_KEYWORDS} keywords`)
   .transform((list) => list.map((keyword) => keyword.trim()).filter((keyword) => keyword !== ''));
 
@@ -71,7 +75,10 @@ export const improveBlogRequestSchema = z.object({
   content: z
     .string({ error: 'Content is required' })
     .min(1, 'Content is required')
-    .max(MAX_IMPROVE_CONTENT_LENGTH, `Content is too long (${MAX_IMPROVE_CONTENT_LENGTH.toLocaleString('en-IN')} characters at most)`)
+    .max(
+      MAX_IMPROVE_CONTENT_LENGTH,
+      `Content is too long (${MAX_IMPROVE_CONTENT_LENGTH.toLocaleString('en-IN')} characters at most)`,
+    )
     .refine((value) => value.trim() !== '', 'Content is required'),
   improvements: z
     .string({ error: 'Please describe how you want to improve the content.' })
@@ -93,7 +100,9 @@ export interface BlogPreviewResponse {
 
 /** Job ids are random UUIDs (v4). */
 export const jobIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-export const jobIdParamsSchema = z.object({ jobId: z.string({ error: 'Job id is required' }).regex(jobIdPattern, 'Invalid job id') });
+export const jobIdParamsSchema = z.object({
+  jobId: z.string({ error: 'Job id is required' }).regex(jobIdPattern, 'Invalid job id'),
+});
 
 export const jobStatuses = ['queued', 'running', 'done', 'failed'] as const;
 export type JobStatus = (typeof jobStatuses)[number];

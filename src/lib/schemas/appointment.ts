@@ -13,12 +13,18 @@ export const SLOT_TIME_ZONE = 'Asia/Kolkata';
 export const SLOT_MINUTES = business.promises.calendarSlotMinutes;
 
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM (24-hour)');
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD').refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Not a real date');
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Not a real date');
 
 /** One weekday's hours in IST, or null for a day off. */
 export const dayHoursSchema = z
   .object({ open: clock, close: clock })
-  .refine((hours) => minutesOfClock(hours.close) - minutesOfClock(hours.open) >= SLOT_MINUTES, { message: `Close at least ${SLOT_MINUTES} minutes after opening`, path: ['close'] })
+  .refine((hours) => minutesOfClock(hours.close) - minutesOfClock(hours.open) >= SLOT_MINUTES, {
+    message: `Close at least ${SLOT_MINUTES} minutes after opening`,
+    path: ['close'],
+  })
   .nullable();
 
 /** How far ahead the owner may open the calendar (days). */
@@ -37,7 +43,9 @@ export type Availability = z.infer<typeof availabilitySchema>;
 const { weekdays, open, close } = business.contact.businessHours;
 /** The business hours, the callback promise as notice, two weeks ahead (docs/scheduling.md). */
 export const defaultAvailability: Availability = {
-  weekly: Array.from({ length: 7 }, (_, day) => ((weekdays as readonly number[]).includes(day) ? { open, close } : null)),
+  weekly: Array.from({ length: 7 }, (_, day) =>
+    (weekdays as readonly number[]).includes(day) ? { open, close } : null,
+  ),
   bufferMinutes: 0,
   noticeHours: business.promises.callbackAfterCallHours,
   horizonDays: 14,
@@ -55,7 +63,12 @@ export interface SlotsAnswer {
 
 /** GET /api/slots?days=14; `kind=session` lists a paid session's starts (src/lib/schemas/client.ts adds its `minutes`). */
 export const slotsQuerySchema = z.object({
-  days: z.coerce.number({ error: 'Days must be a number' }).int('Days must be a whole number').min(1, 'At least 1 day').max(60, 'At most 60 days').optional(),
+  days: z.coerce
+    .number({ error: 'Days must be a number' })
+    .int('Days must be a whole number')
+    .min(1, 'At least 1 day')
+    .max(60, 'At most 60 days')
+    .optional(),
   kind: z.enum(['call', 'session'], { error: 'Kind must be call or session' }).default('call'),
 });
 
@@ -63,7 +76,12 @@ const slotStart = z.iso.datetime({ offset: true, error: 'Start must be an ISO 86
 
 /** POST /api/appointments: for the booking just made, or with the details to make one. */
 export const appointmentRequestSchema = z.union([
-  z.strictObject({ start: slotStart, bookingId: z.string().regex(/^\d{13}-[0-9a-f]{10}$/, 'Unknown booking'), ...attributionField, ...honeypot }),
+  z.strictObject({
+    start: slotStart,
+    bookingId: z.string().regex(/^\d{13}-[0-9a-f]{10}$/, 'Unknown booking'),
+    ...attributionField,
+    ...honeypot,
+  }),
   z.strictObject({
     start: slotStart,
     name: personName,
@@ -124,12 +142,18 @@ export const appointmentSchema = z.object({
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
-export const appointmentIdSchema = z.string({ error: 'Appointment id is required' }).regex(/^\d{13}-[0-9a-f]{10}$/, 'Unknown appointment');
+export const appointmentIdSchema = z
+  .string({ error: 'Appointment id is required' })
+  .regex(/^\d{13}-[0-9a-f]{10}$/, 'Unknown appointment');
 /** A booking's id, as a free call request's pick-a-time link names it (/pick-a-time/{bookingId}?token=). */
-export const bookingIdSchema = z.string({ error: 'Booking id is required' }).regex(/^\d{13}-[0-9a-f]{10}$/, 'Unknown booking');
+export const bookingIdSchema = z
+  .string({ error: 'Booking id is required' })
+  .regex(/^\d{13}-[0-9a-f]{10}$/, 'Unknown booking');
 
 /** POST /api/admin/appointments/{id}/outcome: a call (or session) that has started was held or missed. */
-export const appointmentOutcomeSchema = z.strictObject({ outcome: z.enum(sessionOutcomes, { error: 'Outcome must be held or no-show' }) });
+export const appointmentOutcomeSchema = z.strictObject({
+  outcome: z.enum(sessionOutcomes, { error: 'Outcome must be held or no-show' }),
+});
 
 export interface AppointmentOutcomeAnswer {
   appointment: Appointment;
@@ -146,7 +170,9 @@ export interface PublicAppointment {
 }
 
 /** GET/POST /api/appointments/{id}/...?token= */
-export const manageQuerySchema = z.object({ token: z.string({ error: 'Token is required' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'Invalid token') });
+export const manageQuerySchema = z.object({
+  token: z.string({ error: 'Token is required' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'Invalid token'),
+});
 export const rescheduleSchema = z.strictObject({ start: slotStart });
 
 /** The most IST dates one admin listing covers (a quarter). */
@@ -160,16 +186,22 @@ const calendarDate = isoDate.refine((value) => {
 }, `Use a date in the years ${RANGE_YEARS.first}-${RANGE_YEARS.last}`);
 
 /** The IST dates of a range, both ends included. */
-export const datesInRange = (range: { from: string; to: string }) => Math.round((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000) + 1;
+export const datesInRange = (range: { from: string; to: string }) =>
+  Math.round((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000) + 1;
 
 /** GET /api/admin/appointments?from=&to= (IST dates, both included, at most 92 of them) */
 export const appointmentRangeSchema = z
   .object({ from: calendarDate, to: calendarDate })
   .refine((range) => range.from <= range.to, { message: 'From must not be after to', path: ['to'] })
-  .refine((range) => datesInRange(range) <= MAX_RANGE_DATES, { message: `At most ${MAX_RANGE_DATES} days at a time`, path: ['to'] });
+  .refine((range) => datesInRange(range) <= MAX_RANGE_DATES, {
+    message: `At most ${MAX_RANGE_DATES} days at a time`,
+    path: ['to'],
+  });
 
 /** GET /api/admin/appointments?bookingId= */
-export const bookingAppointmentQuerySchema = z.object({ bookingId: z.string().regex(/^\d{13}-[0-9a-f]{10}$/, 'Unknown booking') });
+export const bookingAppointmentQuerySchema = z.object({
+  bookingId: z.string().regex(/^\d{13}-[0-9a-f]{10}$/, 'Unknown booking'),
+});
 
 /** POST /api/admin/appointments/cancel-by-phone: every upcoming call of one phone number. */
 export const cancelByPhoneSchema = z.strictObject({ phone: phoneNumber });

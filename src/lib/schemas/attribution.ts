@@ -5,8 +5,16 @@ import { z } from './zod';
 // lead body. Strict: a key we do not know is a 400 naming it, so a typo in a form
 // (utm_source for source) is caught, not lost.
 
-const short = (label: string) => z.string({ error: `${label} must be text` }).trim().max(200, `${label} is too long (at most 200 characters)`);
-const long = (label: string) => z.string({ error: `${label} must be text` }).trim().max(500, `${label} is too long (at most 500 characters)`);
+const short = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(200, `${label} is too long (at most 200 characters)`);
+const long = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(500, `${label} is too long (at most 500 characters)`);
 
 export const attributionSchema = z.strictObject(
   {

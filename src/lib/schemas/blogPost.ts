@@ -59,7 +59,10 @@ const optionalImageUrl = z
   .string()
   .trim()
   .max(2000, 'Image URL is too long')
-  .refine((value) => value === '' || isSafeImageUrl(value), 'Enter a web address starting with https:// or a site path starting with /')
+  .refine(
+    (value) => value === '' || isSafeImageUrl(value),
+    'Enter a web address starting with https:// or a site path starting with /',
+  )
   .transform((value) => (value === '' ? undefined : value))
   .optional()
   .nullable()
@@ -67,9 +70,21 @@ const optionalImageUrl = z
 
 /** What the admin (and the AI drafting) sends to create or replace a storage post. */
 export const blogPostInputSchema = z.object({
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(160, 'Title is too long (160 characters at most)'),
-  excerpt: z.string({ error: 'Excerpt is required' }).trim().min(1, 'Excerpt is required').max(400, 'Excerpt is too long (400 characters at most)'),
-  content: z.string({ error: 'Content is required' }).trim().min(1, 'Content is required').max(60_000, 'Content is too long'),
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(160, 'Title is too long (160 characters at most)'),
+  excerpt: z
+    .string({ error: 'Excerpt is required' })
+    .trim()
+    .min(1, 'Excerpt is required')
+    .max(400, 'Excerpt is too long (400 characters at most)'),
+  content: z
+    .string({ error: 'Content is required' })
+    .trim()
+    .min(1, 'Content is required')
+    .max(60_000, 'Content is too long'),
   category: z.enum(blogCategories, { error: 'Choose one of the blog categories' }).default(DEFAULT_BLOG_CATEGORY),
   imageUrl: optionalImageUrl,
   imageAlt: z.string().trim().max(200, 'Image description is too long').optional(),

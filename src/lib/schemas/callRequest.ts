@@ -43,7 +43,12 @@ export const callRequestSchema = z.object({
   phone: phoneNumber,
   background,
   source: callSource.optional(),
-  quizScore: z.number({ error: 'Quiz score must be a number' }).int('Quiz score must be a whole number').min(0).max(100).optional(),
+  quizScore: z
+    .number({ error: 'Quiz score must be a number' })
+    .int('Quiz score must be a whole number')
+    .min(0)
+    .max(100)
+    .optional(),
   ...attributionField,
   ...whatsappOptInField,
   ...honeypot,

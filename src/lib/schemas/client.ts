@@ -1,6 +1,13 @@
 import { z } from './zod';
 import { SESSION_LENGTHS } from '../packageCatalogue';
-import { type Slot, appointmentIdSchema, type SessionOutcome, manageQuerySchema, sessionOutcomes, slotsQuerySchema } from './appointment';
+import {
+  type Slot,
+  appointmentIdSchema,
+  type SessionOutcome,
+  manageQuerySchema,
+  sessionOutcomes,
+  slotsQuerySchema,
+} from './appointment';
 
 // The client space: a client per captured payment, the sessions they bought,
 // booked into the one calendar through a signed link. The contract between the client-space
@@ -39,7 +46,9 @@ export const clientSessionParamsSchema = z.object({ id: clientIdSchema, session:
 export const clientTokenQuerySchema = manageQuerySchema;
 
 /** POST .../sessions and .../sessions/{id}/move */
-export const sessionStartSchema = z.strictObject({ start: z.iso.datetime({ offset: true, error: 'Start must be an ISO 8601 time with its offset' }) });
+export const sessionStartSchema = z.strictObject({
+  start: z.iso.datetime({ offset: true, error: 'Start must be an ISO 8601 time with its offset' }),
+});
 
 /** GET /api/slots?kind=session&minutes= (default: the longest session). */
 export const sessionSlotsQuerySchema = slotsQuerySchema.extend({

@@ -17,7 +17,11 @@ export const contactLeadSchema = z.object({
 });
 export type ContactLead = z.infer<typeof contactLeadSchema>;
 
-export const contactRequestSchema = contactLeadSchema.extend({ ...attributionField, ...whatsappOptInField, ...honeypot });
+export const contactRequestSchema = contactLeadSchema.extend({
+  ...attributionField,
+  ...whatsappOptInField,
+  ...honeypot,
+});
 
 /** Pending until the owner has answered it (the to-do's "Mark contacted"); stored once set. */
 export const contactStatuses = ['pending', 'contacted'] as const;
@@ -34,4 +38,6 @@ export const contactRecordSchema = contactLeadSchema.extend({
 export type ContactRecord = z.infer<typeof contactRecordSchema>;
 
 /** PATCH /api/contacts/{id}/status (the admin's "Mark contacted"). */
-export const contactStatusPatchSchema = z.strictObject({ status: z.enum(contactStatuses, { error: 'Choose pending or contacted' }) });
+export const contactStatusPatchSchema = z.strictObject({
+  status: z.enum(contactStatuses, { error: 'Choose pending or contacted' }),
+});

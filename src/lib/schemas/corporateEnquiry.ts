@@ -19,15 +19,31 @@ export const corporateEnquiryFormSchema = z.object({
   name: personName,
   email: emailAddress,
   phone: phoneNumber,
-  company: z.string({ error: 'Company is required' }).trim().min(1, 'Company is required').max(120, 'Company is too long (at most 120 characters)'),
+  company: z
+    .string({ error: 'Company is required' })
+    .trim()
+    .min(1, 'Company is required')
+    .max(120, 'Company is too long (at most 120 characters)'),
   employees: z.enum(['500-999', '1000-4999', '5000+'], { error: 'Choose the number of employees' }),
-  role: z.string({ error: 'Role is required' }).trim().min(1, 'Role is required').max(80, 'Role is too long (at most 80 characters)'),
-  message: z.string({ error: 'Message must be text' }).trim().max(CORPORATE_MESSAGE_MAX, `At most ${CORPORATE_MESSAGE_MAX} characters`).optional(),
+  role: z
+    .string({ error: 'Role is required' })
+    .trim()
+    .min(1, 'Role is required')
+    .max(80, 'Role is too long (at most 80 characters)'),
+  message: z
+    .string({ error: 'Message must be text' })
+    .trim()
+    .max(CORPORATE_MESSAGE_MAX, `At most ${CORPORATE_MESSAGE_MAX} characters`)
+    .optional(),
 });
 export type CorporateEnquiryForm = z.infer<typeof corporateEnquiryFormSchema>;
 
 /** POST /api/corporate-enquiries -> 201 { id } */
-export const corporateEnquiryRequestSchema = corporateEnquiryFormSchema.extend({ ...attributionField, ...whatsappOptInField, ...honeypot });
+export const corporateEnquiryRequestSchema = corporateEnquiryFormSchema.extend({
+  ...attributionField,
+  ...whatsappOptInField,
+  ...honeypot,
+});
 
 export const corporateEnquiryStatuses = ['pending', 'contacted'] as const;
 
@@ -45,4 +61,6 @@ export function employeeBandLabel(value: EmployeeBand): string {
 }
 
 /** PATCH /api/corporate-enquiries/{id}/status (the to-do's "Mark contacted"). */
-export const corporateEnquiryStatusPatchSchema = z.strictObject({ status: z.enum(corporateEnquiryStatuses, { error: 'Choose pending or contacted' }) });
+export const corporateEnquiryStatusPatchSchema = z.strictObject({
+  status: z.enum(corporateEnquiryStatuses, { error: 'Choose pending or contacted' }),
+});

@@ -16,9 +16,12 @@ export const careerStageOptions = [
 
 export type CareerStage = (typeof careerStageOptions)[number]['value'];
 
-export const careerStage = z.enum(['graduates', 'earlycareer', 'midcareer', 'senior', 'professionals', 'class8-9', 'class10-12'], {
-  error: 'Please select your current stage',
-});
+export const careerStage = z.enum(
+  ['graduates', 'earlycareer', 'midcareer', 'senior', 'professionals', 'class8-9', 'class10-12'],
+  {
+    error: 'Please select your current stage',
+  },
+);
 
 export function careerStageLabel(value: CareerStage): string {
   return careerStageOptions.find((option) => option.value === value)?.label ?? value;
@@ -29,7 +32,11 @@ const mobileMessage = 'Valid mobile number is required';
 /** The download form's fields with their messages, shown under each field. */
 export const downloadFormSchema = z.object({
   fullName: personNameField('Full name'),
-  email: z.string({ error: 'Valid email is required' }).trim().max(254, 'Valid email is required').pipe(z.email('Valid email is required')),
+  email: z
+    .string({ error: 'Valid email is required' })
+    .trim()
+    .max(254, 'Valid email is required')
+    .pipe(z.email('Valid email is required')),
   mobile: z
     .string({ error: mobileMessage })
     .trim()
@@ -44,7 +51,12 @@ export const downloadFormSchema = z.object({
 });
 export type DownloadForm = z.infer<typeof downloadFormSchema>;
 
-const resourceId = z.string({ error: 'Resource is required' }).trim().min(1, 'Resource is required').max(80).regex(/^[a-z0-9-]+$/, 'Unknown resource');
+const resourceId = z
+  .string({ error: 'Resource is required' })
+  .trim()
+  .min(1, 'Resource is required')
+  .max(80)
+  .regex(/^[a-z0-9-]+$/, 'Unknown resource');
 
 /** POST /api/resource-downloads. resourceTitle is accepted but the stored title comes from the catalogue. */
 export const downloadRequestSchema = downloadFormSchema.extend({

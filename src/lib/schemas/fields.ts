@@ -23,7 +23,13 @@ export function personNameField(label: string) {
       .string({ error: `${label} is required` })
       // Checked before trimming, so a line break at either end is refused too.
       .regex(NAME_CHARACTERS, PERSON_NAME_MESSAGE)
-      .overwrite((value) => value.normalize('NFC').replace(/\u2019/g, "'").replace(/\p{Zs}+/gu, ' ').trim())
+      .overwrite((value) =>
+        value
+          .normalize('NFC')
+          .replace(/\u2019/g, "'")
+          .replace(/\p{Zs}+/gu, ' ')
+          .trim(),
+      )
       .min(1, `${label} is required`)
       .max(120, `${label} is too long`)
       .regex(HAS_LETTER, PERSON_NAME_MESSAGE)
@@ -38,7 +44,11 @@ export const personName = personNameField('Name');
  * through a form's schema, which uses personName.
  */
 export const storedPersonName = z.string().trim().min(1).max(120);
-export const emailAddress = z.string({ error: 'Email is required' }).trim().max(254, 'Email is too long').pipe(z.email('Enter a valid email address'));
+export const emailAddress = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .max(254, 'Email is too long')
+  .pipe(z.email('Enter a valid email address'));
 
 /** A phone number with 10 to 13 digits once spaces, dashes, brackets and + are removed. */
 export const phoneNumber = z

@@ -9,7 +9,11 @@ import { indianStateSchema } from '../indianStates';
 export const invoiceDocumentKinds = ['tax-invoice', 'receipt', 'credit-note'] as const;
 export type InvoiceDocumentKind = (typeof invoiceDocumentKinds)[number];
 
-const TITLES: Record<InvoiceDocumentKind, string> = { 'tax-invoice': 'Tax invoice', receipt: 'Receipt', 'credit-note': 'Credit note' };
+const TITLES: Record<InvoiceDocumentKind, string> = {
+  'tax-invoice': 'Tax invoice',
+  receipt: 'Receipt',
+  'credit-note': 'Credit note',
+};
 
 /** What a document calls itself: "Tax invoice", "Receipt" or "Credit note". */
 export const documentTitle = (document: { kind: InvoiceDocumentKind }) => TITLES[document.kind];

@@ -41,4 +41,3 @@ export const leadEventSchema = z.object({
     .optional(),
 });
 export type LeadEvent = z.infer<typeof leadEventSchema>;
-

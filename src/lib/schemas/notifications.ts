@@ -56,13 +56,20 @@ export const appointmentNotificationKinds = [
  * refund (the owner asked for it; Razorpay's signed webhook settles it). Never capped: a
  * flood of fake forms under a customer's address must not hold back their receipt.
  */
-export const uncappedNotificationKinds = ['payment-captured', 'payment-request', 'refund-processed', 'refund-failed'] as const satisfies readonly NotificationKind[];
+export const uncappedNotificationKinds = [
+  'payment-captured',
+  'payment-request',
+  'refund-processed',
+  'refund-failed',
+] as const satisfies readonly NotificationKind[];
 
 /** Which limit a visitor mail of this kind is under (see the two lists above). */
 export type VisitorMailLimit = 'daily-confirmations' | 'per-appointment' | 'none';
 export function visitorMailLimit(kind: NotificationKind): VisitorMailLimit {
   if ((uncappedNotificationKinds as readonly NotificationKind[]).includes(kind)) return 'none';
-  return (appointmentNotificationKinds as readonly NotificationKind[]).includes(kind) ? 'per-appointment' : 'daily-confirmations';
+  return (appointmentNotificationKinds as readonly NotificationKind[]).includes(kind)
+    ? 'per-appointment'
+    : 'daily-confirmations';
 }
 
 export { leadNotificationKinds, type LeadNotificationKind } from '../leads/kinds';
@@ -76,7 +83,8 @@ export const notificationChannels = ['email', 'webhook', 'visitor-email', 'whats
 export type NotificationChannel = (typeof notificationChannels)[number];
 /** The channels sent through the WhatsApp Cloud API (not SMTP): on when the WhatsApp variables are set. */
 export const whatsappChannels = ['whatsapp', 'owner-whatsapp'] as const satisfies readonly NotificationChannel[];
-export const isWhatsAppChannel = (channel: NotificationChannel): channel is (typeof whatsappChannels)[number] => (whatsappChannels as readonly string[]).includes(channel);
+export const isWhatsAppChannel = (channel: NotificationChannel): channel is (typeof whatsappChannels)[number] =>
+  (whatsappChannels as readonly string[]).includes(channel);
 
 /**
  * held: a visitor mail the cap kept back (docs/decisions/0028-visitor-mail-carries-only-our-words.md,
@@ -131,7 +139,10 @@ export interface NotificationsAnswer {
 /** POST /api/admin/notifications/{id}/resend -> 202 */
 export const notificationIdSchema = z
   .string({ error: 'Notification id is required' })
-  .regex(/^\d{13}-[0-9a-f]{10}\.[a-z-]+\.(email|webhook|visitor-email|whatsapp|owner-whatsapp)$/, 'Unknown notification id');
+  .regex(
+    /^\d{13}-[0-9a-f]{10}\.[a-z-]+\.(email|webhook|visitor-email|whatsapp|owner-whatsapp)$/,
+    'Unknown notification id',
+  );
 export const notificationParamsSchema = z.object({ id: notificationIdSchema });
 
 export interface ResendAnswer {
@@ -141,7 +152,12 @@ export interface ResendAnswer {
 
 /** GET /api/admin/leads-by-source?days=30 */
 export const leadsBySourceQuerySchema = z.object({
-  days: z.coerce.number({ error: 'Days must be a number' }).int('Days must be a whole number').min(1, 'At least 1 day').max(90, 'At most 90 days').default(30),
+  days: z.coerce
+    .number({ error: 'Days must be a number' })
+    .int('Days must be a whole number')
+    .min(1, 'At least 1 day')
+    .max(90, 'At most 90 days')
+    .default(30),
 });
 
 export interface LeadsBySourceRow {

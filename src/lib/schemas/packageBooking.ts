@@ -16,7 +16,12 @@ export const INVALID_MOBILE = {
   description: 'Please enter a valid 10-digit mobile number.',
 } as const;
 
-const required = (label: string) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(120, `${label} is too long`);
+const required = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(120, `${label} is too long`);
 
 /** Exactly 10 digits once everything that is not a digit is stripped. Stored as those 10 digits. */
 export const tenDigitMobile = z
@@ -47,7 +52,9 @@ export function currentStageOf(details: { designation: string; company: string; 
 }
 
 /** Which toast a draft deserves, or null when it may be sent. No zod: used before anything loads. */
-export function popupProblem(draft: Record<keyof PackageBookingForm, string>): typeof MISSING_INFORMATION | typeof INVALID_MOBILE | null {
+export function popupProblem(
+  draft: Record<keyof PackageBookingForm, string>,
+): typeof MISSING_INFORMATION | typeof INVALID_MOBILE | null {
   const blank = Object.values(draft).some((value) => value.trim() === '');
   if (blank) return MISSING_INFORMATION;
   if (draft.mobile.replace(/\D/g, '').length !== 10) return INVALID_MOBILE;

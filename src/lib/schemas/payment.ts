@@ -38,7 +38,8 @@ export const createOrderRequestSchema = z
   .superRefine((value, ctx) => {
     if (value.bookingId) return;
     for (const field of ['customerName', 'customerEmail', 'customerPhone'] as const) {
-      if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], message: 'Required when there is no booking yet' });
+      if (!value[field])
+        ctx.addIssue({ code: 'custom', path: [field], message: 'Required when there is no booking yet' });
     }
   });
 export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
@@ -99,9 +100,7 @@ export const paymentLinkReceiptQuerySchema = z.object({
   reference: recordId,
   payment: paymentId,
 });
-export type PaymentReceiptAnswer =
-  | { status: 'captured'; amount: number; packageName: string }
-  | { status: 'pending' };
+export type PaymentReceiptAnswer = { status: 'captured'; amount: number; packageName: string } | { status: 'pending' };
 
 export const paymentListQuerySchema = z.object({ bookingId: recordId.optional() });
 

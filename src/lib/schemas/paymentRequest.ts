@@ -33,18 +33,28 @@ export const createPaymentRequestSchema = z
       .max(MAX_REQUEST_RUPEES, `At most ${MAX_REQUEST_RUPEES} rupees`),
     /** A catalogue package id, or the owner's own words for what the fee is for. */
     packageId: z.string().trim().min(1).max(60).optional(),
-    description: z.string({ error: 'Say what the payment is for' }).trim().min(3, 'Say what the payment is for').max(200, 'At most 200 characters'),
+    description: z
+      .string({ error: 'Say what the payment is for' })
+      .trim()
+      .min(3, 'Say what the payment is for')
+      .max(200, 'At most 200 characters'),
     /** Coaching sessions the fee buys, agreed on the call; left out, the package's own count applies. */
     sessions: sessionCount.optional(),
     /** The customer's state: the place of supply on the tax invoice. */
     customerState: indianStateSchema,
-    expiresInDays: z.number().int('Whole days').min(1, 'At least 1 day').max(MAX_EXPIRY_DAYS, `At most ${MAX_EXPIRY_DAYS} days`).default(DEFAULT_EXPIRY_DAYS),
+    expiresInDays: z
+      .number()
+      .int('Whole days')
+      .min(1, 'At least 1 day')
+      .max(MAX_EXPIRY_DAYS, `At most ${MAX_EXPIRY_DAYS} days`)
+      .default(DEFAULT_EXPIRY_DAYS),
     /** Also e-mail the link to the customer through the outbox (needs an e-mail address). */
     emailCustomer: z.boolean().default(false),
   })
   .strict()
   .superRefine((value, ctx) => {
-    if (value.emailCustomer && !value.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'An e-mail address is needed to send the link' });
+    if (value.emailCustomer && !value.email)
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'An e-mail address is needed to send the link' });
   });
 export type CreatePaymentRequest = z.input<typeof createPaymentRequestSchema>;
 

@@ -25,7 +25,11 @@ export const refundRequestSchema = z
       // 1e-9 passes the decimals check and rounds to 0 paise: a refund is at least one paisa.
       .refine((value) => paiseOf(value) >= 1, 'At least ₹0.01 (1 paisa)')
       .optional(),
-    reason: z.string({ error: 'Say why the payment is refunded' }).trim().min(1, 'Say why the payment is refunded').max(MAX_REFUND_REASON, `At most ${MAX_REFUND_REASON} characters`),
+    reason: z
+      .string({ error: 'Say why the payment is refunded' })
+      .trim()
+      .min(1, 'Say why the payment is refunded')
+      .max(MAX_REFUND_REASON, `At most ${MAX_REFUND_REASON} characters`),
   })
   .strict();
 export type RefundRequest = z.input<typeof refundRequestSchema>;

@@ -8,6 +8,9 @@ export const resourceSchema = z.object({
   title: z.string().min(1),
   description: z.string().min(1),
   downloadUrl: z.string().startsWith('/api/download/').nullable(),
-  fileName: z.string().regex(/^[a-z0-9-]+\.pdf$/).nullable(),
+  fileName: z
+    .string()
+    .regex(/^[a-z0-9-]+\.pdf$/)
+    .nullable(),
 });
 export type Resource = z.infer<typeof resourceSchema>;

@@ -38,5 +38,10 @@ export interface TodoAnswer {
 export const TODO_LIMIT_MAX = 500;
 
 export const todoQuerySchema = z.strictObject({
-  limit: z.coerce.number({ error: 'A limit is a number' }).int().min(1).max(TODO_LIMIT_MAX, `At most ${TODO_LIMIT_MAX}`).optional(),
+  limit: z.coerce
+    .number({ error: 'A limit is a number' })
+    .int()
+    .min(1)
+    .max(TODO_LIMIT_MAX, `At most ${TODO_LIMIT_MAX}`)
+    .optional(),
 });

@@ -8,8 +8,14 @@ import { z } from './zod';
 /** GET /api/whatsapp-webhook?hub.mode=subscribe&hub.verify_token=...&hub.challenge=... */
 export const verificationQuerySchema = z.object({
   'hub.mode': z.literal('subscribe', { error: 'hub.mode must be subscribe' }),
-  'hub.verify_token': z.string({ error: 'hub.verify_token is required' }).min(1, 'hub.verify_token is required').max(200, 'hub.verify_token is too long'),
-  'hub.challenge': z.string({ error: 'hub.challenge is required' }).min(1, 'hub.challenge is required').max(200, 'hub.challenge is too long'),
+  'hub.verify_token': z
+    .string({ error: 'hub.verify_token is required' })
+    .min(1, 'hub.verify_token is required')
+    .max(200, 'hub.verify_token is too long'),
+  'hub.challenge': z
+    .string({ error: 'hub.challenge is required' })
+    .min(1, 'hub.challenge is required')
+    .max(200, 'hub.challenge is too long'),
 });
 
 /** Meta's ids (wamid.…) and numbers, bounded so keys built from them always fit. */
@@ -26,7 +32,10 @@ export const statusUpdateSchema = z.looseObject({
   status: z.string().max(40),
   timestamp: unixSeconds,
   recipient_id: z.string().max(40).optional(),
-  errors: z.array(z.looseObject({ code: z.number().int(), title: z.string().max(500).optional() })).max(20).optional(),
+  errors: z
+    .array(z.looseObject({ code: z.number().int(), title: z.string().max(500).optional() }))
+    .max(20)
+    .optional(),
 });
 export type StatusUpdate = z.infer<typeof statusUpdateSchema>;
 
@@ -49,7 +58,10 @@ export const inboundMessageSchema = z.looseObject({
 });
 export type InboundMessage = z.infer<typeof inboundMessageSchema>;
 
-const contactSchema = z.looseObject({ wa_id: z.string().max(40).optional(), profile: z.looseObject({ name: z.string().max(256).optional() }).optional() });
+const contactSchema = z.looseObject({
+  wa_id: z.string().max(40).optional(),
+  profile: z.looseObject({ name: z.string().max(256).optional() }).optional(),
+});
 
 const changeValueSchema = z.looseObject({
   messaging_product: z.string().optional(),
@@ -80,7 +92,12 @@ export type ButtonAction = { action: 'confirm' | 'reschedule'; appointmentId: st
 
 /** The action a button reply asks for, or null when it is not one of ours (pure). */
 export function buttonAction(message: InboundMessage): ButtonAction | null {
-  const payload = message.type === 'button' ? message.button?.payload : message.type === 'interactive' ? message.interactive?.button_reply?.id : undefined;
+  const payload =
+    message.type === 'button'
+      ? message.button?.payload
+      : message.type === 'interactive'
+        ? message.interactive?.button_reply?.id
+        : undefined;
   if (!payload || !buttonPayloadSchema.safeParse(payload).success) return null;
   const [action, appointmentId] = payload.split(':') as ['confirm' | 'reschedule', string];
   return { action, appointmentId };

@@ -1,6 +1,13 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { blogPostInputSchema, type BlogPostInput } from '../../lib/schemas/blogPost';
-import { generateBlogRequestSchema, improveBlogRequestSchema, MAX_IMPROVE_CONTENT_LENGTH, MAX_KEYWORDS, MAX_KEYWORD_LENGTH, type GenerateBlogOrder } from '../../lib/schemas/aiDrafting';
+import {
+  generateBlogRequestSchema,
+  improveBlogRequestSchema,
+  MAX_IMPROVE_CONTENT_LENGTH,
+  MAX_KEYWORDS,
+  MAX_KEYWORD_LENGTH,
+  type GenerateBlogOrder,
+} from '../../lib/schemas/aiDrafting';
 import { sanitizeMarkdownSource } from '../blog/markdownSource';
 import { createStoragePost } from '../blog/storagePosts';
 import { HttpError } from '../http/errors';
@@ -17,7 +24,10 @@ import { generationMessage, improvementMessage, lengthRetryMessage, systemPrompt
 // (docs/decisions/0020-ai-drafting-as-background-jobs.md).
 
 /** Runs a claimed job to its end and records the outcome. Never throws. */
-export async function runJob(job: AiJob, budget: AbortSignal = AbortSignal.timeout(JOB_BUDGET_MS)): Promise<AiJob | null> {
+export async function runJob(
+  job: AiJob,
+  budget: AbortSignal = AbortSignal.timeout(JOB_BUDGET_MS),
+): Promise<AiJob | null> {
   let outcome: JobOutcome;
   try {
     outcome = job.kind === 'generate' ? await generateDraft(job, budget) : await improveContent(job, budget);
@@ -47,7 +57,11 @@ async function generateDraft(job: AiJob, budget: AbortSignal): Promise<JobOutcom
   const firstWords = countWords(draft.content);
   if (isFarOutside(lengthVerdict(firstWords, order.length))) {
     // Asked once more, then accepted as it comes: a draft the owner can edit beats none.
-    const retry = [...messages, first.message, { role: 'user' as const, content: lengthRetryMessage(order, firstWords) }];
+    const retry = [
+      ...messages,
+      first.message,
+      { role: 'user' as const, content: lengthRetryMessage(order, firstWords) },
+    ];
     draft = (await askModel(client, config, retry, generatedPostSchema, 'blog_post', budget)).value;
     const words = countWords(draft.content);
     if (isFarOutside(lengthVerdict(words, order.length))) {
@@ -77,7 +91,9 @@ export function draftFields(draft: GeneratedPost, order: GenerateBlogOrder): Blo
   });
   if (!fields.success) {
     const problems = fields.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-    throw new DraftingError(`The AI draft did not fit a blog post (${problems}), so no draft was saved. Please try again.`);
+    throw new DraftingError(
+      `The AI draft did not fit a blog post (${problems}), so no draft was saved. Please try again.`,
+    );
   }
   return fields.data;
 }
@@ -98,6 +114,7 @@ async function improveContent(job: AiJob, budget: AbortSignal): Promise<JobOutco
   );
   const content = sanitizeMarkdownSource(answer.value.content).trim();
   if (content === '') throw new DraftingError('The AI answered with empty content. Please try again.');
-  if (content.length > MAX_IMPROVE_CONTENT_LENGTH) throw new DraftingError('The improved post is longer than a post may be. Ask for a shorter version.');
+  if (content.length > MAX_IMPROVE_CONTENT_LENGTH)
+    throw new DraftingError('The improved post is longer than a post may be. Ask for a shorter version.');
   return { status: 'done', content };
 }

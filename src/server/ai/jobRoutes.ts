@@ -1,6 +1,11 @@
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
-import { jobIdParamsSchema, type GenerateJobView, type ImproveJobView, type JobStarted } from '../../lib/schemas/aiDrafting';
+import {
+  jobIdParamsSchema,
+  type GenerateJobView,
+  type ImproveJobView,
+  type JobStarted,
+} from '../../lib/schemas/aiDrafting';
 import { requireAdmin } from '../auth/session';
 import { getStoragePost } from '../blog/storagePosts';
 import { badRequest, notFound } from '../http/errors';
@@ -26,7 +31,8 @@ export async function startJob<S extends z.ZodObject>(
   toStored: (order: z.output<S>) => Record<string, unknown>,
 ): Promise<Response> {
   await requireAdmin(req, context);
-  if (context.params?.jobId !== undefined) throw badRequest('Start a job with POST to the route itself, without a job id.');
+  if (context.params?.jobId !== undefined)
+    throw badRequest('Start a job with POST to the route itself, without a job id.');
   requireAiConfig();
   const order = await readJson(req, schema);
   const job = await createJob(kind, toStored(order));
@@ -36,7 +42,8 @@ export async function startJob<S extends z.ZodObject>(
 
 export async function findJob(req: Request, context: Context, kind: JobKind): Promise<AiJob> {
   await requireAdmin(req, context);
-  if (context.params?.jobId === undefined) throw badRequest('Name the job in the path: /{jobId}.', { jobId: 'Required' });
+  if (context.params?.jobId === undefined)
+    throw badRequest('Name the job in the path: /{jobId}.', { jobId: 'Required' });
   const { jobId } = readParams(context.params, jobIdParamsSchema);
   const job = await readJob(jobId);
   if (!job || job.kind !== kind) throw notFound('No such AI job.');

@@ -68,7 +68,8 @@ export async function claimJob(id: string, now = new Date()): Promise<AiJob | nu
   return job.claim === claim && job.status === 'running' ? job : null;
 }
 
-export type JobOutcome = { status: 'done'; postId?: string; content?: string; note?: string } | { status: 'failed'; error: string };
+export type JobOutcome =
+  { status: 'done'; postId?: string; content?: string; note?: string } | { status: 'failed'; error: string };
 
 /** Records how a claimed job ended; only the run holding the claim can. */
 export async function settleJob(job: AiJob, outcome: JobOutcome, now = new Date()): Promise<AiJob | null> {
@@ -95,7 +96,10 @@ export async function failQueuedJob(id: string, error: string, now = new Date())
 export function visibleStatus(job: AiJob, now = Date.now()): { status: JobStatus; error?: string } {
   const settled = job.status === 'done' || job.status === 'failed';
   if (!settled && now - Date.parse(job.updatedAt) > JOB_DEADLINE_MS) {
-    return { status: 'failed', error: 'The AI job stopped without finishing (it ran past the 15-minute limit). Please try again.' };
+    return {
+      status: 'failed',
+      error: 'The AI job stopped without finishing (it ran past the 15-minute limit). Please try again.',
+    };
   }
   return job.error === undefined ? { status: job.status } : { status: job.status, error: job.error };
 }

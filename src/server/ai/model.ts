@@ -57,8 +57,10 @@ export async function askModel<S extends z.ZodType>(
   if (!choice) throw new DraftingError('The AI service answered with no draft. Please try again.');
   const { message } = choice;
   if (message.refusal) throw new DraftingError(`The model declined to write this: ${message.refusal}`);
-  if (choice.finish_reason === 'length') throw new DraftingError('The AI answer was cut off before the end (too long for the model). Try a shorter length.');
-  if (choice.finish_reason === 'content_filter') throw new DraftingError('The AI service filtered its answer. Try rewording the topic or instructions.');
+  if (choice.finish_reason === 'length')
+    throw new DraftingError('The AI answer was cut off before the end (too long for the model). Try a shorter length.');
+  if (choice.finish_reason === 'content_filter')
+    throw new DraftingError('The AI service filtered its answer. Try rewording the topic or instructions.');
   let parsed: unknown;
   try {
     parsed = JSON.parse(message.content ?? '');
@@ -68,20 +70,27 @@ export async function askModel<S extends z.ZodType>(
   const result = schema.safeParse(parsed);
   if (!result.success) {
     const fields = [...new Set(result.error.issues.map((issue) => issue.path.join('.') || 'answer'))].join(', ');
-    throw new DraftingError(`The AI answer did not match the draft format (${fields}), so no draft was saved. Please try again.`);
+    throw new DraftingError(
+      `The AI answer did not match the draft format (${fields}), so no draft was saved. Please try again.`,
+    );
   }
   return { value: result.data, message: { role: 'assistant', content: message.content ?? '' } };
 }
 
 function describeFailure(error: unknown): string {
-  if (error instanceof APIUserAbortError) return `The AI service took longer than the ${JOB_BUDGET_MINUTES} minutes a draft may take. Please try again, or ask for a shorter length.`;
+  if (error instanceof APIUserAbortError)
+    return `The AI service took longer than the ${JOB_BUDGET_MINUTES} minutes a draft may take. Please try again, or ask for a shorter length.`;
   if (error instanceof APIConnectionTimeoutError) return 'The AI service did not answer in time. Please try again.';
-  if (error instanceof APIConnectionError) return 'Could not reach the AI service (check OPENAI_BASE_URL). Please try again.';
+  if (error instanceof APIConnectionError)
+    return 'Could not reach the AI service (check OPENAI_BASE_URL). Please try again.';
   if (error instanceof APIError) {
-    if (error.status === 401 || error.status === 403) return 'The AI service refused the API key (check OPENAI_API_KEY).';
-    if (error.status === 429) return 'The AI service is busy or out of quota (HTTP 429). Please try again in a few minutes.';
+    if (error.status === 401 || error.status === 403)
+      return 'The AI service refused the API key (check OPENAI_API_KEY).';
+    if (error.status === 429)
+      return 'The AI service is busy or out of quota (HTTP 429). Please try again in a few minutes.';
     if (error.status === 404) return 'The AI service does not know the model (check OPENAI_MODEL).';
-    if (typeof error.status === 'number' && error.status >= 500) return `The AI service failed (HTTP ${error.status}). Please try again.`;
+    if (typeof error.status === 'number' && error.status >= 500)
+      return `The AI service failed (HTTP ${error.status}). Please try again.`;
     return `The AI service rejected the request (HTTP ${error.status ?? 'error'}).`;
   }
   console.error('[ai drafting] unexpected model call failure', error);

@@ -24,7 +24,10 @@ export const systemPrompt = [
 ].join('\n');
 
 export function generationMessage(order: GenerateBlogOrder): string {
-  const keywords = order.keywords.length > 0 ? `Work these keywords in naturally: ${order.keywords.join(', ')}.` : 'Choose the keywords yourself.';
+  const keywords =
+    order.keywords.length > 0
+      ? `Work these keywords in naturally: ${order.keywords.join(', ')}.`
+      : 'Choose the keywords yourself.';
   return [
     `Write a blog post about: ${order.topic}`,
     `Category: ${order.category}. Tone: ${order.tone}.`,

@@ -1,5 +1,12 @@
 import { business } from '../../lib/business';
-import { type Appointment, type AppointmentNotice, type Availability, MAX_HORIZON_DAYS, type Slot, defaultAvailability } from '../../lib/schemas/appointment';
+import {
+  type Appointment,
+  type AppointmentNotice,
+  type Availability,
+  MAX_HORIZON_DAYS,
+  type Slot,
+  defaultAvailability,
+} from '../../lib/schemas/appointment';
 import { addDays, istDateOf } from '../../lib/schedule/istClock';
 import type { Attribution } from '../../lib/schemas/attribution';
 import type { WhatsappConsent } from '../../lib/whatsappConsent';
@@ -53,8 +60,14 @@ const FIRST_DAYS = 14;
  * per day, side by side (no appointment is read). Days beyond the first 14 are listed once the
  * horizon says so.
  */
-export async function calendarNow(now: Date, days?: number): Promise<{ availability: Availability; taken: Awaited<ReturnType<typeof takenOnDates>> }> {
-  const first = bookableDates({ ...defaultAvailability, horizonDays: MAX_HORIZON_DAYS }, { now, days: Math.min(days ?? FIRST_DAYS, FIRST_DAYS) });
+export async function calendarNow(
+  now: Date,
+  days?: number,
+): Promise<{ availability: Availability; taken: Awaited<ReturnType<typeof takenOnDates>> }> {
+  const first = bookableDates(
+    { ...defaultAvailability, horizonDays: MAX_HORIZON_DAYS },
+    { now, days: Math.min(days ?? FIRST_DAYS, FIRST_DAYS) },
+  );
   const [availability, takenFirst] = await Promise.all([readAvailability(), takenOnDates(first)]);
   const dates = bookableDates(availability, { now, days });
   const rest = dates.filter((date) => !first.includes(date));
@@ -83,7 +96,12 @@ async function slotOnOffer(start: string, now: Date, except?: { startMs: number 
 }
 
 /** Records a change's follow-up event: its invites, mails and reminders are sent after the response. */
-export function recordAppointmentNotice(change: AppointmentNotice['change'], by: AppointmentNotice['by'], appointment: Appointment, previousStart: string | null) {
+export function recordAppointmentNotice(
+  change: AppointmentNotice['change'],
+  by: AppointmentNotice['by'],
+  appointment: Appointment,
+  previousStart: string | null,
+) {
   return recordFollowUp({
     id: newEventId(),
     recordedAt: new Date().toISOString(),
@@ -117,7 +135,11 @@ export interface BookingToMake {
  * once the time is known to be on offer and the visitor has no call yet, so a refused
  * request stores nothing.
  */
-export async function bookAppointment(source: BookingRef | BookingToMake, start: string, now: Date = new Date()): Promise<Appointment> {
+export async function bookAppointment(
+  source: BookingRef | BookingToMake,
+  start: string,
+  now: Date = new Date(),
+): Promise<Appointment> {
   const slot = await slotOnOffer(start, now);
   const visitor = { phone: source.mobile, email: source.email ?? null };
   await refuseIfBooked(visitor, now);
@@ -131,7 +153,8 @@ export async function bookAppointment(source: BookingRef | BookingToMake, start:
     }
     // A cancelled call's claim, or one whose request died before its slot was taken (given
     // a minute to finish): clear it and claim again.
-    if (!current && now.getTime() - Date.parse(existing.at) < ABANDONED_AFTER_MS) throw conflict('This request is booking a call right now.');
+    if (!current && now.getTime() - Date.parse(existing.at) < ABANDONED_AFTER_MS)
+      throw conflict('This request is booking a call right now.');
     await releaseBooking(booking.id, existing.appointmentId);
     if (await claimBooking(booking.id, id, now)) throw conflict('This request already has a call booked.');
   }
@@ -187,7 +210,10 @@ async function holdsItsSlot(appointment: Appointment): Promise<boolean> {
  */
 export function visitorMayChange(appointment: Pick<Appointment, 'status' | 'start' | 'outcome'>, now: Date): boolean {
   if (appointment.status !== 'confirmed') return false;
-  return appointment.outcome === 'no-show' || Date.parse(appointment.start) - now.getTime() >= business.promises.rescheduleNoticeHours * 3_600_000;
+  return (
+    appointment.outcome === 'no-show' ||
+    Date.parse(appointment.start) - now.getTime() >= business.promises.rescheduleNoticeHours * 3_600_000
+  );
 }
 
 /** The 403 of a change within the notice period: it names the phone and WhatsApp (business.ts). */
@@ -201,12 +227,18 @@ async function changeable(id: string, by: AppointmentNotice['by'], now: Date) {
   // A paid session holds several slot keys and a seat of its client: it changes through src/server/clients.
   if (found.appointment.session) throw notFound('No such appointment.');
   if (found.appointment.status !== 'confirmed') throw conflict('This call has been cancelled.');
-  if (by === 'visitor' && !visitorMayChange(found.appointment, now)) throw new HttpError(403, lateChangeMessage('Calls'));
+  if (by === 'visitor' && !visitorMayChange(found.appointment, now))
+    throw new HttpError(403, lateChangeMessage('Calls'));
   return found;
 }
 
 /** Moves a call to another free slot: new slot first, then the record, then the old slot is freed. */
-export async function moveAppointment(id: string, start: string, by: AppointmentNotice['by'], now: Date = new Date()): Promise<Appointment> {
+export async function moveAppointment(
+  id: string,
+  start: string,
+  by: AppointmentNotice['by'],
+  now: Date = new Date(),
+): Promise<Appointment> {
   const { appointment, etag } = await changeable(id, by, now);
   const oldStart = Date.parse(appointment.start);
   const slot = await slotOnOffer(start, now, { startMs: oldStart });
@@ -249,10 +281,15 @@ export function cancelledAppointment(appointment: Appointment, by: AppointmentNo
  * Cancels a call and frees its slot (and its booking, which may book again). Its phone's
  * and mailbox's claims name a cancelled call now, so they count no more.
  */
-export async function cancelAppointment(id: string, by: AppointmentNotice['by'], now: Date = new Date()): Promise<Appointment> {
+export async function cancelAppointment(
+  id: string,
+  by: AppointmentNotice['by'],
+  now: Date = new Date(),
+): Promise<Appointment> {
   const { appointment, etag } = await changeable(id, by, now);
   const cancelled = cancelledAppointment(appointment, by, now);
-  if (!(await replaceAppointment(cancelled, etag))) throw conflict('This call was changed at the same moment. Please reload and try again.');
+  if (!(await replaceAppointment(cancelled, etag)))
+    throw conflict('This call was changed at the same moment. Please reload and try again.');
   await Promise.all([releaseSlot(Date.parse(appointment.start), id), releaseBooking(appointment.bookingId, id)]);
   await recordAppointmentNotice('cancelled', by, cancelled, null);
   return cancelled;
@@ -268,12 +305,20 @@ const CANCELS_AT_ONCE = 6;
  * is this one (by its last 10 digits), each cancelled as the owner's cancel is, with its
  * notices. A call changed at the same moment is counted as failed and left as it is.
  */
-export async function cancelCallsOfPhone(phone: string, now: Date = new Date()): Promise<{ cancelled: number; failed: number }> {
+export async function cancelCallsOfPhone(
+  phone: string,
+  now: Date = new Date(),
+): Promise<{ cancelled: number; failed: number }> {
   const wanted = phoneKey(phone);
-  if (!wanted) throw badRequest('Give a phone number with at least 10 digits.', { phone: 'Enter a valid phone number with at least 10 digits' });
+  if (!wanted)
+    throw badRequest('Give a phone number with at least 10 digits.', {
+      phone: 'Enter a valid phone number with at least 10 digits',
+    });
   const today = istDateOf(now.getTime());
   const dates = Array.from({ length: UPCOMING_DATES }, (_, index) => addDays(today, index));
-  const calls = (await appointmentsOnDates(dates)).filter((call) => !call.session && phoneKey(call.phone) === wanted && Date.parse(call.start) > now.getTime());
+  const calls = (await appointmentsOnDates(dates)).filter(
+    (call) => !call.session && phoneKey(call.phone) === wanted && Date.parse(call.start) > now.getTime(),
+  );
   let cancelled = 0;
   let failed = 0;
   await eachUntil(calls, CANCELS_AT_ONCE, Infinity, async (call) => {

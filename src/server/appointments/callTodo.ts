@@ -21,6 +21,9 @@ export function syncCallTodo(bookingId: string): Promise<void> {
   return syncTodo('booking', bookingId, async (pending) => {
     // Not on the to-do (contacted, or not a lead the site promised a call): nothing to move.
     if (!pending) return null;
-    return withCallDue({ ...pending, dueAt: dueAfter(new Date(pending.createdAt), pending.promiseHours).toISOString() });
+    return withCallDue({
+      ...pending,
+      dueAt: dueAfter(new Date(pending.createdAt), pending.promiseHours).toISOString(),
+    });
   });
 }

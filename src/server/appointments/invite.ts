@@ -40,18 +40,27 @@ function addEvent(calendar: ReturnType<typeof ical>, appointment: Appointment, {
     start: new Date(appointment.start),
     end: new Date(appointment.end),
     stamp: new Date(appointment.updatedAt),
-    summary: forOwner ? `${session ? 'Session' : 'Discovery call'}: ${appointment.name}` : session ? SESSION_TITLE : CALL_TITLE,
+    summary: forOwner
+      ? `${session ? 'Session' : 'Discovery call'}: ${appointment.name}`
+      : session
+        ? SESSION_TITLE
+        : CALL_TITLE,
     description,
     location: CALL_LOCATION,
     organizer: { name: business.brand, email: business.contact.email },
-    ...(appointment.email && !forOwner ? { attendees: [{ email: appointment.email, ...(attendeeName ? { name: attendeeName } : {}), rsvp: false }] } : {}),
+    ...(appointment.email && !forOwner
+      ? { attendees: [{ email: appointment.email, ...(attendeeName ? { name: attendeeName } : {}), rsvp: false }] }
+      : {}),
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     ...(manageUrl ? { url: manageUrl } : {}),
   });
 }
 
 /** The invite mailed with a change: METHOD:REQUEST for a booked or moved call, CANCEL for a cancelled one. */
-export function appointmentInvite(appointment: Appointment, options: EventOptions): { method: 'REQUEST' | 'CANCEL'; content: string } {
+export function appointmentInvite(
+  appointment: Appointment,
+  options: EventOptions,
+): { method: 'REQUEST' | 'CANCEL'; content: string } {
   const method = appointment.status === 'cancelled' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST;
   const calendar = ical({ prodId: { company: business.brand, product: 'Discovery calls', language: 'EN' }, method });
   addEvent(calendar, appointment, options);
@@ -60,7 +69,11 @@ export function appointmentInvite(appointment: Appointment, options: EventOption
 
 /** The owner's private feed of upcoming calls, for Google Calendar or Outlook to subscribe to. */
 export function calendarFeed(appointments: readonly Appointment[]): string {
-  const calendar = ical({ name: `${business.brand} discovery calls`, prodId: { company: business.brand, product: 'Discovery calls', language: 'EN' }, ttl: 15 * 60 });
+  const calendar = ical({
+    name: `${business.brand} discovery calls`,
+    prodId: { company: business.brand, product: 'Discovery calls', language: 'EN' },
+    ttl: 15 * 60,
+  });
   for (const appointment of appointments) addEvent(calendar, appointment, { forOwner: true });
   return calendar.toString();
 }

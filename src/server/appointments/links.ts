@@ -17,7 +17,10 @@ export async function pickTimeUrl(bookingId: string, site: string = siteAddress(
 }
 
 /** The visitor's own link for an appointment: a session's client space, or a call's manage page. */
-export const visitorLink = (appointment: Pick<Appointment, 'id' | 'session'>, site: string = siteAddress()): Promise<string> =>
+export const visitorLink = (
+  appointment: Pick<Appointment, 'id' | 'session'>,
+  site: string = siteAddress(),
+): Promise<string> =>
   appointment.session ? clientSpaceUrlOf(appointment.session.clientId, site) : manageUrl(appointment, site);
 
 /** What the visitor is told of their appointment (no one else's details). */

@@ -14,11 +14,14 @@ const isSession = (appointment: Appointment) => appointment.session !== undefine
 /** "90-minute coaching session (Ascend Plus)" or "10-minute discovery call". */
 export function whatItIs(appointment: Appointment): string {
   const { session } = appointment;
-  return session ? `${session.minutes}-minute coaching session (${session.packageName})` : `${business.promises.discoveryCallMinutes}-minute discovery call`;
+  return session
+    ? `${session.minutes}-minute coaching session (${session.packageName})`
+    : `${business.promises.discoveryCallMinutes}-minute discovery call`;
 }
 const noun = (appointment: Appointment) => (isSession(appointment) ? 'session' : 'call');
 const capitalNoun = (appointment: Appointment) => (isSession(appointment) ? 'Session' : 'Call');
-const linkLabel = (appointment: Appointment) => (isSession(appointment) ? 'Your sessions: book, move or cancel' : 'Move or cancel your call');
+const linkLabel = (appointment: Appointment) =>
+  isSession(appointment) ? 'Your sessions: book, move or cancel' : 'Move or cancel your call';
 
 /** In the lead mails' layout (templates.ts): the paragraphs, the link as a row, our sign-off. */
 function mail(subject: string, paragraphs: string[], link?: { label: string; url: string }): CallMail {
@@ -27,11 +30,18 @@ function mail(subject: string, paragraphs: string[], link?: { label: string; url
   return { subject, text, html: htmlOf(subject, lines, paragraphs, signOff) };
 }
 
-export function ownerCallMail({ change, by, appointment, previousStart }: AppointmentNotice, adminUrl: string): CallMail {
+export function ownerCallMail(
+  { change, by, appointment, previousStart }: AppointmentNotice,
+  adminUrl: string,
+): CallMail {
   const when = describeSlotIst(appointment.start);
   const Noun = capitalNoun(appointment);
   const subject =
-    change === 'booked' ? `${Noun} booked: ${appointment.name}, ${when}` : change === 'moved' ? `${Noun} moved: ${appointment.name}, now ${when}` : `${Noun} cancelled: ${appointment.name}, ${when}`;
+    change === 'booked'
+      ? `${Noun} booked: ${appointment.name}, ${when}`
+      : change === 'moved'
+        ? `${Noun} moved: ${appointment.name}, now ${when}`
+        : `${Noun} cancelled: ${appointment.name}, ${when}`;
   const who = `${appointment.name}, ${appointment.phone} (${telHref(appointment.phone)})${appointment.email ? `, ${appointment.email}` : ''}`;
   const byWhom = by === 'owner' ? 'by you' : isSession(appointment) ? 'by the client' : 'by the visitor';
   const booked = appointment.session
@@ -46,7 +56,10 @@ export function ownerCallMail({ change, by, appointment, previousStart }: Appoin
     `Who: ${who}`,
     'The attached invite puts it in your calendar.',
   ];
-  return mail(subject, paragraphs, { label: isSession(appointment) ? 'Open Clients in the admin' : 'Open the booking in the admin', url: adminUrl });
+  return mail(subject, paragraphs, {
+    label: isSession(appointment) ? 'Open Clients in the admin' : 'Open the booking in the admin',
+    url: adminUrl,
+  });
 }
 
 export function visitorCallMail({ change, appointment }: AppointmentNotice, manageUrl: string): CallMail {
@@ -56,15 +69,27 @@ export function visitorCallMail({ change, appointment }: AppointmentNotice, mana
   const link = { label: linkLabel(appointment), url: manageUrl };
   if (change === 'cancelled') {
     if (isSession(appointment)) {
-      return mail(`Your session is cancelled: ${business.brand}`, [greeting, `Your ${whatItIs(appointment)} on ${when} is cancelled. Your client page shows the sessions you can still book.`], link);
+      return mail(
+        `Your session is cancelled: ${business.brand}`,
+        [
+          greeting,
+          `Your ${whatItIs(appointment)} on ${when} is cancelled. Your client page shows the sessions you can still book.`,
+        ],
+        link,
+      );
     }
     return mail(`Your call is cancelled: ${business.brand}`, [
       greeting,
       `Your discovery call on ${when} is cancelled. If you would like another time, book again on our site or call ${business.contact.phone}.`,
     ]);
   }
-  const subject = change === 'booked' ? `Your ${noun(appointment)} is booked: ${when}` : `Your ${noun(appointment)} has moved: ${when}`;
-  const booked = isSession(appointment) ? `Your ${whatItIs(appointment)} is booked` : `Your free ${business.promises.discoveryCallMinutes}-minute discovery call is booked`;
+  const subject =
+    change === 'booked'
+      ? `Your ${noun(appointment)} is booked: ${when}`
+      : `Your ${noun(appointment)} has moved: ${when}`;
+  const booked = isSession(appointment)
+    ? `Your ${whatItIs(appointment)} is booked`
+    : `Your free ${business.promises.discoveryCallMinutes}-minute discovery call is booked`;
   return mail(
     subject,
     [
@@ -80,8 +105,13 @@ export function reminderMail(appointment: Appointment, which: 'day' | 'hour', ma
   const name = plainName(appointment.name);
   const when = describeSlotIst(appointment.start);
   return mail(
-    which === 'day' ? `Reminder: your ${noun(appointment)} with ${business.brand} tomorrow` : `Reminder: your ${noun(appointment)} with ${business.brand} in an hour`,
-    [name ? `Dear ${name},` : 'Hello,', `A reminder of your ${whatItIs(appointment)} on ${when}. We will call you on the number you gave us.`],
+    which === 'day'
+      ? `Reminder: your ${noun(appointment)} with ${business.brand} tomorrow`
+      : `Reminder: your ${noun(appointment)} with ${business.brand} in an hour`,
+    [
+      name ? `Dear ${name},` : 'Hello,',
+      `A reminder of your ${whatItIs(appointment)} on ${when}. We will call you on the number you gave us.`,
+    ],
     which === 'day' ? { label: linkLabel(appointment), url: manageUrl } : undefined,
   );
 }

@@ -18,10 +18,12 @@ export function countNewCall(ip: string | null | undefined, now: number = Date.n
     NEW_CALL_ATTEMPTS,
     ip,
     NEW_CALLS_PER_ADDRESS,
-    (minutes) => `Too many calls booked from this connection. Please try again in ${minutes} minutes, or call ${business.contact.phone}.`,
+    (minutes) =>
+      `Too many calls booked from this connection. Please try again in ${minutes} minutes, or call ${business.contact.phone}.`,
     now,
   );
 }
 
 /** Deletes the counts of hours that have ended (run after the answer). */
-export const pruneNewCallWindows = (now: number = Date.now()) => pruneEndedWindows(NEW_CALL_ATTEMPTS, NEW_CALLS_PER_ADDRESS.windowMs, now);
+export const pruneNewCallWindows = (now: number = Date.now()) =>
+  pruneEndedWindows(NEW_CALL_ATTEMPTS, NEW_CALLS_PER_ADDRESS.windowMs, now);

@@ -21,10 +21,30 @@ const KINDS: Record<AppointmentNotice['change'], NotificationKind> = {
   cancelled: 'appointment-cancelled',
 };
 
-function entry(appointment: Appointment, kind: NotificationKind, channel: 'email' | 'visitor-email', to: string | null, mail: CallMail & { icalEvent?: IcalEvent }, now: Date): OutboxEntry {
+function entry(
+  appointment: Appointment,
+  kind: NotificationKind,
+  channel: 'email' | 'visitor-email',
+  to: string | null,
+  mail: CallMail & { icalEvent?: IcalEvent },
+  now: Date,
+): OutboxEntry {
   // The owner's mail about a session names its client: one client's changes are counted per day (visitorQuota.ts).
   const clientId = channel === 'email' ? appointment.session?.clientId : undefined;
-  return newEntry({ kind, leadId: appointment.version, appointmentId: appointment.id, ...(clientId ? { clientId } : {}), channel, subject: mail.subject, to, mail, webhook: null }, now);
+  return newEntry(
+    {
+      kind,
+      leadId: appointment.version,
+      appointmentId: appointment.id,
+      ...(clientId ? { clientId } : {}),
+      channel,
+      subject: mail.subject,
+      to,
+      mail,
+      webhook: null,
+    },
+    now,
+  );
 }
 
 const inviteFile = (appointment: Appointment) => (appointment.status === 'cancelled' ? 'cancel.ics' : 'invite.ics');
@@ -36,11 +56,30 @@ export async function callEntries(notice: AppointmentNotice, site: string, now: 
   const link = await visitorLink(appointment, site);
   const ownerInvite = appointmentInvite(appointment, { forOwner: true });
   const entries = [
-    entry(appointment, kind, 'email', null, { ...ownerCallMail(notice, adminUrl(site, appointment.session ? 'clients' : 'customers')), icalEvent: { ...ownerInvite, filename: inviteFile(appointment) } }, now),
+    entry(
+      appointment,
+      kind,
+      'email',
+      null,
+      {
+        ...ownerCallMail(notice, adminUrl(site, appointment.session ? 'clients' : 'customers')),
+        icalEvent: { ...ownerInvite, filename: inviteFile(appointment) },
+      },
+      now,
+    ),
   ];
   if (appointment.email) {
     const invite = appointmentInvite(appointment, { forOwner: false, manageUrl: link });
-    entries.push(entry(appointment, kind, 'visitor-email', appointment.email, { ...visitorCallMail(notice, link), icalEvent: { ...invite, filename: inviteFile(appointment) } }, now));
+    entries.push(
+      entry(
+        appointment,
+        kind,
+        'visitor-email',
+        appointment.email,
+        { ...visitorCallMail(notice, link), icalEvent: { ...invite, filename: inviteFile(appointment) } },
+        now,
+      ),
+    );
   }
   return entries;
 }
@@ -56,13 +95,26 @@ export async function queueCallNotices(notice: AppointmentNotice, now: Date = ne
 }
 
 /** Queues one reminder to the visitor, by mail and (with their consent) on WhatsApp; the entry ids, none when there is nobody to remind. */
-export async function queueReminder(appointment: Appointment, which: 'day' | 'hour', now: Date = new Date()): Promise<string[]> {
+export async function queueReminder(
+  appointment: Appointment,
+  which: 'day' | 'hour',
+  now: Date = new Date(),
+): Promise<string[]> {
   const state = notificationSettings();
   const kind: NotificationKind = which === 'day' ? 'appointment-reminder-day' : 'appointment-reminder-hour';
   const items: OutboxEntry[] = [];
   if (state.enabled && appointment.email) {
     const site = siteAddress();
-    items.push(entry(appointment, kind, 'visitor-email', appointment.email, reminderMail(appointment, which, await visitorLink(appointment, site)), now));
+    items.push(
+      entry(
+        appointment,
+        kind,
+        'visitor-email',
+        appointment.email,
+        reminderMail(appointment, which, await visitorLink(appointment, site)),
+        now,
+      ),
+    );
   }
   const whatsapp = whatsappEnabled() ? whatsappReminderEntry(appointment, which, kind, now) : null;
   if (whatsapp) items.push(whatsapp);

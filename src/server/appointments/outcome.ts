@@ -13,28 +13,42 @@ import { type VersionedAppointment, readAppointmentForUpdate, replaceAppointment
 // request that died before it) is in outcomeFollowUp.ts.
 
 /** Marks the outcome; 404 unknown, 409 cancelled, not started yet, or changed at the same moment. */
-export async function setAppointmentOutcome(id: string, outcome: SessionOutcome, now: Date = new Date()): Promise<Appointment> {
+export async function setAppointmentOutcome(
+  id: string,
+  outcome: SessionOutcome,
+  now: Date = new Date(),
+): Promise<Appointment> {
   const found = await readAppointmentForUpdate(id);
   if (!found) throw notFound('No such appointment.');
   const { appointment, etag } = found;
   // A session keeps its outcome (and the owner's note) where the Clients panel reads it.
   if (appointment.session) return markSession(found, { outcome, note: appointment.session.note ?? '' }, now);
   if (appointment.status !== 'confirmed') throw conflict('This call was cancelled.');
-  if (Date.parse(appointment.start) > now.getTime()) throw conflict('This call has not started yet: mark it once it has.');
+  if (Date.parse(appointment.start) > now.getTime())
+    throw conflict('This call has not started yet: mark it once it has.');
   const previous = appointment.outcome ?? null;
   if (previous === outcome) return appointment;
   const marked: Appointment = { ...appointment, outcome, updatedAt: now.toISOString() };
-  if (!(await replaceAppointment(marked, etag))) throw conflict('This call was changed at the same moment. Please reload and try again.');
+  if (!(await replaceAppointment(marked, etag)))
+    throw conflict('This call was changed at the same moment. Please reload and try again.');
   await recordOutcome(marked, outcome, previous, now);
   return marked;
 }
 
 /** A session's outcome and private note (the Clients panel's route, and the one above); its follow-up only when the outcome changed, not for a note. */
-export async function setSessionOutcome(id: string, request: SessionOutcomeRequest, now: Date = new Date()): Promise<Appointment> {
+export async function setSessionOutcome(
+  id: string,
+  request: SessionOutcomeRequest,
+  now: Date = new Date(),
+): Promise<Appointment> {
   return markSession(await readAppointmentForUpdate(id), request, now);
 }
 
-async function markSession(found: VersionedAppointment | null, request: SessionOutcomeRequest, now: Date): Promise<Appointment> {
+async function markSession(
+  found: VersionedAppointment | null,
+  request: SessionOutcomeRequest,
+  now: Date,
+): Promise<Appointment> {
   const previous = found?.appointment.session?.outcome ?? null;
   const marked = await markSessionOutcome(found, request, now);
   if (previous !== request.outcome) await recordOutcome(marked, request.outcome, previous, now);
@@ -42,11 +56,26 @@ async function markSession(found: VersionedAppointment | null, request: SessionO
 }
 
 /** The outcome's follow-up event (its count and, for a no-show, the re-book message); also for a session marked from the Clients panel. */
-async function recordOutcome(marked: Appointment, outcome: SessionOutcome, previous: SessionOutcome | null, now: Date = new Date()): Promise<void> {
+async function recordOutcome(
+  marked: Appointment,
+  outcome: SessionOutcome,
+  previous: SessionOutcome | null,
+  now: Date = new Date(),
+): Promise<void> {
   const id = newEventId(now);
   const callOutcome = { appointment: marked, outcome, previous };
-  await recordFollowUp({ id, recordedAt: now.toISOString(), record: null, counts: null, person: null, lead: null, callOutcome });
+  await recordFollowUp({
+    id,
+    recordedAt: now.toISOString(),
+    record: null,
+    counts: null,
+    person: null,
+    lead: null,
+    callOutcome,
+  });
   // Counted before the answer too (one small create-only write), so What converts read right
   // after the owner's tap already has it; the follow-up's count is the same change, stored once.
-  await countOutcome(id, callOutcome).catch((error: unknown) => console.error(`[outcome] ${marked.id}: counted by its follow-up instead`, error));
+  await countOutcome(id, callOutcome).catch((error: unknown) =>
+    console.error(`[outcome] ${marked.id}: counted by its follow-up instead`, error),
+  );
 }

@@ -20,7 +20,11 @@ const REBOOK_KIND = 'appointment-no-show' as const;
 const sourceOf = (appointment: Appointment) => appointment.leadSource ?? sourceKey(null);
 
 /** What a change of outcome adds to the call's day under the booking's source: +1 the new, -1 the old (pure). */
-function outcomeDelta(source: string, outcome: SessionOutcome, previous: SessionOutcome | null): Record<string, number> {
+function outcomeDelta(
+  source: string,
+  outcome: SessionOutcome,
+  previous: SessionOutcome | null,
+): Record<string, number> {
   const field = (which: SessionOutcome) => conversionField(source, which === 'held' ? 'callsHeld' : 'callsNoShow');
   if (previous === outcome) return {};
   return { [field(outcome)]: 1, ...(previous ? { [field(previous)]: -1 } : {}) };
@@ -34,7 +38,19 @@ async function rebookEntry(appointment: Appointment, now: Date): Promise<OutboxE
   if (whatsapp) return whatsapp;
   if (!appointment.email || !notificationSettings().enabled) return null;
   const mail = rebookMail(appointment, link);
-  return newEntry({ kind: REBOOK_KIND, leadId: appointment.version, appointmentId: appointment.id, channel: 'visitor-email', subject: mail.subject, to: appointment.email, mail, webhook: null }, now);
+  return newEntry(
+    {
+      kind: REBOOK_KIND,
+      leadId: appointment.version,
+      appointmentId: appointment.id,
+      channel: 'visitor-email',
+      subject: mail.subject,
+      to: appointment.email,
+      mail,
+      webhook: null,
+    },
+    now,
+  );
 }
 
 export interface OutcomeChange {
@@ -50,11 +66,16 @@ export interface OutcomeChange {
 export async function countOutcome(eventId: string, { appointment, outcome, previous }: OutcomeChange): Promise<void> {
   if (appointment.session) return;
   const delta = outcomeDelta(sourceOf(appointment), outcome, previous);
-  if (Object.keys(delta).length > 0) await leadSourceTally.add(`outcome-${eventId}`, dayBucket(new Date(appointment.start)), delta);
+  if (Object.keys(delta).length > 0)
+    await leadSourceTally.add(`outcome-${eventId}`, dayBucket(new Date(appointment.start)), delta);
 }
 
 /** The follow-up of an outcome: counted under the call's source (discovery calls only), and a no-show's re-book message queued (its entry id, to send at once). */
-export async function followUpOutcome(eventId: string, change: OutcomeChange, now: Date = new Date()): Promise<string[]> {
+export async function followUpOutcome(
+  eventId: string,
+  change: OutcomeChange,
+  now: Date = new Date(),
+): Promise<string[]> {
   const { appointment, outcome } = change;
   const rebook = async (): Promise<string[]> => {
     const entry = outcome === 'no-show' ? await rebookEntry(appointment, now) : null;
@@ -69,5 +90,7 @@ export async function followUpOutcome(eventId: string, change: OutcomeChange, no
 /** A booked discovery call counts for What converts under its booking's source, on the day it was booked (once per appointment). */
 export async function countCallBooked(appointment: Appointment): Promise<void> {
   if (appointment.session) return;
-  await leadSourceTally.add(`call-booked-${appointment.id}`, dayBucket(new Date(appointment.createdAt)), { [conversionField(sourceOf(appointment), 'callsBooked')]: 1 });
+  await leadSourceTally.add(`call-booked-${appointment.id}`, dayBucket(new Date(appointment.createdAt)), {
+    [conversionField(sourceOf(appointment), 'callsBooked')]: 1,
+  });
 }

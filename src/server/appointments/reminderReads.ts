@@ -11,10 +11,14 @@ import { readAppointment } from './store';
 // booked in the window). Each count is a tally change named by the message (a hash of its
 // wamid), so a retry or a repeated status counts once.
 
-const REMINDER_KINDS: readonly string[] = ['appointment-reminder-day', 'appointment-reminder-hour'] satisfies NotificationKind[];
+const REMINDER_KINDS: readonly string[] = [
+  'appointment-reminder-day',
+  'appointment-reminder-hour',
+] satisfies NotificationKind[];
 const isReminderKind = (kind: string | null | undefined) => kind != null && REMINDER_KINDS.includes(kind);
 
-const changeId = (what: 'sent' | 'read', wamid: string) => `reminder-${what}-${createHash('sha256').update(wamid).digest('hex').slice(0, 32)}`;
+const changeId = (what: 'sent' | 'read', wamid: string) =>
+  `reminder-${what}-${createHash('sha256').update(wamid).digest('hex').slice(0, 32)}`;
 
 /** The call's source and the day it was booked, or null for a session or a call no longer stored. */
 async function callSource(appointmentId: string): Promise<{ source: string; bucket: string } | null> {
@@ -24,15 +28,27 @@ async function callSource(appointmentId: string): Promise<{ source: string; buck
 }
 
 /** A reminder Meta accepted for a call. */
-export async function countReminderSent(message: { wamid: string; kind: string; appointmentId?: string | undefined }): Promise<void> {
+export async function countReminderSent(message: {
+  wamid: string;
+  kind: string;
+  appointmentId?: string | undefined;
+}): Promise<void> {
   if (!isReminderKind(message.kind) || !message.appointmentId) return;
   const call = await callSource(message.appointmentId);
-  if (call) await leadSourceTally.add(changeId('sent', message.wamid), call.bucket, { [conversionField(call.source, 'remindersSent')]: 1 });
+  if (call)
+    await leadSourceTally.add(changeId('sent', message.wamid), call.bucket, {
+      [conversionField(call.source, 'remindersSent')]: 1,
+    });
 }
 
 /** A message read (as the status stored it): counted when it is a call's reminder. */
-export async function countReminderRead(message: Pick<SentMessage, 'wamid' | 'purpose' | 'appointmentId'>): Promise<void> {
+export async function countReminderRead(
+  message: Pick<SentMessage, 'wamid' | 'purpose' | 'appointmentId'>,
+): Promise<void> {
   if (!isReminderKind(message.purpose) || !message.appointmentId) return;
   const call = await callSource(message.appointmentId);
-  if (call) await leadSourceTally.add(changeId('read', message.wamid), call.bucket, { [conversionField(call.source, 'remindersRead')]: 1 });
+  if (call)
+    await leadSourceTally.add(changeId('read', message.wamid), call.bucket, {
+      [conversionField(call.source, 'remindersRead')]: 1,
+    });
 }

@@ -28,7 +28,9 @@ export function reminderKey(appointment: Appointment, which: 'day' | 'hour', due
 
 function parseKey(key: string) {
   const match = /\/(\d{13})\.(day|hour)\.(\d{13}-[0-9a-f]{10})\.(\d{13}-[0-9a-f]{10})$/.exec(key);
-  return match ? { dueMs: Number(match[1]), which: match[2] as 'day' | 'hour', appointmentId: match[3]!, version: match[4]! } : null;
+  return match
+    ? { dueMs: Number(match[1]), which: match[2] as 'day' | 'hour', appointmentId: match[3]!, version: match[4]! }
+    : null;
 }
 
 /** Writes the reminders still ahead of a booked or moved call that has an e-mail or a WhatsApp consent. */
@@ -64,10 +66,21 @@ export async function sendDueReminders(now: Date = new Date(), deadline = Infini
   const started = await eachUntil(due, 8, deadline, async ({ key, parsed }) => {
     try {
       const appointment = parsed ? await readAppointment(parsed.appointmentId) : null;
-      const current = appointment && parsed && appointment.status === 'confirmed' && appointment.version === parsed.version && Date.parse(appointment.start) > now.getTime();
+      const current =
+        appointment &&
+        parsed &&
+        appointment.status === 'confirmed' &&
+        appointment.version === parsed.version &&
+        Date.parse(appointment.start) > now.getTime();
       if (current) {
         const ids = await queueReminder(appointment, parsed.which, now);
-        await Promise.all(ids.map((id) => deliver(id, () => now).catch((error: unknown) => console.error(`[reminders] ${id}: sending failed; the sweep retries`, error))));
+        await Promise.all(
+          ids.map((id) =>
+            deliver(id, () => now).catch((error: unknown) =>
+              console.error(`[reminders] ${id}: sending failed; the sweep retries`, error),
+            ),
+          ),
+        );
         sent += 1;
       } else {
         dropped += 1;

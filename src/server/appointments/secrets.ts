@@ -12,7 +12,9 @@ const FEED_KEY = 'settings/calendar-feed';
 type SecretField = 'key' | 'secret';
 
 async function readSecret(key: string, field: SecretField): Promise<string | undefined> {
-  const value = (await blobCall(() => appointmentStore().get(key, { type: 'json' }))) as Partial<Record<SecretField, string>> | null;
+  const value = (await blobCall(() => appointmentStore().get(key, { type: 'json' }))) as Partial<
+    Record<SecretField, string>
+  > | null;
   return value?.[field] || undefined;
 }
 

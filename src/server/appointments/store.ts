@@ -60,7 +60,9 @@ export async function takenOnDates(dates: readonly string[]): Promise<Array<Take
 /** Takes a slot for an appointment; false when it is taken already. */
 export async function claimSlot(startMs: number, appointmentId: string): Promise<boolean> {
   const store = appointmentStore();
-  const { modified } = await blobCall(() => store.setJSON(slotKey(startMs), { appointmentId, at: new Date().toISOString() }, { onlyIfNew: true }));
+  const { modified } = await blobCall(() =>
+    store.setJSON(slotKey(startMs), { appointmentId, at: new Date().toISOString() }, { onlyIfNew: true }),
+  );
   return modified;
 }
 
@@ -128,7 +130,9 @@ export async function releaseBooking(bookingId: string, appointmentId: string): 
 
 export async function writeNewAppointment(appointment: Appointment): Promise<void> {
   const store = appointmentStore();
-  await blobCall(() => store.setJSON(recordKey(appointment.id), appointmentSchema.parse(appointment), { onlyIfNew: true }));
+  await blobCall(() =>
+    store.setJSON(recordKey(appointment.id), appointmentSchema.parse(appointment), { onlyIfNew: true }),
+  );
 }
 
 /** Deletes a record that never became a call (its slot was taken by another). */
@@ -155,7 +159,9 @@ export async function readAppointmentForUpdate(id: string): Promise<VersionedApp
 /** Replaces the record only if nobody changed it since it was read; false when refused. */
 export async function replaceAppointment(appointment: Appointment, etag: string): Promise<boolean> {
   const store = appointmentStore();
-  const { modified } = await blobCall(() => store.setJSON(recordKey(appointment.id), appointmentSchema.parse(appointment), { onlyIfMatch: etag }));
+  const { modified } = await blobCall(() =>
+    store.setJSON(recordKey(appointment.id), appointmentSchema.parse(appointment), { onlyIfMatch: etag }),
+  );
   return modified;
 }
 
@@ -171,7 +177,13 @@ export async function appointmentsOnDates(dates: readonly string[]): Promise<App
   const store = appointmentStore();
   const taken = await takenOnDates(dates);
   const holders = await Promise.all(
-    taken.map(async (slot) => ((await blobCall(() => store.get(slot.key, { type: 'json' }))) as { appointmentId?: string; at?: string } | null) ?? {}),
+    taken.map(
+      async (slot) =>
+        ((await blobCall(() => store.get(slot.key, { type: 'json' }))) as {
+          appointmentId?: string;
+          at?: string;
+        } | null) ?? {},
+    ),
   );
   // A session's several keys name one record: each record is read once.
   const ids = [...new Set(holders.flatMap((holder) => (holder.appointmentId ? [holder.appointmentId] : [])))];
@@ -183,7 +195,9 @@ export async function appointmentsOnDates(dates: readonly string[]): Promise<App
       const holder = holders[index]?.appointmentId;
       const record = holder ? (records.get(holder) ?? null) : null;
       // A paid session holds several keys: each of those it names is its own.
-      const holds = record && (record.session ? record.session.slotKeys.includes(slot.key) : Date.parse(record.start) === slot.start);
+      const holds =
+        record &&
+        (record.session ? record.session.slotKeys.includes(slot.key) : Date.parse(record.start) === slot.start);
       if (record && record.status === 'confirmed' && holds) {
         calls.set(record.id, record);
         return;

@@ -29,7 +29,8 @@ type Claim = z.infer<typeof claimSchema>;
 
 type ClaimKind = 'phone' | 'mailbox';
 
-const hashed = (kind: ClaimKind, value: string) => createHash('sha256').update(`${kind}\0${value}`).digest('hex').slice(0, 40);
+const hashed = (kind: ClaimKind, value: string) =>
+  createHash('sha256').update(`${kind}\0${value}`).digest('hex').slice(0, 40);
 
 /** The claim keys of a visitor: their phone and, when they gave one, their mailbox. */
 export function upcomingKeys(visitor: Visitor): Array<{ kind: ClaimKind; key: string }> {
@@ -73,7 +74,10 @@ async function readClaim(key: string) {
   if (!found) return null;
   const parsed = claimSchema.safeParse(found.data);
   // Unreadable: a claim that counts for nobody, replaced like a cancelled call's.
-  return { claim: parsed.success ? parsed.data : { appointmentId: '', at: new Date(0).toISOString() }, etag: found.etag };
+  return {
+    claim: parsed.success ? parsed.data : { appointmentId: '', at: new Date(0).toISOString() },
+    etag: found.etag,
+  };
 }
 
 /** 409 when the visitor has an upcoming call already (a check before anything is stored; the claim decides). */

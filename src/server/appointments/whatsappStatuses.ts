@@ -14,6 +14,14 @@ export async function withWhatsAppStatuses(calls: Appointment[]): Promise<AdminA
   return calls.map((call) => {
     const messages = byCall.get(call.id);
     if (!messages) return call;
-    return { ...call, whatsappMessages: messages.map((message) => ({ purpose: message.purpose, status: message.status, at: message.statusAt, errorCode: message.errorCode })) };
+    return {
+      ...call,
+      whatsappMessages: messages.map((message) => ({
+        purpose: message.purpose,
+        status: message.status,
+        at: message.statusAt,
+        errorCode: message.errorCode,
+      })),
+    };
   });
 }

@@ -18,7 +18,11 @@ function deviceKey(sessionKey: Buffer): Buffer {
 }
 
 /** The device this (verified, still recorded) cookie names, or null. */
-export async function knownDevice(token: string | undefined, sessionKey: Buffer, now: number = Date.now()): Promise<string | null> {
+export async function knownDevice(
+  token: string | undefined,
+  sessionKey: Buffer,
+  now: number = Date.now(),
+): Promise<string | null> {
   if (!token) return null;
   const check = verifyToken(token, deviceKey(sessionKey), now);
   if (!check.valid) return null;
@@ -28,7 +32,10 @@ export async function knownDevice(token: string | undefined, sessionKey: Buffer,
 }
 
 /** Records a new device and returns the cookie value that names it. */
-export async function newDevice(sessionKey: Buffer, now: number = Date.now()): Promise<{ deviceId: string; token: string; maxAgeSeconds: number }> {
+export async function newDevice(
+  sessionKey: Buffer,
+  now: number = Date.now(),
+): Promise<{ deviceId: string; token: string; maxAgeSeconds: number }> {
   const deviceId = newSessionId();
   const maxAgeSeconds = DEVICE_DAYS * 24 * 3600;
   const store = collectionStore(DEVICES);

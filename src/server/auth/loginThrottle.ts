@@ -1,5 +1,12 @@
 import { SITE_BUCKET, addressScope, hashedBucket } from '../http/attemptBuckets';
-import { type AttemptRule, minutesOf, pruneEndedWindows, releaseSlots, takeSlot, tooManyRequests } from '../http/rateLimit';
+import {
+  type AttemptRule,
+  minutesOf,
+  pruneEndedWindows,
+  releaseSlots,
+  takeSlot,
+  tooManyRequests,
+} from '../http/rateLimit';
 
 // Password guessing is throttled by the site itself (src/server/http/rateLimit.ts).
 // An attempt is reserved before the password is compared, so however many attempts
@@ -23,7 +30,10 @@ export interface Reservation {
  * device counts only against itself; anyone else against their address (IPv6 per
  * /64) and the site-wide cap.
  */
-export async function reserveLoginAttempt(client: { ip?: string | null; deviceId?: string | null }, now: number = Date.now()): Promise<Reservation> {
+export async function reserveLoginAttempt(
+  client: { ip?: string | null; deviceId?: string | null },
+  now: number = Date.now(),
+): Promise<Reservation> {
   const buckets: Array<[string, AttemptRule]> = client.deviceId
     ? [[hashedBucket('device', client.deviceId), PER_DEVICE]]
     : [

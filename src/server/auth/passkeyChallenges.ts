@@ -25,7 +25,11 @@ const USED_MARKER_MS = 2 * CHALLENGE_MS;
 export const SIGN_IN_OPTIONS_PER_ADDRESS: AttemptRule = { limit: 20, windowMs: 15 * 60_000 };
 
 export type ChallengePurpose = 'register' | 'login';
-const challengeSchema = z.object({ challenge: z.string(), purpose: z.enum(['register', 'login']), expiresAt: z.number() });
+const challengeSchema = z.object({
+  challenge: z.string(),
+  purpose: z.enum(['register', 'login']),
+  expiresAt: z.number(),
+});
 
 export function newChallengeId(now: number): string {
   const issued = Buffer.alloc(6);
@@ -53,7 +57,9 @@ export async function limitSignInOptions(ip: string | null | undefined, now: num
 export async function storeChallenge(challenge: string, purpose: ChallengePurpose, now: number): Promise<string> {
   const challengeId = newChallengeId(now);
   const store = collectionStore(CHALLENGES);
-  await blobCall(() => store.setJSON(`open/${challengeId}`, { challenge, purpose, expiresAt: now + CHALLENGE_MS }, { onlyIfNew: true }));
+  await blobCall(() =>
+    store.setJSON(`open/${challengeId}`, { challenge, purpose, expiresAt: now + CHALLENGE_MS }, { onlyIfNew: true }),
+  );
   return challengeId;
 }
 
@@ -65,7 +71,9 @@ export async function storeChallenge(challenge: string, purpose: ChallengePurpos
 export async function takeChallenge(challengeId: string, purpose: ChallengePurpose, now: number): Promise<string> {
   const store = collectionStore(CHALLENGES);
   const parsed = challengeSchema.safeParse(await blobCall(() => store.get(`open/${challengeId}`, { type: 'json' })));
-  const expired = badRequest('This passkey request has expired or was already used. Try again.', { challengeId: 'Expired or already used' });
+  const expired = badRequest('This passkey request has expired or was already used. Try again.', {
+    challengeId: 'Expired or already used',
+  });
   if (!parsed.success || parsed.data.purpose !== purpose || parsed.data.expiresAt < now) throw expired;
   const { modified } = await blobCall(() => store.setJSON(`used/${challengeId}`, { at: now }, { onlyIfNew: true }));
   if (!modified) throw expired;
@@ -78,7 +86,10 @@ async function issuedAt(key: string, now: number): Promise<number | null> {
   const fromId = challengeIssuedAt(key.slice(key.indexOf('/') + 1));
   if (fromId !== null && fromId <= now + CHALLENGE_MS) return fromId;
   const store = collectionStore(CHALLENGES);
-  const value = (await blobCall(() => store.get(key, { type: 'json' }))) as { expiresAt?: unknown; at?: unknown } | null;
+  const value = (await blobCall(() => store.get(key, { type: 'json' }))) as {
+    expiresAt?: unknown;
+    at?: unknown;
+  } | null;
   if (typeof value?.expiresAt === 'number') return value.expiresAt - CHALLENGE_MS;
   if (typeof value?.at === 'number') return value.at;
   return null;

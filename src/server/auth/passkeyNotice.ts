@@ -82,7 +82,18 @@ export function passkeyAddedMail(added: PasskeyAdded, site: string): { subject: 
 export async function tellOwnerPasskeyAdded(added: PasskeyAdded, now: Date = new Date()): Promise<void> {
   if (!notificationSettings().enabled) return;
   const mail = passkeyAddedMail(added, siteAddress());
-  const entry = newEntry({ kind: 'passkey-added', leadId: newestFirstKey(now.getTime()), channel: 'email', subject: mail.subject, to: null, mail, webhook: null }, now);
+  const entry = newEntry(
+    {
+      kind: 'passkey-added',
+      leadId: newestFirstKey(now.getTime()),
+      channel: 'email',
+      subject: mail.subject,
+      to: null,
+      mail,
+      webhook: null,
+    },
+    now,
+  );
   await enqueue([entry]);
   await afterResponse(`passkey mail ${entry.id}`, () => deliver(entry.id));
 }

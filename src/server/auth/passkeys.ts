@@ -97,7 +97,10 @@ async function allPasskeys(generation: KeyGeneration): Promise<Array<{ key: stri
   const store = collectionStore(PASSKEYS);
   const { blobs } = await blobCall(() => store.list());
   const records = await Promise.all(
-    blobs.map(async ({ key }) => ({ key, parsed: storedPasskeySchema.safeParse(await blobCall(() => store.get(key, { type: 'json' }))) })),
+    blobs.map(async ({ key }) => ({
+      key,
+      parsed: storedPasskeySchema.safeParse(await blobCall(() => store.get(key, { type: 'json' }))),
+    })),
   );
   const found = records.flatMap(({ key, parsed }) => (parsed.success ? [{ key, passkey: parsed.data }] : []));
   await deleteStored(found.filter(({ passkey }) => !current(passkey, generation)).map(({ key }) => key));
@@ -105,7 +108,10 @@ async function allPasskeys(generation: KeyGeneration): Promise<Array<{ key: stri
 }
 
 /** The stored passkey with this credential id, or null; one ended by a change of password or secret is deleted. */
-async function findPasskey(id: string, generation: KeyGeneration): Promise<{ key: string; passkey: StoredPasskey } | null> {
+async function findPasskey(
+  id: string,
+  generation: KeyGeneration,
+): Promise<{ key: string; passkey: StoredPasskey } | null> {
   const store = collectionStore(PASSKEYS);
   for (const key of keysOf(id)) {
     const parsed = storedPasskeySchema.safeParse(await blobCall(() => store.get(key, { type: 'json' })));
@@ -117,10 +123,17 @@ async function findPasskey(id: string, generation: KeyGeneration): Promise<{ key
   return null;
 }
 
-const summary = ({ id, name, createdAt, lastUsedAt }: StoredPasskey): PasskeySummary => ({ id, name, createdAt, lastUsedAt });
+const summary = ({ id, name, createdAt, lastUsedAt }: StoredPasskey): PasskeySummary => ({
+  id,
+  name,
+  createdAt,
+  lastUsedAt,
+});
 
 export async function listPasskeys(generation: KeyGeneration): Promise<PasskeySummary[]> {
-  return (await allPasskeys(generation)).map(({ passkey }) => summary(passkey)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return (await allPasskeys(generation))
+    .map(({ passkey }) => summary(passkey))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
 export async function removePasskey(id: string, generation: KeyGeneration): Promise<void> {
@@ -174,7 +187,9 @@ export async function registerPasskey(
     expectedRPID: rpID,
     requireUserVerification: false,
   }).catch((error: unknown) => {
-    throw badRequest(`The passkey could not be checked: ${error instanceof Error ? error.message : 'unknown error'}`, { response: 'Not a valid passkey registration' });
+    throw badRequest(`The passkey could not be checked: ${error instanceof Error ? error.message : 'unknown error'}`, {
+      response: 'Not a valid passkey registration',
+    });
   });
   if (!verification.verified) throw badRequest('The passkey could not be verified.', { response: 'Not verified' });
   const { credential } = verification.registrationInfo;
@@ -199,7 +214,10 @@ export async function registerPasskey(
     throw unauthorized();
   }
   try {
-    await tellOwnerPasskeyAdded({ name: record.name, createdAt: record.createdAt, userAgent: adder.userAgent }, new Date(now));
+    await tellOwnerPasskeyAdded(
+      { name: record.name, createdAt: record.createdAt, userAgent: adder.userAgent },
+      new Date(now),
+    );
   } catch (error) {
     // No passkey the owner is not told about.
     await deleteStored([passkeyKey(record.id)]);
@@ -233,10 +251,16 @@ export async function verifyPasskeyLogin(
     expectedChallenge,
     expectedOrigin: origins,
     expectedRPID: passkey.rpID,
-    credential: { id: passkey.id, publicKey: Buffer.from(passkey.publicKey, 'base64url'), counter: passkey.counter, transports: passkey.transports },
+    credential: {
+      id: passkey.id,
+      publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+      counter: passkey.counter,
+      transports: passkey.transports,
+    },
     requireUserVerification: false,
   }).catch(() => ({ verified: false as const, authenticationInfo: null }));
-  if (!verification.verified || !verification.authenticationInfo) throw unauthorized('The passkey sign-in could not be verified.');
+  if (!verification.verified || !verification.authenticationInfo)
+    throw unauthorized('The passkey sign-in could not be verified.');
   const { newCounter } = verification.authenticationInfo;
   const lastUsedAt = new Date(now).toISOString();
   await updateJson(PASSKEYS, key, (stored) => {

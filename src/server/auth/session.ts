@@ -52,7 +52,11 @@ export function readCookie(req: Request, name: string): string | undefined {
 }
 
 /** Starts a session recorded on the server; the answer's Set-Cookie carries its token. */
-export async function startSession(req: Request, client: Client, now: number = Date.now()): Promise<{ cookie: string; expiresAt: number }> {
+export async function startSession(
+  req: Request,
+  client: Client,
+  now: number = Date.now(),
+): Promise<{ cookie: string; expiresAt: number }> {
   const { password, secret } = adminSettings(req, client);
   const expiresAt = now + SESSION_HOURS * 3600_000;
   const sessionId = newSessionId();
@@ -110,7 +114,11 @@ export async function keyGeneration(req: Request, client: Client, now: number = 
  * not expired, its server record still exists (not signed out), and it started after
  * today's secret and password came into use (a change back revives nothing).
  */
-export async function readSession(req: Request, client: Client, now: number = Date.now()): Promise<AdminSession | null> {
+export async function readSession(
+  req: Request,
+  client: Client,
+  now: number = Date.now(),
+): Promise<AdminSession | null> {
   const { password, secret } = adminSettings(req, client);
   const token = readCookie(req, sessionCookieName(req));
   if (!token) return null;

@@ -12,7 +12,11 @@ const SESSIONS = 'admin-sessions';
 export async function recordSession(sessionId: string, expiresAt: number, now: number = Date.now()): Promise<void> {
   const store = collectionStore(SESSIONS);
   await blobCall(() =>
-    store.setJSON(sessionId, { createdAt: new Date(now).toISOString(), expiresAt: new Date(expiresAt).toISOString() }, { onlyIfNew: true }),
+    store.setJSON(
+      sessionId,
+      { createdAt: new Date(now).toISOString(), expiresAt: new Date(expiresAt).toISOString() },
+      { onlyIfNew: true },
+    ),
   );
 }
 

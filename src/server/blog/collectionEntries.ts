@@ -69,8 +69,5 @@ export async function publishedMdxEntry(id: string): Promise<MdxEntry | null> {
 /** Every published post of both sources as cards, newest first. */
 export async function publishedCards(): Promise<PostCard[]> {
   const [entries, stored] = await Promise.all([publishedMdxEntries(), listStoragePosts()]);
-  return newestFirst(
-    entries.map(cardFromEntry),
-    stored.filter((post) => !post.draft).map(cardFromStorage),
-  );
+  return newestFirst(entries.map(cardFromEntry), stored.filter((post) => !post.draft).map(cardFromStorage));
 }

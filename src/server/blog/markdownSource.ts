@@ -13,7 +13,8 @@ import { isAllowedTag, renamedTag, sanitizeContent } from './sanitize';
 /** Elements whose content is not text for a reader: dropped with the element. */
 const DROPPED_WITH_CONTENT = new Set(['script', 'style', 'textarea', 'option', 'xmp', 'noscript', 'title', 'template']);
 /** CommonMark autolinks, `<https://example.com>` and `<name@example.com>`, are Markdown, not tags. */
-const AUTOLINK = /^<(?:[a-z][a-z0-9+.-]{1,31}:[^\s<>]*|[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)>$/i;
+const AUTOLINK =
+  /^<(?:[a-z][a-z0-9+.-]{1,31}:[^\s<>]*|[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)>$/i;
 const TAG_NAME = /^[a-z][a-z0-9-]*$/;
 
 /** Text sanitize-html keeps as is: marks where the cleaned opening tag ends. */

@@ -21,7 +21,8 @@ export function blogContentDir(): string {
   if (process.env.BLOG_CONTENT_DIR) return resolve(process.env.BLOG_CONTENT_DIR);
   const candidates = [process.cwd(), process.env.LAMBDA_TASK_ROOT].filter((root): root is string => !!root);
   const found = candidates.map((root) => resolve(root, 'content/blog')).find((dir) => existsSync(dir));
-  if (!found) throw new Error(`The MDX posts (content/blog) are not in this bundle; looked in ${candidates.join(', ')}.`);
+  if (!found)
+    throw new Error(`The MDX posts (content/blog) are not in this bundle; looked in ${candidates.join(', ')}.`);
   return found;
 }
 

@@ -6,9 +6,42 @@ import sanitizeHtml from 'sanitize-html';
 // No scripts, no styles, no event handlers, no javascript:/data: URLs, no iframes or forms.
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'mark', 'small', 'sub', 'sup',
-    'a', 'ul', 'ol', 'li', 'blockquote', 'q', 'cite', 'code', 'pre', 'hr',
-    'figure', 'figcaption', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'caption',
+    'p',
+    'br',
+    'h2',
+    'h3',
+    'h4',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'del',
+    'mark',
+    'small',
+    'sub',
+    'sup',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'q',
+    'cite',
+    'code',
+    'pre',
+    'hr',
+    'figure',
+    'figcaption',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'caption',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
@@ -30,7 +63,9 @@ const options: sanitizeHtml.IOptions = {
       const external = /^https?:\/\//i.test(attribs.href ?? '');
       return {
         tagName,
-        attribs: external ? { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' } : { ...attribs, rel: attribs.rel ?? '' },
+        attribs: external
+          ? { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' }
+          : { ...attribs, rel: attribs.rel ?? '' },
       };
     },
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
@@ -40,7 +75,9 @@ const options: sanitizeHtml.IOptions = {
 
 /** Cleans stored content: allowed HTML stays, everything else is removed. */
 export function sanitizeContent(content: string): string {
-  return sanitizeHtml(content, options).replace(/ rel=""/g, '').trim();
+  return sanitizeHtml(content, options)
+    .replace(/ rel=""/g, '')
+    .trim();
 }
 
 /** The tag a stored tag of this name becomes (h1 turns into h2, h5 and h6 into h4). */

@@ -81,7 +81,9 @@ export async function listStoragePosts(): Promise<BlogPost[]> {
 
 async function assertNotMdx(id: string): Promise<void> {
   if ((await mdxPosts()).some((post) => post.id === id)) {
-    throw conflict(`"${id}" is an MDX post from content/blog/${id}.mdx: it is read-only here. Change it in the repository instead.`);
+    throw conflict(
+      `"${id}" is an MDX post from content/blog/${id}.mdx: it is read-only here. Change it in the repository instead.`,
+    );
   }
 }
 
@@ -142,7 +144,11 @@ async function insertPost(fields: BlogPostFields, now: Date): Promise<StoredBlog
  * same when the title changes. Publishing a draft sets publishedAt once.
  * Throws 404 for an unknown id and 409 for an MDX post.
  */
-export async function updateStoragePost(id: string, input: BlogPostInput, { now = new Date() }: WriteOptions = {}): Promise<BlogPost> {
+export async function updateStoragePost(
+  id: string,
+  input: BlogPostInput,
+  { now = new Date() }: WriteOptions = {},
+): Promise<BlogPost> {
   const fields = blogPostInputSchema.parse(input);
   await assertNotMdx(id);
   if (!blogIdPattern.test(id)) throw notFound('Blog post not found.');

@@ -18,7 +18,10 @@ export async function clientInvoices(client: Client): Promise<ClientInvoice[]> {
 }
 
 /** The PDF of one of the client's own documents, or null (another payment's document is not theirs). */
-export async function clientInvoicePdf(client: Client, documentId: string): Promise<{ bytes: Uint8Array; fileName: string } | null> {
+export async function clientInvoicePdf(
+  client: Client,
+  documentId: string,
+): Promise<{ bytes: Uint8Array; fileName: string } | null> {
   const document = await readDocument(documentId);
   if (!document || document.paymentId !== client.paymentId) return null;
   const bytes = await documentPdf(document.id);

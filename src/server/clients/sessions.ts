@@ -3,7 +3,15 @@ import type { SessionOutcomeRequest } from '../../lib/schemas/client';
 import { istIso } from '../../lib/schedule/istClock';
 import { freeSessionSlots, sessionHeldStarts } from '../../lib/schedule/sessionSlots';
 import { offeredSlot } from '../../lib/schedule/slots';
-import { SlotTakenError, type SlotsNow, calendarNow, cancelledAppointment, lateChangeMessage, recordAppointmentNotice, visitorMayChange } from '../appointments/book';
+import {
+  SlotTakenError,
+  type SlotsNow,
+  calendarNow,
+  cancelledAppointment,
+  lateChangeMessage,
+  recordAppointmentNotice,
+  visitorMayChange,
+} from '../appointments/book';
 import {
   claimSlotKey,
   readAppointment,
@@ -39,22 +47,34 @@ import { type Client, clients, ensureClient, sessionsLeft } from './store';
 // - a move checks the client first; a move racing the refund is cancelled by its re-reads.
 
 const noSessionLeft = () => conflict('No session is left to book. Please call us to add more.');
-const clientEnded = () => conflict('This package was refunded in full: its sessions are cancelled and none can be booked or moved.');
+const clientEnded = () =>
+  conflict('This package was refunded in full: its sessions are cancelled and none can be booked or moved.');
 const noSuchSession = () => notFound('No such session.');
 
 /** The free session starts now, ignoring the keys `except` (a session's own, when it moves). */
-export async function currentSessionSlots(now: Date, minutes: number, days?: number, except: readonly string[] = []): Promise<SlotsNow> {
+export async function currentSessionSlots(
+  now: Date,
+  minutes: number,
+  days?: number,
+  except: readonly string[] = [],
+): Promise<SlotsNow> {
   const { availability, taken } = await calendarNow(now, days);
   const others = taken.filter((slot) => !except.includes(slot.key));
   return { slots: freeSessionSlots(availability, others, { now, days, minutes }), availability };
 }
 
 /** The offered start; 409 with fresh starts when taken meanwhile, 400 when never offered. */
-async function sessionOnOffer(start: string, now: Date, minutes: number, own?: { keys: readonly string[]; startMs: number }): Promise<SlotsNow & { slot: Slot }> {
+async function sessionOnOffer(
+  start: string,
+  now: Date,
+  minutes: number,
+  own?: { keys: readonly string[]; startMs: number },
+): Promise<SlotsNow & { slot: Slot }> {
   const current = await currentSessionSlots(now, minutes, undefined, own?.keys ?? []);
   const slot = offeredSlot(current.slots, start);
   if (slot) {
-    if (own && Date.parse(slot.start) === own.startMs) throw new HttpError(400, 'The session is at that time already.', { start: 'Pick a different time' });
+    if (own && Date.parse(slot.start) === own.startMs)
+      throw new HttpError(400, 'The session is at that time already.', { start: 'Pick a different time' });
     return { ...current, slot };
   }
   const inGrid = offeredSlot(freeSessionSlots(current.availability, [], { now, minutes }), start);
@@ -76,7 +96,8 @@ async function claimInOrder(keys: readonly string[], appointmentId: string): Pro
   return true;
 }
 
-const releaseAll = (keys: readonly string[], appointmentId: string) => Promise.all(keys.map((key) => releaseSlotKey(key, appointmentId)));
+const releaseAll = (keys: readonly string[], appointmentId: string) =>
+  Promise.all(keys.map((key) => releaseSlotKey(key, appointmentId)));
 
 /** Takes a seat in one conditional write, which refuses an ended client or one with none left. */
 async function takeSeat(clientId: string, sessionId: string): Promise<void> {
@@ -93,7 +114,8 @@ async function giveSeatBack(clientId: string, sessionId: string, { forget }: { f
   if (forget) await forgetClientSession(clientId, sessionId);
 }
 
-const heldKeys = (availability: Availability, startMs: number, minutes: number) => sessionHeldStarts(availability, startMs, minutes).map(slotKey);
+const heldKeys = (availability: Availability, startMs: number, minutes: number) =>
+  sessionHeldStarts(availability, startMs, minutes).map(slotKey);
 
 /** A seat this old with no session record behind it was taken by a request that died before storing one. */
 const ABANDONED_SEAT_MS = 2 * 60_000;
@@ -101,9 +123,14 @@ const ABANDONED_SEAT_MS = 2 * 60_000;
 /** Gives back the seats of requests that died between taking a seat and storing their session; the client as stored after. */
 async function freeAbandonedSeats(client: Client, now: Date): Promise<Client> {
   const records = await Promise.all(client.seats.map((id) => readAppointment(id)));
-  const abandoned = client.seats.filter((id, index) => !records[index] && now.getTime() - (timeFromKey(id) ?? now.getTime()) > ABANDONED_SEAT_MS);
+  const abandoned = client.seats.filter(
+    (id, index) => !records[index] && now.getTime() - (timeFromKey(id) ?? now.getTime()) > ABANDONED_SEAT_MS,
+  );
   if (abandoned.length === 0) return client;
-  const stored = await clients.update(client.id, (current) => ({ ...current, seats: current.seats.filter((id) => !abandoned.includes(id)) }));
+  const stored = await clients.update(client.id, (current) => ({
+    ...current,
+    seats: current.seats.filter((id) => !abandoned.includes(id)),
+  }));
   await Promise.all(abandoned.map((id) => forgetClientSession(client.id, id)));
   return stored ?? client;
 }
@@ -134,7 +161,14 @@ export async function bookSession(given: Client, start: string, now: Date = new 
     createdAt: at,
     updatedAt: at,
     cancelledBy: null,
-    session: { clientId: client.id, packageName: client.packageName, minutes: client.sessionMinutes, slotKeys: keys, outcome: null, note: null },
+    session: {
+      clientId: client.id,
+      packageName: client.packageName,
+      minutes: client.sessionMinutes,
+      slotKeys: keys,
+      outcome: null,
+      note: null,
+    },
   };
   try {
     await writeNewAppointment(appointment);
@@ -157,7 +191,12 @@ export async function bookSession(given: Client, start: string, now: Date = new 
  * refund that came meanwhile either read this record (and cancels it) or ended the client
  * before this read: then the booking cancels itself, frees what it took and answers 409.
  */
-async function undoIfEnded(clientId: string, appointment: Appointment, keys: readonly string[], now: Date): Promise<void> {
+async function undoIfEnded(
+  clientId: string,
+  appointment: Appointment,
+  keys: readonly string[],
+  now: Date,
+): Promise<void> {
   const [client, stored] = await Promise.all([clients.get(clientId), readAppointment(appointment.id)]);
   if (client && !client.endedAt && stored?.status === 'confirmed') return;
   await endSession(appointment.id, 'owner', now, { notify: false });
@@ -172,19 +211,29 @@ async function changeableSession(clientId: string | null, sessionId: string, by:
   const session = found?.appointment.session;
   if (!found || !session || (clientId !== null && session.clientId !== clientId)) throw noSuchSession();
   if (found.appointment.status !== 'confirmed') throw conflict('This session has been cancelled.');
-  if (by === 'visitor' && !visitorMayChange(found.appointment, now)) throw new HttpError(403, lateChangeMessage('Sessions'));
+  if (by === 'visitor' && !visitorMayChange(found.appointment, now))
+    throw new HttpError(403, lateChangeMessage('Sessions'));
   return { ...found, session };
 }
 
 /** Moves a session: its new keys first, then the record, then the old keys are freed. */
-export async function moveSession(clientId: string, sessionId: string, start: string, now: Date = new Date()): Promise<Appointment> {
+export async function moveSession(
+  clientId: string,
+  sessionId: string,
+  start: string,
+  now: Date = new Date(),
+): Promise<Appointment> {
   if ((await clients.get(clientId))?.endedAt) throw clientEnded();
   const { appointment, etag, session } = await changeableSession(clientId, sessionId, 'visitor', now);
-  const { slot, availability } = await sessionOnOffer(start, now, session.minutes, { keys: session.slotKeys, startMs: Date.parse(appointment.start) });
+  const { slot, availability } = await sessionOnOffer(start, now, session.minutes, {
+    keys: session.slotKeys,
+    startMs: Date.parse(appointment.start),
+  });
   const startMs = Date.parse(slot.start);
   const keys = heldKeys(availability, startMs, session.minutes);
   const fresh = keys.filter((key) => !session.slotKeys.includes(key));
-  if (!(await claimInOrder(fresh, sessionId))) throw new SlotTakenError((await currentSessionSlots(now, session.minutes)).slots);
+  if (!(await claimInOrder(fresh, sessionId)))
+    throw new SlotTakenError((await currentSessionSlots(now, session.minutes)).slots);
   const moved: Appointment = {
     ...appointment,
     start: slot.start,
@@ -209,11 +258,20 @@ export async function moveSession(clientId: string, sessionId: string, start: st
 }
 
 /** Cancels a session (of the client `clientId`, or any for the owner's `null`), frees its time and gives its seat back. */
-export async function cancelSession(clientId: string | null, sessionId: string, by: 'visitor' | 'owner', now: Date = new Date()): Promise<Appointment> {
+export async function cancelSession(
+  clientId: string | null,
+  sessionId: string,
+  by: 'visitor' | 'owner',
+  now: Date = new Date(),
+): Promise<Appointment> {
   const { appointment, etag, session } = await changeableSession(clientId, sessionId, by, now);
   const cancelled = cancelledAppointment(appointment, by, now);
-  if (!(await replaceAppointment(cancelled, etag))) throw conflict('This session was changed at the same moment. Please reload and try again.');
-  await Promise.all([releaseAll(session.slotKeys, sessionId), giveSeatBack(session.clientId, sessionId, { forget: false })]);
+  if (!(await replaceAppointment(cancelled, etag)))
+    throw conflict('This session was changed at the same moment. Please reload and try again.');
+  await Promise.all([
+    releaseAll(session.slotKeys, sessionId),
+    giveSeatBack(session.clientId, sessionId, { forget: false }),
+  ]);
   await recordAppointmentNotice('cancelled', by, cancelled, null);
   return cancelled;
 }
@@ -227,7 +285,10 @@ export async function sessionIdsOf(client: Pick<Client, 'id' | 'history'>): Prom
 const READ_BATCH = 50;
 
 /** The client's sessions (all they ever booked, or those `ids`), oldest first; records gone are left out. */
-export async function sessionsOf(client: Pick<Client, 'id' | 'history'>, given?: readonly string[]): Promise<Appointment[]> {
+export async function sessionsOf(
+  client: Pick<Client, 'id' | 'history'>,
+  given?: readonly string[],
+): Promise<Appointment[]> {
   const ids = given ?? (await sessionIdsOf(client));
   const records: Array<Appointment | null> = [];
   for (let from = 0; from < ids.length; from += READ_BATCH) {
@@ -246,14 +307,22 @@ const MAX_CANCEL_READS = 20;
  * is no longer confirmed (or gone). Frees its keys and gives its seat back; true when this
  * call cancelled it.
  */
-async function endSession(sessionId: string, by: 'visitor' | 'owner', now: Date, { notify }: { notify: boolean }): Promise<boolean> {
+async function endSession(
+  sessionId: string,
+  by: 'visitor' | 'owner',
+  now: Date,
+  { notify }: { notify: boolean },
+): Promise<boolean> {
   for (let read = 0; read < MAX_CANCEL_READS; read += 1) {
     const found = await readAppointmentForUpdate(sessionId);
     const session = found?.appointment.session;
     if (!found || !session || found.appointment.status !== 'confirmed') return false;
     const cancelled = cancelledAppointment(found.appointment, by, now);
     if (!(await replaceAppointment(cancelled, found.etag))) continue;
-    await Promise.all([releaseAll(session.slotKeys, sessionId), giveSeatBack(session.clientId, sessionId, { forget: false })]);
+    await Promise.all([
+      releaseAll(session.slotKeys, sessionId),
+      giveSeatBack(session.clientId, sessionId, { forget: false }),
+    ]);
     if (notify) await recordAppointmentNotice('cancelled', by, cancelled, null);
     return true;
   }
@@ -268,7 +337,9 @@ async function endSession(sessionId: string, by: 'visitor' | 'owner', now: Date,
 export async function endRemainingSessions(paymentId: string, now: Date = new Date()): Promise<{ cancelled: number }> {
   const client = await ensureClient(paymentId);
   // The record as this write left it: every seat taken before the end is on it.
-  const ended = await clients.update(client.id, (current) => (current.endedAt ? current : { ...current, endedAt: now.toISOString() }));
+  const ended = await clients.update(client.id, (current) =>
+    current.endedAt ? current : { ...current, endedAt: now.toISOString() },
+  );
   let cancelled = 0;
   for (const id of ended?.seats ?? []) {
     const session = await readAppointment(id);
@@ -280,12 +351,22 @@ export async function endRemainingSessions(paymentId: string, now: Date = new Da
 }
 
 /** Marks a session held or a no-show with the owner's private note, on the record as read (appointments/outcome.ts records what follows). */
-export async function markSessionOutcome(found: VersionedAppointment | null, { outcome, note }: SessionOutcomeRequest, now: Date = new Date()): Promise<Appointment> {
+export async function markSessionOutcome(
+  found: VersionedAppointment | null,
+  { outcome, note }: SessionOutcomeRequest,
+  now: Date = new Date(),
+): Promise<Appointment> {
   const session = found?.appointment.session;
   if (!found || !session) throw noSuchSession();
   if (found.appointment.status !== 'confirmed') throw conflict('This session was cancelled.');
-  if (Date.parse(found.appointment.start) > now.getTime()) throw conflict('This session has not started yet: mark it once it has.');
-  const marked: Appointment = { ...found.appointment, updatedAt: now.toISOString(), session: { ...session, outcome, note: note || null } };
-  if (!(await replaceAppointment(marked, found.etag))) throw conflict('This session was changed at the same moment. Please reload and try again.');
+  if (Date.parse(found.appointment.start) > now.getTime())
+    throw conflict('This session has not started yet: mark it once it has.');
+  const marked: Appointment = {
+    ...found.appointment,
+    updatedAt: now.toISOString(),
+    session: { ...session, outcome, note: note || null },
+  };
+  if (!(await replaceAppointment(marked, found.etag)))
+    throw conflict('This session was changed at the same moment. Please reload and try again.');
   return marked;
 }

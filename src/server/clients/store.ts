@@ -38,7 +38,8 @@ export async function ensureClient(paymentId: string): Promise<Client> {
   const existing = await clients.get(paymentId);
   if (existing) return existing;
   const payment = await paymentRecords.get(paymentId);
-  if (!payment || payment.status !== 'captured') throw new Error(`Payment ${paymentId} is not a captured payment: no client for it`);
+  if (!payment || payment.status !== 'captured')
+    throw new Error(`Payment ${paymentId} is not a captured payment: no client for it`);
   const purchase = await purchaseOf(payment);
   const { record, created } = await clients.insert(
     paymentId,

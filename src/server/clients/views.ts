@@ -11,7 +11,13 @@ import { type Client, sessionsLeft } from './store';
 
 export function clientSession(appointment: Appointment, now: Date): ClientSession {
   const status = appointment.status === 'cancelled' ? 'cancelled' : (appointment.session?.outcome ?? 'booked');
-  return { id: appointment.id, start: appointment.start, end: appointment.end, status, changeable: status === 'booked' && visitorMayChange(appointment, now) };
+  return {
+    id: appointment.id,
+    start: appointment.start,
+    end: appointment.end,
+    status,
+    changeable: status === 'booked' && visitorMayChange(appointment, now),
+  };
 }
 
 /** The client space's answer: the sessions and the invoices are read side by side. */

@@ -47,7 +47,13 @@ export const followUpEventSchema = z.object({
   /** A booked, moved or cancelled call: its invites and reminders. */
   appointment: appointmentNoticeSchema.nullish(),
   /** The owner marked a call or session held or no-show: its count and, for a no-show, the re-book message. */
-  callOutcome: z.object({ appointment: appointmentSchema, outcome: z.enum(sessionOutcomes), previous: z.enum(sessionOutcomes).nullable() }).nullish(),
+  callOutcome: z
+    .object({
+      appointment: appointmentSchema,
+      outcome: z.enum(sessionOutcomes),
+      previous: z.enum(sessionOutcomes).nullable(),
+    })
+    .nullish(),
   /** A refund Razorpay processed or failed: its mails, revenue, credit note and sessions. */
   refund: refundNoticeSchema.nullish(),
   /** Runs that failed so far: each waits longer, and MAX_EVENT_ATTEMPTS of them set the event aside. */
@@ -116,18 +122,34 @@ export async function finishEvent(id: string): Promise<void> {
 }
 
 /** Whether the event may run now (not backing off after a failed run). */
-export const isDue = (event: FollowUpEvent, now: Date) => !event.nextAttemptAt || Date.parse(event.nextAttemptAt) <= now.getTime();
+export const isDue = (event: FollowUpEvent, now: Date) =>
+  !event.nextAttemptAt || Date.parse(event.nextAttemptAt) <= now.getTime();
 
 /**
  * After a run in which some effects failed: the event remembers what is done, counts the
  * failure and backs off; after MAX_EVENT_ATTEMPTS it moves to `dead/` (kept whole, with
  * its last error) where the owner sees it and can retry it. Returns where it went.
  */
-export async function recordFailedRun(event: FollowUpEvent, done: readonly string[], error: string, now: Date = new Date()): Promise<'retry' | 'dead'> {
+export async function recordFailedRun(
+  event: FollowUpEvent,
+  done: readonly string[],
+  error: string,
+  now: Date = new Date(),
+): Promise<'retry' | 'dead'> {
   const attempts = (event.attempts ?? 0) + 1;
-  const next: FollowUpEvent = { ...event, attempts, done: [...new Set([...(event.done ?? []), ...done])], lastError: error.slice(0, 500) };
+  const next: FollowUpEvent = {
+    ...event,
+    attempts,
+    done: [...new Set([...(event.done ?? []), ...done])],
+    lastError: error.slice(0, 500),
+  };
   if (attempts >= MAX_EVENT_ATTEMPTS) {
-    await blobCall(() => store().setJSON(`${DEAD}${event.id}`, followUpEventSchema.parse({ ...next, nextAttemptAt: null, deadAt: now.toISOString() })));
+    await blobCall(() =>
+      store().setJSON(
+        `${DEAD}${event.id}`,
+        followUpEventSchema.parse({ ...next, nextAttemptAt: null, deadAt: now.toISOString() }),
+      ),
+    );
     await finishEvent(event.id);
     return 'dead';
   }

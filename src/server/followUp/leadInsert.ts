@@ -39,7 +39,10 @@ export function followUpInsert<Rec>(pipeline: Pipeline, partsOf: (record: Rec) =
     } catch (error) {
       if (!(error instanceof StorageUnavailableError) || !eventStored) throw error;
       // The event holds the record: the follow-up stores it once Blobs answers again.
-      console.error(`[storage] ${collection} ${id}: the record write failed after its event was stored; the follow-up stores it`, error);
+      console.error(
+        `[storage] ${collection} ${id}: the record write failed after its event was stored; the follow-up stores it`,
+        error,
+      );
       created = true;
     }
     // Refused: the id was taken, or this very record is there already because the minute

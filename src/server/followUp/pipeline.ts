@@ -51,7 +51,8 @@ export function createPipeline({ effects, send }: PipelineOptions) {
     }
     const firstError = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
     const state = await recordFailedRun(event, done, `${failures.join(', ')}: ${describe(firstError.reason)}`);
-    if (state === 'dead') console.error(`[follow-up] event ${event.id} set aside after its last try (${failures.join(', ')})`);
+    if (state === 'dead')
+      console.error(`[follow-up] event ${event.id} set aside after its last try (${failures.join(', ')})`);
     return { outcome: { state, failed: failures }, entries };
   }
 

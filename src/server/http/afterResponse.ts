@@ -19,7 +19,10 @@ export interface AfterResponseContext {
 /** Requests of this process being answered right now. */
 let answering = 0;
 
-export async function withAfterResponse<T>(context: AfterResponseContext | undefined, run: () => Promise<T>): Promise<T> {
+export async function withAfterResponse<T>(
+  context: AfterResponseContext | undefined,
+  run: () => Promise<T>,
+): Promise<T> {
   const waitUntil = context?.waitUntil?.bind(context);
   if (!waitUntil) return run();
   answering += 1;

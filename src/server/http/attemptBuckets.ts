@@ -12,7 +12,10 @@ import { isIPv4, isIPv6 } from 'node:net';
  * address would give them 2^64 fresh addresses). IPv4-mapped IPv6 counts as IPv4.
  */
 export function addressScope(ip: string | null | undefined): string {
-  const address = (ip ?? '').trim().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const address = (ip ?? '')
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
   if (isIPv4(address)) return address;

@@ -27,7 +27,9 @@ export async function takeSlot(storeName: string, bucket: string, rule: AttemptR
   const taken = new Set(blobs.map((blob) => Number(blob.key.slice(prefix.length))));
   for (const slot of freeSlots(taken, rule.limit)) {
     const key = `${prefix}${slot}`;
-    const { modified } = await blobCall(() => store.setJSON(key, { at: new Date(now).toISOString() }, { onlyIfNew: true }));
+    const { modified } = await blobCall(() =>
+      store.setJSON(key, { at: new Date(now).toISOString() }, { onlyIfNew: true }),
+    );
     if (modified) return { key };
   }
   return { retryAfterMs };
@@ -68,7 +70,11 @@ export async function limitPerAddress(
  * Every limit of one store has one window length, so a folder older than the current
  * window is done with.
  */
-export async function pruneEndedWindows(storeName: string, windowMs: number, now: number = Date.now()): Promise<number> {
+export async function pruneEndedWindows(
+  storeName: string,
+  windowMs: number,
+  now: number = Date.now(),
+): Promise<number> {
   const store = collectionStore(storeName);
   const current = windowStart(now, windowMs);
   const { directories } = await blobCall(() => store.list({ directories: true }));

@@ -34,10 +34,16 @@ export function route(handlers: Partial<Record<Method, RouteHandler>>) {
 
 export function errorResponse(error: unknown): Response {
   if (error instanceof HttpError) {
-    return json({ ...errorBody(error.message, error.fields), ...error.extra }, { status: error.status, headers: error.headers });
+    return json(
+      { ...errorBody(error.message, error.fields), ...error.extra },
+      { status: error.status, headers: error.headers },
+    );
   }
   if (error instanceof StaleRecordError) {
-    return json({ ...errorBody(error.message), current: error.current }, { status: 412, headers: { etag: contentEtag(error.current) } });
+    return json(
+      { ...errorBody(error.message), current: error.current },
+      { status: 412, headers: { etag: contentEtag(error.current) } },
+    );
   }
   if (error instanceof StorageUnavailableError) {
     console.error('[storage unavailable]', error.cause);

@@ -10,9 +10,20 @@ export const securityHeaders: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   // Off: everything the site never uses. Payment stays for Razorpay's checkout frame.
   'Permissions-Policy': [
-    'accelerometer=()', 'autoplay=()', 'browsing-topics=()', 'camera=()', 'display-capture=()',
-    'geolocation=()', 'gyroscope=()', 'hid=()', 'magnetometer=()', 'microphone=()', 'midi=()',
-    `payment=(self "${RAZORPAY_API_ORIGIN}" "${RAZORPAY_CHECKOUT_ORIGIN}")`, 'serial=()', 'usb=()',
+    'accelerometer=()',
+    'autoplay=()',
+    'browsing-topics=()',
+    'camera=()',
+    'display-capture=()',
+    'geolocation=()',
+    'gyroscope=()',
+    'hid=()',
+    'magnetometer=()',
+    'microphone=()',
+    'midi=()',
+    `payment=(self "${RAZORPAY_API_ORIGIN}" "${RAZORPAY_CHECKOUT_ORIGIN}")`,
+    'serial=()',
+    'usb=()',
   ].join(', '),
   // No page of ours is meant to be framed: the admin least of all (clickjacking).
   'Content-Security-Policy': "frame-ancestors 'none'",

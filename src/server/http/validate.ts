@@ -13,7 +13,11 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-function collectFields(issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[], fields: Record<string, string>): void {
+function collectFields(
+  issues: readonly z.core.$ZodIssue[],
+  prefix: PropertyKey[],
+  fields: Record<string, string>,
+): void {
   for (const raw of issues) {
     const issue = { ...raw, path: [...prefix, ...raw.path] } as z.core.$ZodIssue;
     // A body that fits none of a union's shapes: name the fields of the shape it came closest to

@@ -33,7 +33,9 @@ export class StaleRecordError extends Error {
     readonly current: object,
     what: string,
   ) {
-    super(`This ${what} was changed by someone else meanwhile. Here it is as it is now: check it and make your change again.`);
+    super(
+      `This ${what} was changed by someone else meanwhile. Here it is as it is now: check it and make your change again.`,
+    );
     this.name = 'StaleRecordError';
   }
 }
@@ -44,7 +46,11 @@ export class StaleRecordError extends Error {
  * writes in between, the write is retried from a fresh read and the check sees the new
  * version. So a stale edit never lands. `what` names the record in the 412's message.
  */
-export function ifMatchChange<Rec extends object>(ifMatch: readonly string[] | null, what: string, change: (current: Rec) => Rec): (current: Rec) => Rec {
+export function ifMatchChange<Rec extends object>(
+  ifMatch: readonly string[] | null,
+  what: string,
+  change: (current: Rec) => Rec,
+): (current: Rec) => Rec {
   return (current) => {
     if (!satisfiesIfMatch(ifMatch, contentEtag(current))) throw new StaleRecordError(current, what);
     return change(current);

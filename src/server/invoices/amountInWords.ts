@@ -1,6 +1,24 @@
 const ONES = [
-  'Zero', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten',
-  'Eleven', 'Twelve', 'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen',
+  'Zero',
+  'One',
+  'Two',
+  'Three',
+  'Four',
+  'Five',
+  'Six',
+  'Seven',
+  'Eight',
+  'Nine',
+  'Ten',
+  'Eleven',
+  'Twelve',
+  'Thirteen',
+  'Fourteen',
+  'Fifteen',
+  'Sixteen',
+  'Seventeen',
+  'Eighteen',
+  'Nineteen',
 ];
 const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];
 
@@ -46,7 +64,8 @@ export function wholeNumberInWords(value: number): string {
  * 1 -> "One Paisa Only".
  */
 export function amountInWords(totalPaise: number): string {
-  if (!Number.isSafeInteger(totalPaise) || totalPaise < 0) throw new RangeError(`A total in paise is a whole number from 0, not ${totalPaise}`);
+  if (!Number.isSafeInteger(totalPaise) || totalPaise < 0)
+    throw new RangeError(`A total in paise is a whole number from 0, not ${totalPaise}`);
   const rupees = Math.floor(totalPaise / 100);
   const paise = totalPaise % 100;
   const paiseWords = paise === 1 ? 'One Paisa' : `${belowHundred(paise)} Paise`;

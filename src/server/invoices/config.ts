@@ -19,7 +19,9 @@ export interface GstSupplier {
  * What documents a payment gets. Without a GSTIN the business is not registered (or not yet):
  * a plain receipt with no tax lines.
  */
-export type InvoiceConfig = { mode: 'tax-invoice'; supplier: GstSupplier; serialPrefix: string } | { mode: 'plain-receipt'; serialPrefix: string };
+export type InvoiceConfig =
+  | { mode: 'tax-invoice'; supplier: GstSupplier; serialPrefix: string }
+  | { mode: 'plain-receipt'; serialPrefix: string };
 
 export class InvoiceConfigError extends Error {
   constructor(message: string) {
@@ -51,20 +53,35 @@ export function invoiceConfig(): InvoiceConfig {
   if (problem) throw new InvoiceConfigError(`GST_GSTIN ${problem}.`);
 
   const missing = ['GST_LEGAL_NAME', 'GST_ADDRESS', 'GST_STATE'].filter((name) => !env(name));
-  if (missing.length > 0) throw new InvoiceConfigError(`GST_GSTIN is set, so tax invoices also need ${missing.join(', ')}.`);
+  if (missing.length > 0)
+    throw new InvoiceConfigError(`GST_GSTIN is set, so tax invoices also need ${missing.join(', ')}.`);
 
   const stateValue = env('GST_STATE')!;
   const state = readState(stateValue);
-  if (!state) throw new InvoiceConfigError(`GST_STATE "${stateValue}" is not a state or union territory of India (give its name, e.g. Karnataka, or its GST code, e.g. 29).`);
+  if (!state)
+    throw new InvoiceConfigError(
+      `GST_STATE "${stateValue}" is not a state or union territory of India (give its name, e.g. Karnataka, or its GST code, e.g. 29).`,
+    );
   if (stateOfGstin(gstinValue) !== state) {
-    throw new InvoiceConfigError(`GST_STATE is ${state}, but GST_GSTIN starts with ${gstinValue.slice(0, 2)} (${stateOfGstin(gstinValue)}): a GSTIN is registered in one state.`);
+    throw new InvoiceConfigError(
+      `GST_STATE is ${state}, but GST_GSTIN starts with ${gstinValue.slice(0, 2)} (${stateOfGstin(gstinValue)}): a GSTIN is registered in one state.`,
+    );
   }
   const sac = env('GST_SAC')?.trim() ?? DEFAULT_SAC;
-  if (!/^99\d{4}$/.test(sac)) throw new InvoiceConfigError(`GST_SAC "${sac}" is not a services accounting code (six digits starting 99, e.g. ${DEFAULT_SAC}).`);
+  if (!/^99\d{4}$/.test(sac))
+    throw new InvoiceConfigError(
+      `GST_SAC "${sac}" is not a services accounting code (six digits starting 99, e.g. ${DEFAULT_SAC}).`,
+    );
 
   return {
     mode: 'tax-invoice',
     serialPrefix,
-    supplier: { gstin: gstinValue, legalName: env('GST_LEGAL_NAME')!.trim(), address: env('GST_ADDRESS')!.trim(), state, sac },
+    supplier: {
+      gstin: gstinValue,
+      legalName: env('GST_LEGAL_NAME')!.trim(),
+      address: env('GST_ADDRESS')!.trim(),
+      state,
+      sac,
+    },
   };
 }

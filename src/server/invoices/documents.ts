@@ -11,7 +11,15 @@ import { allocateSerial } from './serialAllocator';
 import { creditNoteIdOf, invoiceIdOf, readDocument, storeDocument } from './store';
 
 export { type InvoiceDocument, documentTitle } from '../../lib/schemas/invoice';
-export { DOCUMENTS_STORE, creditNoteIdOf, documentFileName, documentsOfMonth, documentsOfPayment, invoiceIdOf, readDocument } from './store';
+export {
+  DOCUMENTS_STORE,
+  creditNoteIdOf,
+  documentFileName,
+  documentsOfMonth,
+  documentsOfPayment,
+  invoiceIdOf,
+  readDocument,
+} from './store';
 
 // Issuing documents (docs/payments.md, "GST invoices"): one per captured payment (a tax invoice, or a plain receipt
 // without a GSTIN) and one credit note per processed refund; how they are stored is store.ts.
@@ -26,9 +34,21 @@ export class InvoiceIssueError extends Error {
 function supplierOf(config: InvoiceConfig): InvoiceDocument['supplier'] {
   if (config.mode === 'tax-invoice') {
     const { supplier } = config;
-    return { gstin: supplier.gstin, legalName: supplier.legalName, address: supplier.address, state: supplier.state, stateCode: gstStateCode(supplier.state) };
+    return {
+      gstin: supplier.gstin,
+      legalName: supplier.legalName,
+      address: supplier.address,
+      state: supplier.state,
+      stateCode: gstStateCode(supplier.state),
+    };
   }
-  return { gstin: null, legalName: business.legalName, address: business.contact.address, state: null, stateCode: null };
+  return {
+    gstin: null,
+    legalName: business.legalName,
+    address: business.contact.address,
+    state: null,
+    stateCode: null,
+  };
 }
 
 /**
@@ -41,10 +61,22 @@ function placeOfSupply(stated: IndianState | null, config: InvoiceConfig): India
 }
 
 /** A GST-inclusive total split into its taxes; untaxed when no GST is charged (no supplier state) or the place of supply is unknown. */
-function amountsOf(totalPaise: number, supplierState: IndianState | null, recipientState: IndianState | null): InvoiceDocument['amounts'] {
-  if (!supplierState || !recipientState) return { totalPaise, taxablePaise: totalPaise, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, taxKind: null };
+function amountsOf(
+  totalPaise: number,
+  supplierState: IndianState | null,
+  recipientState: IndianState | null,
+): InvoiceDocument['amounts'] {
+  if (!supplierState || !recipientState)
+    return { totalPaise, taxablePaise: totalPaise, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, taxKind: null };
   const split = splitGstInclusive(totalPaise, supplierState, recipientState);
-  return { totalPaise, taxablePaise: split.taxablePaise, cgstPaise: split.cgstPaise, sgstPaise: split.sgstPaise, igstPaise: split.igstPaise, taxKind: split.kind };
+  return {
+    totalPaise,
+    taxablePaise: split.taxablePaise,
+    cgstPaise: split.cgstPaise,
+    sgstPaise: split.sgstPaise,
+    igstPaise: split.igstPaise,
+    taxKind: split.kind,
+  };
 }
 
 const monthOf = (iso: string) => istDateOf(Date.parse(iso)).slice(0, 7);
@@ -62,10 +94,16 @@ export async function ensureInvoice(paymentId: string): Promise<InvoiceDocument>
   if (existing) return existing;
   const payment = await paymentRecords.get(paymentId);
   if (!payment) throw new InvoiceIssueError(`No payment ${paymentId}`);
-  if (payment.status !== 'captured' || !payment.paidAt) throw new InvoiceIssueError(`Payment ${paymentId} is not captured`);
+  if (payment.status !== 'captured' || !payment.paidAt)
+    throw new InvoiceIssueError(`Payment ${paymentId} is not captured`);
   const config = invoiceConfig();
   const paidAt = new Date(payment.paidAt);
-  const serial = await allocateSerial({ series: 'invoice', documentKey: paymentId, at: paidAt, invoicePrefix: config.serialPrefix });
+  const serial = await allocateSerial({
+    series: 'invoice',
+    documentKey: paymentId,
+    at: paidAt,
+    invoicePrefix: config.serialPrefix,
+  });
   const state = placeOfSupply(payment.customerState, config);
   return storeDocument({
     id,
@@ -106,18 +144,35 @@ export interface RefundForCreditNote {
  */
 export async function ensureCreditNote(refund: RefundForCreditNote): Promise<InvoiceDocument> {
   const id = creditNoteIdOf(refund.refundId);
-  if (!invoiceDocumentIdPattern.test(id)) throw new InvoiceIssueError(`Not a refund id: ${refund.refundId.slice(0, 40)}`);
+  if (!invoiceDocumentIdPattern.test(id))
+    throw new InvoiceIssueError(`Not a refund id: ${refund.refundId.slice(0, 40)}`);
   const existing = await readDocument(id);
   if (existing) return existing;
   const processedAt = new Date(refund.processedAt);
-  if (!Number.isFinite(processedAt.getTime())) throw new InvoiceIssueError(`Not a time: ${refund.processedAt.slice(0, 40)}`);
+  if (!Number.isFinite(processedAt.getTime()))
+    throw new InvoiceIssueError(`Not a time: ${refund.processedAt.slice(0, 40)}`);
   const invoice = await ensureInvoice(refund.paymentId);
-  if (!Number.isSafeInteger(refund.amountPaise) || refund.amountPaise < 1 || refund.amountPaise > invoice.amounts.totalPaise) {
-    throw new InvoiceIssueError(`A refund of ${refund.amountPaise} paise does not fit payment ${refund.paymentId} (${invoice.amounts.totalPaise} paise)`);
+  if (
+    !Number.isSafeInteger(refund.amountPaise) ||
+    refund.amountPaise < 1 ||
+    refund.amountPaise > invoice.amounts.totalPaise
+  ) {
+    throw new InvoiceIssueError(
+      `A refund of ${refund.amountPaise} paise does not fit payment ${refund.paymentId} (${invoice.amounts.totalPaise} paise)`,
+    );
   }
   const config = invoiceConfig();
-  const serial = await allocateSerial({ series: 'credit-note', documentKey: refund.refundId, at: processedAt, invoicePrefix: config.serialPrefix });
-  const amounts = amountsOf(refund.amountPaise, invoice.kind === 'tax-invoice' ? invoice.supplier.state : null, invoice.recipient.state);
+  const serial = await allocateSerial({
+    series: 'credit-note',
+    documentKey: refund.refundId,
+    at: processedAt,
+    invoicePrefix: config.serialPrefix,
+  });
+  const amounts = amountsOf(
+    refund.amountPaise,
+    invoice.kind === 'tax-invoice' ? invoice.supplier.state : null,
+    invoice.recipient.state,
+  );
   const issuedAt = processedAt.toISOString();
   return storeDocument({
     id,
@@ -147,4 +202,3 @@ export async function documentPdf(documentId: string): Promise<Uint8Array | null
   if (!document) return null;
   return renderDocumentPdf(document);
 }
-

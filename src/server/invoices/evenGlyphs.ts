@@ -48,7 +48,9 @@ export function withEvenGlyphs(font: Uint8Array): Uint8Array {
   headView.setUint32(8, 0);
 
   const replaced: Record<string, Uint8Array> = { glyf: newGlyf, loca: newLoca, head: newHead };
-  const bodies = tables.map((record) => replaced[record.tag] ?? font.subarray(record.offset, record.offset + record.length));
+  const bodies = tables.map(
+    (record) => replaced[record.tag] ?? font.subarray(record.offset, record.offset + record.length),
+  );
   return assemble(font.subarray(0, 12), tables, bodies);
 }
 
@@ -56,7 +58,12 @@ function readTables(view: DataView): TableRecord[] {
   const count = view.getUint16(4);
   return Array.from({ length: count }, (_, index) => {
     const at = 12 + index * 16;
-    const tag = String.fromCharCode(view.getUint8(at), view.getUint8(at + 1), view.getUint8(at + 2), view.getUint8(at + 3));
+    const tag = String.fromCharCode(
+      view.getUint8(at),
+      view.getUint8(at + 1),
+      view.getUint8(at + 2),
+      view.getUint8(at + 3),
+    );
     return { tag, offset: view.getUint32(at + 8), length: view.getUint32(at + 12) };
   });
 }
@@ -90,7 +97,8 @@ function assemble(header: Uint8Array, tables: TableRecord[], bodies: Uint8Array[
 function checksum(bytes: Uint8Array, offset: number, length: number): number {
   let sum = 0;
   for (let at = offset; at < offset + length; at += 4) {
-    const word = ((bytes[at] ?? 0) << 24) | ((bytes[at + 1] ?? 0) << 16) | ((bytes[at + 2] ?? 0) << 8) | (bytes[at + 3] ?? 0);
+    const word =
+      ((bytes[at] ?? 0) << 24) | ((bytes[at + 1] ?? 0) << 16) | ((bytes[at + 2] ?? 0) << 8) | (bytes[at + 3] ?? 0);
     sum = (sum + (word >>> 0)) >>> 0;
   }
   return sum;

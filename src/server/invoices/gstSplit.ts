@@ -32,12 +32,31 @@ function shareOfInclusive(totalPaise: number, numerator: number): number {
  * the taxes), so the invoice adds up exactly to the money received; it is at most one paise
  * from total x 100/118.
  */
-export function splitGstInclusive(totalPaise: number, supplierState: IndianState, recipientState: IndianState): GstSplit {
-  if (!Number.isSafeInteger(totalPaise) || totalPaise < 0) throw new RangeError(`A total in paise is a whole number from 0, not ${totalPaise}`);
+export function splitGstInclusive(
+  totalPaise: number,
+  supplierState: IndianState,
+  recipientState: IndianState,
+): GstSplit {
+  if (!Number.isSafeInteger(totalPaise) || totalPaise < 0)
+    throw new RangeError(`A total in paise is a whole number from 0, not ${totalPaise}`);
   if (supplierState === recipientState) {
     const half = shareOfInclusive(totalPaise, GST_RATE_PERCENT / 2);
-    return { totalPaise, taxablePaise: totalPaise - 2 * half, kind: 'intra-state', cgstPaise: half, sgstPaise: half, igstPaise: 0 };
+    return {
+      totalPaise,
+      taxablePaise: totalPaise - 2 * half,
+      kind: 'intra-state',
+      cgstPaise: half,
+      sgstPaise: half,
+      igstPaise: 0,
+    };
   }
   const igst = shareOfInclusive(totalPaise, GST_RATE_PERCENT);
-  return { totalPaise, taxablePaise: totalPaise - igst, kind: 'inter-state', cgstPaise: 0, sgstPaise: 0, igstPaise: igst };
+  return {
+    totalPaise,
+    taxablePaise: totalPaise - igst,
+    kind: 'inter-state',
+    cgstPaise: 0,
+    sgstPaise: 0,
+    igstPaise: igst,
+  };
 }

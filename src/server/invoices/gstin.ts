@@ -21,9 +21,11 @@ export function gstinCheckCharacter(first14: string): string {
  */
 export function gstinProblem(gstin: string): string | null {
   if (gstin.length !== 15) return `is 15 characters, not ${gstin.length}`;
-  if (!GSTIN_SHAPE.test(gstin)) return 'must be a state code, a PAN, an entity number, Z and a check character (e.g. 29ABCDE1234F1Z5)';
+  if (!GSTIN_SHAPE.test(gstin))
+    return 'must be a state code, a PAN, an entity number, Z and a check character (e.g. 29ABCDE1234F1Z5)';
   if (!stateOfGstCode(gstin.slice(0, 2))) return `starts with ${gstin.slice(0, 2)}, which is no state's GST code`;
-  if (gstinCheckCharacter(gstin.slice(0, 14)) !== gstin[14]) return 'has a wrong check character (the last one): please copy it again from the registration certificate';
+  if (gstinCheckCharacter(gstin.slice(0, 14)) !== gstin[14])
+    return 'has a wrong check character (the last one): please copy it again from the registration certificate';
   return null;
 }
 

@@ -99,7 +99,12 @@ export class PageWriter {
   }
 
   rule(color: RGB): void {
-    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: PAGE.width - MARGIN, y: this.y }, thickness: 0.7, color });
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: PAGE.width - MARGIN, y: this.y },
+      thickness: 0.7,
+      color,
+    });
   }
 
   /** Writes each page's footer once the number of pages is known. */
@@ -114,12 +119,19 @@ export class PageWriter {
 }
 
 /** Lines of a column: each paragraph wrapped to the column's width, all in one style. */
-export function columnLines(writer: PageWriter, texts: readonly string[], width: number, style: LineStyle): Array<LineStyle & { text: string }> {
+export function columnLines(
+  writer: PageWriter,
+  texts: readonly string[],
+  width: number,
+  style: LineStyle,
+): Array<LineStyle & { text: string }> {
   return texts.flatMap((text) => writer.wrap(text, width, style).map((line) => ({ ...style, text: line })));
 }
 
 /** Zips columns into rows (a shorter column leaves its cells empty). */
-export function zipColumns(columns: ReadonlyArray<{ x?: number; right?: number; lines: ReadonlyArray<LineStyle & { text: string }> }>): Cell[][] {
+export function zipColumns(
+  columns: ReadonlyArray<{ x?: number; right?: number; lines: ReadonlyArray<LineStyle & { text: string }> }>,
+): Cell[][] {
   const count = Math.max(0, ...columns.map((column) => column.lines.length));
   return Array.from({ length: count }, (_, index) =>
     columns.flatMap((column) => {

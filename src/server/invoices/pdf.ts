@@ -22,7 +22,12 @@ const rupeesIN = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maxi
 /** 1059900 -> "₹10,599.00". */
 export const formatPaise = (paise: number) => `₹${rupeesIN.format(paise / 100)}`;
 
-const dateIN = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
+const dateIN = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
 const formatDate = (iso: string) => dateIN.format(new Date(iso));
 
 /** The page and its margins, for the tests that check every text lies inside them. */
@@ -40,7 +45,13 @@ const NO_POSITIONING = { kern: false, mark: false, mkmk: false, dist: false, abv
 export function amountRows(document: InvoiceDocument): Array<{ label: string; value: string }> {
   const { amounts } = document;
   const half = GST_RATE_PERCENT / 2;
-  if (amounts.taxKind === null) return [{ label: document.kind === 'credit-note' ? 'Amount refunded' : 'Amount paid', value: formatPaise(amounts.totalPaise) }];
+  if (amounts.taxKind === null)
+    return [
+      {
+        label: document.kind === 'credit-note' ? 'Amount refunded' : 'Amount paid',
+        value: formatPaise(amounts.totalPaise),
+      },
+    ];
   const taxes =
     amounts.taxKind === 'intra-state'
       ? [
@@ -48,7 +59,11 @@ export function amountRows(document: InvoiceDocument): Array<{ label: string; va
           { label: `SGST @ ${half}%`, value: formatPaise(amounts.sgstPaise) },
         ]
       : [{ label: `IGST @ ${GST_RATE_PERCENT}%`, value: formatPaise(amounts.igstPaise) }];
-  return [{ label: 'Taxable value', value: formatPaise(amounts.taxablePaise) }, ...taxes, { label: document.kind === 'credit-note' ? 'Total credited' : 'Total', value: formatPaise(amounts.totalPaise) }];
+  return [
+    { label: 'Taxable value', value: formatPaise(amounts.taxablePaise) },
+    ...taxes,
+    { label: document.kind === 'credit-note' ? 'Total credited' : 'Total', value: formatPaise(amounts.totalPaise) },
+  ];
 }
 
 /** The document's texts as they are drawn: printable, one line each but for the paragraphs. */
@@ -88,7 +103,11 @@ export async function renderDocumentPdf(document: InvoiceDocument): Promise<Uint
   // packages out of a function's bundle, so a static import would become a top-level import,
   // run at every cold start of every function that carries the outbox (most of them).
   // fontkit's Indic shaper was compiled expecting regenerator's runtime as a global.
-  const [{ PDFDocument, rgb }, { default: fontkit }] = await Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit'), import('regenerator-runtime/runtime.js')]);
+  const [{ PDFDocument, rgb }, { default: fontkit }] = await Promise.all([
+    import('pdf-lib'),
+    import('@pdf-lib/fontkit'),
+    import('regenerator-runtime/runtime.js'),
+  ]);
   const ink = rgb(0.1, 0.12, 0.16);
   const muted = rgb(0.38, 0.4, 0.45);
   const ruleColor = rgb(0.8, 0.82, 0.86);
@@ -100,7 +119,15 @@ export async function renderDocumentPdf(document: InvoiceDocument): Promise<Uint
   pdf.setAuthor(t.legalName);
   pdf.setCreationDate(new Date(document.issuedAt));
   pdf.setModificationDate(new Date(document.issuedAt));
-  const faces = await embedFaces(pdf, [t.legalName, ...t.address, t.recipientName, t.recipientState ?? '', ...t.description, t.amountInWords, ...t.reason]);
+  const faces = await embedFaces(pdf, [
+    t.legalName,
+    ...t.address,
+    t.recipientName,
+    t.recipientState ?? '',
+    ...t.description,
+    t.amountInWords,
+    ...t.reason,
+  ]);
 
   // A page after the first says whose it is before it carries on.
   const w = new PageWriter(pdf, faces, ink, (writer) => {
@@ -121,7 +148,14 @@ export async function renderDocumentPdf(document: InvoiceDocument): Promise<Uint
           ...columnLines(w, [t.legalName], 300, { size: 14, bold: true }),
           ...columnLines(w, t.address, 300, { color: muted }),
           ...columnLines(w, t.gstin ? [`GSTIN: ${t.gstin}`] : [], 300, {}),
-          ...columnLines(w, t.supplierState && document.supplier.stateCode ? [`State: ${t.supplierState} (code ${document.supplier.stateCode})`] : [], 300, { color: muted }),
+          ...columnLines(
+            w,
+            t.supplierState && document.supplier.stateCode
+              ? [`State: ${t.supplierState} (code ${document.supplier.stateCode})`]
+              : [],
+            300,
+            { color: muted },
+          ),
         ],
       },
       { right, lines: [{ text: title, size: 20, bold: true }] },
@@ -134,7 +168,8 @@ export async function renderDocumentPdf(document: InvoiceDocument): Promise<Uint
   // Serial and date (c), beside the recipient and the place of supply (d, e, m).
   const column = 320;
   const details = [`${title} no.: ${t.serial}`, `Date: ${formatDate(document.issuedAt)}`];
-  if (document.original && t.originalSerial) details.push(`Against invoice no.: ${t.originalSerial}`, `Invoice date: ${formatDate(document.original.issuedAt)}`);
+  if (document.original && t.originalSerial)
+    details.push(`Against invoice no.: ${t.originalSerial}`, `Invoice date: ${formatDate(document.original.issuedAt)}`);
   const recipientWidth = right - column;
   w.rows(
     zipColumns([
@@ -150,7 +185,14 @@ export async function renderDocumentPdf(document: InvoiceDocument): Promise<Uint
         lines: [
           { text: document.kind === 'credit-note' ? 'Issued to' : 'Billed to', color: muted },
           ...columnLines(w, [t.recipientName], recipientWidth, { bold: true }),
-          ...columnLines(w, t.recipientState ? [`${document.kind === 'receipt' ? 'State' : 'Place of supply'}: ${t.recipientState}`] : [], recipientWidth, {}),
+          ...columnLines(
+            w,
+            t.recipientState
+              ? [`${document.kind === 'receipt' ? 'State' : 'Place of supply'}: ${t.recipientState}`]
+              : [],
+            recipientWidth,
+            {},
+          ),
           ...(t.recipientState && recipient.stateCode ? [{ text: `State code: ${recipient.stateCode}` }] : []),
         ],
       },
@@ -163,9 +205,17 @@ export async function renderDocumentPdf(document: InvoiceDocument): Promise<Uint
   w.rule(ruleColor);
   w.gap(16);
   const sacX = 360;
-  w.rows([[{ text: 'Description', bold: true }, ...(t.sac ? [{ text: 'SAC', bold: true, x: sacX }] : []), { text: 'Amount', bold: true, right }]]);
+  w.rows([
+    [
+      { text: 'Description', bold: true },
+      ...(t.sac ? [{ text: 'SAC', bold: true, x: sacX }] : []),
+      { text: 'Amount', bold: true, right },
+    ],
+  ]);
   w.gap(4);
-  const value = formatPaise(document.amounts.taxKind === null ? document.amounts.totalPaise : document.amounts.taxablePaise);
+  const value = formatPaise(
+    document.amounts.taxKind === null ? document.amounts.totalPaise : document.amounts.taxablePaise,
+  );
   w.rows(
     zipColumns([
       { x: MARGIN, lines: columnLines(w, t.description, 290, {}) },
@@ -195,11 +245,17 @@ export async function renderDocumentPdf(document: InvoiceDocument): Promise<Uint
   w.gap(6);
   for (const paragraph of t.reason) w.paragraph(`Reason: ${paragraph}`, { color: muted });
   if (document.amounts.taxKind !== null) w.paragraph(`Prices include GST at ${GST_RATE_PERCENT}%.`, { color: muted });
-  if (document.kind === 'receipt') w.paragraph('Not a tax invoice: no GST is charged on this payment.', { color: muted });
+  if (document.kind === 'receipt')
+    w.paragraph('Not a tax invoice: no GST is charged on this payment.', { color: muted });
 
   // Rule 46 (q): signed by the supplier; an electronic document names who issued it.
   const signedFor = columnLines(w, [`For ${t.legalName}`], right - MARGIN, { bold: true });
-  const signatory = columnLines(w, ['Authorised signatory. This document was issued electronically and needs no signature.'], right - MARGIN, { color: muted, size: 9 });
+  const signatory = columnLines(
+    w,
+    ['Authorised signatory. This document was issued electronically and needs no signature.'],
+    right - MARGIN,
+    { color: muted, size: 9 },
+  );
   w.ensure(30 + signedFor.length * 14.5 + signatory.length * 13.05);
   w.gap(30);
   w.rows(zipColumns([{ x: MARGIN, lines: [...signedFor, ...signatory] }]));

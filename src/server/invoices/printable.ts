@@ -10,12 +10,19 @@ const WHITESPACE = /[\s\u0085]+/gu;
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Default_Ignorable_Code_Point}]/gu;
 /** Emoji and their parts (skin tones, flags' letters, the keycap ring); © ® ™ are text and stay. */
 // Each part is matched on its own, so a modifier or keycap ring left alone goes too.
-// eslint-disable-next-line no-misleading-character-class
-const EMOJI = /(?![\u00a9\u00ae\u2122])[\p{Extended_Pictographic}\p{Emoji_Presentation}\u{1F1E6}-\u{1F1FF}\u{1F3FB}-\u{1F3FF}\u20e3]/gu;
+const EMOJI =
+  // eslint-disable-next-line no-misleading-character-class
+  /(?![\u00a9\u00ae\u2122])[\p{Extended_Pictographic}\p{Emoji_Presentation}\u{1F1E6}-\u{1F1FF}\u{1F3FB}-\u{1F3FF}\u20e3]/gu;
 
 /** One line of printable text: whitespace runs become one space, the rest as above. */
 export function printableLine(text: string): string {
-  return text.normalize('NFC').replace(WHITESPACE, ' ').replace(INVISIBLE, '').replace(EMOJI, '').replace(/ {2,}/g, ' ').trim();
+  return text
+    .normalize('NFC')
+    .replace(WHITESPACE, ' ')
+    .replace(INVISIBLE, '')
+    .replace(EMOJI, '')
+    .replace(/ {2,}/g, ' ')
+    .trim();
 }
 
 /** Printable paragraphs of a text whose line breaks mean something (an address): empty ones go. */

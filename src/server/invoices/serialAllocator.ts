@@ -50,13 +50,17 @@ const CONFLICT_ROUNDS = 6;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function findIssuedSerial(series: SerialSeries, documentKey: string): Promise<IssuedSerial | null> {
-  const stored = await blobCall(() => collectionStore(SERIALS_STORE).get(issuedKey(series, documentKey), { type: 'json' }));
+  const stored = await blobCall(() =>
+    collectionStore(SERIALS_STORE).get(issuedKey(series, documentKey), { type: 'json' }),
+  );
   return stored == null ? null : issuedSerialSchema.parse(stored);
 }
 
 /** Writes a serial's record unless it is there: every writer writes the same facts, so the first one stands. */
 async function putOnRecord(issued: IssuedSerial): Promise<void> {
-  await blobCall(() => collectionStore(SERIALS_STORE).setJSON(issuedKey(issued.series, issued.documentKey), issued, { onlyIfNew: true }));
+  await blobCall(() =>
+    collectionStore(SERIALS_STORE).setJSON(issuedKey(issued.series, issued.documentKey), issued, { onlyIfNew: true }),
+  );
 }
 
 export interface SerialRequest {
@@ -91,7 +95,13 @@ export async function allocateSerial(request: SerialRequest): Promise<IssuedSeri
   }
 }
 
-async function takeNextNumber(series: SerialSeries, documentKey: string, financialYear: string, at: Date, invoicePrefix: string): Promise<IssuedSerial> {
+async function takeNextNumber(
+  series: SerialSeries,
+  documentKey: string,
+  financialYear: string,
+  at: Date,
+  invoicePrefix: string,
+): Promise<IssuedSerial> {
   let found: IssuedSerial | null = null;
   let taken: IssuedSerial | null = null;
   await updateJson(SERIALS_STORE, counterKey(series, financialYear), async (current) => {

@@ -29,7 +29,8 @@ export const MAX_PREFIX_LENGTH = MAX_SERIAL_LENGTH - '/26-27/'.length - NUMBER_D
  */
 export function invoicePrefixProblem(prefix: string): string | null {
   if (!/^[A-Z0-9]+$/.test(prefix)) return 'may hold capital letters and digits only';
-  if (prefix.length > MAX_PREFIX_LENGTH) return `is at most ${MAX_PREFIX_LENGTH} characters, so a serial like ${prefix}/26-27/0001 stays within ${MAX_SERIAL_LENGTH}`;
+  if (prefix.length > MAX_PREFIX_LENGTH)
+    return `is at most ${MAX_PREFIX_LENGTH} characters, so a serial like ${prefix}/26-27/0001 stays within ${MAX_SERIAL_LENGTH}`;
   if (prefix === CREDIT_NOTE_PREFIX) return `cannot be ${CREDIT_NOTE_PREFIX}, the credit notes' series`;
   return null;
 }
@@ -39,15 +40,23 @@ export function invoicePrefixProblem(prefix: string): string | null {
  * would not fit 16 characters (a five-digit number after a five-letter prefix): the allocator
  * checks before it takes the number, so an overflow never leaves a gap in the series.
  */
-export function formatSerial(series: SerialSeries, invoicePrefix: string, financialYear: string, sequence: number): string {
-  if (!Number.isSafeInteger(sequence) || sequence < 1) throw new SerialFormatError(`A serial's number is a whole number from 1, not ${sequence}`);
-  if (!financialYearPattern.test(financialYear)) throw new SerialFormatError(`Not a financial year label: ${financialYear}`);
+export function formatSerial(
+  series: SerialSeries,
+  invoicePrefix: string,
+  financialYear: string,
+  sequence: number,
+): string {
+  if (!Number.isSafeInteger(sequence) || sequence < 1)
+    throw new SerialFormatError(`A serial's number is a whole number from 1, not ${sequence}`);
+  if (!financialYearPattern.test(financialYear))
+    throw new SerialFormatError(`Not a financial year label: ${financialYear}`);
   const prefix = series === 'credit-note' ? CREDIT_NOTE_PREFIX : invoicePrefix;
   if (series === 'invoice') {
     const problem = invoicePrefixProblem(prefix);
     if (problem) throw new SerialFormatError(`The invoice prefix ${problem}`);
   }
   const serial = `${prefix}/${financialYear}/${String(sequence).padStart(NUMBER_DIGITS, '0')}`;
-  if (serial.length > MAX_SERIAL_LENGTH) throw new SerialFormatError(`Serial ${serial} is longer than ${MAX_SERIAL_LENGTH} characters`);
+  if (serial.length > MAX_SERIAL_LENGTH)
+    throw new SerialFormatError(`Serial ${serial} is longer than ${MAX_SERIAL_LENGTH} characters`);
   return serial;
 }

@@ -45,7 +45,11 @@ async function documentsUnder(prefix: string): Promise<InvoiceDocument[]> {
 }
 
 const bySerial = (a: InvoiceDocument, b: InvoiceDocument) =>
-  a.kind === 'credit-note' && b.kind !== 'credit-note' ? 1 : b.kind === 'credit-note' && a.kind !== 'credit-note' ? -1 : a.financialYear.localeCompare(b.financialYear) || a.sequence - b.sequence;
+  a.kind === 'credit-note' && b.kind !== 'credit-note'
+    ? 1
+    : b.kind === 'credit-note' && a.kind !== 'credit-note'
+      ? -1
+      : a.financialYear.localeCompare(b.financialYear) || a.sequence - b.sequence;
 
 /** A payment's documents: its invoice (or receipt) first, then its credit notes by serial. */
 export async function documentsOfPayment(paymentId: string): Promise<InvoiceDocument[]> {

@@ -20,7 +20,17 @@ export interface SummaryRow {
 const NOT_STATED = 'Not stated';
 
 function emptyRow(state: string, stateCode: string): SummaryRow {
-  return { state, stateCode, invoices: 0, creditNotes: 0, taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, totalPaise: 0 };
+  return {
+    state,
+    stateCode,
+    invoices: 0,
+    creditNotes: 0,
+    taxablePaise: 0,
+    cgstPaise: 0,
+    sgstPaise: 0,
+    igstPaise: 0,
+    totalPaise: 0,
+  };
 }
 
 /** The rows by state (alphabetical) and the totals row; a credit note counts against its invoice's state. */
@@ -42,7 +52,9 @@ export function summariseDocuments(documents: readonly InvoiceDocument[]): { row
       target.totalPaise += sign * document.amounts.totalPaise;
     }
   }
-  const rows = [...byState.values()].sort((a, b) => (a.state === NOT_STATED ? 1 : b.state === NOT_STATED ? -1 : a.state.localeCompare(b.state)));
+  const rows = [...byState.values()].sort((a, b) =>
+    a.state === NOT_STATED ? 1 : b.state === NOT_STATED ? -1 : a.state.localeCompare(b.state),
+  );
   return { rows, totals };
 }
 
@@ -53,7 +65,17 @@ export function rupeesCell(paise: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-export const SUMMARY_COLUMNS = ['Place of supply', 'State code', 'Invoices', 'Credit notes', 'Taxable value', 'CGST', 'SGST', 'IGST', 'Total'] as const;
+export const SUMMARY_COLUMNS = [
+  'Place of supply',
+  'State code',
+  'Invoices',
+  'Credit notes',
+  'Taxable value',
+  'CGST',
+  'SGST',
+  'IGST',
+  'Total',
+] as const;
 
 /** The month's summary as CSV (papaparse quotes what needs it). */
 export function summaryCsv(documents: readonly InvoiceDocument[]): string {

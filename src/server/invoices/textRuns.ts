@@ -37,7 +37,11 @@ export function runsOf<F extends MeasurableFont>(text: string, faces: readonly F
     const covers = (face: Face<F>) => codePoints.every((codePoint) => face.characters.has(codePoint));
     const current = runs.at(-1)?.face;
     const family = scriptFamilyOf(segment);
-    const preferred = family ? faces.find((face) => face.family === family) : SHARED.test(segment) ? current : undefined;
+    const preferred = family
+      ? faces.find((face) => face.family === family)
+      : SHARED.test(segment)
+        ? current
+        : undefined;
     const face = preferred && covers(preferred) ? preferred : faces.find(covers);
     if (!face) continue;
     if (face === current) runs.at(-1)!.text += segment;

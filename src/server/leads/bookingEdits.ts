@@ -9,7 +9,11 @@ type BookingStatus = (typeof bookingStatuses)[number];
 export const bookingEtag = (booking: StoredBooking): string => contentEtag(booking);
 
 /** Changes a booking the owner works on, guarded by If-Match (a stale edit is a 412). Null when there is no such booking. */
-function changeBooking(id: string, ifMatch: readonly string[] | null, change: (booking: StoredBooking) => StoredBooking): Promise<StoredBooking | null> {
+function changeBooking(
+  id: string,
+  ifMatch: readonly string[] | null,
+  change: (booking: StoredBooking) => StoredBooking,
+): Promise<StoredBooking | null> {
   return bookings.update(id, ifMatchChange(ifMatch, 'booking', change));
 }
 

@@ -1,6 +1,12 @@
 import type { Appointment } from '../../lib/schemas/appointment';
 import { countCallBooked } from '../appointments/outcomeFollowUp';
-import { APPOINTMENT_STORE, type VersionedAppointment, appointmentStore, readAppointmentForUpdate, replaceAppointment } from '../appointments/store';
+import {
+  APPOINTMENT_STORE,
+  type VersionedAppointment,
+  appointmentStore,
+  readAppointmentForUpdate,
+  replaceAppointment,
+} from '../appointments/store';
 import { sourceKey } from '../notifications/leadSources';
 import { updateJson } from '../storage/atomicJson';
 import { blobCall } from '../storage/blobs';
@@ -34,7 +40,9 @@ export interface BackfillReport {
 const bookedBeforeCounting = (appointment: Appointment) => !appointment.session && appointment.leadSource === undefined;
 
 async function readState(): Promise<BackfillState> {
-  const value = (await blobCall(() => appointmentStore().get(BACKFILL_STATE_KEY, { type: 'json' }))) as Partial<BackfillState> | null;
+  const value = (await blobCall(() =>
+    appointmentStore().get(BACKFILL_STATE_KEY, { type: 'json' }),
+  )) as Partial<BackfillState> | null;
   return { after: typeof value?.after === 'string' ? value.after : null, done: value?.done === true };
 }
 
@@ -43,7 +51,8 @@ async function saveState(next: BackfillState): Promise<void> {
   await updateJson(APPOINTMENT_STORE, BACKFILL_STATE_KEY, (current) => {
     const known = current as Partial<BackfillState> | null;
     if (known?.done) return undefined;
-    if (!next.done && typeof known?.after === 'string' && next.after !== null && known.after >= next.after) return undefined;
+    if (!next.done && typeof known?.after === 'string' && next.after !== null && known.after >= next.after)
+      return undefined;
     return next;
   });
 }
@@ -76,7 +85,10 @@ export async function backfillCallsBooked(deadline: number): Promise<BackfillRep
   const state = await readState();
   if (state.done) return { counted: 0, done: true };
   const { blobs } = await blobCall(() => appointmentStore().list({ prefix: RECORD_PREFIX }));
-  const keys = blobs.map((blob) => blob.key).filter((key) => state.after === null || key > state.after).sort();
+  const keys = blobs
+    .map((blob) => blob.key)
+    .filter((key) => state.after === null || key > state.after)
+    .sort();
   let counted = 0;
   for (let start = 0; start < keys.length; start += BATCH) {
     if (Date.now() >= deadline) return { counted, done: false };

@@ -16,7 +16,8 @@ import { BOOKING_STORE } from './bookingRecords';
 // done twice queues it once.
 
 /** A free call asked for without a time (the call modal), not one booked with its time chosen (pure). */
-export const isCallbackRequest = (booking: Pick<Booking, 'bookingType' | 'source'>) => booking.bookingType === 'discovery_call' && booking.source !== BOOKED_TIME_SOURCE;
+export const isCallbackRequest = (booking: Pick<Booking, 'bookingType' | 'source'>) =>
+  booking.bookingType === 'discovery_call' && booking.source !== BOOKED_TIME_SOURCE;
 
 /**
  * The request as its event holds it: the record the request stored. Not read back from the

@@ -30,7 +30,9 @@ function corporateEnquiryEvent(enquiry: Stored): LeadEvent {
 
 /** Pending until the owner has answered it; due when the promised reply runs out. */
 function corporateEnquiryTodo(enquiry: Stored): TodoEntry | null {
-  return (enquiry.status ?? 'pending') === 'pending' ? todoEntryOf('corporateEnquiry', corporateEnquiryEvent(enquiry)) : null;
+  return (enquiry.status ?? 'pending') === 'pending'
+    ? todoEntryOf('corporateEnquiry', corporateEnquiryEvent(enquiry))
+    : null;
 }
 
 export const corporateEnquiryKind = {

@@ -22,7 +22,10 @@ export interface DiscoveryCallRequest {
  * A free call is always a pending discovery call with no money attached
  * (docs/decisions/0006-every-lead-is-stored.md).
  */
-export function discoveryCallBooking({ name, phone, email, currentStage, source, quizScore, attribution, whatsappOptIn }: DiscoveryCallRequest, now: Date = new Date()): Booking {
+export function discoveryCallBooking(
+  { name, phone, email, currentStage, source, quizScore, attribution, whatsappOptIn }: DiscoveryCallRequest,
+  now: Date = new Date(),
+): Booking {
   return {
     fullName: name,
     mobile: phone,
@@ -43,7 +46,9 @@ export function discoveryCallBooking({ name, phone, email, currentStage, source,
 }
 
 /** Stores the discovery-call booking (a bot's gets a decoy that is never stored). */
-export async function createDiscoveryCall(request: DiscoveryCallRequest): Promise<{ booking: Booking & { id: string; createdAt: string }; stored: boolean }> {
+export async function createDiscoveryCall(
+  request: DiscoveryCallRequest,
+): Promise<{ booking: Booking & { id: string; createdAt: string }; stored: boolean }> {
   const booking = discoveryCallBooking(request);
   if (isBot({ website: request.website })) return { booking: decoyRecord(booking), stored: false };
   return { booking: await bookings.create(booking), stored: true };

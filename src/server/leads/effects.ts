@@ -20,12 +20,17 @@ import { queueCallbackConfirmation } from './callbackConfirmation';
 // index keys that are facts), so an event may be done twice; adding an effect is adding a
 // line here.
 
-const isLeadNotification = (kind: string): kind is LeadNotificationKind => (leadNotificationKinds as readonly string[]).includes(kind);
+const isLeadNotification = (kind: string): kind is LeadNotificationKind =>
+  (leadNotificationKinds as readonly string[]).includes(kind);
 
 export const leadEffects: readonly Effect[] = [
   storeRecord,
   { name: 'counts', applies: (event) => event.counts != null, run: (event) => addToCounts(event.id, event.counts!) },
-  { name: 'person', applies: (event) => event.person != null, run: ({ person }) => indexPerson(person!.type, person!.id, person!.person) },
+  {
+    name: 'person',
+    applies: (event) => event.person != null,
+    run: ({ person }) => indexPerson(person!.type, person!.id, person!.person),
+  },
   {
     name: 'todo',
     applies: (event) => event.todo != null,
@@ -39,11 +44,25 @@ export const leadEffects: readonly Effect[] = [
   {
     name: 'lead-source',
     applies: (event) => event.lead != null && isLeadNotification(event.lead.kind),
-    run: (event) => countLeadSource(event.id, event.lead!.kind as LeadNotificationKind, event.lead!.attribution, new Date(event.lead!.at)),
+    run: (event) =>
+      countLeadSource(
+        event.id,
+        event.lead!.kind as LeadNotificationKind,
+        event.lead!.attribution,
+        new Date(event.lead!.at),
+      ),
   },
-  { name: 'conversion', applies: (event) => event.lead?.kind === 'payment-captured', run: (event) => countConversion(event.id, event.lead!) },
+  {
+    name: 'conversion',
+    applies: (event) => event.lead?.kind === 'payment-captured',
+    run: (event) => countConversion(event.id, event.lead!),
+  },
   // The payment's tax invoice (or plain receipt), issued once with the next serial.
-  { name: 'invoice', applies: (event) => event.lead?.kind === 'payment-captured', run: async (event) => void (await ensureInvoice(event.lead!.leadId)) },
+  {
+    name: 'invoice',
+    applies: (event) => event.lead?.kind === 'payment-captured',
+    run: async (event) => void (await ensureInvoice(event.lead!.leadId)),
+  },
   {
     name: 'call-reminders',
     applies: (event) => event.appointment != null,
@@ -54,12 +73,32 @@ export const leadEffects: readonly Effect[] = [
     },
   },
   // A captured payment's client is made here, whether or not the payer left an e-mail, and its link put on the receipt.
-  { name: 'notifications', applies: (event) => event.lead != null, run: async (event) => queueLeadNotifications(await withReceiptExtras(event.lead!)) },
-  { name: 'call-notices', applies: (event) => event.appointment != null, run: (event) => queueCallNotices(event.appointment!) },
+  {
+    name: 'notifications',
+    applies: (event) => event.lead != null,
+    run: async (event) => queueLeadNotifications(await withReceiptExtras(event.lead!)),
+  },
+  {
+    name: 'call-notices',
+    applies: (event) => event.appointment != null,
+    run: (event) => queueCallNotices(event.appointment!),
+  },
   // A free call request's confirmation on WhatsApp: the call modal asks for no e-mail (docs/whatsapp.md).
-  { name: 'callback-whatsapp', applies: (event) => event.lead?.kind === 'discovery-call', run: (event) => queueCallbackConfirmation(event) },
+  {
+    name: 'callback-whatsapp',
+    applies: (event) => event.lead?.kind === 'discovery-call',
+    run: (event) => queueCallbackConfirmation(event),
+  },
   // What converts per source: a booked discovery call, and the outcome the owner marks (a no-show also re-books).
-  { name: 'call-booked-count', applies: (event) => event.appointment?.change === 'booked' && !event.appointment.appointment.session, run: (event) => countCallBooked(event.appointment!.appointment) },
-  { name: 'call-outcome', applies: (event) => event.callOutcome != null, run: (event) => followUpOutcome(event.id, event.callOutcome!) },
+  {
+    name: 'call-booked-count',
+    applies: (event) => event.appointment?.change === 'booked' && !event.appointment.appointment.session,
+    run: (event) => countCallBooked(event.appointment!.appointment),
+  },
+  {
+    name: 'call-outcome',
+    applies: (event) => event.callOutcome != null,
+    run: (event) => followUpOutcome(event.id, event.callOutcome!),
+  },
   ...refundEffects,
 ];

@@ -20,7 +20,10 @@ interface Source {
 
 interface SlicedCollection<Rec> {
   slices(): Promise<string[]>;
-  inSlice(slice: string, page: { cursor?: string | null; limit: number }): Promise<{ items: Rec[]; nextCursor: string | null }>;
+  inSlice(
+    slice: string,
+    page: { cursor?: string | null; limit: number },
+  ): Promise<{ items: Rec[]; nextCursor: string | null }>;
   snapshotMissingSlices(copied: ReadonlySet<string>, deadline: number): Promise<{ made: number; left: number }>;
 }
 
@@ -38,7 +41,10 @@ function sourceOf<Rec>(collection: SlicedCollection<Rec>, toRow: (record: Rec) =
 // Each kind's collection and row, from the registry.
 const sources = Object.fromEntries(
   exportKinds.map((kind) => {
-    const { collection, definition } = leadRegistry[kindOfPlural(kind)!] as unknown as { collection: SlicedCollection<never>; definition: { exportRow(record: never): ExportRow } };
+    const { collection, definition } = leadRegistry[kindOfPlural(kind)!] as unknown as {
+      collection: SlicedCollection<never>;
+      definition: { exportRow(record: never): ExportRow };
+    };
     return [kind, sourceOf(collection, definition.exportRow)];
   }),
 ) as Record<ExportKind, Source>;
@@ -63,7 +69,9 @@ export async function snapshotExportSlices(deadline: number): Promise<{ made: nu
 /** GET /api/admin/export: each collection's time slices, newest first. */
 export async function exportPlan(): Promise<{ slices: Record<ExportKind, string[]> }> {
   const lists = await Promise.all(exportKinds.map((kind) => sources[kind].slices()));
-  return { slices: Object.fromEntries(exportKinds.map((kind, index) => [kind, lists[index]!])) as Record<ExportKind, string[]> };
+  return {
+    slices: Object.fromEntries(exportKinds.map((kind, index) => [kind, lists[index]!])) as Record<ExportKind, string[]>,
+  };
 }
 
 /** GET /api/admin/export/{kind}/{slice}?cursor=&limit=: one slice's rows, newest first. */

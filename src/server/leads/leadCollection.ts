@@ -18,7 +18,10 @@ import { leadPipeline } from './pipeline';
  * whether it waits on the to-do, and its row in the export. src/server/leads/registry.ts
  * lists them.
  */
-export interface LeadKindDefinition<S extends z.ZodObject, Rec extends RecordMeta = z.output<S> & RecordMeta> extends LeadProfile<Rec> {
+export interface LeadKindDefinition<
+  S extends z.ZodObject,
+  Rec extends RecordMeta = z.output<S> & RecordMeta,
+> extends LeadProfile<Rec> {
   /** The Blobs store (an older name stays where data was stored under it). */
   store: string;
   schema: S;
@@ -35,7 +38,11 @@ const isTodoKind = (kind: RecordKind): kind is TodoKind => (todoKinds as readonl
 /** Runs every step, then reports the failures together (so one never skips another). */
 async function allOf(steps: Promise<void>[]): Promise<void> {
   const failures = (await Promise.allSettled(steps)).filter((result) => result.status === 'rejected');
-  if (failures.length > 0) throw new AggregateError(failures.map((failure) => failure.reason), 'admin bookkeeping failed');
+  if (failures.length > 0)
+    throw new AggregateError(
+      failures.map((failure) => failure.reason),
+      'admin bookkeeping failed',
+    );
 }
 
 /**
@@ -45,7 +52,9 @@ async function allOf(steps: Promise<void>[]): Promise<void> {
  * event (the insert plan), done after the response; an edit or a deletion (the owner's,
  * rare) does its part in the request.
  */
-export function leadHooks<Rec extends RecordMeta>(definition: Omit<LeadKindDefinition<z.ZodObject, Rec>, 'store' | 'schema'>): CollectionHooks<Rec> {
+export function leadHooks<Rec extends RecordMeta>(
+  definition: Omit<LeadKindDefinition<z.ZodObject, Rec>, 'store' | 'schema'>,
+): CollectionHooks<Rec> {
   const { todo, adjustTodo = async (entry: TodoEntry | null) => entry } = definition;
   const todoKind = todo && isTodoKind(definition.type) ? definition.type : null;
   // Every edit makes the to-do say what the lead says now (also mending a key left behind).

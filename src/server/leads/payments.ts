@@ -86,7 +86,9 @@ const CLAIM_TIMEOUT_MS = 5 * 60_000;
 
 export async function markEventHandled(eventId: string, summary: Record<string, string>): Promise<void> {
   const store = collectionStore(WEBHOOK_EVENTS);
-  await blobCall(() => store.setJSON(eventKey(eventId), { state: 'done', ...summary, handledAt: new Date().toISOString() }));
+  await blobCall(() =>
+    store.setJSON(eventKey(eventId), { state: 'done', ...summary, handledAt: new Date().toISOString() }),
+  );
 }
 
 /** A delivery that failed gives its claim back, so Razorpay's retry applies the event. */

@@ -5,7 +5,11 @@ import { leadEffects } from './effects';
 /** Sends the entries now; whatever fails stays due for the sweep. */
 async function sendNow(entryIds: readonly string[]): Promise<void> {
   await Promise.all(
-    entryIds.map((id) => deliver(id).catch((error: unknown) => console.error(`[notifications] ${id}: sending failed; the sweep retries`, error))),
+    entryIds.map((id) =>
+      deliver(id).catch((error: unknown) =>
+        console.error(`[notifications] ${id}: sending failed; the sweep retries`, error),
+      ),
+    ),
   );
 }
 

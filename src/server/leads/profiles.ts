@@ -63,7 +63,16 @@ export const contactProfile: LeadProfile<Stored<ContactRecord>> = {
   type: 'contact',
   counter: 'contacts',
   person: (contact) => ({ name: contact.name, phone: contact.phone, email: contact.email }),
-  hit: (contact) => ({ ...baseHit('contact', contact), name: contact.name, phone: contact.phone, email: contact.email, title: 'Contact form', status: null, amount: null, attribution: contact.attribution ?? null }),
+  hit: (contact) => ({
+    ...baseHit('contact', contact),
+    name: contact.name,
+    phone: contact.phone,
+    email: contact.email,
+    title: 'Contact form',
+    status: null,
+    amount: null,
+    attribution: contact.attribution ?? null,
+  }),
 };
 
 export const paymentProfile: LeadProfile<Stored<Payment>> = {
@@ -103,5 +112,14 @@ export const subscriberProfile: LeadProfile<Stored<Subscriber>> = {
   type: 'subscriber',
   counter: 'subscribers',
   person: (subscriber) => ({ email: subscriber.email }),
-  hit: (subscriber) => ({ ...baseHit('subscriber', subscriber), name: null, phone: null, email: subscriber.email, title: 'Newsletter', status: null, amount: null, attribution: subscriber.attribution ?? null }),
+  hit: (subscriber) => ({
+    ...baseHit('subscriber', subscriber),
+    name: null,
+    phone: null,
+    email: subscriber.email,
+    title: 'Newsletter',
+    status: null,
+    amount: null,
+    attribution: subscriber.attribution ?? null,
+  }),
 };

@@ -13,7 +13,9 @@ import { bookingRecords } from './bookingRecords';
 // (the same payment always gives the same client), so a retried effect adds the same.
 // The payment's `leadId` is its record id.
 
-type Extra = (lead: LeadEvent & { payment: NonNullable<LeadEvent['payment']> }) => Promise<Partial<NonNullable<LeadEvent['payment']>>>;
+type Extra = (
+  lead: LeadEvent & { payment: NonNullable<LeadEvent['payment']> },
+) => Promise<Partial<NonNullable<LeadEvent['payment']>>>;
 
 const extras: readonly Extra[] = [
   // The client space: the sessions bought, booked from a private link.

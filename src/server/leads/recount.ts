@@ -24,7 +24,9 @@ const WRITES_AT_ONCE = 32;
 
 /** Every kind's records, read once: the counters, the to-do and what converts all use them. */
 async function scanAll(): Promise<Scanned> {
-  const lists = await Promise.all(recordKindNames.map((kind) => leadRegistry[kind].collection.all() as Promise<RecordMeta[]>));
+  const lists = await Promise.all(
+    recordKindNames.map((kind) => leadRegistry[kind].collection.all() as Promise<RecordMeta[]>),
+  );
   return Object.fromEntries(recordKindNames.map((kind, index) => [kind, lists[index]!])) as Scanned;
 }
 
@@ -48,7 +50,9 @@ async function restorePendingTodo(scanned: Scanned): Promise<number> {
       if (entry) work.push({ entry, rule });
     }
   }
-  await eachUntil(work, WRITES_AT_ONCE, Infinity, async ({ entry, rule }) => addTodo((rule.adjustTodo ? await rule.adjustTodo(entry) : entry) ?? entry));
+  await eachUntil(work, WRITES_AT_ONCE, Infinity, async ({ entry, rule }) =>
+    addTodo((rule.adjustTodo ? await rule.adjustTodo(entry) : entry) ?? entry),
+  );
   return work.length;
 }
 
@@ -75,7 +79,8 @@ export async function countStoredRecords(scanned?: Scanned): Promise<Counts> {
   const records = scanned ?? (await scanAll());
   for (const kind of recordKindNames) target[recordKinds[kind].plural] = records[kind].length;
   const everyBooking = records.booking as unknown as Array<{ status: (typeof bookingStatuses)[number] }>;
-  for (const status of bookingStatuses) target[status] = everyBooking.filter((booking) => booking.status === status).length;
+  for (const status of bookingStatuses)
+    target[status] = everyBooking.filter((booking) => booking.status === status).length;
   target.storagePosts = await storagePostCount();
   return target;
 }

@@ -10,7 +10,11 @@ function describe(event: FollowUpEvent): SetAsideEvent {
     deadAt: event.deadAt ?? null,
     attempts: event.attempts ?? 0,
     lastError: event.lastError ?? null,
-    what: event.lead?.kind ?? (event.appointment ? `call ${event.appointment.change}` : null) ?? event.record?.collection ?? 'follow-up',
+    what:
+      event.lead?.kind ??
+      (event.appointment ? `call ${event.appointment.change}` : null) ??
+      event.record?.collection ??
+      'follow-up',
     leadId: event.lead?.leadId ?? event.record?.id ?? null,
     who: event.lead?.person.name ?? event.lead?.person.email ?? null,
     done: event.done ?? [],

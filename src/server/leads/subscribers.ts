@@ -50,21 +50,33 @@ export function emailKey(email: string): string {
   return createHash('sha256').update(normaliseEmail(email)).digest('hex');
 }
 
-export async function subscribe(rawEmail: string, now: Date = new Date(), attribution?: Attribution, options: CreateOptions = {}): Promise<SubscribeResult> {
+export async function subscribe(
+  rawEmail: string,
+  now: Date = new Date(),
+  attribution?: Attribution,
+  options: CreateOptions = {},
+): Promise<SubscribeResult> {
   const email = normaliseEmail(rawEmail);
   const key = emailKey(email);
   return withKeyLock(`subscribers/${key}`, async () => {
     const claims = collectionStore(CLAIMS_STORE);
     const proposed: EmailClaim = { subscriberId: newestFirstKey(now.getTime()), createdAt: now.toISOString() };
     const { modified } = await blobCall(() => claims.setJSON(key, proposed, { onlyIfNew: true }));
-    const claim = modified ? proposed : ((await blobCall(() => claims.get(key, { type: 'json' }))) as EmailClaim | null);
+    const claim = modified
+      ? proposed
+      : ((await blobCall(() => claims.get(key, { type: 'json' }))) as EmailClaim | null);
     if (!claim) throw new Error('Subscriber claim vanished while reading it');
     // A repeat sign-up changes nothing; it only completes a record that a crashed earlier
     // attempt may have left unwritten (announced then, as the first sign-up would have been).
     // The first sign-up's source is the one kept (a retry completing it may not know it).
     const existing = modified ? null : await subscribers.get(claim.subscriberId);
     if (existing) return { subscriberId: claim.subscriberId, created: false, subscriber: existing };
-    const written = await subscribers.insert(claim.subscriberId, { email, ...(attribution ? { attribution } : {}) }, new Date(claim.createdAt), options);
+    const written = await subscribers.insert(
+      claim.subscriberId,
+      { email, ...(attribution ? { attribution } : {}) },
+      new Date(claim.createdAt),
+      options,
+    );
     return { subscriberId: claim.subscriberId, created: modified && written.created, subscriber: written.record };
   });
 }

@@ -14,17 +14,35 @@ import { afterResponse } from '../http/afterResponse';
 import { conflict, notFound } from '../http/errors';
 import { RETRY_WINDOW_MS } from './backoff';
 import { claimable, deliver } from './deliver';
-import { type OutboxEntry, dropFailedMarker, dropHeldMarker, dueIds, entriesWithIds, entryIds, failedIds, heldIds, markDue, readEntry, replaceEntry, toItem } from './outbox';
+import {
+  type OutboxEntry,
+  dropFailedMarker,
+  dropHeldMarker,
+  dueIds,
+  entriesWithIds,
+  entryIds,
+  failedIds,
+  heldIds,
+  markDue,
+  readEntry,
+  replaceEntry,
+  toItem,
+} from './outbox';
 import { notificationSettings } from './settings';
 import { allowanceFor, takePlace } from './visitorQuota';
 
 /** The entries of one status (and channel), newest lead first, found through their markers where there are some. */
-async function entriesWithStatus(status: NotificationStatus | undefined, channel: NotificationChannel | undefined, limit: number): Promise<OutboxEntry[]> {
+async function entriesWithStatus(
+  status: NotificationStatus | undefined,
+  channel: NotificationChannel | undefined,
+  limit: number,
+): Promise<OutboxEntry[]> {
   // An id ends with its channel: the others are left out before anything is read.
   const ofChannel = (ids: string[]) => (channel ? ids.filter((id) => id.endsWith(`.${channel}`)) : ids);
   if (status === 'failed') return entriesWithIds(ofChannel(await failedIds()).slice(0, limit));
   if (status === 'held') return entriesWithIds(ofChannel(await heldIds()).slice(0, limit));
-  if (status === 'pending' || status === 'sending') return (await entriesWithIds(ofChannel(await dueIds()))).filter((entry) => entry.status === status);
+  if (status === 'pending' || status === 'sending')
+    return (await entriesWithIds(ofChannel(await dueIds()))).filter((entry) => entry.status === status);
   // Sent history is only found by reading entries, newest first: at most twice the page is read.
   return entriesWithIds(ofChannel(await entryIds()).slice(0, status ? 2 * limit : limit));
 }
@@ -36,12 +54,21 @@ async function withWhatsAppStatuses(items: NotificationItem[]): Promise<Notifica
   const messages = await messagesOfEntries(ids);
   return items.map((item) => {
     const message = messages.get(item.id);
-    return message ? { ...item, whatsapp: { status: message.status, at: message.statusAt, errorCode: message.errorCode, to: message.to } } : item;
+    return message
+      ? {
+          ...item,
+          whatsapp: { status: message.status, at: message.statusAt, errorCode: message.errorCode, to: message.to },
+        }
+      : item;
   });
 }
 
 /** GET /api/admin/notifications: whether they are on, and the entries (newest first). */
-export async function listNotifications({ status, channel, limit = NOTIFICATIONS_LIST_LIMIT }: Partial<NotificationsQuery> = {}): Promise<NotificationsAnswer> {
+export async function listNotifications({
+  status,
+  channel,
+  limit = NOTIFICATIONS_LIST_LIMIT,
+}: Partial<NotificationsQuery> = {}): Promise<NotificationsAnswer> {
   const state = notificationSettings();
   const entries = (await entriesWithStatus(status, channel, limit))
     .filter((entry) => !status || entry.status === status)
@@ -51,7 +78,9 @@ export async function listNotifications({ status, channel, limit = NOTIFICATIONS
   return {
     enabled: state.enabled,
     ...(state.enabled ? {} : { reason: state.reason }),
-    whatsapp: whatsapp.enabled ? { enabled: true } : { enabled: false, reason: whatsapp.reason, missing: whatsapp.missing },
+    whatsapp: whatsapp.enabled
+      ? { enabled: true }
+      : { enabled: false, reason: whatsapp.reason, missing: whatsapp.missing },
     items: await withWhatsAppStatuses(entries.map(toItem)),
   };
 }
@@ -71,11 +100,18 @@ export async function resendNotification(id: string, now: Date = new Date()): Pr
     const found = await readEntry(id);
     if (!found) throw notFound('No such notification.');
     const { entry, etag } = found;
-    if (entry.status === 'sending' && !claimable(entry, now)) throw conflict('This notification is being sent right now.');
+    if (entry.status === 'sending' && !claimable(entry, now))
+      throw conflict('This notification is being sent right now.');
     const allowance = entry.status === 'held' ? allowanceFor(entry) : null;
     if (allowance) await takePlace(allowance, id, now, { waive: true });
     await markDue(id, now);
-    const again = { ...entry, status: 'pending' as const, nextAttemptAt: now.toISOString(), claimedAt: null, retryUntil: new Date(now.getTime() + RETRY_WINDOW_MS).toISOString() };
+    const again = {
+      ...entry,
+      status: 'pending' as const,
+      nextAttemptAt: now.toISOString(),
+      claimedAt: null,
+      retryUntil: new Date(now.getTime() + RETRY_WINDOW_MS).toISOString(),
+    };
     if ((await replaceEntry(again, etag)) !== null) {
       await Promise.all([dropFailedMarker(id), dropHeldMarker(id)]);
       await afterResponse(`resend of ${id}`, () => deliver(id));

@@ -56,12 +56,28 @@ export function reminderReadRate(sent: number, read: number): number | null {
 
 export type CallFigures = Record<(typeof callKinds)[number], number>;
 /** The call figures of `from` (a source's totals, or zero for each). */
-export const callsOf = (from: (kind: (typeof callKinds)[number]) => number) => Object.fromEntries(callKinds.map((kind) => [kind, from(kind)])) as CallFigures;
+export const callsOf = (from: (kind: (typeof callKinds)[number]) => number) =>
+  Object.fromEntries(callKinds.map((kind) => [kind, from(kind)])) as CallFigures;
 const noCalls = callsOf(() => 0);
 
 /** `revenue` is net of refunds; `refunded` is what processed refunds took off it (rupees). */
-export function figures(leads: number, payingClients: number, revenue: number, refunded = 0, calls: CallFigures = noCalls): ConversionFigures {
-  return { leads, payingClients, revenue, refunded, conversionRate: conversionRate(leads, payingClients), ...calls, noShowRate: noShowRate(calls.callsHeld, calls.callsNoShow), reminderReadRate: reminderReadRate(calls.remindersSent, calls.remindersRead) };
+export function figures(
+  leads: number,
+  payingClients: number,
+  revenue: number,
+  refunded = 0,
+  calls: CallFigures = noCalls,
+): ConversionFigures {
+  return {
+    leads,
+    payingClients,
+    revenue,
+    refunded,
+    conversionRate: conversionRate(leads, payingClients),
+    ...calls,
+    noShowRate: noShowRate(calls.callsHeld, calls.callsNoShow),
+    reminderReadRate: reminderReadRate(calls.remindersSent, calls.remindersRead),
+  };
 }
 
 /**
@@ -69,23 +85,56 @@ export function figures(leads: number, payingClients: number, revenue: number, r
  * but no leads in the window (the lead came earlier) gets a row of its own. Sorted by
  * leads, then revenue (pure).
  */
-export function withConversions(rows: readonly LeadsBySourceRow[], days: ReadonlyArray<Record<string, SourceConversions>>): SourceConversionRow[] {
+export function withConversions(
+  rows: readonly LeadsBySourceRow[],
+  days: ReadonlyArray<Record<string, SourceConversions>>,
+): SourceConversionRow[] {
   const totals = new Map<string, SourceConversions>();
   for (const day of days) {
     for (const [key, value] of Object.entries(day)) {
       const sum = totals.get(key) ?? none();
-      totals.set(key, Object.fromEntries(conversionKinds.map((kind) => [kind, sum[kind] + value[kind]])) as SourceConversions);
+      totals.set(
+        key,
+        Object.fromEntries(conversionKinds.map((kind) => [kind, sum[kind] + value[kind]])) as SourceConversions,
+      );
     }
   }
-  const keyOf = (row: { source: string; medium: string | null }) => `${row.source}${SOURCE_SEPARATOR}${row.medium ?? ''}`;
+  const keyOf = (row: { source: string; medium: string | null }) =>
+    `${row.source}${SOURCE_SEPARATOR}${row.medium ?? ''}`;
   const out: SourceConversionRow[] = rows.map((row) => {
     const paid = totals.get(keyOf(row)) ?? none();
     totals.delete(keyOf(row));
-    return { ...row, ...figures(row.leads, paid.clients, netRevenue(paid), paid.refundedPaise / 100, callsOf((kind) => paid[kind])) };
+    return {
+      ...row,
+      ...figures(
+        row.leads,
+        paid.clients,
+        netRevenue(paid),
+        paid.refundedPaise / 100,
+        callsOf((kind) => paid[kind]),
+      ),
+    };
   });
   for (const [key, paid] of totals) {
     const [source, medium] = key.split(SOURCE_SEPARATOR);
-    out.push({ source: source || DIRECT_SOURCE, medium: medium || null, byKind: {}, ...figures(0, paid.clients, netRevenue(paid), paid.refundedPaise / 100, callsOf((kind) => paid[kind])) });
+    out.push({
+      source: source || DIRECT_SOURCE,
+      medium: medium || null,
+      byKind: {},
+      ...figures(
+        0,
+        paid.clients,
+        netRevenue(paid),
+        paid.refundedPaise / 100,
+        callsOf((kind) => paid[kind]),
+      ),
+    });
   }
-  return out.sort((a, b) => b.leads - a.leads || b.revenue - a.revenue || a.source.localeCompare(b.source) || (a.medium ?? '').localeCompare(b.medium ?? ''));
+  return out.sort(
+    (a, b) =>
+      b.leads - a.leads ||
+      b.revenue - a.revenue ||
+      a.source.localeCompare(b.source) ||
+      (a.medium ?? '').localeCompare(b.medium ?? ''),
+  );
 }

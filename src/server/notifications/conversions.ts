@@ -34,10 +34,19 @@ export async function countConversion(eventId: string, lead: LeadEvent): Promise
   const { amount, bookingId } = lead.payment;
   const source = sourceKey(lead.attribution);
   const at = new Date(lead.at);
-  const [revenueDay, clientDay] = await Promise.all([claim(`claims/payment/${lead.leadId}`, eventId, at), claim(`claims/client/${bookingId}`, eventId, at)]);
+  const [revenueDay, clientDay] = await Promise.all([
+    claim(`claims/payment/${lead.leadId}`, eventId, at),
+    claim(`claims/client/${bookingId}`, eventId, at),
+  ]);
   await Promise.all([
-    revenueDay && leadSourceTally.add(changeId('revenue', lead.leadId), dayBucket(revenueDay), { [conversionField(source, 'revenue')]: amount }),
-    clientDay && leadSourceTally.add(changeId('client', bookingId), dayBucket(clientDay), { [conversionField(source, 'clients')]: 1 }),
+    revenueDay &&
+      leadSourceTally.add(changeId('revenue', lead.leadId), dayBucket(revenueDay), {
+        [conversionField(source, 'revenue')]: amount,
+      }),
+    clientDay &&
+      leadSourceTally.add(changeId('client', bookingId), dayBucket(clientDay), {
+        [conversionField(source, 'clients')]: 1,
+      }),
   ]);
 }
 
@@ -47,10 +56,17 @@ export async function countConversion(eventId: string, lead: LeadEvent): Promise
  * booking. Once per refund (the change is named by the refund's record id). A payment whose
  * revenue was never counted (paid before revenue was counted) has nothing to take off.
  */
-export async function countRefund(refund: { entryId: string; paymentId: string; bookingId: string; amountPaise: number }, attribution: LeadEvent['attribution']): Promise<void> {
+export async function countRefund(
+  refund: { entryId: string; paymentId: string; bookingId: string; amountPaise: number },
+  attribution: LeadEvent['attribution'],
+): Promise<void> {
   const store = collectionStore(LEAD_SOURCES_STORE);
-  const parsed = claimSchema.safeParse(await blobCall(() => store.get(`claims/payment/${refund.paymentId}`, { type: 'json' })));
+  const parsed = claimSchema.safeParse(
+    await blobCall(() => store.get(`claims/payment/${refund.paymentId}`, { type: 'json' })),
+  );
   if (!parsed.success) return;
   const field = conversionField(sourceKey(attribution), 'refundedPaise');
-  await leadSourceTally.add(changeId('refund', refund.entryId), dayBucket(new Date(parsed.data.day)), { [field]: refund.amountPaise });
+  await leadSourceTally.add(changeId('refund', refund.entryId), dayBucket(new Date(parsed.data.day)), {
+    [field]: refund.amountPaise,
+  });
 }

@@ -32,8 +32,10 @@ export const isFinal = (status: OutboxEntry['status']) => status === 'sent' || s
 
 /** Whether an entry may be claimed now: pending and due, or a 'sending' claim abandoned long ago. */
 export function claimable(entry: OutboxEntry, now: Date): boolean {
-  if (entry.status === 'pending') return !entry.nextAttemptAt || new Date(entry.nextAttemptAt).getTime() <= now.getTime();
-  if (entry.status === 'sending') return !entry.claimedAt || now.getTime() - new Date(entry.claimedAt).getTime() > STALE_CLAIM_MS;
+  if (entry.status === 'pending')
+    return !entry.nextAttemptAt || new Date(entry.nextAttemptAt).getTime() <= now.getTime();
+  if (entry.status === 'sending')
+    return !entry.claimedAt || now.getTime() - new Date(entry.claimedAt).getTime() > STALE_CLAIM_MS;
   return false;
 }
 
@@ -47,7 +49,11 @@ async function attachmentsOf(entry: OutboxEntry): Promise<OutgoingMail['attachme
     entry.attachments.map(async (ref) => {
       const document = await readDocument(ref.documentId);
       if (!document) throw new Error(`The attachment ${ref.documentId} is not issued yet`);
-      return { filename: documentFileName(document), content: await renderDocumentPdf(document), contentType: 'application/pdf' };
+      return {
+        filename: documentFileName(document),
+        content: await renderDocumentPdf(document),
+        contentType: 'application/pdf',
+      };
     }),
   );
 }
@@ -59,9 +65,13 @@ async function send(entry: OutboxEntry, now: Date): Promise<void> {
   // WhatsApp needs its own variables, not the mail settings, and counts the visitor's number, not a mailbox.
   if (isWhatsAppChannel(entry.channel)) {
     const allowance = allowanceFor(entry);
-    await sendWhatsAppEntry(entry, async () => {
-      if (allowance && !(await takePlace(allowance, entry.id, now))) throw new HeldBack(allowance.reason);
-    }, now);
+    await sendWhatsAppEntry(
+      entry,
+      async () => {
+        if (allowance && !(await takePlace(allowance, entry.id, now))) throw new HeldBack(allowance.reason);
+      },
+      now,
+    );
     return;
   }
   const state = notificationSettings();
@@ -100,7 +110,12 @@ export async function deliver(id: string, now: () => Date = () => new Date()): P
   }
   const claimTime = now();
   if (!claimable(entry, claimTime)) return 'not-due';
-  const claim: OutboxEntry = { ...entry, status: 'sending', claimedAt: claimTime.toISOString(), attempts: entry.attempts + 1 };
+  const claim: OutboxEntry = {
+    ...entry,
+    status: 'sending',
+    claimedAt: claimTime.toISOString(),
+    attempts: entry.attempts + 1,
+  };
   const claimETag = await replaceEntry(claim, etag);
   if (claimETag === null) return 'claimed-elsewhere';
 
@@ -131,7 +146,9 @@ export async function deliver(id: string, now: () => Date = () => new Date()): P
       ? { ...claim, status: 'pending', nextAttemptAt: retryAt.toISOString(), lastError: failure }
       : { ...claim, status: 'failed', nextAttemptAt: null, lastError: failure };
     outcome = retryAt ? 'retry-later' : 'failed';
-    console.error(`[notifications] ${id} attempt ${claim.attempts} failed: ${failure}${retryAt ? `; next try ${retryAt.toISOString()}` : '; giving up'}`);
+    console.error(
+      `[notifications] ${id} attempt ${claim.attempts} failed: ${failure}${retryAt ? `; next try ${retryAt.toISOString()}` : '; giving up'}`,
+    );
   }
   if ((await replaceEntry(next, claimETag)) === null) {
     console.error(`[notifications] ${id}: the result could not be recorded (claimed again meanwhile)`);
@@ -163,7 +180,11 @@ export interface SweepReport {
 }
 
 /** The scheduled retry: every entry with a due marker, oldest lead first, until the deadline. */
-export async function sweepOutbox({ now = () => new Date(), deadline = Infinity, concurrency = 8 }: SweepOptions = {}): Promise<SweepReport> {
+export async function sweepOutbox({
+  now = () => new Date(),
+  deadline = Infinity,
+  concurrency = 8,
+}: SweepOptions = {}): Promise<SweepReport> {
   // Ids start with newest-first lead ids: reversed, the oldest waiting lead goes first.
   const ids = (await dueIds()).reverse();
   const outcomes: SweepReport['outcomes'] = {};
@@ -209,7 +230,10 @@ function leadTimeOf(id: string): number | null {
  * leaving history, not everything kept.
  */
 export async function pruneOutbox(now: Date = new Date(), deadline = Infinity): Promise<number> {
-  const [ids, failed] = await Promise.all([entryIds(), Promise.all([failedIds(), heldIds()]).then((lists) => new Set(lists.flat()))]);
+  const [ids, failed] = await Promise.all([
+    entryIds(),
+    Promise.all([failedIds(), heldIds()]).then((lists) => new Set(lists.flat())),
+  ]);
   const candidates = ids.filter((id) => {
     const at = leadTimeOf(id);
     if (at === null) return false;

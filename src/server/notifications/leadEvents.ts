@@ -31,7 +31,8 @@ export function bookingEvent(booking: Stored<Booking>): LeadEvent {
 }
 
 export function contactEvent(contact: Stored<ContactRecord>): LeadEvent {
-  const audience = whoIsThisForOptions.find((option) => option.value === contact.whoIsThisFor)?.label ?? contact.whoIsThisFor;
+  const audience =
+    whoIsThisForOptions.find((option) => option.value === contact.whoIsThisFor)?.label ?? contact.whoIsThisFor;
   return {
     kind: 'contact',
     leadId: contact.id,

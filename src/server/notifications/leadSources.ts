@@ -58,7 +58,12 @@ const tally = defineTally(LEAD_SOURCES_STORE, { placeField: placeSource });
 export const leadSourceTally = tally;
 
 /** Counts one lead for its day, once per `changeId` (the lead's follow-up event). */
-export async function countLeadSource(changeId: string, kind: LeadKind, attribution: Attribution | null | undefined, at: Date): Promise<void> {
+export async function countLeadSource(
+  changeId: string,
+  kind: LeadKind,
+  attribution: Attribution | null | undefined,
+  at: Date,
+): Promise<void> {
   await tally.add(changeId, dayBucket(at), { [fieldOf(sourceKey(attribution), kind)]: 1 });
 }
 
@@ -90,7 +95,9 @@ export function leadsBySourceRows(days: DayCounts[]): LeadsBySourceRow[] {
       rows.set(key, row);
     }
   }
-  return [...rows.values()].sort((a, b) => b.leads - a.leads || a.source.localeCompare(b.source) || (a.medium ?? '').localeCompare(b.medium ?? ''));
+  return [...rows.values()].sort(
+    (a, b) => b.leads - a.leads || a.source.localeCompare(b.source) || (a.medium ?? '').localeCompare(b.medium ?? ''),
+  );
 }
 
 export async function readLeadsBySource(days: number, now: Date = new Date()): Promise<LeadsBySourceAnswer> {
@@ -102,12 +109,23 @@ export async function readLeadsBySource(days: number, now: Date = new Date()): P
   const paidDays = dates.map((date) => dayConversionsOf(tallied.get(dayBucket(date)) ?? {}));
   const rows = withConversions(leadsBySourceRows(leadDays.flat()), paidDays);
   const sum = (values: number[]) => values.reduce((total, n) => total + n, 0);
-  const leadsOn = (day: DayCounts[]) => sum(day.flatMap((byKey) => Object.values(byKey).flatMap((byKind) => Object.values(byKind) as number[])));
+  const leadsOn = (day: DayCounts[]) =>
+    sum(day.flatMap((byKey) => Object.values(byKey).flatMap((byKind) => Object.values(byKind) as number[])));
   const daily = dates
-    .map((date, index) => ({ date: date.toISOString().slice(0, 10), leads: leadsOn(leadDays[index]!), payingClients: sum(Object.values(paidDays[index]!).map((day) => day.clients)) }))
+    .map((date, index) => ({
+      date: date.toISOString().slice(0, 10),
+      leads: leadsOn(leadDays[index]!),
+      payingClients: sum(Object.values(paidDays[index]!).map((day) => day.clients)),
+    }))
     .reverse();
   const cents = (values: number[]) => Math.round(sum(values.map((value) => value * 100))) / 100;
   const calls = callsOf((kind) => sum(rows.map((row) => row[kind])));
-  const totals = figures(sum(rows.map((row) => row.leads)), sum(rows.map((row) => row.payingClients)), cents(rows.map((row) => row.revenue)), cents(rows.map((row) => row.refunded)), calls);
+  const totals = figures(
+    sum(rows.map((row) => row.leads)),
+    sum(rows.map((row) => row.payingClients)),
+    cents(rows.map((row) => row.revenue)),
+    cents(rows.map((row) => row.refunded)),
+    calls,
+  );
   return { days, since: since.toISOString(), rows, totals, daily };
 }

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { notificationChannels, notificationKinds, notificationStatuses, type NotificationItem } from '../../lib/schemas/notifications';
+import {
+  notificationChannels,
+  notificationKinds,
+  notificationStatuses,
+  type NotificationItem,
+} from '../../lib/schemas/notifications';
 import { readForUpdate } from '../storage/atomicJson';
 import { blobCall, collectionStore } from '../storage/blobs';
 import { whatsappMessageSchema } from '../whatsapp/templates';
@@ -24,9 +29,18 @@ const FAILED_PREFIX = 'failed/';
 const HELD_PREFIX = 'held/';
 
 /** A calendar invite sent as the mail's text/calendar part (nodemailer's icalEvent). */
-export const icalEventSchema = z.object({ method: z.enum(['REQUEST', 'CANCEL', 'PUBLISH']), filename: z.string(), content: z.string() });
+export const icalEventSchema = z.object({
+  method: z.enum(['REQUEST', 'CANCEL', 'PUBLISH']),
+  filename: z.string(),
+  content: z.string(),
+});
 export type IcalEvent = z.infer<typeof icalEventSchema>;
-const mailSchema = z.object({ subject: z.string(), text: z.string(), html: z.string(), icalEvent: icalEventSchema.optional() });
+const mailSchema = z.object({
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  icalEvent: icalEventSchema.optional(),
+});
 /**
  * A file a mail carries, by reference: the entry holds what to attach, the bytes are made when
  * it is sent (an invoice PDF is drawn from its frozen record, so it is the same on every try).
@@ -67,7 +81,20 @@ export function entryId(leadId: string, kind: OutboxEntry['kind'], channel: Outb
 }
 
 /** What a message is; the rest of a new entry (id, due now, retry window) follows from it. */
-export type NewMessage = Pick<OutboxEntry, 'kind' | 'leadId' | 'channel' | 'subject' | 'to' | 'mail' | 'webhook' | 'appointmentId' | 'clientId' | 'attachments' | 'whatsapp'>;
+export type NewMessage = Pick<
+  OutboxEntry,
+  | 'kind'
+  | 'leadId'
+  | 'channel'
+  | 'subject'
+  | 'to'
+  | 'mail'
+  | 'webhook'
+  | 'appointmentId'
+  | 'clientId'
+  | 'attachments'
+  | 'whatsapp'
+>;
 
 /** A new entry, due at once, retried for the one retry window every message has (pure). */
 export function newEntry(message: NewMessage, now: Date): OutboxEntry {
@@ -124,7 +151,9 @@ export async function readEntry(id: string): Promise<VersionedEntry | null> {
 /** Replaces the entry only if nobody wrote it since `etag` was read; the new ETag, or null when refused. */
 export async function replaceEntry(entry: OutboxEntry, etag: string): Promise<string | null> {
   const outbox = store();
-  const result = await blobCall(() => outbox.setJSON(entryKey(entry.id), outboxEntrySchema.parse(entry), { onlyIfMatch: etag }));
+  const result = await blobCall(() =>
+    outbox.setJSON(entryKey(entry.id), outboxEntrySchema.parse(entry), { onlyIfMatch: etag }),
+  );
   return result.modified ? (result.etag ?? '') : null;
 }
 
@@ -184,7 +213,9 @@ export async function entriesWithIds(ids: readonly string[]): Promise<OutboxEntr
   const outbox = store();
   const entries: OutboxEntry[] = [];
   for (let start = 0; start < ids.length; start += 50) {
-    const values = await Promise.all(ids.slice(start, start + 50).map((id) => blobCall(() => outbox.get(entryKey(id), { type: 'json' }))));
+    const values = await Promise.all(
+      ids.slice(start, start + 50).map((id) => blobCall(() => outbox.get(entryKey(id), { type: 'json' }))),
+    );
     for (const value of values) {
       const parsed = outboxEntrySchema.safeParse(value);
       if (parsed.success) entries.push(parsed.data);

@@ -14,7 +14,14 @@ import { type LeadEvent, paymentEvent } from './leadEvents';
 export async function announcePayment(payment: Payment & RecordMeta): Promise<void> {
   if (payment.status !== 'captured' && payment.status !== 'failed') return;
   const lead = await paymentEventWithSource(payment);
-  await recordFollowUp({ id: newEventId(), recordedAt: new Date().toISOString(), record: null, counts: null, person: null, lead });
+  await recordFollowUp({
+    id: newEventId(),
+    recordedAt: new Date().toISOString(),
+    record: null,
+    counts: null,
+    person: null,
+    lead,
+  });
 }
 
 /** The payment's event, with the source of the booking (the visit that led to the payment). */

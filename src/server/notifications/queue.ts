@@ -8,16 +8,39 @@ import { whatsappEnabled, whatsappLeadEntries } from '../whatsapp/entries';
 export function outboxEntriesFor(event: LeadEvent, site: string, webhook: boolean, now: Date): OutboxEntry[] {
   const { kind, leadId } = event;
   const owner = ownerEmail(event, site);
-  const entries: OutboxEntry[] = [newEntry({ kind, leadId, channel: 'email', subject: owner.subject, to: null, mail: owner, webhook: null }, now)];
+  const entries: OutboxEntry[] = [
+    newEntry({ kind, leadId, channel: 'email', subject: owner.subject, to: null, mail: owner, webhook: null }, now),
+  ];
   if (webhook) {
     const body = ownerWebhook(event, site);
-    entries.push(newEntry({ kind, leadId, channel: 'webhook', subject: owner.subject, to: null, mail: null, webhook: { ...body } }, now));
+    entries.push(
+      newEntry(
+        { kind, leadId, channel: 'webhook', subject: owner.subject, to: null, mail: null, webhook: { ...body } },
+        now,
+      ),
+    );
   }
   const visitor = visitorEmail(event, site);
   if (visitor && event.person.email) {
     const invoice = event.payment?.invoice;
-    const attachments = invoice ? { attachments: [{ kind: 'invoice-pdf' as const, documentId: invoice.documentId }] } : {};
-    entries.push(newEntry({ kind, leadId, channel: 'visitor-email', subject: visitor.subject, to: event.person.email, mail: visitor, webhook: null, ...attachments }, now));
+    const attachments = invoice
+      ? { attachments: [{ kind: 'invoice-pdf' as const, documentId: invoice.documentId }] }
+      : {};
+    entries.push(
+      newEntry(
+        {
+          kind,
+          leadId,
+          channel: 'visitor-email',
+          subject: visitor.subject,
+          to: event.person.email,
+          mail: visitor,
+          webhook: null,
+          ...attachments,
+        },
+        now,
+      ),
+    );
   }
   return entries;
 }

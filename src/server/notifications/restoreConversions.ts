@@ -14,10 +14,15 @@ const AT_ONCE = 16;
  * failed for good) is counted now, on the day it was paid. The records come from the
  * recount's one scan. Returns the payments checked.
  */
-export async function restoreConversions(everyPayment: ReadonlyArray<Payment & RecordMeta>, everyBooking: ReadonlyArray<Booking & RecordMeta>): Promise<number> {
+export async function restoreConversions(
+  everyPayment: ReadonlyArray<Payment & RecordMeta>,
+  everyBooking: ReadonlyArray<Booking & RecordMeta>,
+): Promise<number> {
   // The source is the booking's, as paymentEventWithSource finds it, from the scan in hand.
   const sourceOf = new Map(everyBooking.map((booking) => [booking.id, booking.attribution ?? null]));
   const captured = everyPayment.filter((payment) => payment.status === 'captured');
-  await eachUntil(captured, AT_ONCE, Infinity, (payment) => countConversion(`recount-${payment.id}`, paymentEvent(payment, sourceOf.get(payment.bookingId) ?? null)));
+  await eachUntil(captured, AT_ONCE, Infinity, (payment) =>
+    countConversion(`recount-${payment.id}`, paymentEvent(payment, sourceOf.get(payment.bookingId) ?? null)),
+  );
   return captured.length;
 }

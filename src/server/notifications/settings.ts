@@ -17,13 +17,20 @@ const sender = z
     const bare = /<([^<>]+)>\s*$/.exec(value)?.[1] ?? value;
     return z.email().safeParse(bare.trim()).success;
   }, 'NOTIFY_EMAIL_FROM must be an e-mail address, optionally as "Name <address>"');
-const webhookUrl = z.url({ error: 'NOTIFY_WEBHOOK_URL must be an http(s) URL' }).refine((value) => /^https?:\/\//.test(value), 'NOTIFY_WEBHOOK_URL must be an http(s) URL');
+const webhookUrl = z
+  .url({ error: 'NOTIFY_WEBHOOK_URL must be an http(s) URL' })
+  .refine((value) => /^https?:\/\//.test(value), 'NOTIFY_WEBHOOK_URL must be an http(s) URL');
 
 const settingsSchema = z.object({
   SMTP_URL: smtpUrl,
   NOTIFY_EMAIL_TO: z
     .string()
-    .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(address('NOTIFY_EMAIL_TO')).min(1, 'NOTIFY_EMAIL_TO must name at least one address')),
   NOTIFY_EMAIL_FROM: sender,
   NOTIFY_WEBHOOK_URL: webhookUrl.optional(),
@@ -49,9 +56,14 @@ export function notificationSettings(): SettingsState {
     NOTIFY_EMAIL_FROM: env('NOTIFY_EMAIL_FROM'),
     NOTIFY_WEBHOOK_URL: env('NOTIFY_WEBHOOK_URL'),
   };
-  if (!raw.SMTP_URL && !raw.NOTIFY_EMAIL_TO && !raw.NOTIFY_EMAIL_FROM) return { enabled: false, reason: NOT_CONFIGURED };
+  if (!raw.SMTP_URL && !raw.NOTIFY_EMAIL_TO && !raw.NOTIFY_EMAIL_FROM)
+    return { enabled: false, reason: NOT_CONFIGURED };
   const missing = (['SMTP_URL', 'NOTIFY_EMAIL_TO', 'NOTIFY_EMAIL_FROM'] as const).filter((name) => !raw[name]);
-  if (missing.length > 0) return { enabled: false, reason: `Notifications are off: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set.` };
+  if (missing.length > 0)
+    return {
+      enabled: false,
+      reason: `Notifications are off: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set.`,
+    };
   const parsed = settingsSchema.safeParse(raw);
   if (!parsed.success) {
     // Never echo the value: SMTP_URL carries the mail password.
@@ -61,14 +73,22 @@ export function notificationSettings(): SettingsState {
   const value = parsed.data;
   return {
     enabled: true,
-    settings: { smtpUrl: value.SMTP_URL, ownerAddresses: value.NOTIFY_EMAIL_TO, from: value.NOTIFY_EMAIL_FROM, webhookUrl: value.NOTIFY_WEBHOOK_URL ?? null },
+    settings: {
+      smtpUrl: value.SMTP_URL,
+      ownerAddresses: value.NOTIFY_EMAIL_TO,
+      from: value.NOTIFY_EMAIL_FROM,
+      webhookUrl: value.NOTIFY_WEBHOOK_URL ?? null,
+    },
   };
 }
 
 /** The site's main address as the platform knows it (Netlify's Context, also on the local server). */
 function platformSiteUrl(): string | undefined {
   try {
-    return (globalThis as { Netlify?: { context?: { site?: { url?: string } } | null } }).Netlify?.context?.site?.url || undefined;
+    return (
+      (globalThis as { Netlify?: { context?: { site?: { url?: string } } | null } }).Netlify?.context?.site?.url ||
+      undefined
+    );
   } catch {
     return undefined;
   }
@@ -84,5 +104,7 @@ export function siteAddress(): string {
   const configured = env('URL') ?? platformSiteUrl();
   if (configured) return new URL(configured).origin;
   if (isLocalServer()) return `http://localhost:${env('PORT') ?? 8888}`;
-  throw new Error('The site address is unknown: set URL to the site\'s https address (Netlify sets it on every deploy).');
+  throw new Error(
+    "The site address is unknown: set URL to the site's https address (Netlify sets it on every deploy).",
+  );
 }

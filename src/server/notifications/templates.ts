@@ -36,7 +36,12 @@ export interface WebhookBody {
 }
 
 export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** A tel: link that dials from anywhere: Indian 10-digit numbers get +91. */
@@ -78,14 +83,25 @@ export function callbackPromise(event: Pick<LeadEvent, 'kind' | 'at'>): string |
   return `The site promised a call back within ${hours} business hours: by ${formatIst(due)}.`;
 }
 
-export function sourceOf(attribution: Attribution | null): { source: string; medium: string | null; campaign: string | null } {
-  return { source: attribution?.source || DIRECT_SOURCE, medium: attribution?.medium || null, campaign: attribution?.campaign || null };
+export function sourceOf(attribution: Attribution | null): {
+  source: string;
+  medium: string | null;
+  campaign: string | null;
+} {
+  return {
+    source: attribution?.source || DIRECT_SOURCE,
+    medium: attribution?.medium || null,
+    campaign: attribution?.campaign || null,
+  };
 }
 
 function sourceLine(attribution: Attribution | null): string {
   const { source, medium, campaign } = sourceOf(attribution);
   const parts = [source, medium && `/ ${medium}`, campaign && `(campaign ${campaign})`].filter(Boolean).join(' ');
-  const extra = [attribution?.referrer && `referrer ${attribution.referrer}`, attribution?.landingPage && `landed on ${attribution.landingPage}`].filter(Boolean);
+  const extra = [
+    attribution?.referrer && `referrer ${attribution.referrer}`,
+    attribution?.landingPage && `landed on ${attribution.landingPage}`,
+  ].filter(Boolean);
   return extra.length > 0 ? `${parts}; ${extra.join(', ')}` : parts;
 }
 
@@ -95,7 +111,10 @@ export function adminUrl(site: string, tab: 'customers' | 'clients' = 'customers
 }
 
 const HEADLINES: Record<NotificationKind, string> = {
-  ...(Object.fromEntries(Object.entries(leadAnnouncements).map(([kind, { headline }]) => [kind, headline])) as Record<keyof typeof leadAnnouncements, string>),
+  ...(Object.fromEntries(Object.entries(leadAnnouncements).map(([kind, { headline }]) => [kind, headline])) as Record<
+    keyof typeof leadAnnouncements,
+    string
+  >),
   'payment-captured': 'Payment captured',
   'payment-failed': 'Payment failed',
   'payment-request': 'Payment link sent',
@@ -118,7 +137,10 @@ const HEADLINES: Record<NotificationKind, string> = {
  * and the visitor's confirmation (null: none is sent). Typed over every lead notification
  * kind, so a kind added there does not type-check until it has its entry here.
  */
-const leadWording: Record<LeadNotificationKind, { ownerSubjectNames: 'who' | 'choice and who'; confirmation: Confirm | null }> = {
+const leadWording: Record<
+  LeadNotificationKind,
+  { ownerSubjectNames: 'who' | 'choice and who'; confirmation: Confirm | null }
+> = {
   'discovery-call': { ownerSubjectNames: 'who', confirmation: null },
   'package-booking': { ownerSubjectNames: 'choice and who', confirmation: null },
   contact: { ownerSubjectNames: 'who', confirmation: contactConfirmation },
@@ -129,8 +151,10 @@ const leadWording: Record<LeadNotificationKind, { ownerSubjectNames: 'who' | 'ch
 
 function ownerSubject(event: LeadEvent): string {
   const who = event.person.name ?? event.person.email ?? 'a visitor';
-  if (event.kind === 'payment-captured' && event.payment) return `${HEADLINES[event.kind]}: ${formatRupees(event.payment.amount)} for ${event.payment.packageName} (${who})`;
-  if (isLeadNotificationKind(event.kind) && leadWording[event.kind].ownerSubjectNames === 'who') return `${HEADLINES[event.kind]}: ${who}`;
+  if (event.kind === 'payment-captured' && event.payment)
+    return `${HEADLINES[event.kind]}: ${formatRupees(event.payment.amount)} for ${event.payment.packageName} (${who})`;
+  if (isLeadNotificationKind(event.kind) && leadWording[event.kind].ownerSubjectNames === 'who')
+    return `${HEADLINES[event.kind]}: ${who}`;
   return `${HEADLINES[event.kind]}: ${event.choice} (${who})`;
 }
 
@@ -145,7 +169,8 @@ function ownerLines(event: LeadEvent, site: string): Line[] {
   const lines: Line[] = [];
   if (event.person.name) lines.push({ label: 'Name', text: event.person.name });
   if (event.person.phone) lines.push({ label: 'Phone', text: event.person.phone, href: telHref(event.person.phone) });
-  if (event.person.email) lines.push({ label: 'E-mail', text: event.person.email, href: `mailto:${event.person.email}` });
+  if (event.person.email)
+    lines.push({ label: 'E-mail', text: event.person.email, href: `mailto:${event.person.email}` });
   lines.push({ label: event.payment ? 'Package' : 'Chose', text: event.choice });
   if (event.payment) {
     lines.push({ label: 'Amount', text: formatRupees(event.payment.amount) });
@@ -162,14 +187,18 @@ function ownerLines(event: LeadEvent, site: string): Line[] {
 }
 
 function textOf(headline: string, lines: Line[], footer: string[] = []): string {
-  const body = lines.map((line) => `${line.label}: ${line.text}${line.href?.startsWith('tel:') ? ` (${line.href})` : ''}`);
+  const body = lines.map(
+    (line) => `${line.label}: ${line.text}${line.href?.startsWith('tel:') ? ` (${line.href})` : ''}`,
+  );
   return [headline, '', ...body, ...(footer.length ? ['', ...footer] : [])].join('\n');
 }
 
 export function htmlOf(headline: string, lines: Line[], paragraphs: string[] = [], closing: string[] = []): string {
   const rows = lines
     .map((line) => {
-      const value = line.href ? `<a href="${escapeHtml(line.href)}">${escapeHtml(line.text)}</a>` : escapeHtml(line.text);
+      const value = line.href
+        ? `<a href="${escapeHtml(line.href)}">${escapeHtml(line.text)}</a>`
+        : escapeHtml(line.text);
       return `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(line.label)}</th><td style="padding:4px 0">${value}</td></tr>`;
     })
     .join('');
@@ -266,7 +295,11 @@ export function plainName(name: string | null): string | null {
   return trimmed;
 }
 
-export const signOff = [`${business.founder.name}, ${business.brand}`, `${business.contact.phone} · ${business.contact.email}`, business.contact.hours];
+export const signOff = [
+  `${business.founder.name}, ${business.brand}`,
+  `${business.contact.phone} · ${business.contact.email}`,
+  business.contact.hours,
+];
 
 function contactConfirmation(_event: LeadEvent, _site: string, greeting: string): Confirmation {
   const hours = business.promises.responseHours;
@@ -315,14 +348,23 @@ function paymentReceipt(event: LeadEvent, _site: string, greeting: string): Conf
   ];
   const { clientSpaceUrl, sessions } = event.payment;
   if (clientSpaceUrl) lines.push({ label: 'Book your sessions', text: clientSpaceUrl, href: clientSpaceUrl });
-  const included = sessions == null ? null : sessions === 0 ? 'Your sessions are arranged with you on our call.' : `Your package includes ${sessions} coaching ${sessions === 1 ? 'session' : 'sessions'}.`;
+  const included =
+    sessions == null
+      ? null
+      : sessions === 0
+        ? 'Your sessions are arranged with you on our call.'
+        : `Your package includes ${sessions} coaching ${sessions === 1 ? 'session' : 'sessions'}.`;
   return {
     subject: `Payment received: ${event.payment.packageName}`,
     paragraphs: [
       greeting,
       `Thank you: your payment to ${business.brand} is confirmed. This e-mail is your receipt.`,
       ...(included ? [included] : []),
-      ...(event.payment.invoice ? [`Your ${event.payment.invoice.title.toLowerCase()} ${event.payment.invoice.serial} is attached to this e-mail as a PDF.`] : []),
+      ...(event.payment.invoice
+        ? [
+            `Your ${event.payment.invoice.title.toLowerCase()} ${event.payment.invoice.serial} is attached to this e-mail as a PDF.`,
+          ]
+        : []),
       clientSpaceUrl
         ? `Next steps: book your sessions at a time that suits you from your private page (the "Book your sessions" link below), and move or cancel them there up to ${business.promises.rescheduleNoticeHours} hours before. Keep this e-mail: the link is yours alone. Questions: call or WhatsApp ${business.contact.phone} (${business.contact.hours}).`
         : `Next steps: we'll call you within ${hours} hours (${business.contact.hours}) to plan your sessions.`,
@@ -340,13 +382,21 @@ export function visitorEmail(event: LeadEvent, site: string): MailContent | null
   if (!confirmation) return null;
   const { subject, paragraphs, lines } = confirmation;
   const textLines = lines.map((line) => `${line.label}: ${line.text}`);
-  const text = [paragraphs.join('\n\n'), ...(textLines.length ? [textLines.join('\n')] : []), signOff.join('\n')].join('\n\n');
+  const text = [paragraphs.join('\n\n'), ...(textLines.length ? [textLines.join('\n')] : []), signOff.join('\n')].join(
+    '\n\n',
+  );
   const html = htmlOf(subject, lines, paragraphs, signOff);
   return { subject, text, html };
 }
 
 /** A payment link the owner asked us to e-mail: only our words, the amount and Razorpay's link. */
-export function paymentLinkEmail(request: { name: string; amount: number; description: string; url: string; expiresAt: string }): MailContent {
+export function paymentLinkEmail(request: {
+  name: string;
+  amount: number;
+  description: string;
+  url: string;
+  expiresAt: string;
+}): MailContent {
   const name = plainName(request.name);
   const subject = `Your payment link: ${business.brand}`;
   const lines: Line[] = [
@@ -359,7 +409,11 @@ export function paymentLinkEmail(request: { name: string; amount: number; descri
     name ? `Dear ${name},` : 'Hello,',
     `As agreed on our call, here is your secure Razorpay link to pay ${business.brand} by card, UPI or net banking. You will get a receipt by e-mail once it is paid.`,
   ];
-  const text = [paragraphs.join('\n\n'), lines.map((line) => `${line.label}: ${line.text}`).join('\n'), signOff.join('\n')].join('\n\n');
+  const text = [
+    paragraphs.join('\n\n'),
+    lines.map((line) => `${line.label}: ${line.text}`).join('\n'),
+    signOff.join('\n'),
+  ].join('\n\n');
   return { subject, text, html: htmlOf(subject, lines, paragraphs, signOff) };
 }
 
@@ -392,19 +446,30 @@ export function whatsappInboundMail(inbound: WhatsappInbound, site: string): Mai
   const number = `+${inbound.number.replace(/\D/g, '')}`;
   const subject = `${HEADLINES['whatsapp-inbound']} from ${name ? `${name} (${number})` : number}`;
   // Control characters other than line breaks could hide or reorder text in a mail client.
-  const cleaned = inbound.text?.replace(/[^\P{Cc}\n\t]/gu, '').replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim() ?? '';
-  const quoted = cleaned.length > WHATSAPP_ALERT_TEXT_CHARS ? `${cleaned.slice(0, WHATSAPP_ALERT_TEXT_CHARS)}…` : cleaned;
+  const cleaned =
+    inbound.text
+      ?.replace(/[^\P{Cc}\n\t]/gu, '')
+      .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+      .trim() ?? '';
+  const quoted =
+    cleaned.length > WHATSAPP_ALERT_TEXT_CHARS ? `${cleaned.slice(0, WHATSAPP_ALERT_TEXT_CHARS)}…` : cleaned;
   const chat = `https://wa.me/${inbound.number.replace(/\D/g, '')}`;
   const lines: Line[] = [
     ...(name ? [{ label: 'Name', text: name }] : []),
     { label: 'WhatsApp', text: number, href: chat },
     { label: 'Phone', text: number, href: telHref(number) },
     { label: 'When', text: formatIst(inbound.at) },
-    { label: 'Message', text: quoted || `(a message of type ${inbound.type.replace(/[^a-z_]/gi, '').slice(0, 40) || 'unknown'}: open WhatsApp to see it)` },
+    {
+      label: 'Message',
+      text:
+        quoted ||
+        `(a message of type ${inbound.type.replace(/[^a-z_]/gi, '').slice(0, 40) || 'unknown'}: open WhatsApp to see it)`,
+    },
     ...(inbound.note ? [{ label: 'Note', text: inbound.note }] : []),
     { label: 'In the admin', text: adminUrl(site), href: adminUrl(site) },
   ];
   // A Cloud API number may be in no WhatsApp app: the owner answers from their own phone.
-  const advice = 'Messages to the site\'s WhatsApp number (the Cloud API) may not show in any app: answer by calling them or from your own WhatsApp (the link above).';
+  const advice =
+    "Messages to the site's WhatsApp number (the Cloud API) may not show in any app: answer by calling them or from your own WhatsApp (the link above).";
   return { subject, text: textOf(subject, lines, [advice]), html: htmlOf(subject, lines, [], [advice]) };
 }

@@ -81,7 +81,15 @@ export async function sendMail(settings: NotificationSettings, mail: OutgoingMai
     text: mail.text,
     html: mail.html,
     ...(mail.icalEvent ? { icalEvent: mail.icalEvent } : {}),
-    ...(mail.attachments?.length ? { attachments: mail.attachments.map((file) => ({ filename: file.filename, content: Buffer.from(file.content), contentType: file.contentType })) } : {}),
+    ...(mail.attachments?.length
+      ? {
+          attachments: mail.attachments.map((file) => ({
+            filename: file.filename,
+            content: Buffer.from(file.content),
+            contentType: file.contentType,
+          })),
+        }
+      : {}),
   };
   const pool = poolFor(settings);
   pool.sending += 1;
@@ -116,6 +124,7 @@ export async function postWebhook(url: string, body: unknown): Promise<void> {
 
 /** An error as the admin may read it: no URL credentials, bounded length. */
 export function describeFailure(error: unknown): string {
-  const message = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+  const message =
+    error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
   return message.replace(/\/\/[^/\s@]*@/g, '//***@').slice(0, 300);
 }

@@ -64,7 +64,13 @@ export function inboundAlertAllowance(number: string, now: Date): Allowance {
 }
 
 /** The list after admitting `entryId` at `now`, or null when the count is used up (pure). */
-export function admit(sent: Sent, entryId: string, now: Date, limit = CONFIRMATIONS_PER_DAY, windowMs = DAY_MS): Sent | null {
+export function admit(
+  sent: Sent,
+  entryId: string,
+  now: Date,
+  limit = CONFIRMATIONS_PER_DAY,
+  windowMs = DAY_MS,
+): Sent | null {
   const recent = sent.filter((item) => now.getTime() - new Date(item.at).getTime() < windowMs);
   if (recent.some((item) => item.entryId === entryId)) return recent;
   if (recent.length >= limit) return null;
@@ -82,7 +88,9 @@ export const clientQuotaKey = (clientId: string) => `client/${sha256(clientId)}`
 export const whatsappQuotaKey = (number: string) => `whatsapp/${sha256(number)}`;
 
 /** The count a mail is taken from (pure): a visitor's, or the owner's about one client; null for mail under no count (the owner's other mail, a paid receipt, an owner-sent link). */
-export function allowanceFor(entry: Pick<OutboxEntry, 'kind' | 'channel' | 'to' | 'leadId' | 'appointmentId' | 'clientId'>): Allowance | null {
+export function allowanceFor(
+  entry: Pick<OutboxEntry, 'kind' | 'channel' | 'to' | 'leadId' | 'appointmentId' | 'clientId'>,
+): Allowance | null {
   if (entry.channel === 'email' && entry.clientId) {
     return {
       key: clientQuotaKey(entry.clientId),
@@ -124,12 +132,22 @@ export function allowanceFor(entry: Pick<OutboxEntry, 'kind' | 'channel' | 'to' 
  * Takes a place for this entry; false when all are taken. With `waive` (the owner's
  * Resend of a held mail) the entry is let through past the limit, and counted.
  */
-export async function takePlace(allowance: Allowance, entryId: string, now: Date = new Date(), { waive = false } = {}): Promise<boolean> {
+export async function takePlace(
+  allowance: Allowance,
+  entryId: string,
+  now: Date = new Date(),
+  { waive = false } = {},
+): Promise<boolean> {
   return (await placeOf(allowance, entryId, now, { waive })) > 0;
 }
 
 /** As takePlace, telling which place the entry holds in the window (1 for the first), or 0 when all are taken. */
-export async function placeOf(allowance: Allowance, entryId: string, now: Date = new Date(), { waive = false } = {}): Promise<number> {
+export async function placeOf(
+  allowance: Allowance,
+  entryId: string,
+  now: Date = new Date(),
+  { waive = false } = {},
+): Promise<number> {
   let place = 0;
   await updateJson(QUOTA_STORE, allowance.key, (current) => {
     const parsed = sentSchema.safeParse(current);
@@ -139,7 +157,8 @@ export async function placeOf(allowance: Allowance, entryId: string, now: Date =
     place = next === null ? 0 : next.findIndex((item) => item.entryId === entryId) + 1;
     if (next === null) return undefined;
     // Unchanged (a retry of an entry let through): nothing to write.
-    if (parsed.success && next.length === before.length && next.every((item, index) => item === before[index])) return undefined;
+    if (parsed.success && next.length === before.length && next.every((item, index) => item === before[index]))
+      return undefined;
     return next;
   });
   return place;

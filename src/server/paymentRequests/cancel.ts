@@ -29,7 +29,10 @@ export async function cancelPaymentRequest(id: string, now: Date = new Date()): 
     if (link?.status === 'expired' || link?.status === 'cancelled') outcome = link.status;
     else {
       console.error('[razorpay payment link cancel]', error.message);
-      throw new HttpError(502, 'The payment gateway is not answering right now. The link is still open; please try again.');
+      throw new HttpError(
+        502,
+        'The payment gateway is not answering right now. The link is still open; please try again.',
+      );
     }
   }
   const saved = await paymentRequests.update(id, (current) => closed(current, outcome, now));

@@ -16,7 +16,9 @@ import { closed, paid } from './transitions';
 const linkEventSchema = z.object({
   event: z.enum(['payment_link.paid', 'payment_link.expired', 'payment_link.cancelled']),
   payload: z.object({
-    payment_link: z.object({ entity: z.object({ id: paymentLinkId, reference_id: z.string().nullable().optional(), status: z.string() }) }),
+    payment_link: z.object({
+      entity: z.object({ id: paymentLinkId, reference_id: z.string().nullable().optional(), status: z.string() }),
+    }),
     order: z.object({ entity: z.object({ id: z.string().regex(/^order_[A-Za-z0-9]{6,40}$/) }) }).optional(),
     payment: z
       .object({
@@ -37,7 +39,10 @@ export const isPaymentLinkEvent = (event: string) => event.startsWith('payment_l
 
 /** Our payment record's id for a Razorpay payment: the same payment always gets the same id. */
 export function linkPaymentRecordId(razorpayPaymentId: string, paidAt: Date): string {
-  return newestFirstKeyWith(paidAt.getTime(), createHash('sha256').update(razorpayPaymentId).digest('hex').slice(0, 10));
+  return newestFirstKeyWith(
+    paidAt.getTime(),
+    createHash('sha256').update(razorpayPaymentId).digest('hex').slice(0, 10),
+  );
 }
 
 /**
@@ -57,7 +62,8 @@ export async function applyPaymentLinkEvent(value: unknown, now: Date): Promise<
 
   if (event !== 'payment_link.paid') {
     const status = event === 'payment_link.expired' ? 'expired' : 'cancelled';
-    if (request.status === 'created') await paymentRequests.update(request.id, (current) => closed(current, status, now));
+    if (request.status === 'created')
+      await paymentRequests.update(request.id, (current) => closed(current, status, now));
     return { status: 'processed' };
   }
 
@@ -104,7 +110,9 @@ export async function applyPaymentLinkEvent(value: unknown, now: Date): Promise<
   await rememberOrder(orderId, recordId);
   // Each write is skipped when a delivery before this one made it (no needless new version).
   if (request.status !== 'paid') {
-    await paymentRequests.update(request.id, (current) => paid(current, { paymentId: recordId, razorpayPaymentId: entity.id, paidAt: paidAt.toISOString() }));
+    await paymentRequests.update(request.id, (current) =>
+      paid(current, { paymentId: recordId, razorpayPaymentId: entity.id, paidAt: paidAt.toISOString() }),
+    );
   }
   const booking = await bookings.get(request.bookingId);
   if (booking && booking.paymentStatus !== 'paid') {

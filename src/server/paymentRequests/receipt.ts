@@ -7,7 +7,11 @@ import { paymentRequests } from './store';
  * with the link's id, our reference and its payment id): captured only once the webhook
  * recorded that very payment; the package words and amount only, nobody's details.
  */
-export async function paymentLinkReceipt(reference: string, linkId: string, razorpayPaymentId: string): Promise<PaymentReceiptAnswer> {
+export async function paymentLinkReceipt(
+  reference: string,
+  linkId: string,
+  razorpayPaymentId: string,
+): Promise<PaymentReceiptAnswer> {
   const request = await paymentRequests.get(reference);
   if (!request || request.linkId !== linkId) throw notFound('No such payment.');
   if (request.status === 'paid') {

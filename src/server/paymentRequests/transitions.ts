@@ -9,7 +9,16 @@ export function closed<R extends PaymentRequest>(request: R, status: 'expired' |
   return { ...request, status, closedAt: at.toISOString() };
 }
 
-export function paid<R extends PaymentRequest>(request: R, payment: { paymentId: string; razorpayPaymentId: string; paidAt: string }): R {
+export function paid<R extends PaymentRequest>(
+  request: R,
+  payment: { paymentId: string; razorpayPaymentId: string; paidAt: string },
+): R {
   if (request.status === 'paid') return request;
-  return { ...request, status: 'paid', paymentId: payment.paymentId, razorpayPaymentId: payment.razorpayPaymentId, paidAt: payment.paidAt };
+  return {
+    ...request,
+    status: 'paid',
+    paymentId: payment.paymentId,
+    razorpayPaymentId: payment.razorpayPaymentId,
+    paidAt: payment.paidAt,
+  };
 }

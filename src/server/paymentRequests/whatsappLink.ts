@@ -15,12 +15,34 @@ import type { StoredPaymentRequest } from './store';
  * entry per request (create-only, retried like every message), sent after the response.
  * Without WhatsApp's settings or the visitor's consent nothing is queued.
  */
-export async function whatsappPaymentLink(request: StoredPaymentRequest, booking: Booking, now: Date = new Date()): Promise<boolean> {
+export async function whatsappPaymentLink(
+  request: StoredPaymentRequest,
+  booking: Booking,
+  now: Date = new Date(),
+): Promise<boolean> {
   const to = consentedNumber(booking);
   const config = whatsappConfig();
   if (!to || !config.enabled) return false;
-  const whatsapp = paymentRequest(plainName(request.name), request.description, request.amount, request.url, config.paymentUrlBase);
-  const entry = newEntry({ kind: 'payment-request', leadId: request.id, channel: 'whatsapp', subject: `WhatsApp: payment link for ${request.description}`, to, mail: null, webhook: null, whatsapp }, now);
+  const whatsapp = paymentRequest(
+    plainName(request.name),
+    request.description,
+    request.amount,
+    request.url,
+    config.paymentUrlBase,
+  );
+  const entry = newEntry(
+    {
+      kind: 'payment-request',
+      leadId: request.id,
+      channel: 'whatsapp',
+      subject: `WhatsApp: payment link for ${request.description}`,
+      to,
+      mail: null,
+      webhook: null,
+      whatsapp,
+    },
+    now,
+  );
   await enqueue([entry]);
   await afterResponse(`payment link WhatsApp ${request.id}`, () => deliver(entry.id));
   return true;

@@ -20,7 +20,9 @@ export function gatewayKeys(): GatewayKeys {
   const keyId = env('RAZORPAY_KEY_ID');
   const keySecret = env('RAZORPAY_KEY_SECRET');
   if (!keyId || !keySecret) {
-    throw serviceUnavailable('Online payments are not set up yet (RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are missing). Nothing was charged.');
+    throw serviceUnavailable(
+      'Online payments are not set up yet (RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are missing). Nothing was charged.',
+    );
   }
   const override = isLocalServer() ? env('RAZORPAY_API_BASE_URL') : undefined;
   const apiBaseUrl = (override ?? RAZORPAY_DEFAULT_API).replace(/\/+$/, '');

@@ -21,7 +21,11 @@ export async function confirmPayment(payment: StoredPayment, confirmation: Confi
 }
 
 /** A failed attempt: recorded unless the order was already paid (never moves paid back). */
-export async function recordFailure(payment: StoredPayment, razorpayPaymentId: string, reason: string | null): Promise<StoredPayment> {
+export async function recordFailure(
+  payment: StoredPayment,
+  razorpayPaymentId: string,
+  reason: string | null,
+): Promise<StoredPayment> {
   const saved = (await payments.update(payment.id, (current) => failed(current, razorpayPaymentId, reason))) ?? payment;
   if (saved.status === 'failed') {
     await bookings.update(saved.bookingId, (booking) => ({

@@ -21,7 +21,9 @@ export async function startPayment(request: CreateOrderRequest): Promise<Checkou
   const item = findPackage(request.packageId);
   if (!item) throw notFound('This package does not exist.');
   if (!isPaidPackage(item)) {
-    throw badRequest('This package is priced on consultation: book a free discovery call instead.', { packageId: 'Not a paid package' });
+    throw badRequest('This package is priced on consultation: book a free discovery call instead.', {
+      packageId: 'Not a paid package',
+    });
   }
   // Before anything is stored: without keys nothing may be half-done
   // (docs/decisions/0014-payment-keys-from-environment.md).
@@ -70,13 +72,19 @@ export async function startPayment(request: CreateOrderRequest): Promise<Checkou
   } catch (error) {
     if (error instanceof GatewayError) {
       console.error('[razorpay order]', error.message);
-      throw new HttpError(502, 'The payment gateway is not answering right now. Nothing was charged; please try again.');
+      throw new HttpError(
+        502,
+        'The payment gateway is not answering right now. Nothing was charged; please try again.',
+      );
     }
     throw error;
   }
   if (order.amount !== amountPaise || order.currency !== 'INR') {
     console.error('[razorpay order] amount mismatch', order.id, order.amount, amountPaise);
-    throw new HttpError(502, 'The payment gateway returned an unexpected order. Nothing was charged; please try again.');
+    throw new HttpError(
+      502,
+      'The payment gateway returned an unexpected order. Nothing was charged; please try again.',
+    );
   }
 
   const payment = await payments.create({
@@ -111,7 +119,15 @@ export async function startPayment(request: CreateOrderRequest): Promise<Checkou
     price: item.price,
     // Anyone holding a booking id could otherwise read that booking's name and phone
     // here; the popup already has them. Only the checkout page's own details echo back.
-    ...(booking ? {} : { prefill: { name: customer.name, ...(customer.email ? { email: customer.email } : {}), contact: customer.phone } }),
+    ...(booking
+      ? {}
+      : {
+          prefill: {
+            name: customer.name,
+            ...(customer.email ? { email: customer.email } : {}),
+            contact: customer.phone,
+          },
+        }),
     theme: { color: CHECKOUT_THEME_COLOR },
   };
 }

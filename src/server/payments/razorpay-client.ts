@@ -77,7 +77,11 @@ async function callRazorpay<S extends z.ZodType>(
   try {
     response = await fetch(`${keys.apiBaseUrl}${path}`, {
       method,
-      headers: { authorization: `Basic ${auth}`, ...(body ? { 'content-type': 'application/json' } : {}), ...extraHeaders },
+      headers: {
+        authorization: `Basic ${auth}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...extraHeaders,
+      },
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
@@ -85,7 +89,12 @@ async function callRazorpay<S extends z.ZodType>(
     throw new GatewayError(`Razorpay could not be reached: ${(error as Error).message}`);
   }
   const text = await response.text();
-  if (!response.ok) throw new GatewayError(`Razorpay answered ${response.status}: ${text.slice(0, 300)}`, response.status, errorDescription(text));
+  if (!response.ok)
+    throw new GatewayError(
+      `Razorpay answered ${response.status}: ${text.slice(0, 300)}`,
+      response.status,
+      errorDescription(text),
+    );
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -148,7 +157,12 @@ export function fetchRazorpayPaymentLink(keys: GatewayKeys, linkId: string): Pro
 }
 
 export function cancelRazorpayPaymentLink(keys: GatewayKeys, linkId: string): Promise<RazorpayPaymentLink> {
-  return callRazorpay(keys, razorpayPaymentLinkSchema, 'POST', `/v1/payment_links/${encodeURIComponent(linkId)}/cancel`);
+  return callRazorpay(
+    keys,
+    razorpayPaymentLinkSchema,
+    'POST',
+    `/v1/payment_links/${encodeURIComponent(linkId)}/cancel`,
+  );
 }
 
 // Refunds: normal speed only; instant refunds cost a fee the business has not chosen.
@@ -177,8 +191,20 @@ export interface NewRefund {
  * POST /v1/payments/{id}/refund. `idempotencyKey` goes in X-Refund-Idempotency: Razorpay
  * answers a repeat with the same key and body with the refund it made the first time.
  */
-export function createRazorpayRefund(keys: GatewayKeys, razorpayPaymentId: string, refund: NewRefund, idempotencyKey: string): Promise<RazorpayRefund> {
-  return callRazorpay(keys, razorpayRefundSchema, 'POST', `/v1/payments/${encodeURIComponent(razorpayPaymentId)}/refund`, refund, {
-    'x-refund-idempotency': idempotencyKey,
-  });
+export function createRazorpayRefund(
+  keys: GatewayKeys,
+  razorpayPaymentId: string,
+  refund: NewRefund,
+  idempotencyKey: string,
+): Promise<RazorpayRefund> {
+  return callRazorpay(
+    keys,
+    razorpayRefundSchema,
+    'POST',
+    `/v1/payments/${encodeURIComponent(razorpayPaymentId)}/refund`,
+    refund,
+    {
+      'x-refund-idempotency': idempotencyKey,
+    },
+  );
 }

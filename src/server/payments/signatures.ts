@@ -16,7 +16,8 @@ export function webhookSignature(rawBody: string, secret: string): string {
  * so without this a signature with one digit appended would pass.
  */
 export function signaturesMatch(expectedHex: string, receivedHex: string | null | undefined): boolean {
-  if (typeof receivedHex !== 'string' || receivedHex.length !== expectedHex.length || !/^[0-9a-f]+$/i.test(receivedHex)) return false;
+  if (typeof receivedHex !== 'string' || receivedHex.length !== expectedHex.length || !/^[0-9a-f]+$/i.test(receivedHex))
+    return false;
   const expected = Buffer.from(expectedHex, 'hex');
   const received = Buffer.from(receivedHex.toLowerCase(), 'hex');
   return expected.length === received.length && timingSafeEqual(expected, received);

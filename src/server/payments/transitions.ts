@@ -24,7 +24,10 @@ export function failed<P extends Payment>(payment: P, razorpayPaymentId: string,
 }
 
 /** The booking side: paid is final; failed only while nothing was paid. */
-export function bookingPaymentStatusAfter(current: 'pending' | 'paid' | 'failed' | null, event: 'captured' | 'failed'): 'pending' | 'paid' | 'failed' | null {
+export function bookingPaymentStatusAfter(
+  current: 'pending' | 'paid' | 'failed' | null,
+  event: 'captured' | 'failed',
+): 'pending' | 'paid' | 'failed' | null {
   if (current === 'paid') return 'paid';
   return event === 'captured' ? 'paid' : 'failed';
 }

@@ -30,8 +30,13 @@ export async function verifyPayment(claim: VerifyPaymentRequest, now: Date = new
   }
 
   if (payment.status === 'captured') {
-    if (payment.razorpayPaymentId !== claim.razorpay_payment_id) throw badRequest(VERIFICATION_FAILED, { razorpay_payment_id: 'Order already paid by another payment' });
-    const again = await confirmPayment(payment, { razorpayPaymentId: claim.razorpay_payment_id, via: 'verify', at: now });
+    if (payment.razorpayPaymentId !== claim.razorpay_payment_id)
+      throw badRequest(VERIFICATION_FAILED, { razorpay_payment_id: 'Order already paid by another payment' });
+    const again = await confirmPayment(payment, {
+      razorpayPaymentId: claim.razorpay_payment_id,
+      via: 'verify',
+      at: now,
+    });
     return { success: true as const, bookingId: again.bookingId, paymentStatus: again.status };
   }
 
@@ -53,7 +58,10 @@ export async function verifyPayment(claim: VerifyPaymentRequest, now: Date = new
   } catch (error) {
     if (error instanceof GatewayError) {
       console.error('[razorpay verify]', error.message);
-      throw new HttpError(502, 'We could not reach the payment gateway to confirm your payment. If money was taken it will be recorded shortly.');
+      throw new HttpError(
+        502,
+        'We could not reach the payment gateway to confirm your payment. If money was taken it will be recorded shortly.',
+      );
     }
     throw error;
   }

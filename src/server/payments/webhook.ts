@@ -23,7 +23,11 @@ export interface WebhookDelivery {
  * 400 and nothing changes. Events we do not act on are acknowledged, so Razorpay does not
  * retry them for a day.
  */
-export async function handleWebhook(delivery: WebhookDelivery, secret: string, now: Date = new Date()): Promise<WebhookOutcome> {
+export async function handleWebhook(
+  delivery: WebhookDelivery,
+  secret: string,
+  now: Date = new Date(),
+): Promise<WebhookOutcome> {
   if (!signaturesMatch(webhookSignature(delivery.rawBody, secret), delivery.signature)) {
     throw badRequest('Invalid webhook signature.', { 'x-razorpay-signature': 'Does not match' });
   }
@@ -51,13 +55,18 @@ export async function handleWebhook(delivery: WebhookDelivery, secret: string, n
     await releaseEvent(eventId).catch(() => undefined);
     throw error;
   }
-  await markEventHandled(eventId, { event: event.event, outcome: outcome.status, ...(outcome.reason ? { reason: outcome.reason } : {}) });
+  await markEventHandled(eventId, {
+    event: event.event,
+    outcome: outcome.status,
+    ...(outcome.reason ? { reason: outcome.reason } : {}),
+  });
   return outcome;
 }
 
 async function applyEvent(event: ReturnType<typeof webhookEventSchema.parse>, now: Date): Promise<WebhookOutcome> {
   const entity = event.payload.payment?.entity;
-  if (!['order.paid', 'payment.captured', 'payment.failed'].includes(event.event)) return { status: 'ignored', reason: `event ${event.event}` };
+  if (!['order.paid', 'payment.captured', 'payment.failed'].includes(event.event))
+    return { status: 'ignored', reason: `event ${event.event}` };
   if (!entity) return { status: 'ignored', reason: 'no payment in payload' };
   const orderId = event.payload.order?.entity.id ?? entity.order_id ?? null;
   if (!orderId) return { status: 'ignored', reason: 'no order id' };

@@ -6,7 +6,11 @@ import { queueRefundNotices } from './notices';
 // What a settled refund's follow-up event does (the lead path's effects table includes
 // these lines): each idempotent, retried on its own like every effect.
 export const refundEffects: readonly Effect[] = [
-  { name: 'refund-notices', applies: (event) => event.refund != null, run: (event) => queueRefundNotices(event.refund!) },
+  {
+    name: 'refund-notices',
+    applies: (event) => event.refund != null,
+    run: (event) => queueRefundNotices(event.refund!),
+  },
   {
     name: 'refund-revenue',
     applies: (event) => event.refund?.status === 'processed',
@@ -17,7 +21,13 @@ export const refundEffects: readonly Effect[] = [
     name: 'credit-note',
     applies: (event) => event.refund?.status === 'processed',
     run: async ({ refund }) => {
-      await ensureCreditNote({ refundId: refund!.refundId, paymentId: refund!.paymentId, amountPaise: refund!.amountPaise, processedAt: refund!.at, ...(refund!.reason ? { reason: refund!.reason } : {}) });
+      await ensureCreditNote({
+        refundId: refund!.refundId,
+        paymentId: refund!.paymentId,
+        amountPaise: refund!.amountPaise,
+        processedAt: refund!.at,
+        ...(refund!.reason ? { reason: refund!.reason } : {}),
+      });
     },
   },
 ];

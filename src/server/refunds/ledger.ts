@@ -27,7 +27,11 @@ export async function readLedger(paymentId: string): Promise<RefundLedger | null
  * Changes a payment's ledger with a conditional write; `change` gets the current ledger (an
  * empty one for a payment never refunded) and returns the next, or null to write nothing.
  */
-export async function changeLedger(paymentId: string, capturedPaise: number, change: (ledger: RefundLedger) => RefundLedger | null): Promise<RefundLedger> {
+export async function changeLedger(
+  paymentId: string,
+  capturedPaise: number,
+  change: (ledger: RefundLedger) => RefundLedger | null,
+): Promise<RefundLedger> {
   const stored = await updateJson(REFUNDS_STORE, ledgerKey(paymentId), (current) => {
     const ledger = parse(current) ?? { paymentId, capturedPaise, refunds: [] };
     const next = change(ledger);
@@ -37,8 +41,13 @@ export async function changeLedger(paymentId: string, capturedPaise: number, cha
 }
 
 /** The payments list's items, each captured one with its refund summary (null otherwise); one read each, a page is 10. */
-export async function withRefunds<P extends { id: string; status: string; amountPaise: number }>(items: readonly P[]): Promise<Array<P & { refunds: RefundSummary | null }>> {
+export async function withRefunds<P extends { id: string; status: string; amountPaise: number }>(
+  items: readonly P[],
+): Promise<Array<P & { refunds: RefundSummary | null }>> {
   return Promise.all(
-    items.map(async (item) => ({ ...item, refunds: item.status === 'captured' ? summaryOf(await readLedger(item.id), item.amountPaise) : null })),
+    items.map(async (item) => ({
+      ...item,
+      refunds: item.status === 'captured' ? summaryOf(await readLedger(item.id), item.amountPaise) : null,
+    })),
   );
 }

@@ -11,7 +11,8 @@ export function summaryOf(ledger: RefundLedger | null, capturedPaise: number): R
   const refundedPaise = sum(refunds.filter((entry) => entry.status === 'processed'));
   const pendingPaise = sum(refunds.filter((entry) => entry.status === 'reserved' || entry.status === 'pending'));
   const leftPaise = Math.max(0, capturedPaise - sum(refunds.filter(holdsMoney)));
-  const state = refundedPaise >= capturedPaise ? 'full' : refundedPaise > 0 ? 'partly' : pendingPaise > 0 ? 'pending' : 'none';
+  const state =
+    refundedPaise >= capturedPaise ? 'full' : refundedPaise > 0 ? 'partly' : pendingPaise > 0 ? 'pending' : 'none';
   return { refundedPaise, pendingPaise, leftPaise, state };
 }
 
@@ -22,7 +23,8 @@ export function summaryOf(ledger: RefundLedger | null, capturedPaise: number): R
  */
 export const ABANDONED_HOLD_MS = 2 * 60_000;
 
-const abandoned = (entry: RefundEntry, at: Date) => entry.status === 'reserved' && !entry.refundId && at.getTime() - Date.parse(entry.requestedAt) > ABANDONED_HOLD_MS;
+const abandoned = (entry: RefundEntry, at: Date) =>
+  entry.status === 'reserved' && !entry.refundId && at.getTime() - Date.parse(entry.requestedAt) > ABANDONED_HOLD_MS;
 
 export type Reservation =
   | { outcome: 'reserved'; ledger: RefundLedger; entry: RefundEntry }
@@ -41,7 +43,9 @@ export function reserve(
   const live = ledger.refunds.filter((entry) => !abandoned(entry, request.at));
   if (live.length !== ledger.refunds.length) ledger = { ...ledger, refunds: live };
   // A failed refund under the same key is asked again as a new one.
-  const earlier = request.idempotencyKey ? ledger.refunds.find((entry) => entry.idempotencyKey === request.idempotencyKey && entry.status !== 'failed') : undefined;
+  const earlier = request.idempotencyKey
+    ? ledger.refunds.find((entry) => entry.idempotencyKey === request.idempotencyKey && entry.status !== 'failed')
+    : undefined;
   if (earlier) return { outcome: 'replay', entry: earlier };
   const { leftPaise } = summaryOf(ledger, ledger.capturedPaise);
   if (leftPaise === 0) return { outcome: 'nothing-left' };
@@ -100,12 +104,24 @@ export type SettleResult =
 export function settle(ledger: RefundLedger, settlement: Settlement): SettleResult {
   const entry =
     ledger.refunds.find((candidate) => candidate.refundId === settlement.refundId) ??
-    (settlement.entryId ? ledger.refunds.find((candidate) => candidate.id === settlement.entryId && !candidate.refundId) : undefined);
+    (settlement.entryId
+      ? ledger.refunds.find((candidate) => candidate.id === settlement.entryId && !candidate.refundId)
+      : undefined);
   if (entry) {
-    if (entry.amountPaise !== settlement.amountPaise) return { outcome: 'ignored', reason: 'refund amount differs from the one asked for' };
+    if (entry.amountPaise !== settlement.amountPaise)
+      return { outcome: 'ignored', reason: 'refund amount differs from the one asked for' };
     if (entry.status === 'processed' || entry.status === 'failed') return { outcome: 'unchanged', ledger, entry };
-    const next: RefundEntry = { ...entry, refundId: settlement.refundId, status: settlement.status, settledAt: settlement.at.toISOString() };
-    return { outcome: 'changed', ledger: { ...ledger, refunds: ledger.refunds.map((candidate) => (candidate === entry ? next : candidate)) }, entry: next };
+    const next: RefundEntry = {
+      ...entry,
+      refundId: settlement.refundId,
+      status: settlement.status,
+      settledAt: settlement.at.toISOString(),
+    };
+    return {
+      outcome: 'changed',
+      ledger: { ...ledger, refunds: ledger.refunds.map((candidate) => (candidate === entry ? next : candidate)) },
+      entry: next,
+    };
   }
   if (settlement.status === 'processed' && settlement.amountPaise > summaryOf(ledger, ledger.capturedPaise).leftPaise) {
     return { outcome: 'ignored', reason: 'refund over what is left of the payment' };

@@ -3,7 +3,17 @@ import { formatPaise } from '../../lib/format';
 import type { RefundNotice } from '../../lib/schemas/refund';
 import { type OutboxEntry, enqueue, newEntry } from '../notifications/outbox';
 import { notificationSettings, siteAddress } from '../notifications/settings';
-import { type Line, type MailContent, adminUrl, escapeChatText, formatIst, htmlOf, plainName, signOff, telHref } from '../notifications/templates';
+import {
+  type Line,
+  type MailContent,
+  adminUrl,
+  escapeChatText,
+  formatIst,
+  htmlOf,
+  plainName,
+  signOff,
+  telHref,
+} from '../notifications/templates';
 
 // Who hears about a settled refund: the client and the owner, through the
 // outbox like every message. The client's mail carries only our words, the amounts and ids,
@@ -12,9 +22,12 @@ import { type Line, type MailContent, adminUrl, escapeChatText, formatIst, htmlO
 /** Razorpay's normal refunds reach the customer's account in 5-7 working days (its Refunds docs). */
 const NORMAL_REFUND_DAYS = '5-7 working days';
 
-
 const textOf = (paragraphs: string[], lines: Line[], closing: string[]) =>
-  [paragraphs.join('\n\n'), ...(lines.length ? [lines.map((line) => `${line.label}: ${line.text}`).join('\n')] : []), ...(closing.length ? [closing.join('\n')] : [])].join('\n\n');
+  [
+    paragraphs.join('\n\n'),
+    ...(lines.length ? [lines.map((line) => `${line.label}: ${line.text}`).join('\n')] : []),
+    ...(closing.length ? [closing.join('\n')] : []),
+  ].join('\n\n');
 
 /** The client's mail (pure). */
 function clientRefundMail(notice: RefundNotice): MailContent {
@@ -53,12 +66,17 @@ function ownerRefundMail(notice: RefundNotice, site: string): MailContent {
       : `Refund failed: ${formatPaise(notice.amountPaise)} for ${notice.packageName} (${who})`;
   const lines: Line[] = [];
   if (notice.person.name) lines.push({ label: 'Name', text: notice.person.name });
-  if (notice.person.phone) lines.push({ label: 'Phone', text: notice.person.phone, href: telHref(notice.person.phone) });
-  if (notice.person.email) lines.push({ label: 'E-mail', text: notice.person.email, href: `mailto:${notice.person.email}` });
+  if (notice.person.phone)
+    lines.push({ label: 'Phone', text: notice.person.phone, href: telHref(notice.person.phone) });
+  if (notice.person.email)
+    lines.push({ label: 'E-mail', text: notice.person.email, href: `mailto:${notice.person.email}` });
   lines.push(
     { label: 'Package', text: notice.packageName },
     { label: 'Refund', text: formatPaise(notice.amountPaise) },
-    { label: 'Of the payment', text: `${formatPaise(notice.paymentAmountPaise)}${notice.fullyRefunded ? ' (now refunded in full)' : ''}` },
+    {
+      label: 'Of the payment',
+      text: `${formatPaise(notice.paymentAmountPaise)}${notice.fullyRefunded ? ' (now refunded in full)' : ''}`,
+    },
     { label: 'Reason', text: notice.reason ?? 'Made in the Razorpay dashboard' },
     { label: 'Payment id', text: notice.razorpayPaymentId },
     { label: 'Refund id', text: notice.refundId },
@@ -66,8 +84,18 @@ function ownerRefundMail(notice: RefundNotice, site: string): MailContent {
     { label: 'In the admin', text: adminUrl(site), href: adminUrl(site) },
   );
   const paragraphs =
-    notice.status === 'failed' ? ['Razorpay could not complete this refund; its amount can be refunded again. The client was told you will contact them.'] : [];
-  const text = [subject, '', ...paragraphs, ...(paragraphs.length ? [''] : []), ...lines.map((line) => `${line.label}: ${line.text}`)].join('\n');
+    notice.status === 'failed'
+      ? [
+          'Razorpay could not complete this refund; its amount can be refunded again. The client was told you will contact them.',
+        ]
+      : [];
+  const text = [
+    subject,
+    '',
+    ...paragraphs,
+    ...(paragraphs.length ? [''] : []),
+    ...lines.map((line) => `${line.label}: ${line.text}`),
+  ].join('\n');
   return { subject, text, html: htmlOf(subject, lines, paragraphs) };
 }
 
@@ -76,14 +104,31 @@ function refundEntries(notice: RefundNotice, site: string, webhook: boolean, now
   const kind = notice.status === 'processed' ? 'refund-processed' : 'refund-failed';
   const leadId = notice.entryId;
   const owner = ownerRefundMail(notice, site);
-  const entries = [newEntry({ kind, leadId, channel: 'email', subject: owner.subject, to: null, mail: owner, webhook: null }, now)];
+  const entries = [
+    newEntry({ kind, leadId, channel: 'email', subject: owner.subject, to: null, mail: owner, webhook: null }, now),
+  ];
   if (webhook) {
-    const body = { text: escapeChatText(owner.text), kind, leadId, at: notice.at, name: notice.person.name, email: notice.person.email, adminUrl: adminUrl(site) };
-    entries.push(newEntry({ kind, leadId, channel: 'webhook', subject: owner.subject, to: null, mail: null, webhook: body }, now));
+    const body = {
+      text: escapeChatText(owner.text),
+      kind,
+      leadId,
+      at: notice.at,
+      name: notice.person.name,
+      email: notice.person.email,
+      adminUrl: adminUrl(site),
+    };
+    entries.push(
+      newEntry({ kind, leadId, channel: 'webhook', subject: owner.subject, to: null, mail: null, webhook: body }, now),
+    );
   }
   if (notice.person.email) {
     const mail = clientRefundMail(notice);
-    entries.push(newEntry({ kind, leadId, channel: 'visitor-email', subject: mail.subject, to: notice.person.email, mail, webhook: null }, now));
+    entries.push(
+      newEntry(
+        { kind, leadId, channel: 'visitor-email', subject: mail.subject, to: notice.person.email, mail, webhook: null },
+        now,
+      ),
+    );
   }
   return entries;
 }

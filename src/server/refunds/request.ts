@@ -19,7 +19,10 @@ const REPLAY_POLL_MS = 200;
 /** A hold this old with no refund id belongs to a request that died: a repeat asks Razorpay itself, under the same idempotency key. */
 const TAKEOVER_MS = RAZORPAY_TIMEOUT_MS + 5_000;
 
-const underWay = () => conflict('This refund is already being made. Its result shows in the payments list in a moment; nothing more was refunded.');
+const underWay = () =>
+  conflict(
+    'This refund is already being made. Its result shows in the payments list in a moment; nothing more was refunded.',
+  );
 
 /**
  * The owner's refund (docs/payments.md, "Refunds"). The amount is held on the payment's
@@ -32,14 +35,24 @@ const underWay = () => conflict('This refund is already being made. Its result s
  * it returns the same refund. Only a hold left by a request that died is asked again, under
  * the same X-Refund-Idempotency, which Razorpay answers with the refund it made, if any.
  */
-export async function requestRefund(paymentId: string, input: { amount?: number | undefined; reason: string }, idempotencyKey: string | null, now: Date = new Date()): Promise<RefundAnswer> {
+export async function requestRefund(
+  paymentId: string,
+  input: { amount?: number | undefined; reason: string },
+  idempotencyKey: string | null,
+  now: Date = new Date(),
+): Promise<RefundAnswer> {
   const payment = await payments.get(paymentId);
   if (!payment) throw notFound('No such payment.');
-  if (payment.status !== 'captured' || !payment.razorpayPaymentId) throw conflict('Only a captured (paid) payment can be refunded.');
+  if (payment.status !== 'captured' || !payment.razorpayPaymentId)
+    throw conflict('Only a captured (paid) payment can be refunded.');
   const keys = gatewayKeys();
 
   // The change may run again (another writer got there first): it says what it found each time.
-  const found: { entry: RefundEntry | null; failure: HttpError | null; mine: boolean } = { entry: null, failure: null, mine: false };
+  const found: { entry: RefundEntry | null; failure: HttpError | null; mine: boolean } = {
+    entry: null,
+    failure: null,
+    mine: false,
+  };
   await changeLedger(payment.id, payment.amountPaise, (ledger) => {
     const held = reserve(ledger, {
       id: newestFirstKey(now.getTime()),
@@ -51,8 +64,12 @@ export async function requestRefund(paymentId: string, input: { amount?: number 
     found.entry = null;
     found.failure = null;
     found.mine = false;
-    if (held.outcome === 'nothing-left') found.failure = badRequest('Nothing is left to refund on this payment.', { amount: 'Nothing is left to refund' });
-    else if (held.outcome === 'over') found.failure = badRequest('The amount is more than is left to refund.', { amount: `At most ${formatPaise(held.leftPaise)} is left to refund` });
+    if (held.outcome === 'nothing-left')
+      found.failure = badRequest('Nothing is left to refund on this payment.', { amount: 'Nothing is left to refund' });
+    else if (held.outcome === 'over')
+      found.failure = badRequest('The amount is more than is left to refund.', {
+        amount: `At most ${formatPaise(held.leftPaise)} is left to refund`,
+      });
     else {
       found.entry = held.entry;
       if (held.outcome === 'replay') return null;
@@ -63,7 +80,8 @@ export async function requestRefund(paymentId: string, input: { amount?: number 
   });
   if (found.failure || !found.entry) throw found.failure ?? new Error('The refund could not be held');
   let held: RefundEntry = found.entry;
-  if (!found.mine && !held.refundId && now.getTime() - Date.parse(held.requestedAt) < TAKEOVER_MS) held = await firstAnswer(payment.id, held.id);
+  if (!found.mine && !held.refundId && now.getTime() - Date.parse(held.requestedAt) < TAKEOVER_MS)
+    held = await firstAnswer(payment.id, held.id);
   if (held.refundId) return answer(held.refundId, held);
 
   let refund;
@@ -93,7 +111,9 @@ export async function requestRefund(paymentId: string, input: { amount?: number 
     const refused = error.status !== undefined && error.status >= 400 && error.status < 500;
     throw new HttpError(
       502,
-      refused ? `Razorpay refused the refund: ${error.description ?? 'no reason given'}. Nothing was refunded.` : 'The payment gateway is not answering right now. Nothing was refunded; please try again.',
+      refused
+        ? `Razorpay refused the refund: ${error.description ?? 'no reason given'}. Nothing was refunded.`
+        : 'The payment gateway is not answering right now. Nothing was refunded; please try again.',
     );
   }
   if (refund.payment_id !== payment.razorpayPaymentId || refund.amount !== held.amountPaise) {

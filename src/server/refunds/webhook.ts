@@ -106,7 +106,12 @@ async function recordRefundFollowUp(payment: StoredPayment, ledger: RefundLedger
   });
 }
 
-function refundNoticeOf(payment: StoredPayment, ledger: RefundLedger, entry: RefundEntry, attribution: RefundNotice['attribution']): RefundNotice {
+function refundNoticeOf(
+  payment: StoredPayment,
+  ledger: RefundLedger,
+  entry: RefundEntry,
+  attribution: RefundNotice['attribution'],
+): RefundNotice {
   return {
     entryId: entry.id,
     refundId: entry.refundId!,

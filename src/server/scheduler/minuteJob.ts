@@ -54,7 +54,11 @@ export interface JobReport {
 // A fold cut short or failed does not know what it left: -1, never a false 0.
 const noFold = { folded: 0, repeated: 0, left: -1 };
 
-export async function runFollowUpJob({ budgetMs = JOB_BUDGET_MS, now = () => new Date(), prune = false }: JobOptions = {}): Promise<JobReport> {
+export async function runFollowUpJob({
+  budgetMs = JOB_BUDGET_MS,
+  now = () => new Date(),
+  prune = false,
+}: JobOptions = {}): Promise<JobReport> {
   const started = Date.now();
   const deadline = started + budgetMs;
   // Each stage gets its share of the budget; what a stage leaves, the next may use.
@@ -96,12 +100,18 @@ export async function runFollowUpJob({ budgetMs = JOB_BUDGET_MS, now = () => new
     return ids;
   };
   const counts = await stage('counts', until(0.7), noFold, () => foldCounts({ unfinished, deadline: until(0.7) }));
-  const sources = await stage('sources', until(0.75), noFold, () => foldLeadSources({ unfinished, deadline: until(0.75) }));
-  const reminders = await stage('reminders', until(0.8), { sent: 0, dropped: 0, left: 0 }, () => sendDueReminders(now(), until(0.8)));
+  const sources = await stage('sources', until(0.75), noFold, () =>
+    foldLeadSources({ unfinished, deadline: until(0.75) }),
+  );
+  const reminders = await stage('reminders', until(0.8), { sent: 0, dropped: 0, left: 0 }, () =>
+    sendDueReminders(now(), until(0.8)),
+  );
   const outbox = await stage('outbox', until(0.95), { examined: 0, outcomes: {}, left: 0 } as SweepReport, () =>
     sweepOutbox({ now, deadline: until(0.95) }),
   );
-  const challenges = await stage('challenges', until(0.96), { removed: 0, left: 0 }, () => pruneChallenges(now().getTime(), until(0.96)));
+  const challenges = await stage('challenges', until(0.96), { removed: 0, left: 0 }, () =>
+    pruneChallenges(now().getTime(), until(0.96)),
+  );
   // Housekeeping, once an hour: nothing waits for it.
   const backfill = prune ? await stage('backfill', until(0.98), null, () => backfillCallsBooked(until(0.98))) : null;
   const pruned = prune
@@ -117,7 +127,11 @@ export async function runFollowUpJob({ budgetMs = JOB_BUDGET_MS, now = () => new
     ms: Date.now() - started,
     events,
     troubled,
-    folded: { counts: counts.folded, sources: sources.folded, left: counts.left < 0 || sources.left < 0 ? -1 : counts.left + sources.left },
+    folded: {
+      counts: counts.folded,
+      sources: sources.folded,
+      left: counts.left < 0 || sources.left < 0 ? -1 : counts.left + sources.left,
+    },
     outbox,
     pruned,
     reminders,

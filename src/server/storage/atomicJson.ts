@@ -10,7 +10,8 @@ const BACKOFF_STEP_MS = 5;
 // Writers that lost to each other would otherwise read and write again in lockstep, and a
 // handful of them on one key (bookings of one client) could use up every attempt; a random
 // pause that doubles spreads them out.
-const pauseAfterLoss = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * BACKOFF_STEP_MS * 2 ** attempt));
+const pauseAfterLoss = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * BACKOFF_STEP_MS * 2 ** attempt));
 
 /**
  * Reads a blob with the ETag a conditional write needs. The local Blobs server sends

@@ -100,7 +100,11 @@ async function runHook(collection: string, what: string, hook: (() => Promise<vo
  * A typed collection: one Blobs store, one JSON blob per record, keys that sort
  * newest first (docs/decisions/0022-blobs-conditional-writes.md). Records are validated on the way in and out.
  */
-export function defineCollection<S extends z.ZodObject>(name: string, dataSchema: S, options: CollectionOptions<z.output<S> & RecordMeta> = {}) {
+export function defineCollection<S extends z.ZodObject>(
+  name: string,
+  dataSchema: S,
+  options: CollectionOptions<z.output<S> & RecordMeta> = {},
+) {
   const recordSchema = dataSchema.extend(recordMetaSchema.shape);
   type Data = z.input<S>;
   type Rec = z.output<S> & RecordMeta;
@@ -170,12 +174,26 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
   }
 
   /** Writes a record under `id` unless one is there already, through the insert plan when there is one. */
-  async function insert(id: string, data: Data, createdAt: Date, { announce = true }: CreateOptions = {}): Promise<{ record: Rec; created: boolean }> {
+  async function insert(
+    id: string,
+    data: Data,
+    createdAt: Date,
+    { announce = true }: CreateOptions = {},
+  ): Promise<{ record: Rec; created: boolean }> {
     const store = collectionStore(name);
     const record = parseRecord({ ...dataSchema.parse(data), id, createdAt: createdAt.toISOString() });
-    const write = async () => (await blobCall(() => store.setJSON(recordKey(id), record, { onlyIfNew: true }))).modified;
+    const write = async () =>
+      (await blobCall(() => store.setJSON(recordKey(id), record, { onlyIfNew: true }))).modified;
     if (!hooks.insert) return { record, created: await write() };
-    const created = await hooks.insert({ collection: name, id, record, createdAt, announce, write, read: () => read(id) });
+    const created = await hooks.insert({
+      collection: name,
+      id,
+      record,
+      createdAt,
+      announce,
+      write,
+      read: () => read(id),
+    });
     return { record, created };
   }
 
@@ -197,7 +215,12 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
      * Stores a record under an id chosen in advance (e.g. claimed elsewhere first), only
      * if none is there: repeating the call after a crash completes the same record.
      */
-    async insert(id: string, data: Data, createdAt: Date, options: CreateOptions = {}): Promise<{ record: Rec; created: boolean }> {
+    async insert(
+      id: string,
+      data: Data,
+      createdAt: Date,
+      options: CreateOptions = {},
+    ): Promise<{ record: Rec; created: boolean }> {
       if (!recordIdPattern.test(id)) throw new Error(`Not a record id: ${id}`);
       return insert(id, data, createdAt, options);
     },
@@ -222,12 +245,22 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
         const before = parseRecord(current);
         const changed = await change(before);
         replaced = before;
-        return parseRecord({ ...changed, id: before.id, createdAt: before.createdAt, updatedAt: new Date().toISOString() });
+        return parseRecord({
+          ...changed,
+          id: before.id,
+          createdAt: before.createdAt,
+          updatedAt: new Date().toISOString(),
+        });
       });
       if (stored == null) return null;
       const after = stored as Rec;
       const before = replaced as Rec | null;
-      if (before) await runHook(name, 'afterUpdate', hooks.afterUpdate && (() => hooks.afterUpdate!(before, after, () => read(id))));
+      if (before)
+        await runHook(
+          name,
+          'afterUpdate',
+          hooks.afterUpdate && (() => hooks.afterUpdate!(before, after, () => read(id))),
+        );
       return after;
     },
 
@@ -247,7 +280,10 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
     /** Newest first; the cursor is the id of the last record of the previous page. */
     async list({ cursor = null, limit = DEFAULT_PAGE_SIZE }: ListOptions = {}): Promise<Page<Rec>> {
       const size = Math.min(Math.max(1, limit), MAX_PAGE_SIZE);
-      const [{ ids, more }, total] = await Promise.all([idsAfter(cursor, size), hooks.count ? hooks.count() : allIds().then((ids) => ids.length)]);
+      const [{ ids, more }, total] = await Promise.all([
+        idsAfter(cursor, size),
+        hooks.count ? hooks.count() : allIds().then((ids) => ids.length),
+      ]);
       const items = await readMany(ids);
       const last = ids.at(-1);
       return { items, nextCursor: more && last ? last : null, total };
@@ -261,16 +297,25 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
      * slice's copy checked against its listing (sliceSnapshots.ts). Slices in turn, pages
      * in turn, give the same records in the same order as `list`.
      */
-    async inSlice(slice: string, { cursor = null, limit }: { cursor?: string | null; limit: number }): Promise<{ items: Rec[]; nextCursor: string | null }> {
+    async inSlice(
+      slice: string,
+      { cursor = null, limit }: { cursor?: string | null; limit: number },
+    ): Promise<{ items: Rec[]; nextCursor: string | null }> {
       if (!timeSlicePattern.test(slice)) return { items: [], nextCursor: null };
       const { values } = await readSlice(name, slice);
       const after = cursor ? values.filter(({ id }) => id > cursor) : values;
       const wanted = after.slice(0, Math.max(1, limit));
-      return { items: wanted.map(({ value }) => parseRecord(value)), nextCursor: after.length > wanted.length ? (wanted.at(-1)?.id ?? null) : null };
+      return {
+        items: wanted.map(({ value }) => parseRecord(value)),
+        nextCursor: after.length > wanted.length ? (wanted.at(-1)?.id ?? null) : null,
+      };
     },
 
     /** The minute job's part: copies of the slices that have none, until the deadline. */
-    async snapshotMissingSlices(copied: ReadonlySet<string>, deadline: number): Promise<{ made: number; left: number }> {
+    async snapshotMissingSlices(
+      copied: ReadonlySet<string>,
+      deadline: number,
+    ): Promise<{ made: number; left: number }> {
       return makeMissingSnapshots(name, await timeSlices(), copied, deadline);
     },
 
@@ -283,7 +328,6 @@ export function defineCollection<S extends z.ZodObject>(name: string, dataSchema
     async count(): Promise<number> {
       return (await allIds()).length;
     },
-
   };
 }
 

@@ -3,7 +3,12 @@
  * starting nothing after `deadline`; how many it started. The scheduled job's stages
  * and the export's slice reads share it.
  */
-export async function eachUntil<T>(items: readonly T[], concurrency: number, deadline: number, work: (item: T) => Promise<void>): Promise<number> {
+export async function eachUntil<T>(
+  items: readonly T[],
+  concurrency: number,
+  deadline: number,
+  work: (item: T) => Promise<void>,
+): Promise<number> {
   let next = 0;
   const worker = async () => {
     while (next < items.length && Date.now() < deadline) {

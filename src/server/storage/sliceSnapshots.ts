@@ -112,7 +112,10 @@ export async function makeMissingSnapshots(
   now = Date.now(),
 ): Promise<{ made: number; left: number }> {
   const open = timeSliceOf(newestFirstKey(now));
-  const wanted = slices.filter((slice) => slice > open && !copied.has(snapshotKey(collection, slice))).sort().reverse();
+  const wanted = slices
+    .filter((slice) => slice > open && !copied.has(snapshotKey(collection, slice)))
+    .sort()
+    .reverse();
   let made = 0;
   for (const slice of wanted) {
     if (Date.now() >= deadline || !(await refreshSlice(collection, slice, deadline))) break;

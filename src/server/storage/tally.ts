@@ -85,7 +85,8 @@ const INLINE_MAX = 100;
 /** The key form of a delta, or null when it does not fit in a key (pure). */
 export function inlineDelta(delta: Delta): string | null {
   const entries = Object.entries(delta);
-  if (entries.length === 0 || !entries.every(([field, n]) => INLINE_FIELD.test(field) && Number.isInteger(n))) return null;
+  if (entries.length === 0 || !entries.every(([field, n]) => INLINE_FIELD.test(field) && Number.isInteger(n)))
+    return null;
   const text = entries.map(([field, n]) => `${field}.${n}`).join('_');
   return text.length <= INLINE_MAX ? text : null;
 }
@@ -133,7 +134,9 @@ export function defineTally(storeName: string, options: TallyOptions = {}) {
     const toRead = changes.filter((change) => !change.inline);
     for (let start = 0; start < toRead.length; start += READ_BATCH) {
       const batch = toRead.slice(start, start + READ_BATCH);
-      const values = await Promise.all(batch.map((change) => blobCall(() => store().get(change.key, { type: 'json' }))));
+      const values = await Promise.all(
+        batch.map((change) => blobCall(() => store().get(change.key, { type: 'json' }))),
+      );
       batch.forEach((change, index) => {
         const parsed = changeSchema.safeParse(values[index]);
         if (parsed.success) deltas.set(change.key, parsed.data.delta);
@@ -179,7 +182,11 @@ export function defineTally(storeName: string, options: TallyOptions = {}) {
     },
 
     /** Folds pending changes into their buckets (the minute job; one at a time is enough). */
-    async fold({ unfinished = async () => new Set<string>(), deadline = Infinity, max = 2000 }: FoldOptions = {}): Promise<FoldReport> {
+    async fold({
+      unfinished = async () => new Set<string>(),
+      deadline = Infinity,
+      max = 2000,
+    }: FoldOptions = {}): Promise<FoldReport> {
       const all = await pendingChanges();
       const blocked = await unfinished();
       const ready = all.filter((change) => !blocked.has(change.id));
@@ -205,7 +212,12 @@ export function defineTally(storeName: string, options: TallyOptions = {}) {
         const now = Date.now();
         await updateJson(storeName, `memory/${bucket}`, (current) => {
           const kept = Object.entries(parseMemory(current).folded).filter(([, at]) => now - at < REMEMBER_MS);
-          return { folded: Object.fromEntries([...kept, ...ids.filter((key) => !late.has(key)).map((key) => [key, now] as const)]) };
+          return {
+            folded: Object.fromEntries([
+              ...kept,
+              ...ids.filter((key) => !late.has(key)).map((key) => [key, now] as const),
+            ]),
+          };
         });
         const gone = new Set(ids);
         await updateJson(storeName, `buckets/${bucket}`, (current) => {

@@ -4,7 +4,11 @@ export type Counts = Record<string, number>;
 export type Delta = Record<string, number>;
 
 /** The deltas of the changes a bucket has not counted yet, in the changes' order. */
-export function unfoldedDeltas(changes: ReadonlyArray<{ key: string }>, folded: ReadonlySet<string>, deltas: ReadonlyMap<string, Delta>): Delta[] {
+export function unfoldedDeltas(
+  changes: ReadonlyArray<{ key: string }>,
+  folded: ReadonlySet<string>,
+  deltas: ReadonlyMap<string, Delta>,
+): Delta[] {
   const fresh: Delta[] = [];
   for (const change of changes) {
     if (folded.has(change.key)) continue;
@@ -18,7 +22,11 @@ export function unfoldedDeltas(changes: ReadonlyArray<{ key: string }>, folded: 
  * Adds deltas to counts, in order. A field the counts do not hold yet goes where
  * `place` says (itself, or e.g. an "other" field once a bucket holds enough fields).
  */
-export function addDeltas(counts: Counts, deltas: readonly Delta[], place: (counts: Counts, field: string) => string = (_counts, field) => field): Counts {
+export function addDeltas(
+  counts: Counts,
+  deltas: readonly Delta[],
+  place: (counts: Counts, field: string) => string = (_counts, field) => field,
+): Counts {
   const next: Counts = { ...counts };
   for (const delta of deltas) {
     for (const [field, n] of Object.entries(delta)) {

@@ -13,7 +13,13 @@ const acceptedSchema = z.object({
   contacts: z.array(z.object({ input: z.string().optional(), wa_id: z.string() })).min(1),
   messages: z.array(z.object({ id: z.string().min(1), message_status: z.string().optional() })).min(1),
 });
-const errorSchema = z.object({ error: z.object({ message: z.string().optional(), code: z.number().optional(), error_subcode: z.number().optional() }) });
+const errorSchema = z.object({
+  error: z.object({
+    message: z.string().optional(),
+    code: z.number().optional(),
+    error_subcode: z.number().optional(),
+  }),
+});
 
 /**
  * Meta's error codes that no retry can fix (Meta's "Error codes" reference): the number cannot
@@ -26,7 +32,9 @@ const errorSchema = z.object({ error: z.object({ message: z.string().optional(),
  * 130429 rate limits, 131000 something went wrong, 131016 service unavailable, 5xx, no answer,
  * 190 an expired token the owner can replace) is retried.
  */
-const PERMANENT_WHATSAPP_ERROR_CODES: ReadonlySet<number> = new Set([100, 131008, 131009, 131021, 131026, 131047, 131051, 132000, 132001, 132005, 132007, 132012, 132015, 132016]);
+const PERMANENT_WHATSAPP_ERROR_CODES: ReadonlySet<number> = new Set([
+  100, 131008, 131009, 131021, 131026, 131047, 131051, 132000, 132001, 132005, 132007, 132012, 132015, 132016,
+]);
 
 /** Whether Meta's refusal is final (pure): a 4xx other than 429 with one of the codes above. */
 export function isPermanentRefusal(status: number | null, code: number | null): boolean {
@@ -60,7 +68,10 @@ export interface Accepted {
  * row, and an empty one: a name or a time is flattened to one line before it is sent.
  */
 export function templateText(value: string, maxLength = 200): string {
-  const flat = value.replace(/[\r\n\t]+/g, ' ').replace(/ {2,}/g, ' ').trim();
+  const flat = value
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
   return (flat || '-').slice(0, maxLength);
 }
 
@@ -78,13 +89,27 @@ export interface TemplateMessage {
 /** The Cloud API payload of a template message (pure). */
 export function templatePayload(message: TemplateMessage, settings: Pick<WhatsAppSettings, 'templates' | 'language'>) {
   const components: Array<Record<string, unknown>> = [];
-  if (message.body.length > 0) components.push({ type: 'body', parameters: message.body.map((text) => ({ type: 'text', text: templateText(text) })) });
+  if (message.body.length > 0)
+    components.push({
+      type: 'body',
+      parameters: message.body.map((text) => ({ type: 'text', text: templateText(text) })),
+    });
   (message.quickReplies ?? []).forEach((payload, index) => {
-    components.push({ type: 'button', sub_type: 'quick_reply', index: String(index), parameters: [{ type: 'payload', payload }] });
+    components.push({
+      type: 'button',
+      sub_type: 'quick_reply',
+      index: String(index),
+      parameters: [{ type: 'payload', payload }],
+    });
   });
   if (message.urlSuffix) {
     const index = message.quickReplies?.length ?? 0;
-    components.push({ type: 'button', sub_type: 'url', index: String(index), parameters: [{ type: 'text', text: message.urlSuffix }] });
+    components.push({
+      type: 'button',
+      sub_type: 'url',
+      index: String(index),
+      parameters: [{ type: 'text', text: message.urlSuffix }],
+    });
   }
   return {
     messaging_product: 'whatsapp',
@@ -105,7 +130,11 @@ async function post(settings: WhatsAppSettings, payload: unknown): Promise<Accep
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    throw new WhatsAppApiError(`WhatsApp could not be reached: ${error instanceof Error ? error.message : String(error)}`, null, null);
+    throw new WhatsAppApiError(
+      `WhatsApp could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+      null,
+      null,
+    );
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
@@ -113,7 +142,11 @@ async function post(settings: WhatsAppSettings, payload: unknown): Promise<Accep
     const code = refused.success ? (refused.data.error.code ?? null) : null;
     // Meta's message names the problem (a template not approved, a number not on WhatsApp), never the token.
     const reason = refused.success && refused.data.error.message ? `: ${refused.data.error.message.slice(0, 200)}` : '';
-    throw new WhatsAppApiError(`WhatsApp answered ${response.status}${code !== null ? ` (code ${code})` : ''}${reason}`, response.status, code);
+    throw new WhatsAppApiError(
+      `WhatsApp answered ${response.status}${code !== null ? ` (code ${code})` : ''}${reason}`,
+      response.status,
+      code,
+    );
   }
   const accepted = acceptedSchema.safeParse(body);
   if (!accepted.success) throw new WhatsAppApiError('WhatsApp answered without a message id', response.status, null);
@@ -127,12 +160,25 @@ function settingsOrThrow(): WhatsAppSettings {
 }
 
 /** Sends a template message with the current settings. */
-export async function sendTemplate(message: TemplateMessage, settings: WhatsAppSettings = settingsOrThrow()): Promise<Accepted> {
+export async function sendTemplate(
+  message: TemplateMessage,
+  settings: WhatsAppSettings = settingsOrThrow(),
+): Promise<Accepted> {
   return post(settings, templatePayload(message, settings));
 }
 
 /** Sends a free-form text: only allowed within 24 hours of the visitor's last message to us. */
-export async function sendText(to: string, text: string, settings: WhatsAppSettings = settingsOrThrow()): Promise<Accepted> {
+export async function sendText(
+  to: string,
+  text: string,
+  settings: WhatsAppSettings = settingsOrThrow(),
+): Promise<Accepted> {
   const body = text.trim().slice(0, 4096);
-  return post(settings, { messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'text', text: { preview_url: false, body } });
+  return post(settings, {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to,
+    type: 'text',
+    text: { preview_url: false, body },
+  });
 }

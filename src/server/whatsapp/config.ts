@@ -47,7 +47,8 @@ export type TemplatePurpose = keyof typeof defaultTemplateNames;
 export type TemplateNames = Record<TemplatePurpose, string>;
 
 /** WHATSAPP_TEMPLATE_CALL_CONFIRMATION for callConfirmation. */
-export const templateVariable = (purpose: TemplatePurpose) => `WHATSAPP_TEMPLATE_${purpose.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`;
+export const templateVariable = (purpose: TemplatePurpose) =>
+  `WHATSAPP_TEMPLATE_${purpose.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`;
 
 // Meta's rule for template names: lower case letters, digits and underscores, at most 512.
 const templateName = z.string().regex(/^[a-z0-9_]{1,512}$/, 'must be lower case letters, digits and underscores');
@@ -75,7 +76,11 @@ export type WhatsAppConfig = WhatsAppSettings | { enabled: false; missing: strin
 export function whatsappConfig(): WhatsAppConfig {
   const missing = REQUIRED_WHATSAPP_VARIABLES.filter((name) => !env(name)?.trim());
   if (missing.length > 0) {
-    return { enabled: false, missing: [...missing], reason: `WhatsApp is off: set ${missing.join(', ')} (see docs/whatsapp.md).` };
+    return {
+      enabled: false,
+      missing: [...missing],
+      reason: `WhatsApp is off: set ${missing.join(', ')} (see docs/whatsapp.md).`,
+    };
   }
   const problems: string[] = [];
   const wrong: string[] = [];
@@ -116,7 +121,8 @@ export function whatsappConfig(): WhatsAppConfig {
     problems.push('WHATSAPP_PAYMENT_URL_BASE must be the https start of the Pay now button, such as https://rzp.io/');
   }
   // Never echo a value: the token and the app secret are secrets.
-  if (problems.length > 0) return { enabled: false, missing: wrong, reason: `WhatsApp is off: ${problems.join('; ')}.` };
+  if (problems.length > 0)
+    return { enabled: false, missing: wrong, reason: `WhatsApp is off: ${problems.join('; ')}.` };
   return {
     enabled: true,
     token: env('WHATSAPP_TOKEN')!.trim(),

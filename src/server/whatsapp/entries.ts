@@ -7,7 +7,15 @@ import { type OutboxEntry, newEntry } from '../notifications/outbox';
 import { plainName } from '../notifications/templates';
 import { whatsappConfig } from './config';
 import { type ConsentHolder, consentedNumber } from './consent';
-import { type WhatsAppMessage, callConfirmation, callbackConfirmation, ownerLeadAlert, paymentReceipt, rebook, reminder } from './templates';
+import {
+  type WhatsAppMessage,
+  callConfirmation,
+  callbackConfirmation,
+  ownerLeadAlert,
+  paymentReceipt,
+  rebook,
+  reminder,
+} from './templates';
 
 // Which WhatsApp messages each event makes (docs/whatsapp.md), as outbox entries beside the mails.
 // None while WhatsApp is off (whatsappEnabled() false): nothing changes without the six
@@ -17,17 +25,52 @@ import { type WhatsAppMessage, callConfirmation, callbackConfirmation, ownerLead
 
 export const whatsappEnabled = () => whatsappConfig().enabled;
 
-const subjectOf = (kind: NotificationKind, forOwner: boolean) => `WhatsApp${forOwner ? ' to you' : ''}: ${notificationKindLabels[kind]}`;
+const subjectOf = (kind: NotificationKind, forOwner: boolean) =>
+  `WhatsApp${forOwner ? ' to you' : ''}: ${notificationKindLabels[kind]}`;
 
-function visitorEntry(kind: NotificationKind, leadId: string, to: string, whatsapp: WhatsAppMessage, now: Date, appointmentId?: string): OutboxEntry {
-  return newEntry({ kind, leadId, channel: 'whatsapp', subject: subjectOf(kind, false), to, mail: null, webhook: null, whatsapp, ...(appointmentId ? { appointmentId } : {}) }, now);
+function visitorEntry(
+  kind: NotificationKind,
+  leadId: string,
+  to: string,
+  whatsapp: WhatsAppMessage,
+  now: Date,
+  appointmentId?: string,
+): OutboxEntry {
+  return newEntry(
+    {
+      kind,
+      leadId,
+      channel: 'whatsapp',
+      subject: subjectOf(kind, false),
+      to,
+      mail: null,
+      webhook: null,
+      whatsapp,
+      ...(appointmentId ? { appointmentId } : {}),
+    },
+    now,
+  );
 }
 
 /** A lead's or payment's: the owner's alert (every lead, as the e-mail alert) and a captured payment's receipt to a payer who consented (pure). */
 export function whatsappLeadEntries(event: LeadEvent, now: Date): OutboxEntry[] {
   const { kind, leadId } = event;
   if (!isLeadNotificationKind(kind) && kind !== 'payment-captured' && kind !== 'payment-failed') return [];
-  const entries = [newEntry({ kind, leadId, channel: 'owner-whatsapp', subject: subjectOf(kind, true), to: null, mail: null, webhook: null, whatsapp: ownerLeadAlert(event) }, now)];
+  const entries = [
+    newEntry(
+      {
+        kind,
+        leadId,
+        channel: 'owner-whatsapp',
+        subject: subjectOf(kind, true),
+        to: null,
+        mail: null,
+        webhook: null,
+        whatsapp: ownerLeadAlert(event),
+      },
+      now,
+    ),
+  ];
   const receipt = paymentReceipt(event, plainName(event.person.name));
   const to = event.payment?.whatsappTo;
   if (receipt && to) entries.push(visitorEntry(kind, leadId, to, receipt, now));
@@ -40,9 +83,22 @@ export function whatsappLeadEntries(event: LeadEvent, now: Date): OutboxEntry[] 
  * consent or while WhatsApp is off. Named by the request and its kind, so a follow-up done
  * twice queues it once.
  */
-export function whatsappCallbackEntry(request: ConsentHolder & { id: string; fullName: string }, pickTimeLink: string, site: string, now: Date): OutboxEntry | null {
+export function whatsappCallbackEntry(
+  request: ConsentHolder & { id: string; fullName: string },
+  pickTimeLink: string,
+  site: string,
+  now: Date,
+): OutboxEntry | null {
   const to = whatsappEnabled() ? consentedNumber(request) : null;
-  return to ? visitorEntry('discovery-call', request.id, to, callbackConfirmation(plainName(request.fullName), pickTimeLink, site), now) : null;
+  return to
+    ? visitorEntry(
+        'discovery-call',
+        request.id,
+        to,
+        callbackConfirmation(plainName(request.fullName), pickTimeLink, site),
+        now,
+      )
+    : null;
 }
 
 /**
@@ -54,13 +110,36 @@ export function whatsappCallEntries(notice: AppointmentNotice, kind: Notificatio
   const { appointment } = notice;
   const to = consentedNumber(appointment);
   if (!to || appointment.session || notice.change === 'cancelled') return [];
-  return [visitorEntry(kind, appointment.version, to, callConfirmation(appointment, plainName(appointment.name)), now, appointment.id)];
+  return [
+    visitorEntry(
+      kind,
+      appointment.version,
+      to,
+      callConfirmation(appointment, plainName(appointment.name)),
+      now,
+      appointment.id,
+    ),
+  ];
 }
 
 /** A reminder a day or an hour before, with Confirm and Reschedule, to a visitor who consented (pure). */
-export function whatsappReminderEntry(appointment: Appointment, which: 'day' | 'hour', kind: NotificationKind, now: Date): OutboxEntry | null {
+export function whatsappReminderEntry(
+  appointment: Appointment,
+  which: 'day' | 'hour',
+  kind: NotificationKind,
+  now: Date,
+): OutboxEntry | null {
   const to = consentedNumber(appointment);
-  return to ? visitorEntry(kind, appointment.version, to, reminder(appointment, which, plainName(appointment.name)), now, appointment.id) : null;
+  return to
+    ? visitorEntry(
+        kind,
+        appointment.version,
+        to,
+        reminder(appointment, which, plainName(appointment.name)),
+        now,
+        appointment.id,
+      )
+    : null;
 }
 
 /**
@@ -69,7 +148,22 @@ export function whatsappReminderEntry(appointment: Appointment, which: 'day' | '
  * visitor who consented; null without consent or while WhatsApp is off (the caller then
  * mails). Named by the appointment's version and `kind`, so marking the outcome twice queues it once.
  */
-export function whatsappRebookEntry(appointment: Appointment, kind: NotificationKind, link: string, site: string, now: Date): OutboxEntry | null {
+export function whatsappRebookEntry(
+  appointment: Appointment,
+  kind: NotificationKind,
+  link: string,
+  site: string,
+  now: Date,
+): OutboxEntry | null {
   const to = whatsappEnabled() ? consentedNumber(appointment) : null;
-  return to ? visitorEntry(kind, appointment.version, to, rebook(appointment, plainName(appointment.name), link, site), now, appointment.id) : null;
+  return to
+    ? visitorEntry(
+        kind,
+        appointment.version,
+        to,
+        rebook(appointment, plainName(appointment.name), link, site),
+        now,
+        appointment.id,
+      )
+    : null;
 }

@@ -11,7 +11,14 @@ import { deliver } from '../notifications/deliver';
 import { type OutboxEntry, enqueue, newEntry } from '../notifications/outbox';
 import { notificationSettings, siteAddress } from '../notifications/settings';
 import { type WhatsappInbound, formatIst, plainName, whatsappInboundMail } from '../notifications/templates';
-import { OWNER_ALERTS_PER_SENDER_PER_DAY, WHATSAPP_MESSAGES_PER_DAY, allowanceFor, inboundAlertAllowance, placeOf, takePlace } from '../notifications/visitorQuota';
+import {
+  OWNER_ALERTS_PER_SENDER_PER_DAY,
+  WHATSAPP_MESSAGES_PER_DAY,
+  allowanceFor,
+  inboundAlertAllowance,
+  placeOf,
+  takePlace,
+} from '../notifications/visitorQuota';
 import { newestFirstKeyWith } from '../storage/keys';
 import { StorageConflictError } from '../storage/errors';
 import { whatsappConfig } from './config';
@@ -24,7 +31,13 @@ import type { WhatsAppMessage } from './templates';
 // the visitor number's daily count like every WhatsApp message to a visitor.
 
 /** owner-not-alerted: neither WhatsApp nor mail is set up for the owner; over-alert-cap: the sender had the day's alerts already. */
-export type InboundOutcome = 'confirmed' | 'already-confirmed' | 'rescheduling-link-sent' | 'owner-alerted' | 'owner-not-alerted' | 'over-alert-cap';
+export type InboundOutcome =
+  | 'confirmed'
+  | 'already-confirmed'
+  | 'rescheduling-link-sent'
+  | 'owner-alerted'
+  | 'owner-not-alerted'
+  | 'over-alert-cap';
 
 /** The visitor's name as WhatsApp gave it, for the owner's alert only. */
 export interface InboundSender {
@@ -32,7 +45,11 @@ export interface InboundSender {
   profileName: string | null;
 }
 
-export async function handleInbound(message: InboundMessage, sender: InboundSender, now: Date): Promise<InboundOutcome> {
+export async function handleInbound(
+  message: InboundMessage,
+  sender: InboundSender,
+  now: Date,
+): Promise<InboundOutcome> {
   const action = buttonAction(message);
   const found = action && (await appointmentOfButton(action, message.from, now));
   if (found && action.action === 'confirm') {
@@ -46,8 +63,22 @@ export async function handleInbound(message: InboundMessage, sender: InboundSend
   }
   if (found && action.action === 'reschedule') {
     const link = await visitorLink(found.appointment, siteAddress());
-    if (await replyToVisitor(message, rescheduleReply(found.appointment, link, now), 'WhatsApp: reply to a Reschedule', found.appointment.id, now)) return 'rescheduling-link-sent';
-    return alertOwner(message, sender, now, `No reply with their link: the number had ${WHATSAPP_MESSAGES_PER_DAY} WhatsApp messages from us in 24 hours; please send it yourself`);
+    if (
+      await replyToVisitor(
+        message,
+        rescheduleReply(found.appointment, link, now),
+        'WhatsApp: reply to a Reschedule',
+        found.appointment.id,
+        now,
+      )
+    )
+      return 'rescheduling-link-sent';
+    return alertOwner(
+      message,
+      sender,
+      now,
+      `No reply with their link: the number had ${WHATSAPP_MESSAGES_PER_DAY} WhatsApp messages from us in 24 hours; please send it yourself`,
+    );
   }
   return alertOwner(message, sender, now);
 }
@@ -59,7 +90,8 @@ function sentTime(message: InboundMessage, now: Date): number {
 }
 
 /** The outbox entries of one inbound message are named by it: a message handled twice queues each once. */
-const inboundLeadId = (message: InboundMessage, now: Date) => newestFirstKeyWith(sentTime(message, now), createHash('sha256').update(message.id).digest('hex').slice(0, 10));
+const inboundLeadId = (message: InboundMessage, now: Date) =>
+  newestFirstKeyWith(sentTime(message, now), createHash('sha256').update(message.id).digest('hex').slice(0, 10));
 
 /**
  * A free-form reply to the visitor's tap, through the outbox (retries, the Notifications panel),
@@ -68,8 +100,27 @@ const inboundLeadId = (message: InboundMessage, now: Date) => newestFirstKeyWith
  * named by the entry (so by the inbound message: a redelivery takes no second place), before it
  * is queued; false when the count is used up, and nothing is queued.
  */
-async function replyToVisitor(message: InboundMessage, text: string, subject: string, appointmentId: string, now: Date): Promise<boolean> {
-  const entry = newEntry({ kind: 'whatsapp-reply', leadId: inboundLeadId(message, now), channel: 'whatsapp', subject, to: message.from, mail: null, webhook: null, whatsapp: { text }, appointmentId }, now);
+async function replyToVisitor(
+  message: InboundMessage,
+  text: string,
+  subject: string,
+  appointmentId: string,
+  now: Date,
+): Promise<boolean> {
+  const entry = newEntry(
+    {
+      kind: 'whatsapp-reply',
+      leadId: inboundLeadId(message, now),
+      channel: 'whatsapp',
+      subject,
+      to: message.from,
+      mail: null,
+      webhook: null,
+      whatsapp: { text },
+      appointmentId,
+    },
+    now,
+  );
   const allowance = allowanceFor(entry);
   if (allowance && !(await takePlace(allowance, entry.id, now))) return false;
   await enqueue([entry]);
@@ -83,7 +134,11 @@ async function replyToVisitor(message: InboundMessage, text: string, subject: st
  * and Meta signed the delivery), but a number check costs nothing and keeps a forwarded or stale
  * button from changing someone else's call; such a reply goes to the owner instead.
  */
-async function appointmentOfButton(action: ButtonAction, from: string, now: Date): Promise<VersionedAppointment | null> {
+async function appointmentOfButton(
+  action: ButtonAction,
+  from: string,
+  now: Date,
+): Promise<VersionedAppointment | null> {
   const found = await readAppointmentForUpdate(action.appointmentId);
   if (!found) return null;
   const { appointment } = found;
@@ -99,7 +154,11 @@ const CONFIRM_ATTEMPTS = 5;
  * read it: an owner's move at the same moment is never lost (the write is refused, and the
  * record read again).
  */
-async function confirmByVisitor(checked: VersionedAppointment, message: InboundMessage, now: Date): Promise<Appointment | 'already-confirmed' | null> {
+async function confirmByVisitor(
+  checked: VersionedAppointment,
+  message: InboundMessage,
+  now: Date,
+): Promise<Appointment | 'already-confirmed' | null> {
   const at = new Date(sentTime(message, now));
   const { id } = checked.appointment;
   for (let attempt = 0; attempt < CONFIRM_ATTEMPTS; attempt += 1) {
@@ -121,7 +180,10 @@ export function rescheduleReply(appointment: Pick<Appointment, 'start' | 'sessio
   const late = Date.parse(appointment.start) - now.getTime() < noticeHours * 3_600_000;
   const page = appointment.session ? 'your client page' : 'your private link';
   const lines = [`To move or cancel your ${what} on ${when}, open ${page}:`, link];
-  if (late) lines.push(`It is less than ${noticeHours} hours away, so the page cannot change it any more: please call or WhatsApp ${business.contact.phone} (${business.contact.hours}).`);
+  if (late)
+    lines.push(
+      `It is less than ${noticeHours} hours away, so the page cannot change it any more: please call or WhatsApp ${business.contact.phone} (${business.contact.hours}).`,
+    );
   lines.push(`${business.founder.name}, ${business.brand}`);
   return lines.join('\n\n');
 }
@@ -130,9 +192,12 @@ export function rescheduleReply(appointment: Pick<Appointment, 'start' | 'sessio
 export function confirmReply(appointment: Pick<Appointment, 'start' | 'session' | 'name'>, now: Date): string {
   const name = plainName(appointment.name);
   const what = appointment.session ? 'session' : 'call';
-  const lines = [`Thank you${name ? `, ${name}` : ''}: your ${what} on ${formatIst(appointment.start)} is confirmed. We look forward to speaking with you.`];
+  const lines = [
+    `Thank you${name ? `, ${name}` : ''}: your ${what} on ${formatIst(appointment.start)} is confirmed. We look forward to speaking with you.`,
+  ];
   const noticeHours = business.promises.rescheduleNoticeHours;
-  if (Date.parse(appointment.start) - now.getTime() >= noticeHours * 3_600_000) lines.push('If your plans change, tap Reschedule in our message and we will send you the link to move it.');
+  if (Date.parse(appointment.start) - now.getTime() >= noticeHours * 3_600_000)
+    lines.push('If your plans change, tap Reschedule in our message and we will send you the link to move it.');
   lines.push(`${business.founder.name}, ${business.brand}`);
   return lines.join('\n\n');
 }
@@ -141,7 +206,8 @@ export function confirmReply(appointment: Pick<Appointment, 'start' | 'session' 
 function sentContent(message: InboundMessage): { text: string | null; type: string } {
   if (message.type === 'text' && message.text) return { text: message.text.body, type: 'text' };
   if (message.type === 'button' && message.button?.text) return { text: message.button.text, type: 'button' };
-  if (message.type === 'interactive' && message.interactive?.button_reply?.title) return { text: message.interactive.button_reply.title, type: 'button' };
+  if (message.type === 'interactive' && message.interactive?.button_reply?.title)
+    return { text: message.interactive.button_reply.title, type: 'button' };
   return { text: null, type: message.type };
 }
 
@@ -171,7 +237,12 @@ export function ownerInboundAlert(inbound: WhatsappInbound): WhatsAppMessage {
  * ids are made from the message's own id, so a message handled twice is announced once. The
  * owner's own number writing in gets no WhatsApp alert of itself.
  */
-async function alertOwner(message: InboundMessage, sender: InboundSender, now: Date, note: string | null = null): Promise<InboundOutcome> {
+async function alertOwner(
+  message: InboundMessage,
+  sender: InboundSender,
+  now: Date,
+  note: string | null = null,
+): Promise<InboundOutcome> {
   const leadId = inboundLeadId(message, now);
   const config = whatsappConfig();
   const byWhatsApp = config.enabled && config.ownerNumber !== sender.number;
@@ -180,7 +251,10 @@ async function alertOwner(message: InboundMessage, sender: InboundSender, now: D
   // Anyone can write to the business number: at most a few alerts per sender a day, the last one saying so.
   const place = await placeOf(inboundAlertAllowance(sender.number, now), leadId, now);
   if (place === 0) return 'over-alert-cap';
-  const lastToday = place === OWNER_ALERTS_PER_SENDER_PER_DAY ? `The ${OWNER_ALERTS_PER_SENDER_PER_DAY}th alert today for this number: its further messages today are not alerted` : null;
+  const lastToday =
+    place === OWNER_ALERTS_PER_SENDER_PER_DAY
+      ? `The ${OWNER_ALERTS_PER_SENDER_PER_DAY}th alert today for this number: its further messages today are not alerted`
+      : null;
   const inbound: WhatsappInbound = {
     ...sentContent(message),
     number: sender.number,
@@ -191,11 +265,30 @@ async function alertOwner(message: InboundMessage, sender: InboundSender, now: D
   const entries: OutboxEntry[] = [];
   if (byWhatsApp) {
     const whatsapp = ownerInboundAlert(inbound);
-    entries.push(newEntry({ kind: 'whatsapp-inbound', leadId, channel: 'owner-whatsapp', subject: `WhatsApp to you: ${notificationKindLabels['whatsapp-inbound']}`, to: null, mail: null, webhook: null, whatsapp }, now));
+    entries.push(
+      newEntry(
+        {
+          kind: 'whatsapp-inbound',
+          leadId,
+          channel: 'owner-whatsapp',
+          subject: `WhatsApp to you: ${notificationKindLabels['whatsapp-inbound']}`,
+          to: null,
+          mail: null,
+          webhook: null,
+          whatsapp,
+        },
+        now,
+      ),
+    );
   }
   if (byMail) {
     const mail = whatsappInboundMail(inbound, siteAddress());
-    entries.push(newEntry({ kind: 'whatsapp-inbound', leadId, channel: 'email', subject: mail.subject, to: null, mail, webhook: null }, now));
+    entries.push(
+      newEntry(
+        { kind: 'whatsapp-inbound', leadId, channel: 'email', subject: mail.subject, to: null, mail, webhook: null },
+        now,
+      ),
+    );
   }
   await enqueue(entries);
   for (const entry of entries) await afterResponse(`whatsapp inbound alert ${entry.id}`, () => deliver(entry.id));

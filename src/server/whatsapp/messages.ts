@@ -81,7 +81,19 @@ export async function rememberSent(facts: SentFacts): Promise<void> {
     const known = sentMessageSchema.safeParse(current);
     const base: SentMessage = known.success
       ? known.data
-      : { wamid: facts.wamid, to: null, template: null, purpose: null, appointmentId: null, leadId: null, outboxEntryId: null, sentAt: null, status: 'accepted', statusAt: at, errorCode: null };
+      : {
+          wamid: facts.wamid,
+          to: null,
+          template: null,
+          purpose: null,
+          appointmentId: null,
+          leadId: null,
+          outboxEntryId: null,
+          sentAt: null,
+          status: 'accepted',
+          statusAt: at,
+          errorCode: null,
+        };
     if (base.sentAt) return undefined;
     return {
       ...base,
@@ -129,9 +141,26 @@ export async function applyStatus(wamid: string, change: StatusChange): Promise<
     const known = sentMessageSchema.safeParse(current);
     const base: SentMessage = known.success
       ? known.data
-      : { wamid, to: null, template: null, purpose: null, appointmentId: null, leadId: null, outboxEntryId: null, sentAt: null, status: 'accepted', statusAt: change.at, errorCode: null };
+      : {
+          wamid,
+          to: null,
+          template: null,
+          purpose: null,
+          appointmentId: null,
+          leadId: null,
+          outboxEntryId: null,
+          sentAt: null,
+          status: 'accepted',
+          statusAt: change.at,
+          errorCode: null,
+        };
     if (!statusMovesForward(base.status, change.status)) return known.success ? undefined : base;
-    return { ...base, status: change.status, statusAt: change.at, errorCode: change.status === 'failed' ? (change.errorCode ?? null) : base.errorCode };
+    return {
+      ...base,
+      status: change.status,
+      statusAt: change.at,
+      errorCode: change.status === 'failed' ? (change.errorCode ?? null) : base.errorCode,
+    };
   });
   return sentMessageSchema.parse(stored);
 }
@@ -146,7 +175,9 @@ export async function messagesOfEntries(entryIds: readonly string[]): Promise<Ma
   const messages = store();
   const found = await Promise.all(
     entryIds.map(async (entryId) => {
-      const index = (await blobCall(() => messages.get(entryKey(entryId), { type: 'json' }))) as { wamid?: string } | null;
+      const index = (await blobCall(() => messages.get(entryKey(entryId), { type: 'json' }))) as {
+        wamid?: string;
+      } | null;
       const message = index?.wamid ? await messageByWamid(index.wamid) : null;
       return message ? ([entryId, message] as const) : null;
     }),
@@ -190,7 +221,9 @@ export async function pruneMessages(now: Date = new Date(), deadline = Infinity)
   const messages = store();
   const { blobs } = await blobCall(() => messages.list({ prefix: SENT_PREFIX }));
   const oldest = new Date(now.getTime() - KEEP_MESSAGES_MS).toISOString().slice(0, 10);
-  const leaving = blobs.map((blob) => blob.key).filter((key) => key.slice(SENT_PREFIX.length, SENT_PREFIX.length + 10) < oldest);
+  const leaving = blobs
+    .map((blob) => blob.key)
+    .filter((key) => key.slice(SENT_PREFIX.length, SENT_PREFIX.length + 10) < oldest);
   let removed = 0;
   for (const marker of leaving) {
     if (Date.now() >= deadline) break;

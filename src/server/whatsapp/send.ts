@@ -26,7 +26,11 @@ async function finalIfRefused(sending: Promise<Accepted>): Promise<Accepted> {
  * recorded by its wamid; a failure to record it is logged, never retried: a retry would
  * send the message twice.
  */
-export async function sendWhatsAppEntry(entry: OutboxEntry, admit: () => Promise<void>, now: Date = new Date()): Promise<void> {
+export async function sendWhatsAppEntry(
+  entry: OutboxEntry,
+  admit: () => Promise<void>,
+  now: Date = new Date(),
+): Promise<void> {
   const config = whatsappConfig();
   // The variables removed or broken after the entry was queued: a failed attempt with the reason.
   if (!config.enabled) throw new Error(config.reason);
@@ -35,7 +39,9 @@ export async function sendWhatsAppEntry(entry: OutboxEntry, admit: () => Promise
   if (!to) throw new Error('No WhatsApp number');
   await admit();
   const message = entry.whatsapp;
-  const accepted = await finalIfRefused('text' in message ? sendText(to, message.text, config) : sendTemplate({ to, ...message }, config));
+  const accepted = await finalIfRefused(
+    'text' in message ? sendText(to, message.text, config) : sendTemplate({ to, ...message }, config),
+  );
   try {
     await rememberSent({
       wamid: accepted.wamid,

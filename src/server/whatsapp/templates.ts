@@ -38,11 +38,16 @@ const callButtons = (appointment: Appointment) => [confirmPayload(appointment.id
 const greetingName = (name: string | null) => name ?? 'there';
 
 /** "your discovery call" / "your 60-minute coaching session" (our words only). */
-const whatItIs = (appointment: Appointment) => (appointment.session ? `${appointment.session.minutes}-minute coaching session` : 'free discovery call');
+const whatItIs = (appointment: Appointment) =>
+  appointment.session ? `${appointment.session.minutes}-minute coaching session` : 'free discovery call';
 
 /** ccc_call_confirmation: {{1}} name, {{2}} when (IST); Confirm, Reschedule. */
 export function callConfirmation(appointment: Appointment, name: string | null): WhatsAppMessage {
-  return { purpose: 'callConfirmation', body: [greetingName(name), describeSlotIst(appointment.start)], quickReplies: callButtons(appointment) };
+  return {
+    purpose: 'callConfirmation',
+    body: [greetingName(name), describeSlotIst(appointment.start)],
+    quickReplies: callButtons(appointment),
+  };
 }
 
 /** The reminders a day and an hour before: {{1}} name, {{2}} what it is, {{3}} when (IST); Confirm, Reschedule. */
@@ -54,7 +59,11 @@ export function reminder(appointment: Appointment, which: 'day' | 'hour', name: 
     : which === 'day'
       ? 'callReminderDay'
       : 'callReminderHour';
-  return { purpose, body: [greetingName(name), whatItIs(appointment), describeSlotIst(appointment.start)], quickReplies: callButtons(appointment) };
+  return {
+    purpose,
+    body: [greetingName(name), whatItIs(appointment), describeSlotIst(appointment.start)],
+    quickReplies: callButtons(appointment),
+  };
 }
 
 /**
@@ -73,12 +82,20 @@ export function urlSuffixOf(url: string, site: string): string {
  * to pick a time instead.
  */
 export function callbackConfirmation(name: string | null, pickTimeLink: string, site: string): WhatsAppMessage {
-  return { purpose: 'callbackConfirmation', body: [greetingName(name), callbackPromisePhrase], urlSuffix: urlSuffixOf(pickTimeLink, site) };
+  return {
+    purpose: 'callbackConfirmation',
+    body: [greetingName(name), callbackPromisePhrase],
+    urlSuffix: urlSuffixOf(pickTimeLink, site),
+  };
 }
 
 /** ccc_call_rebook (ccc_session_rebook for a paid session): {{1}} name; URL button: the call's manage page or the client space (after a no-show). */
 export function rebook(appointment: Appointment, name: string | null, link: string, site: string): WhatsAppMessage {
-  return { purpose: appointment.session ? 'sessionRebook' : 'callRebook', body: [greetingName(name)], urlSuffix: urlSuffixOf(link, site) };
+  return {
+    purpose: appointment.session ? 'sessionRebook' : 'callRebook',
+    body: [greetingName(name)],
+    urlSuffix: urlSuffixOf(link, site),
+  };
 }
 
 /**
@@ -87,16 +104,27 @@ export function rebook(appointment: Appointment, name: string | null, link: stri
  * A link that does not start with `urlBase` would become a broken button, so it goes in the body
  * of ccc_payment_request_link instead ({{4}} the link, no button): the payer always gets a link that works.
  */
-export function paymentRequest(name: string | null, description: string, amount: number, linkUrl: string, urlBase: string): WhatsAppMessage {
+export function paymentRequest(
+  name: string | null,
+  description: string,
+  amount: number,
+  linkUrl: string,
+  urlBase: string,
+): WhatsAppMessage {
   const body = [greetingName(name), description, formatRupees(amount)];
   const suffix = linkUrl.startsWith(urlBase) ? linkUrl.slice(urlBase.length) : '';
-  return suffix ? { purpose: 'paymentRequest', body, urlSuffix: suffix } : { purpose: 'paymentRequestLink', body: [...body, linkUrl] };
+  return suffix
+    ? { purpose: 'paymentRequest', body, urlSuffix: suffix }
+    : { purpose: 'paymentRequestLink', body: [...body, linkUrl] };
 }
 
 /** ccc_payment_receipt: {{1}} name, {{2}} amount, {{3}} package (our catalogue's name). */
 export function paymentReceipt(event: LeadEvent, name: string | null): WhatsAppMessage | null {
   if (event.kind !== 'payment-captured' || !event.payment) return null;
-  return { purpose: 'paymentReceipt', body: [greetingName(name), formatRupees(event.payment.amount), event.payment.packageName] };
+  return {
+    purpose: 'paymentReceipt',
+    body: [greetingName(name), formatRupees(event.payment.amount), event.payment.packageName],
+  };
 }
 
 /**
@@ -108,6 +136,11 @@ export function paymentReceipt(event: LeadEvent, name: string | null): WhatsAppM
 export function ownerLeadAlert(event: LeadEvent): WhatsAppMessage {
   return {
     purpose: 'ownerLeadAlert',
-    body: [notificationKindLabels[event.kind], event.person.name ?? event.person.email ?? 'Someone', event.person.phone ?? 'no phone given', event.choice],
+    body: [
+      notificationKindLabels[event.kind],
+      event.person.name ?? event.person.email ?? 'Someone',
+      event.person.phone ?? 'no phone given',
+      event.choice,
+    ],
   };
 }

@@ -1,5 +1,14 @@
 import { createHmac } from 'node:crypto';
-import { type InboundMessage, type StatusUpdate, type WhatsappStatus, inboundMessageSchema, statusUpdateSchema, whatsappStatuses, whatsappWebhookSchema, verificationQuerySchema } from '../../lib/schemas/whatsappWebhook';
+import {
+  type InboundMessage,
+  type StatusUpdate,
+  type WhatsappStatus,
+  inboundMessageSchema,
+  statusUpdateSchema,
+  whatsappStatuses,
+  whatsappWebhookSchema,
+  verificationQuerySchema,
+} from '../../lib/schemas/whatsappWebhook';
 import { safeEqualSecret } from '../auth/token';
 import { HttpError, badRequest, forbidden } from '../http/errors';
 import { signaturesMatch } from '../payments/signatures';
@@ -15,7 +24,8 @@ import { countReminderRead } from '../appointments/reminderReads';
 export function answerVerification(query: URLSearchParams, verifyToken: string): string {
   const parsed = verificationQuerySchema.safeParse(Object.fromEntries(query));
   if (!parsed.success) throw forbidden('Not a WhatsApp subscription request with the right verify token.');
-  if (!safeEqualSecret(parsed.data['hub.verify_token'], verifyToken)) throw forbidden('Not a WhatsApp subscription request with the right verify token.');
+  if (!safeEqualSecret(parsed.data['hub.verify_token'], verifyToken))
+    throw forbidden('Not a WhatsApp subscription request with the right verify token.');
   return parsed.data['hub.challenge'];
 }
 
@@ -47,8 +57,14 @@ const IN_PARALLEL = 8;
  * fails gives its claim back and the delivery answers with that error, so Meta retries it while
  * the items done already are skipped as duplicates.
  */
-export async function handleWebhookDelivery(rawBody: string, signature: string | null, appSecret: string, now: Date = new Date()): Promise<WebhookSummary> {
-  if (!hubSignatureValid(rawBody, signature, appSecret)) throw new HttpError(401, 'Invalid webhook signature.', { 'x-hub-signature-256': 'Does not match' });
+export async function handleWebhookDelivery(
+  rawBody: string,
+  signature: string | null,
+  appSecret: string,
+  now: Date = new Date(),
+): Promise<WebhookSummary> {
+  if (!hubSignatureValid(rawBody, signature, appSecret))
+    throw new HttpError(401, 'Invalid webhook signature.', { 'x-hub-signature-256': 'Does not match' });
   let value: unknown;
   try {
     value = JSON.parse(rawBody);
@@ -64,24 +80,40 @@ export async function handleWebhookDelivery(rawBody: string, signature: string |
   for (const entry of parsed.data.entry) {
     for (const change of entry.changes) {
       if (change.field !== 'messages') continue;
-      const names = new Map((change.value.contacts ?? []).flatMap((contact) => (contact.wa_id ? [[contact.wa_id, contact.profile?.name ?? null] as const] : [])));
+      const names = new Map(
+        (change.value.contacts ?? []).flatMap((contact) =>
+          contact.wa_id ? [[contact.wa_id, contact.profile?.name ?? null] as const] : [],
+        ),
+      );
       for (const item of change.value.statuses ?? []) {
         const status = statusUpdateSchema.safeParse(item);
-        if (!status.success || !(whatsappStatuses as readonly string[]).includes(status.data.status)) summary.ignored += 1;
-        else work.push(() => once('status', `${status.data.id}|${status.data.status}`, () => storeStatus(status.data), 'statuses'));
+        if (!status.success || !(whatsappStatuses as readonly string[]).includes(status.data.status))
+          summary.ignored += 1;
+        else
+          work.push(() =>
+            once('status', `${status.data.id}|${status.data.status}`, () => storeStatus(status.data), 'statuses'),
+          );
       }
       for (const item of change.value.messages ?? []) {
         const message = inboundMessageSchema.safeParse(item);
         if (!message.success) summary.ignored += 1;
         else {
-          const sender: InboundSender = { number: message.data.from, profileName: names.get(message.data.from) ?? null };
+          const sender: InboundSender = {
+            number: message.data.from,
+            profileName: names.get(message.data.from) ?? null,
+          };
           work.push(() => once('message', message.data.id, () => handleInbound(message.data, sender, now), 'messages'));
         }
       }
     }
   }
 
-  async function once(kind: ClaimKind, itemId: string, act: () => Promise<string>, counter: 'statuses' | 'messages'): Promise<void> {
+  async function once(
+    kind: ClaimKind,
+    itemId: string,
+    act: () => Promise<string>,
+    counter: 'statuses' | 'messages',
+  ): Promise<void> {
     const claim = await claimItem(kind, itemId, now);
     if (claim === 'done') summary.duplicates += 1;
     if (claim === 'busy') summary.busy += 1;
@@ -109,7 +141,11 @@ export async function handleWebhookDelivery(rawBody: string, signature: string |
 async function storeStatus(update: StatusUpdate): Promise<string> {
   const at = new Date(Number(update.timestamp) * 1000).toISOString();
   const errorCode = update.status === 'failed' ? update.errors?.[0]?.code : undefined;
-  const stored = await applyStatus(update.id, { status: update.status as WhatsappStatus, at, ...(errorCode === undefined ? {} : { errorCode }) });
+  const stored = await applyStatus(update.id, {
+    status: update.status as WhatsappStatus,
+    at,
+    ...(errorCode === undefined ? {} : { errorCode }),
+  });
   // What converts' reminder read rate: once per message, named by it.
   if (update.status === 'read') await countReminderRead(stored);
   return update.status;

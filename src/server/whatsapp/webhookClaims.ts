@@ -32,7 +32,9 @@ export function claimKey(kind: ClaimKind, itemId: string): string {
 export async function claimItem(kind: ClaimKind, itemId: string, now: Date): Promise<ClaimResult> {
   const key = claimKey(kind, itemId);
   const claim: Claim = { state: 'processing', claimedAt: now.toISOString() };
-  const { modified } = await blobCall(() => collectionStore(WEBHOOK_CLAIM_STORE).setJSON(key, claim, { onlyIfNew: true }));
+  const { modified } = await blobCall(() =>
+    collectionStore(WEBHOOK_CLAIM_STORE).setJSON(key, claim, { onlyIfNew: true }),
+  );
   if (modified) return 'taken';
   let result: ClaimResult = 'done';
   await updateJson(WEBHOOK_CLAIM_STORE, key, (current) => {

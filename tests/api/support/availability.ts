@@ -7,5 +7,7 @@ export { allDay };
 
 /** Saves `allDay` as the owner's availability through the real admin route. */
 export async function openAllDay(cookie: string): Promise<void> {
-  expect((await call(adminAppointments, '/api/admin/availability', { method: 'PUT', cookie, body: allDay })).status).toBe(200);
+  expect(
+    (await call(adminAppointments, '/api/admin/availability', { method: 'PUT', cookie, body: allDay })).status,
+  ).toBe(200);
 }

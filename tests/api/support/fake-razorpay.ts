@@ -109,7 +109,10 @@ export interface FakeRazorpay {
    * Razorpay settles a refund: `refund.processed` (or `refund.failed`), signed with the webhook
    * secret, is returned and POSTed to the webhook target when one is set.
    */
-  settleRefund(refundId: string, outcome: 'processed' | 'failed'): Promise<{ refund: FakeRefund; delivery: FakeWebhookDelivery; webhookStatus: number | null }>;
+  settleRefund(
+    refundId: string,
+    outcome: 'processed' | 'failed',
+  ): Promise<{ refund: FakeRefund; delivery: FakeWebhookDelivery; webhookStatus: number | null }>;
   /** The owner refunds in Razorpay's dashboard (no notes of ours): the refund, pending. */
   refundInDashboard(paymentId: string, amount?: number): FakeRefund;
   /**
@@ -117,7 +120,12 @@ export interface FakeRazorpay {
    * is paid, and the signed `payment_link.paid` delivery is returned (and POSTed to the
    * webhook target when one is set).
    */
-  payLink(linkId: string): Promise<{ payment: FakePayment; delivery: FakeWebhookDelivery; webhookStatus: number | null; redirect: string | null }>;
+  payLink(linkId: string): Promise<{
+    payment: FakePayment;
+    delivery: FakeWebhookDelivery;
+    webhookStatus: number | null;
+    redirect: string | null;
+  }>;
   /** The link passes its expire_by: `payment_link.expired`, delivered like payLink's. */
   expireLink(linkId: string): Promise<{ delivery: FakeWebhookDelivery; webhookStatus: number | null }>;
   /**
@@ -148,7 +156,9 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 }
-const error = (description: string) => ({ error: { code: 'BAD_REQUEST_ERROR', description, source: 'NA', step: 'NA', reason: 'NA' } });
+const error = (description: string) => ({
+  error: { code: 'BAD_REQUEST_ERROR', description, source: 'NA', step: 'NA', reason: 'NA' },
+});
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -173,7 +183,12 @@ export function signWebhook(rawBody: string, secret: string): string {
   return createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex');
 }
 
-export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KEY_SECRET, listenPort = 0, webhook: FakeWebhookTarget | null = null): Promise<FakeRazorpay> {
+export async function startFakeRazorpay(
+  keyId = TEST_KEY_ID,
+  keySecret = TEST_KEY_SECRET,
+  listenPort = 0,
+  webhook: FakeWebhookTarget | null = null,
+): Promise<FakeRazorpay> {
   const orders = new Map<string, FakeOrder>();
   const payments = new Map<string, FakePayment>();
   const links = new Map<string, FakePaymentLink>();
@@ -217,7 +232,8 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
 
   function capture(paymentId: string): FakePayment {
     const payment = payments.get(paymentId);
-    if (!payment || payment.status !== 'authorized') throw new Error(`fake Razorpay: payment ${paymentId} is not authorised`);
+    if (!payment || payment.status !== 'authorized')
+      throw new Error(`fake Razorpay: payment ${paymentId} is not authorised`);
     payment.status = 'captured';
     payment.captured = true;
     const order = orders.get(payment.order_id);
@@ -225,7 +241,12 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
     return payment;
   }
 
-  function newOrder(amount: number, currency: string, receipt: string | null, notes: Record<string, string>): FakeOrder {
+  function newOrder(
+    amount: number,
+    currency: string,
+    receipt: string | null,
+    notes: Record<string, string>,
+  ): FakeOrder {
     const order: FakeOrder = {
       id: razorpayId('order'),
       entity: 'order',
@@ -254,11 +275,18 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
       payload,
       created_at: nowSeconds(),
     });
-    return { event, rawBody, headers: { 'content-type': 'application/json', 'x-razorpay-event-id': razorpayId('evt') } };
+    return {
+      event,
+      rawBody,
+      headers: { 'content-type': 'application/json', 'x-razorpay-event-id': razorpayId('evt') },
+    };
   }
 
   /** Signs a delivery (for tests that deliver it themselves) and POSTs it when a target is set. */
-  async function deliverWebhook(delivery: FakeWebhookDelivery, secret = webhook?.secret ?? TEST_WEBHOOK_SECRET): Promise<number | null> {
+  async function deliverWebhook(
+    delivery: FakeWebhookDelivery,
+    secret = webhook?.secret ?? TEST_WEBHOOK_SECRET,
+  ): Promise<number | null> {
     delivery.headers['x-razorpay-signature'] = signWebhook(delivery.rawBody, secret);
     if (!webhook) return null;
     const response = await fetch(webhook.url, { method: 'POST', headers: delivery.headers, body: delivery.rawBody });
@@ -316,14 +344,26 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
   }
 
   function createLink(input: Record<string, unknown>): FakePaymentLink | string {
-    const { amount, currency, reference_id: referenceId, expire_by: expireBy, callback_url: callbackUrl, callback_method: callbackMethod } = input;
-    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) return 'The amount must be atleast INR 1.00';
+    const {
+      amount,
+      currency,
+      reference_id: referenceId,
+      expire_by: expireBy,
+      callback_url: callbackUrl,
+      callback_method: callbackMethod,
+    } = input;
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100)
+      return 'The amount must be atleast INR 1.00';
     if (currency !== 'INR') return 'The currency is invalid';
-    if (typeof referenceId !== 'string' || referenceId.length > 40) return 'The reference id may not be greater than 40 characters';
-    if ([...links.values()].some((link) => link.reference_id === referenceId)) return `Payment Link with reference id ${referenceId} already exists`;
+    if (typeof referenceId !== 'string' || referenceId.length > 40)
+      return 'The reference id may not be greater than 40 characters';
+    if ([...links.values()].some((link) => link.reference_id === referenceId))
+      return `Payment Link with reference id ${referenceId} already exists`;
     const now = nowSeconds();
-    if (typeof expireBy !== 'number' || expireBy < now + 15 * 60) return 'expire_by should be at least 15 minutes after current time';
-    if (callbackUrl !== undefined && callbackMethod !== 'get') return 'callback_method must be get when callback_url is set';
+    if (typeof expireBy !== 'number' || expireBy < now + 15 * 60)
+      return 'expire_by should be at least 15 minutes after current time';
+    if (callbackUrl !== undefined && callbackMethod !== 'get')
+      return 'callback_method must be get when callback_url is set';
     const id = razorpayId('plink');
     const link: FakePaymentLink = {
       id,
@@ -356,13 +396,18 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
   function createRefund(paymentId: string, input: Record<string, unknown>): FakeRefund | string {
     const payment = payments.get(paymentId);
     if (!payment) return 'The id provided does not exist';
-    if (payment.status !== 'captured') return 'The payment has not been captured. Only captured payments can be refunded';
-    const taken = [...refunds.values()].filter((refund) => refund.payment_id === paymentId && refund.status !== 'failed').reduce((sum, refund) => sum + refund.amount, 0);
+    if (payment.status !== 'captured')
+      return 'The payment has not been captured. Only captured payments can be refunded';
+    const taken = [...refunds.values()]
+      .filter((refund) => refund.payment_id === paymentId && refund.status !== 'failed')
+      .reduce((sum, refund) => sum + refund.amount, 0);
     const amount = input.amount ?? payment.amount - taken;
-    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) return 'The refund amount must be atleast INR 1.00';
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100)
+      return 'The refund amount must be atleast INR 1.00';
     if (taken + amount > payment.amount) return 'The refund amount provided is greater than amount captured';
     const { receipt, speed, notes } = input;
-    if (receipt !== undefined && (typeof receipt !== 'string' || receipt.length > 40)) return 'The receipt may not be greater than 40 characters';
+    if (receipt !== undefined && (typeof receipt !== 'string' || receipt.length > 40))
+      return 'The receipt may not be greater than 40 characters';
     if (speed !== undefined && speed !== 'normal' && speed !== 'optimum') return 'The selected speed is invalid';
     const refund: FakeRefund = {
       id: razorpayId('rfnd'),
@@ -390,10 +435,18 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
     refund.status = outcome;
     refund.speed_processed = outcome === 'processed' ? 'normal' : null;
     const payment = payments.get(refund.payment_id)!;
-    const refunded = [...refunds.values()].filter((one) => one.payment_id === payment.id && one.status === 'processed').reduce((sum, one) => sum + one.amount, 0);
+    const refunded = [...refunds.values()]
+      .filter((one) => one.payment_id === payment.id && one.status === 'processed')
+      .reduce((sum, one) => sum + one.amount, 0);
     const delivery = webhookOf(`refund.${outcome}`, {
       refund: { entity: { ...refund } },
-      payment: { entity: { ...payment, amount_refunded: refunded, refund_status: refunded === 0 ? null : refunded === payment.amount ? 'full' : 'partial' } },
+      payment: {
+        entity: {
+          ...payment,
+          amount_refunded: refunded,
+          refund_status: refunded === 0 ? null : refunded === payment.amount ? 'full' : 'partial',
+        },
+      },
     });
     const webhookStatus = await deliverWebhook(delivery);
     return { refund, delivery, webhookStatus };
@@ -417,7 +470,10 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
     const testRefund = /^\/_test\/refunds\/([^/]+)\/(process|fail)$/.exec(path);
     if (req.method === 'POST' && testRefund) {
       try {
-        const outcome = await settleRefund(decodeURIComponent(testRefund[1] ?? ''), testRefund[2] === 'process' ? 'processed' : 'failed');
+        const outcome = await settleRefund(
+          decodeURIComponent(testRefund[1] ?? ''),
+          testRefund[2] === 'process' ? 'processed' : 'failed',
+        );
         return send(res, 200, { event: outcome.delivery.event, webhookStatus: outcome.webhookStatus });
       } catch (failure) {
         return send(res, 400, error((failure as Error).message));
@@ -427,7 +483,11 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
       try {
         const linkId = decodeURIComponent(testLink[1] ?? '');
         const outcome = testLink[2] === 'pay' ? await payLink(linkId) : await expireLink(linkId);
-        return send(res, 200, { event: outcome.delivery.event, webhookStatus: outcome.webhookStatus, redirect: 'redirect' in outcome ? outcome.redirect : null });
+        return send(res, 200, {
+          event: outcome.delivery.event,
+          webhookStatus: outcome.webhookStatus,
+          redirect: 'redirect' in outcome ? outcome.redirect : null,
+        });
       } catch (failure) {
         return send(res, 400, error((failure as Error).message));
       }
@@ -436,7 +496,11 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
     // as the real Checkout does with Razorpay's servers, without the merchant's API key.
     if (req.method === 'POST' && path === '/v1/test/checkout-payments') {
       try {
-        const input = JSON.parse(await readBody(req)) as { order_id: string; payment_id: string; status?: FakePaymentStatus };
+        const input = JSON.parse(await readBody(req)) as {
+          order_id: string;
+          payment_id: string;
+          status?: FakePaymentStatus;
+        };
         return send(res, 200, pay(input.order_id, input.payment_id, input.status ?? 'captured'));
       } catch (failure) {
         return send(res, 400, error((failure as Error).message));
@@ -457,7 +521,8 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
       if (!link) return send(res, 400, error('The id provided does not exist'));
       if (req.method === 'GET' && !linkMatch[2]) return send(res, 200, linkEntity(link));
       if (req.method === 'POST' && linkMatch[2]) {
-        if (link.status !== 'created') return send(res, 400, error(`Payment Link cannot be cancelled as it is already ${link.status}`));
+        if (link.status !== 'created')
+          return send(res, 400, error(`Payment Link cannot be cancelled as it is already ${link.status}`));
         link.status = 'cancelled';
         link.cancelled_at = nowSeconds();
         link.updated_at = link.cancelled_at;
@@ -477,8 +542,10 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
       if (typeof key === 'string') {
         const body = JSON.stringify(input);
         const firstBody = refundKeyBodies.get(key);
-        if (firstBody !== undefined && firstBody !== body) return send(res, 400, error('Different request with the same idempotency key has already been processed.'));
-        if (refundsInProgress.has(key)) return send(res, 409, error('A request with the same idempotency key is being processed.'));
+        if (firstBody !== undefined && firstBody !== body)
+          return send(res, 400, error('Different request with the same idempotency key has already been processed.'));
+        if (refundsInProgress.has(key))
+          return send(res, 409, error('A request with the same idempotency key is being processed.'));
         const earlier = refunds.get(refundKeys.get(key) ?? '');
         if (earlier) return send(res, 200, earlier);
         refundKeyBodies.set(key, body);
@@ -498,10 +565,17 @@ export async function startFakeRazorpay(keyId = TEST_KEY_ID, keySecret = TEST_KE
       const input = await readJson(req, res);
       if (!input) return;
       const { amount, currency, receipt, notes } = input;
-      if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) return send(res, 400, error('The amount must be atleast INR 1.00'));
+      if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100)
+        return send(res, 400, error('The amount must be atleast INR 1.00'));
       if (currency !== 'INR') return send(res, 400, error('The currency is invalid'));
-      if (receipt !== undefined && (typeof receipt !== 'string' || receipt.length > 40)) return send(res, 400, error('The receipt may not be greater than 40 characters'));
-      const order = newOrder(amount, currency, (receipt as string | undefined) ?? null, (notes as Record<string, string> | undefined) ?? {});
+      if (receipt !== undefined && (typeof receipt !== 'string' || receipt.length > 40))
+        return send(res, 400, error('The receipt may not be greater than 40 characters'));
+      const order = newOrder(
+        amount,
+        currency,
+        (receipt as string | undefined) ?? null,
+        (notes as Record<string, string> | undefined) ?? {},
+      );
       return send(res, 200, order);
     }
     const paymentMatch = /^\/v1\/payments\/([^/]+)$/.exec(path);

@@ -117,9 +117,18 @@ export interface FakeWhatsApp {
   /** Where the webhook hooks deliver (set once the site's handler is known). */
   setWebhookTarget(target: WebhookTarget | null, secret?: string): void;
   /** Meta reports a message's status (`failed` with its error code). */
-  sendStatus(wamid: string, status: 'sent' | 'delivered' | 'read' | 'failed', errorCode?: number): Promise<{ delivery: FakeWhatsAppDelivery; status: number | null }>;
+  sendStatus(
+    wamid: string,
+    status: 'sent' | 'delivered' | 'read' | 'failed',
+    errorCode?: number,
+  ): Promise<{ delivery: FakeWhatsAppDelivery; status: number | null }>;
   /** The visitor taps a quick-reply button of the message `contextWamid`. */
-  pressButton(fromNumber: string, contextWamid: string, payload: string, text?: string): Promise<{ delivery: FakeWhatsAppDelivery; status: number | null }>;
+  pressButton(
+    fromNumber: string,
+    contextWamid: string,
+    payload: string,
+    text?: string,
+  ): Promise<{ delivery: FakeWhatsAppDelivery; status: number | null }>;
   /** The visitor writes to the business. */
   sendText(fromNumber: string, text: string): Promise<{ delivery: FakeWhatsAppDelivery; status: number | null }>;
   /** Signs and delivers any payload (a duplicate, a tampered body: tests pass their own). */
@@ -133,7 +142,10 @@ export function signWhatsAppWebhook(rawBody: string, secret = TEST_WHATSAPP_APP_
 }
 
 /** A message id shaped like Meta's (base64 of an opaque id, prefixed). */
-export const fakeWamid = () => `wamid.HBgM${randomBytes(24).toString('base64').replace(/[^A-Za-z0-9]/g, 'A')}`;
+export const fakeWamid = () =>
+  `wamid.HBgM${randomBytes(24)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, 'A')}`;
 
 const nowSeconds = () => String(Math.floor(Date.now() / 1000));
 
@@ -145,29 +157,43 @@ function metaError(message: string, code: number, type = 'OAuthException') {
 function templateProblem(template: unknown): string | null {
   if (!template || typeof template !== 'object') return 'template is required';
   const { name, language, components } = template as Record<string, unknown>;
-  if (typeof name !== 'string' || !/^[a-z0-9_]{1,512}$/.test(name)) return 'template.name must be lower case letters, digits and underscores';
-  if (!language || typeof language !== 'object' || typeof (language as { code?: unknown }).code !== 'string') return 'template.language.code is required';
+  if (typeof name !== 'string' || !/^[a-z0-9_]{1,512}$/.test(name))
+    return 'template.name must be lower case letters, digits and underscores';
+  if (!language || typeof language !== 'object' || typeof (language as { code?: unknown }).code !== 'string')
+    return 'template.language.code is required';
   if (components === undefined) return null;
   if (!Array.isArray(components)) return 'template.components must be an array';
   for (const component of components as TemplateComponent[]) {
-    if (!component || !['header', 'body', 'button'].includes(component.type)) return 'component type must be header, body or button';
+    if (!component || !['header', 'body', 'button'].includes(component.type))
+      return 'component type must be header, body or button';
     const parameters = component.parameters ?? [];
     if (!Array.isArray(parameters)) return 'parameters must be an array';
     if (component.type === 'button') {
-      if (component.sub_type !== 'quick_reply' && component.sub_type !== 'url') return 'button sub_type must be quick_reply or url';
-      if (typeof component.index !== 'string' || !/^[0-9]$/.test(component.index)) return 'button index must be a string 0-9';
+      if (component.sub_type !== 'quick_reply' && component.sub_type !== 'url')
+        return 'button sub_type must be quick_reply or url';
+      if (typeof component.index !== 'string' || !/^[0-9]$/.test(component.index))
+        return 'button index must be a string 0-9';
       for (const parameter of parameters) {
-        if (component.sub_type === 'quick_reply' && (parameter.type !== 'payload' || typeof parameter.payload !== 'string' || parameter.payload.length > 256)) {
+        if (
+          component.sub_type === 'quick_reply' &&
+          (parameter.type !== 'payload' || typeof parameter.payload !== 'string' || parameter.payload.length > 256)
+        ) {
           return 'a quick_reply parameter is { type: payload, payload } (at most 256 characters)';
         }
-        if (component.sub_type === 'url' && (parameter.type !== 'text' || typeof parameter.text !== 'string' || !parameter.text)) return 'a url parameter is { type: text, text }';
+        if (
+          component.sub_type === 'url' &&
+          (parameter.type !== 'text' || typeof parameter.text !== 'string' || !parameter.text)
+        )
+          return 'a url parameter is { type: text, text }';
       }
       continue;
     }
     for (const parameter of parameters) {
-      if (parameter.type !== 'text' || typeof parameter.text !== 'string') return 'a body parameter is { type: text, text }';
+      if (parameter.type !== 'text' || typeof parameter.text !== 'string')
+        return 'a body parameter is { type: text, text }';
       // Meta refuses empty parameters, new lines, tabs and more than four spaces in a row.
-      if (!parameter.text.trim() || /[\n\t]| {5}/.test(parameter.text) || parameter.text.length > 1024) return 'Param text cannot have new-line/tab characters or more than 4 consecutive spaces';
+      if (!parameter.text.trim() || /[\n\t]| {5}/.test(parameter.text) || parameter.text.length > 1024)
+        return 'Param text cannot have new-line/tab characters or more than 4 consecutive spaces';
     }
   }
   return null;
@@ -184,7 +210,11 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-export async function startFakeWhatsApp({ token = TEST_WHATSAPP_TOKEN, phoneNumberId = TEST_WHATSAPP_PHONE_NUMBER_ID, listenPort = 0 } = {}): Promise<FakeWhatsApp> {
+export async function startFakeWhatsApp({
+  token = TEST_WHATSAPP_TOKEN,
+  phoneNumberId = TEST_WHATSAPP_PHONE_NUMBER_ID,
+  listenPort = 0,
+} = {}): Promise<FakeWhatsApp> {
   const messages: ReceivedMessage[] = [];
   const requests: FakeWhatsApp['requests'] = [];
   let failure: number | null = null;
@@ -209,12 +239,26 @@ export async function startFakeWhatsApp({ token = TEST_WHATSAPP_TOKEN, phoneNumb
     const match = /^\/(v\d+\.\d+)\/([^/]+)\/messages$/.exec(path);
     if (req.method !== 'POST' || !match) return answer(404, metaError('Unknown path components', 2500));
     if (!authorised) return answer(401, metaError('Invalid OAuth access token - Cannot parse access token', 190));
-    if (match[2] !== phoneNumberId) return answer(400, metaError(`Unsupported post request. Object with ID '${match[2]}' does not exist`, 100, 'GraphMethodException'));
-    if (failure !== null) return answer(failure, metaError(failureCode === 2 ? 'Service temporarily unavailable' : `(#${failureCode}) Refused`, failureCode, 'OAuthException'));
+    if (match[2] !== phoneNumberId)
+      return answer(
+        400,
+        metaError(`Unsupported post request. Object with ID '${match[2]}' does not exist`, 100, 'GraphMethodException'),
+      );
+    if (failure !== null)
+      return answer(
+        failure,
+        metaError(
+          failureCode === 2 ? 'Service temporarily unavailable' : `(#${failureCode}) Refused`,
+          failureCode,
+          'OAuthException',
+        ),
+      );
     const message = body as Record<string, unknown> | undefined;
-    if (!message || message.messaging_product !== 'whatsapp') return answer(400, metaError('(#100) The parameter messaging_product is required.', 100));
+    if (!message || message.messaging_product !== 'whatsapp')
+      return answer(400, metaError('(#100) The parameter messaging_product is required.', 100));
     const to = message.to;
-    if (typeof to !== 'string' || !/^\d{8,15}$/.test(to)) return answer(400, metaError('(#100) Invalid parameter: to', 100));
+    if (typeof to !== 'string' || !/^\d{8,15}$/.test(to))
+      return answer(400, metaError('(#100) Invalid parameter: to', 100));
     const wamid = fakeWamid();
     const at = new Date().toISOString();
     if (message.type === 'template') {
@@ -222,19 +266,30 @@ export async function startFakeWhatsApp({ token = TEST_WHATSAPP_TOKEN, phoneNumb
       if (problem) return answer(400, metaError(`(#132000) ${problem}`, 132000));
       const template = message.template as NonNullable<ReceivedMessage['template']>;
       const components = template.components ?? [];
-      const bodyTexts = components.filter((c) => c.type === 'body').flatMap((c) => (c.parameters ?? []).map((p) => p.text ?? ''));
+      const bodyTexts = components
+        .filter((c) => c.type === 'body')
+        .flatMap((c) => (c.parameters ?? []).map((p) => p.text ?? ''));
       const buttons = components.filter((c) => c.type === 'button').sort((a, b) => Number(a.index) - Number(b.index));
-      const quickReplies = buttons.filter((c) => c.sub_type === 'quick_reply').flatMap((c) => (c.parameters ?? []).map((p) => p.payload ?? ''));
-      const urlSuffixes = buttons.filter((c) => c.sub_type === 'url').flatMap((c) => (c.parameters ?? []).map((p) => p.text ?? ''));
+      const quickReplies = buttons
+        .filter((c) => c.sub_type === 'quick_reply')
+        .flatMap((c) => (c.parameters ?? []).map((p) => p.payload ?? ''));
+      const urlSuffixes = buttons
+        .filter((c) => c.sub_type === 'url')
+        .flatMap((c) => (c.parameters ?? []).map((p) => p.text ?? ''));
       messages.push({ wamid, to, type: 'template', template, bodyTexts, quickReplies, urlSuffixes, at });
     } else if (message.type === 'text') {
       const text = message.text as ReceivedMessage['text'];
-      if (!text || typeof text.body !== 'string' || !text.body.trim() || text.body.length > 4096) return answer(400, metaError('(#100) Invalid parameter: text.body', 100));
+      if (!text || typeof text.body !== 'string' || !text.body.trim() || text.body.length > 4096)
+        return answer(400, metaError('(#100) Invalid parameter: text.body', 100));
       messages.push({ wamid, to, type: 'text', text, bodyTexts: [], quickReplies: [], urlSuffixes: [], at });
     } else {
       return answer(400, metaError('(#100) Unsupported message type', 100));
     }
-    return answer(200, { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: wamid, message_status: 'accepted' }] });
+    return answer(200, {
+      messaging_product: 'whatsapp',
+      contacts: [{ input: to, wa_id: to }],
+      messages: [{ id: wamid, message_status: 'accepted' }],
+    });
   });
 
   function envelope(value: Record<string, unknown>): string {
@@ -243,17 +298,32 @@ export async function startFakeWhatsApp({ token = TEST_WHATSAPP_TOKEN, phoneNumb
       entry: [
         {
           id: WABA_ID,
-          changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: BUSINESS_DISPLAY_NUMBER, phone_number_id: phoneNumberId }, ...value } }],
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: BUSINESS_DISPLAY_NUMBER, phone_number_id: phoneNumberId },
+                ...value,
+              },
+            },
+          ],
         },
       ],
     });
   }
 
   async function deliver(rawBody: string, signature = signWhatsAppWebhook(rawBody, secret)) {
-    const delivery: FakeWhatsAppDelivery = { rawBody, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature } };
+    const delivery: FakeWhatsAppDelivery = {
+      rawBody,
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+    };
     if (!target) return { delivery, status: null };
     const request = (url: string) => new Request(url, { method: 'POST', headers: delivery.headers, body: rawBody });
-    const response = typeof target === 'string' ? await fetch(request(target)) : await target(request('http://localhost:8888/api/whatsapp-webhook'));
+    const response =
+      typeof target === 'string'
+        ? await fetch(request(target))
+        : await target(request('http://localhost:8888/api/whatsapp-webhook'));
     await response.arrayBuffer().catch(() => undefined);
     return { delivery, status: response.status };
   }
@@ -278,19 +348,43 @@ export async function startFakeWhatsApp({ token = TEST_WHATSAPP_TOKEN, phoneNumb
       const recipient = messages.find((message) => message.wamid === wamid)?.to ?? '910000000000';
       const item: Record<string, unknown> = { id: wamid, status, timestamp: nowSeconds(), recipient_id: recipient };
       if (status !== 'failed') item.pricing = { billable: true, pricing_model: 'PMP', category: 'utility' };
-      if (status === 'failed') item.errors = [{ code: errorCode ?? 131026, title: 'Message undeliverable', message: 'Message undeliverable', error_data: { details: 'Message Undeliverable.' } }];
+      if (status === 'failed')
+        item.errors = [
+          {
+            code: errorCode ?? 131026,
+            title: 'Message undeliverable',
+            message: 'Message undeliverable',
+            error_data: { details: 'Message Undeliverable.' },
+          },
+        ];
       return deliver(envelope({ statuses: [item] }));
     },
     pressButton(fromNumber, contextWamid, payload, text = payload.startsWith('confirm:') ? 'Confirm' : 'Reschedule') {
       return deliver(
         envelope({
           ...contact(fromNumber),
-          messages: [{ context: { from: BUSINESS_DISPLAY_NUMBER, id: contextWamid }, from: fromNumber, id: fakeWamid(), timestamp: nowSeconds(), type: 'button', button: { payload, text } }],
+          messages: [
+            {
+              context: { from: BUSINESS_DISPLAY_NUMBER, id: contextWamid },
+              from: fromNumber,
+              id: fakeWamid(),
+              timestamp: nowSeconds(),
+              type: 'button',
+              button: { payload, text },
+            },
+          ],
         }),
       );
     },
     sendText(fromNumber, text) {
-      return deliver(envelope({ ...contact(fromNumber), messages: [{ from: fromNumber, id: fakeWamid(), timestamp: nowSeconds(), type: 'text', text: { body: text } }] }));
+      return deliver(
+        envelope({
+          ...contact(fromNumber),
+          messages: [
+            { from: fromNumber, id: fakeWamid(), timestamp: nowSeconds(), type: 'text', text: { body: text } },
+          ],
+        }),
+      );
     },
     deliver,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),

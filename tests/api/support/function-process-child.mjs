@@ -31,7 +31,9 @@ async function serve() {
     if ((await input.next()).done) process.exit(0);
     const pending = [];
     const run = (variant, index) => respond(roundRequest, index, variant, pending);
-    const result = roundRequest.variants ? { status: 0, body: await Promise.all(roundRequest.variants.map((variant, index) => run(variant, index))) } : await run({}, 0);
+    const result = roundRequest.variants
+      ? { status: 0, body: await Promise.all(roundRequest.variants.map((variant, index) => run(variant, index))) }
+      : await run({}, 0);
     await Promise.allSettled(pending);
     process.stdout.write(`${JSON.stringify(result)}\n`);
   }

@@ -56,7 +56,11 @@ const CHILD = resolve('tests/api/support/function-process-child.mjs');
  * Starts one process per request, waits until every one has loaded the function, then
  * releases them together so the requests really overlap, and collects the answers.
  */
-export async function callInParallelProcesses(bundle: string, requests: ProcessRequest[], env: Record<string, string> = {}): Promise<ProcessAnswer[]> {
+export async function callInParallelProcesses(
+  bundle: string,
+  requests: ProcessRequest[],
+  env: Record<string, string> = {},
+): Promise<ProcessAnswer[]> {
   const context = Buffer.from(JSON.stringify(blobsContext)).toString('base64');
   const children = requests.map((request) => {
     const child = spawn(process.execPath, [CHILD, request.bundle ?? bundle], {
@@ -118,9 +122,17 @@ export async function startInstances(bundles: string[], env: Record<string, stri
         else lines.push(line);
       }
     });
-    const exited = new Promise<never>((_, reject) => child.on('exit', (code) => reject(new Error(`instance exited with ${code}`))));
+    const exited = new Promise<never>((_, reject) =>
+      child.on('exit', (code) => reject(new Error(`instance exited with ${code}`))),
+    );
     exited.catch(() => undefined);
-    const nextLine = () => Promise.race([new Promise<string>((resolveLine) => (lines.length > 0 ? resolveLine(lines.shift()!) : waiting.push(resolveLine))), exited]);
+    const nextLine = () =>
+      Promise.race([
+        new Promise<string>((resolveLine) =>
+          lines.length > 0 ? resolveLine(lines.shift()!) : waiting.push(resolveLine),
+        ),
+        exited,
+      ]);
     return { child, nextLine };
   });
   for (const instance of instances) expect(await instance.nextLine()).toBe('ready');

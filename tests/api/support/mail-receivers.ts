@@ -13,7 +13,13 @@ export interface ReceivedMail {
   text: string;
   html: string;
   /** Attachments and calendar parts (`method` for text/calendar), content as text. */
-  attachments: Array<{ mimeType: string; filename: string | null; method: string | null; content: string; bytes: Uint8Array }>;
+  attachments: Array<{
+    mimeType: string;
+    filename: string | null;
+    method: string | null;
+    content: string;
+    bytes: Uint8Array;
+  }>;
 }
 
 export interface SmtpReceiver {
@@ -61,7 +67,10 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
                   filename: part.filename ?? null,
                   method: part.method ?? null,
                   content: typeof part.content === 'string' ? part.content : new TextDecoder().decode(part.content),
-                  bytes: typeof part.content === 'string' ? new TextEncoder().encode(part.content) : new Uint8Array(part.content),
+                  bytes:
+                    typeof part.content === 'string'
+                      ? new TextEncoder().encode(part.content)
+                      : new Uint8Array(part.content),
                 })),
               });
               callback();
@@ -148,5 +157,6 @@ export function useNotificationEnv(smtp: SmtpReceiver, webhook: WebhookReceiver 
 }
 
 export function clearNotificationEnv(): void {
-  for (const name of ['SMTP_URL', 'NOTIFY_EMAIL_TO', 'NOTIFY_EMAIL_FROM', 'NOTIFY_WEBHOOK_URL']) delete process.env[name];
+  for (const name of ['SMTP_URL', 'NOTIFY_EMAIL_TO', 'NOTIFY_EMAIL_FROM', 'NOTIFY_WEBHOOK_URL'])
+    delete process.env[name];
 }

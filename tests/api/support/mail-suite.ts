@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { type SmtpReceiver, type WebhookReceiver, clearNotificationEnv, startSmtpReceiver, startWebhookReceiver, useNotificationEnv } from './mail-receivers';
+import {
+  type SmtpReceiver,
+  type WebhookReceiver,
+  clearNotificationEnv,
+  startSmtpReceiver,
+  startWebhookReceiver,
+  useNotificationEnv,
+} from './mail-receivers';
 
 export interface MailSuite {
   readonly smtp: SmtpReceiver;

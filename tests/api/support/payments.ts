@@ -3,7 +3,15 @@ import createOrderFn from '../../../netlify/functions/create-razorpay-order.mts'
 import { paymentSignature, webhookSignature } from '../../../src/server/payments/signatures';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { call, jsonOf } from './call';
-import { TEST_KEY_ID, TEST_KEY_SECRET, TEST_WEBHOOK_SECRET, razorpayId, startFakeRazorpay, type FakePaymentStatus, type FakeRazorpay } from './fake-razorpay';
+import {
+  TEST_KEY_ID,
+  TEST_KEY_SECRET,
+  TEST_WEBHOOK_SECRET,
+  razorpayId,
+  startFakeRazorpay,
+  type FakePaymentStatus,
+  type FakeRazorpay,
+} from './fake-razorpay';
 
 export function useGatewayEnv(fake: FakeRazorpay): void {
   process.env.RAZORPAY_KEY_ID = TEST_KEY_ID;
@@ -13,7 +21,8 @@ export function useGatewayEnv(fake: FakeRazorpay): void {
 }
 
 export function clearGatewayEnv(): void {
-  for (const name of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'RAZORPAY_API_BASE_URL']) delete process.env[name];
+  for (const name of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'RAZORPAY_API_BASE_URL'])
+    delete process.env[name];
 }
 
 /**
@@ -41,11 +50,24 @@ export function useFakeGateway(): () => FakeRazorpay {
   return gateway;
 }
 
-export const visitor = { fullName: 'Priya Raman', mobile: '98450 12345', designation: 'Product Manager', company: 'Infosys', industry: 'Technology' };
+export const visitor = {
+  fullName: 'Priya Raman',
+  mobile: '98450 12345',
+  designation: 'Product Manager',
+  company: 'Infosys',
+  industry: 'Technology',
+};
 
 export interface BookingAnswer {
   bookingType: string;
-  booking: { id: string; amount: number | null; paymentStatus: string | null; packageName: string; currentStage: string; bookingType: string };
+  booking: {
+    id: string;
+    amount: number | null;
+    paymentStatus: string | null;
+    packageName: string;
+    currentStage: string;
+    bookingType: string;
+  };
 }
 export interface OrderAnswer {
   key: string;
@@ -63,15 +85,25 @@ export async function bookPackage(packageId: string, extra: Record<string, unkno
   return jsonOf<BookingAnswer>(response);
 }
 
-export async function startOrder(packageId: string, bookingId: string, extra: Record<string, unknown> = {}): Promise<OrderAnswer> {
-  const response = await call(createOrderFn, '/api/create-razorpay-order', { body: { packageId, bookingId, customerState: 'Karnataka', ...extra } });
+export async function startOrder(
+  packageId: string,
+  bookingId: string,
+  extra: Record<string, unknown> = {},
+): Promise<OrderAnswer> {
+  const response = await call(createOrderFn, '/api/create-razorpay-order', {
+    body: { packageId, bookingId, customerState: 'Karnataka', ...extra },
+  });
   if (response.status !== 201) throw new Error(`order failed: ${response.status} ${await response.text()}`);
   return jsonOf<OrderAnswer>(response);
 }
 
 /** What Razorpay Checkout hands the browser after a successful payment. */
 export function checkoutSuccess(orderId: string, paymentId = razorpayId('pay'), secret = TEST_KEY_SECRET) {
-  return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: paymentSignature(orderId, paymentId, secret) };
+  return {
+    razorpay_order_id: orderId,
+    razorpay_payment_id: paymentId,
+    razorpay_signature: paymentSignature(orderId, paymentId, secret),
+  };
 }
 
 /**
@@ -85,15 +117,39 @@ export function buyerPays(gateway: FakeRazorpay, orderId: string, status: FakePa
 }
 
 /** A webhook delivery as Razorpay sends it: raw JSON body, signature and event id headers. */
-export function webhookDelivery(event: string, payment: { id: string; order_id: string; amount: number; status: string; error_description?: string }, options: { eventId?: string; secret?: string } = {}) {
+export function webhookDelivery(
+  event: string,
+  payment: { id: string; order_id: string; amount: number; status: string; error_description?: string },
+  options: { eventId?: string; secret?: string } = {},
+) {
   const body = {
     entity: 'event',
     account_id: 'acc_TestAccount01',
     event,
     contains: event === 'order.paid' ? ['payment', 'order'] : ['payment'],
     payload: {
-      payment: { entity: { entity: 'payment', currency: 'INR', method: 'upi', captured: payment.status === 'captured', ...payment } },
-      ...(event === 'order.paid' ? { order: { entity: { id: payment.order_id, entity: 'order', amount: payment.amount, amount_paid: payment.amount, status: 'paid' } } } : {}),
+      payment: {
+        entity: {
+          entity: 'payment',
+          currency: 'INR',
+          method: 'upi',
+          captured: payment.status === 'captured',
+          ...payment,
+        },
+      },
+      ...(event === 'order.paid'
+        ? {
+            order: {
+              entity: {
+                id: payment.order_id,
+                entity: 'order',
+                amount: payment.amount,
+                amount_paid: payment.amount,
+                status: 'paid',
+              },
+            },
+          }
+        : {}),
     },
     created_at: Math.floor(Date.now() / 1000),
   };

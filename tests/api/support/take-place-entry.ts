@@ -4,5 +4,7 @@ import { type Allowance, takePlace } from '../../../src/server/notifications/vis
 
 export default async function handler(req: Request): Promise<Response> {
   const { allowance, entryId } = (await req.json()) as { allowance: Allowance; entryId: string };
-  return Response.json({ admitted: await takePlace({ ...allowance, windowMs: allowance.windowMs ?? Infinity }, entryId) });
+  return Response.json({
+    admitted: await takePlace({ ...allowance, windowMs: allowance.windowMs ?? Infinity }, entryId),
+  });
 }

@@ -6,7 +6,10 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** Signs in through the real login API; the request context keeps the cookie. */
 export async function signInAsAdmin(request: APIRequestContext, baseURL: string): Promise<void> {
-  const response = await request.post('/api/admin/login', { data: { password: 'admin' }, headers: { origin: baseURL } });
+  const response = await request.post('/api/admin/login', {
+    data: { password: 'admin' },
+    headers: { origin: baseURL },
+  });
   if (!response.ok()) throw new Error(`admin login failed: ${response.status()} ${await response.text()}`);
 }
 
@@ -17,6 +20,12 @@ export async function signInThroughLoginPage(page: Page): Promise<void> {
   await page.getByLabel('Password').fill('admin');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/bookings(#.*)?$/);
-  await expect.poll(() => page.locator('astro-island[component-url*="AdminDashboard"]').evaluate((element) => element.hasAttribute('ssr'))).toBe(false);
-  await expect(page.getByTestId('list-bookings').locator('[data-testid="booking-card"], [data-testid="empty-state"]').first()).toBeAttached();
+  await expect
+    .poll(() =>
+      page.locator('astro-island[component-url*="AdminDashboard"]').evaluate((element) => element.hasAttribute('ssr')),
+    )
+    .toBe(false);
+  await expect(
+    page.getByTestId('list-bookings').locator('[data-testid="booking-card"], [data-testid="empty-state"]').first(),
+  ).toBeAttached();
 }

@@ -6,7 +6,9 @@ export async function watchCsp(page: Page): Promise<string[]> {
   await page.exposeFunction('__reportCsp', (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { __reportCsp: (text: string) => void }).__reportCsp(`${event.violatedDirective} ${event.blockedURI}`);
+      (window as unknown as { __reportCsp: (text: string) => void }).__reportCsp(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      );
     });
   });
   page.on('console', (message) => {

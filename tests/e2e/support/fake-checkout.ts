@@ -21,13 +21,28 @@ export interface FakeCheckoutOptions {
  * Cancel calls modal.ondismiss. Before answering, Pay records the payment at the fake
  * Razorpay API, so the browser test runs our real verify path against Razorpay's state.
  */
-export async function installFakeCheckout(page: Page, { keySecret = TEST_KEY_SECRET, paymentStatus = 'captured' }: FakeCheckoutOptions = {}): Promise<void> {
+export async function installFakeCheckout(
+  page: Page,
+  { keySecret = TEST_KEY_SECRET, paymentStatus = 'captured' }: FakeCheckoutOptions = {},
+): Promise<void> {
   await page.route(CHECKOUT_JS, (route) =>
-    route.fulfill({ status: 200, contentType: 'application/javascript', body: fakeCheckoutScript(keySecret, paymentStatus) }),
+    route.fulfill({
+      status: 200,
+      contentType: 'application/javascript',
+      body: fakeCheckoutScript(keySecret, paymentStatus),
+    }),
   );
   await page.route(`${RAZORPAY_API}/v1/test/checkout-payments`, async (route) => {
-    const answer = await fetch(`${fakeRazorpayUrl}/v1/test/checkout-payments`, { method: 'POST', body: route.request().postData() ?? '' });
-    await route.fulfill({ status: answer.status, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: await answer.text() });
+    const answer = await fetch(`${fakeRazorpayUrl}/v1/test/checkout-payments`, {
+      method: 'POST',
+      body: route.request().postData() ?? '',
+    });
+    await route.fulfill({
+      status: answer.status,
+      contentType: 'application/json',
+      headers: { 'access-control-allow-origin': '*' },
+      body: await answer.text(),
+    });
   });
 }
 

@@ -6,7 +6,12 @@ import { TEST_WEBHOOK_SECRET, startFakeRazorpay } from '../../api/support/fake-r
 
 const port = Number(process.env.FAKE_RAZORPAY_PORT ?? 9890);
 const webhookUrl = process.env.FAKE_RAZORPAY_WEBHOOK_URL;
-const fake = await startFakeRazorpay(undefined, undefined, port, webhookUrl ? { url: webhookUrl, secret: TEST_WEBHOOK_SECRET } : null);
+const fake = await startFakeRazorpay(
+  undefined,
+  undefined,
+  port,
+  webhookUrl ? { url: webhookUrl, secret: TEST_WEBHOOK_SECRET } : null,
+);
 console.log(`fake Razorpay API on ${fake.url}${webhookUrl ? `, webhooks to ${webhookUrl}` : ''}`);
 const stop = () => void fake.stop().then(() => process.exit(0));
 process.on('SIGINT', stop);

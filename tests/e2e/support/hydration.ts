@@ -7,7 +7,9 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export async function hydrated(locator: Locator): Promise<Locator> {
   await locator.scrollIntoViewIfNeeded();
   await expect
-    .poll(() => locator.evaluate((element) => element.closest('astro-island')?.hasAttribute('ssr') ?? false), { timeout: 15_000 })
+    .poll(() => locator.evaluate((element) => element.closest('astro-island')?.hasAttribute('ssr') ?? false), {
+      timeout: 15_000,
+    })
     .toBe(false);
   return locator;
 }
@@ -18,5 +20,7 @@ export async function hydrated(locator: Locator): Promise<Locator> {
  * which can be after the load event. Until then a trigger link just navigates.
  */
 export async function behavioursReady(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('astro-island[client="painted"][ssr]'), null, { timeout: 15_000 });
+  await page.waitForFunction(() => !document.querySelector('astro-island[client="painted"][ssr]'), null, {
+    timeout: 15_000,
+  });
 }

@@ -30,7 +30,10 @@ const MINUTE = 60_000;
  * time that has started by `now` (today in IST, but in the first few seconds of a day), each next
  * one at the time before.
  */
-export async function seedStartedCalls(requests: readonly StartedCallRequest[], now: Date = new Date()): Promise<StartedCall[]> {
+export async function seedStartedCalls(
+  requests: readonly StartedCallRequest[],
+  now: Date = new Date(),
+): Promise<StartedCall[]> {
   await saveAvailability(allDay, new Date(now.getTime() - 2 * 24 * 60 * MINUTE));
   const yesterday = addDays(istDateOf(now.getTime()), -1);
   const { slots } = await currentSlots(new Date(istMidnight(yesterday)), 2);
@@ -40,8 +43,23 @@ export async function seedStartedCalls(requests: readonly StartedCallRequest[], 
   for (const [index, request] of requests.entries()) {
     const slot = started[index]!;
     const then = new Date(Date.parse(slot.start) - MINUTE);
-    const booking = await bookings.create(discoveryCallBooking({ name: request.name, phone: request.phone, currentStage: 'Working Professional', attribution: request.attribution }, then), then);
-    const call = await bookAppointment({ id: booking.id, fullName: booking.fullName, mobile: booking.mobile, attribution: booking.attribution }, slot.start, then);
+    const booking = await bookings.create(
+      discoveryCallBooking(
+        {
+          name: request.name,
+          phone: request.phone,
+          currentStage: 'Working Professional',
+          attribution: request.attribution,
+        },
+        then,
+      ),
+      then,
+    );
+    const call = await bookAppointment(
+      { id: booking.id, fullName: booking.fullName, mobile: booking.mobile, attribution: booking.attribution },
+      slot.start,
+      then,
+    );
     calls.push({ id: call.id, name: call.name, start: call.start });
   }
   return calls;

@@ -12,18 +12,37 @@ export interface Control {
   label: string;
 }
 
-export const publicPages = ['/', '/how-it-works', '/why-ccc-edu', '/corporate-parenting-wellbeing', '/blogs-resources', '/contact', '/blog/ai-and-your-career-what-to-learn-next', '/checkout/ascend'];
+export const publicPages = [
+  '/',
+  '/how-it-works',
+  '/why-ccc-edu',
+  '/corporate-parenting-wellbeing',
+  '/blogs-resources',
+  '/contact',
+  '/blog/ai-and-your-career-what-to-learn-next',
+  '/checkout/ascend',
+];
 
 /** A visitor who answered the cookie question before: no banner over the controls. */
 export async function consentGiven(page: Page): Promise<void> {
   await page.addInitScript(() => {
     if (!localStorage.getItem('cookieConsent')) {
-      localStorage.setItem('cookieConsent', JSON.stringify({ essential: true, analytics: false, preferences: false, marketing: false, timestamp: new Date().toISOString() }));
+      localStorage.setItem(
+        'cookieConsent',
+        JSON.stringify({
+          essential: true,
+          analytics: false,
+          preferences: false,
+          marketing: false,
+          timestamp: new Date().toISOString(),
+        }),
+      );
     }
   });
 }
 
-export const groupLocator = (page: Page, group: TapGroup): Locator => page.locator(tapGroups[group]).locator('visible=true');
+export const groupLocator = (page: Page, group: TapGroup): Locator =>
+  page.locator(tapGroups[group]).locator('visible=true');
 
 /** Every visible control of every group on the page as it is now. */
 export async function controlsOn(page: Page): Promise<Control[]> {
@@ -32,7 +51,10 @@ export async function controlsOn(page: Page): Promise<Control[]> {
     const controls = groupLocator(page, group);
     const count = await controls.count();
     for (let index = 0; index < count; index += 1) {
-      const label = ((await controls.nth(index).getAttribute('aria-label')) ?? (await controls.nth(index).innerText())).trim().replace(/\s+/g, ' ').slice(0, 40);
+      const label = ((await controls.nth(index).getAttribute('aria-label')) ?? (await controls.nth(index).innerText()))
+        .trim()
+        .replace(/\s+/g, ' ')
+        .slice(0, 40);
       found.push({ group, index, label });
     }
   }
@@ -40,7 +62,11 @@ export async function controlsOn(page: Page): Promise<Control[]> {
 }
 
 /** Taps the control and waits for what it is for. Returns after the effect is on screen. */
-export async function tapAndExpectEffect(page: Page, control: Control, tap: (target: Locator) => Promise<void> = (target) => target.click()): Promise<void> {
+export async function tapAndExpectEffect(
+  page: Page,
+  control: Control,
+  tap: (target: Locator) => Promise<void> = (target) => target.click(),
+): Promise<void> {
   const target = groupLocator(page, control.group).nth(control.index);
   const before = page.url();
   if (control.group === 'post-actions' || control.group === 'roi') {
@@ -61,7 +87,9 @@ export async function tapAndExpectEffect(page: Page, control: Control, tap: (tar
     const dialog = page.getByRole('dialog').locator('visible=true').first();
     await expect(dialog).toBeVisible({ timeout: 15_000 });
     // Its first field: a text box, a choice, or the quiz's first question.
-    await expect(dialog.locator('input:not([tabindex="-1"]):not([type="hidden"]), select, textarea, fieldset legend').first()).toBeVisible();
+    await expect(
+      dialog.locator('input:not([tabindex="-1"]):not([type="hidden"]), select, textarea, fieldset legend').first(),
+    ).toBeVisible();
   } else if (control.group === 'menu') {
     await tap(target);
     await expect(target).toHaveAttribute('aria-expanded', 'true', { timeout: 15_000 });
@@ -76,7 +104,10 @@ export async function tapAndExpectEffect(page: Page, control: Control, tap: (tar
     }
   } else if (control.group === 'admin-page') {
     // The admin's buttons act through its API: the effect is the request they make.
-    const acted = page.waitForRequest((request) => request.method() !== 'GET' && new URL(request.url()).pathname.startsWith('/api/admin/'), { timeout: 15_000 });
+    const acted = page.waitForRequest(
+      (request) => request.method() !== 'GET' && new URL(request.url()).pathname.startsWith('/api/admin/'),
+      { timeout: 15_000 },
+    );
     await tap(target);
     await acted;
   } else {
@@ -94,10 +125,17 @@ async function expectPackagesFiltered(page: Page, tab: Locator): Promise<void> {
   const panel = page.locator('[data-package-panel]').first();
   await expect
     .poll(() =>
-      panel.locator('[data-package-card]').evaluateAll(
-        (cards, wanted) => cards.every((card) => (card as HTMLElement).hidden === !((card as HTMLElement).dataset.audiences ?? '').split(' ').includes(wanted)),
-        audience,
-      ),
+      panel
+        .locator('[data-package-card]')
+        .evaluateAll(
+          (cards, wanted) =>
+            cards.every(
+              (card) =>
+                (card as HTMLElement).hidden ===
+                !((card as HTMLElement).dataset.audiences ?? '').split(' ').includes(wanted),
+            ),
+          audience,
+        ),
     )
     .toBe(true);
 }

@@ -8,10 +8,16 @@ async function blobFiles(blobsDir: string): Promise<Array<{ store: string | unde
   const root = join(blobsDir, 'entries');
   try {
     const entries = await readdir(root, { recursive: true, withFileTypes: true });
-    return entries
-      // Temporary files of a write in progress start with a dot.
-      .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
-      .map((entry) => ({ store: relative(root, entry.parentPath).split(sep)[1]?.replace(/^site:/, '') }));
+    return (
+      entries
+        // Temporary files of a write in progress start with a dot.
+        .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+        .map((entry) => ({
+          store: relative(root, entry.parentPath)
+            .split(sep)[1]
+            ?.replace(/^site:/, ''),
+        }))
+    );
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;

@@ -15,7 +15,10 @@ export interface RawRequest {
   agent?: Agent;
 }
 
-export function rawRequest(url: string, { method = 'GET', headers = {}, body, agent }: RawRequest = {}): Promise<RawResponse> {
+export function rawRequest(
+  url: string,
+  { method = 'GET', headers = {}, body, agent }: RawRequest = {},
+): Promise<RawResponse> {
   // Node sends a DELETE body without framing unless the length is given.
   const framing = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
   return new Promise((resolve, reject) => {
@@ -31,4 +34,9 @@ export function rawRequest(url: string, { method = 'GET', headers = {}, body, ag
 }
 
 export const postJson = (url: string, value: unknown, agent?: Agent) =>
-  rawRequest(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(value), agent });
+  rawRequest(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(value),
+    agent,
+  });

@@ -31,7 +31,15 @@ export interface StartOptions {
 
 export const projectRoot = resolve(import.meta.dirname, '../../..');
 
-export async function startServerProcess({ port, args = [], env = {}, blobsDir, command = ['netlify/serve.mjs'], pollMs = 20, timeoutMs = 120_000 }: StartOptions): Promise<ServerProcess> {
+export async function startServerProcess({
+  port,
+  args = [],
+  env = {},
+  blobsDir,
+  command = ['netlify/serve.mjs'],
+  pollMs = 20,
+  timeoutMs = 120_000,
+}: StartOptions): Promise<ServerProcess> {
   const dir = blobsDir ?? (await mkdtemp(join(scratchDir(), 'ccc-server-blobs-')));
   const started = Date.now();
   // The rate-limit switch is the caller's to set: one left in the shell that runs the

@@ -7,13 +7,18 @@ import { BlobsServer } from '@netlify/blobs/server';
 /** The site id netlify/local/server.mjs files its stores under. */
 const SITE_ID = 'local-site';
 
-export async function withStoreReader<T>(blobsDir: string, read: (store: (name: string) => ReturnType<typeof getStore>) => Promise<T>): Promise<T> {
+export async function withStoreReader<T>(
+  blobsDir: string,
+  read: (store: (name: string) => ReturnType<typeof getStore>) => Promise<T>,
+): Promise<T> {
   const token = randomBytes(8).toString('hex');
   const server = new BlobsServer({ directory: blobsDir, token });
   const { port } = await server.start();
   const url = `http://localhost:${port}`;
   try {
-    return await read((name) => getStore({ name, siteID: SITE_ID, token, edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' }));
+    return await read((name) =>
+      getStore({ name, siteID: SITE_ID, token, edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' }),
+    );
   } finally {
     await server.stop();
   }

@@ -22,7 +22,13 @@ export async function startGeneration(order: GenerateBlogRequest): Promise<strin
 }
 
 export async function generationJob(jobId: string, signal?: AbortSignal): Promise<GenerateJobView> {
-  return (await adminRequest<GenerateJobView>('GET', `/api/generate-blog/${encodeURIComponent(jobId)}`, signal ? { signal } : {})).data;
+  return (
+    await adminRequest<GenerateJobView>(
+      'GET',
+      `/api/generate-blog/${encodeURIComponent(jobId)}`,
+      signal ? { signal } : {},
+    )
+  ).data;
 }
 
 export async function startImprovement(order: ImproveBlogRequest): Promise<string> {
@@ -30,12 +36,23 @@ export async function startImprovement(order: ImproveBlogRequest): Promise<strin
 }
 
 export async function improvementJob(jobId: string, signal?: AbortSignal): Promise<ImproveJobView> {
-  return (await adminRequest<ImproveJobView>('GET', `/api/improve-blog/${encodeURIComponent(jobId)}`, signal ? { signal } : {})).data;
+  return (
+    await adminRequest<ImproveJobView>(
+      'GET',
+      `/api/improve-blog/${encodeURIComponent(jobId)}`,
+      signal ? { signal } : {},
+    )
+  ).data;
 }
 
 /** The public page's own rendering of Markdown, sanitised by the server (safe to insert as HTML). */
 export async function previewBlogContent(content: string, signal?: AbortSignal): Promise<string> {
-  return (await adminRequest<BlogPreviewResponse>('POST', '/api/blog-preview', { body: { content }, ...(signal ? { signal } : {}) })).data.html;
+  return (
+    await adminRequest<BlogPreviewResponse>('POST', '/api/blog-preview', {
+      body: { content },
+      ...(signal ? { signal } : {}),
+    })
+  ).data.html;
 }
 
 /** About 1.5 s between polls: a generation takes tens of seconds, and every poll is a function call. */

@@ -43,7 +43,10 @@ export class BookingConflictError extends Error {
 /** Changes only the fields given, and only if the booking is still at `etag`. */
 export async function updateBooking(id: string, patch: BookingDetailsPatch, etag: string): Promise<VersionedBooking> {
   try {
-    const { data, etag: next } = await adminRequest<BookingRecord>('PATCH', bookingPath(id), { body: patch, ifMatch: etag });
+    const { data, etag: next } = await adminRequest<BookingRecord>('PATCH', bookingPath(id), {
+      body: patch,
+      ifMatch: etag,
+    });
     return { booking: data, etag: next };
   } catch (error) {
     if (error instanceof AdminApiError && error.status === 412) {

@@ -11,5 +11,7 @@ export async function listSetAside(signal?: AbortSignal): Promise<SetAsideAnswer
 
 /** Puts one back in the queue (202): it runs at once and is retried as usual. */
 export async function retrySetAside(id: string): Promise<{ id: string }> {
-  return (await adminRequest<{ id: string }>('POST', `/api/admin/follow-up/${encodeURIComponent(id)}/retry`, { body: {} })).data;
+  return (
+    await adminRequest<{ id: string }>('POST', `/api/admin/follow-up/${encodeURIComponent(id)}/retry`, { body: {} })
+  ).data;
 }

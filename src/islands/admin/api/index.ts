@@ -1,4 +1,11 @@
-import { generationJob, getAiStatus, improvementJob, previewBlogContent, startGeneration, startImprovement } from './aiDrafting';
+import {
+  generationJob,
+  getAiStatus,
+  improvementJob,
+  previewBlogContent,
+  startGeneration,
+  startImprovement,
+} from './aiDrafting';
 import { createBlogPost, deleteBlogPost, listBlogPosts, updateBlogPost } from './blog';
 import { getBooking, setBookingStatus, updateBooking } from './bookings';
 import { listSetAside, retrySetAside } from './followUp';
@@ -19,9 +26,19 @@ export const adminApi = {
   bookings: { get: getBooking, setStatus: setBookingStatus, update: updateBooking },
   search: { person: findPerson },
   leadSources: { get: getLeadsBySource },
-  notifications: { undelivered: listUndeliveredNotifications, recentWhatsApp: listRecentWhatsApp, resend: resendNotification },
+  notifications: {
+    undelivered: listUndeliveredNotifications,
+    recentWhatsApp: listRecentWhatsApp,
+    resend: resendNotification,
+  },
   followUp: { setAside: listSetAside, retry: retrySetAside },
-  blog: { list: listBlogPosts, create: createBlogPost, update: updateBlogPost, remove: deleteBlogPost, preview: previewBlogContent },
+  blog: {
+    list: listBlogPosts,
+    create: createBlogPost,
+    update: updateBlogPost,
+    remove: deleteBlogPost,
+    preview: previewBlogContent,
+  },
   ai: { status: getAiStatus, startGeneration, generationJob, startImprovement, improvementJob },
   session: { signOut },
 };

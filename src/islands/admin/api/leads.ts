@@ -1,6 +1,13 @@
 import type { AdminPage } from '../../../lib/schemas/adminApi';
 import { type RecordKindPlural, kindOfPlural, recordKindPlurals, recordKinds } from '../../../lib/leads/kinds';
-import type { BookingRecord, ContactRecord, CorporateEnquiryRecord, DownloadRecord, PaymentRecord, SubscriberRecord } from './records';
+import type {
+  BookingRecord,
+  ContactRecord,
+  CorporateEnquiryRecord,
+  DownloadRecord,
+  PaymentRecord,
+  SubscriberRecord,
+} from './records';
 import { adminRequest } from './request';
 
 /** The collections the owner works through, in the order the dashboard shows them (src/lib/leads/kinds.ts). */
@@ -27,7 +34,10 @@ export interface PageRequest {
   signal?: AbortSignal;
 }
 
-export async function leadPage<K extends LeadKind>(kind: K, { cursor = null, limit = pageSizeOf(kind), signal }: PageRequest = {}): Promise<AdminPage<LeadRecords[K]>> {
+export async function leadPage<K extends LeadKind>(
+  kind: K,
+  { cursor = null, limit = pageSizeOf(kind), signal }: PageRequest = {},
+): Promise<AdminPage<LeadRecords[K]>> {
   const params = new URLSearchParams({ limit: String(limit) });
   if (cursor) params.set('cursor', cursor);
   const options = signal ? { signal } : {};

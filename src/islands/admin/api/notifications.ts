@@ -1,9 +1,19 @@
-import type { NotificationItem, NotificationsAnswer, NotificationsQuery, ResendAnswer } from '../../../lib/schemas/notifications';
+import type {
+  NotificationItem,
+  NotificationsAnswer,
+  NotificationsQuery,
+  ResendAnswer,
+} from '../../../lib/schemas/notifications';
 import { adminRequest } from './request';
 
-async function listNotifications(query: Partial<NotificationsQuery>, signal?: AbortSignal): Promise<NotificationsAnswer> {
+async function listNotifications(
+  query: Partial<NotificationsQuery>,
+  signal?: AbortSignal,
+): Promise<NotificationsAnswer> {
   const params = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]));
-  return (await adminRequest<NotificationsAnswer>('GET', `/api/admin/notifications?${params}`, signal ? { signal } : {})).data;
+  return (
+    await adminRequest<NotificationsAnswer>('GET', `/api/admin/notifications?${params}`, signal ? { signal } : {})
+  ).data;
 }
 
 /** How many of the latest WhatsApp messages to visitors the panel shows with their last status. */
@@ -20,13 +30,21 @@ export async function listRecentWhatsApp(signal?: AbortSignal): Promise<Notifica
  * the same hour it starts, not a day later, and visitor mail the cap held back. Newest first.
  */
 export async function listUndeliveredNotifications(signal?: AbortSignal): Promise<NotificationsAnswer> {
-  const [failed, pending, held] = await Promise.all([listNotifications({ status: 'failed' }, signal), listNotifications({ status: 'pending' }, signal), listNotifications({ status: 'held' }, signal)]);
+  const [failed, pending, held] = await Promise.all([
+    listNotifications({ status: 'failed' }, signal),
+    listNotifications({ status: 'pending' }, signal),
+    listNotifications({ status: 'held' }, signal),
+  ]);
   const retrying = pending.items.filter((item) => item.lastError !== null);
-  const items: NotificationItem[] = [...failed.items, ...retrying, ...held.items].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const items: NotificationItem[] = [...failed.items, ...retrying, ...held.items].sort((a, b) =>
+    b.createdAt.localeCompare(a.createdAt),
+  );
   return { ...failed, items };
 }
 
 /** Queues one notification again (202): the server sends it at once and retries as usual. */
 export async function resendNotification(id: string): Promise<ResendAnswer> {
-  return (await adminRequest<ResendAnswer>('POST', `/api/admin/notifications/${encodeURIComponent(id)}/resend`, { body: {} })).data;
+  return (
+    await adminRequest<ResendAnswer>('POST', `/api/admin/notifications/${encodeURIComponent(id)}/resend`, { body: {} })
+  ).data;
 }

@@ -35,7 +35,8 @@ export const adminKeys = {
   todo: () => ['admin', 'todo'] as const,
 };
 
-export const statsQuery = () => queryOptions({ queryKey: adminKeys.stats(), queryFn: ({ signal }) => getStats(signal) });
+export const statsQuery = () =>
+  queryOptions({ queryKey: adminKeys.stats(), queryFn: ({ signal }) => getStats(signal) });
 
 export const leadListQuery = <K extends LeadKind>(kind: K) =>
   infiniteQueryOptions({
@@ -46,31 +47,45 @@ export const leadListQuery = <K extends LeadKind>(kind: K) =>
   });
 
 /** Read right before an edit: the booking as stored now and its ETag. */
-export const bookingQuery = (id: string) => queryOptions({ queryKey: adminKeys.booking(id), queryFn: ({ signal }) => getBooking(id, signal) });
+export const bookingQuery = (id: string) =>
+  queryOptions({ queryKey: adminKeys.booking(id), queryFn: ({ signal }) => getBooking(id, signal) });
 
-export const searchQuery = (q: string) => queryOptions({ queryKey: adminKeys.search(q), queryFn: ({ signal }) => findPerson(q, signal) });
+export const searchQuery = (q: string) =>
+  queryOptions({ queryKey: adminKeys.search(q), queryFn: ({ signal }) => findPerson(q, signal) });
 
 export const leadSourcesQuery = (days: number) =>
   queryOptions({ queryKey: adminKeys.leadSources(days), queryFn: ({ signal }) => getLeadsBySource(days, signal) });
 
 export const undeliveredNotificationsQuery = () =>
-  queryOptions({ queryKey: adminKeys.undeliveredNotifications(), queryFn: ({ signal }) => listUndeliveredNotifications(signal) });
+  queryOptions({
+    queryKey: adminKeys.undeliveredNotifications(),
+    queryFn: ({ signal }) => listUndeliveredNotifications(signal),
+  });
 
-export const recentWhatsAppQuery = () => queryOptions({ queryKey: adminKeys.recentWhatsApp(), queryFn: ({ signal }) => listRecentWhatsApp(signal) });
+export const recentWhatsAppQuery = () =>
+  queryOptions({ queryKey: adminKeys.recentWhatsApp(), queryFn: ({ signal }) => listRecentWhatsApp(signal) });
 
-export const setAsideQuery = () => queryOptions({ queryKey: adminKeys.setAside(), queryFn: ({ signal }) => listSetAside(signal) });
+export const setAsideQuery = () =>
+  queryOptions({ queryKey: adminKeys.setAside(), queryFn: ({ signal }) => listSetAside(signal) });
 
-export const blogPostsQuery = () => queryOptions({ queryKey: adminKeys.blogPosts(), queryFn: ({ signal }) => listBlogPosts(signal) });
+export const blogPostsQuery = () =>
+  queryOptions({ queryKey: adminKeys.blogPosts(), queryFn: ({ signal }) => listBlogPosts(signal) });
 
-export const aiStatusQuery = () => queryOptions({ queryKey: adminKeys.aiStatus(), queryFn: ({ signal }) => getAiStatus(signal) });
+export const aiStatusQuery = () =>
+  queryOptions({ queryKey: adminKeys.aiStatus(), queryFn: ({ signal }) => getAiStatus(signal) });
 
 /** Shows the booking as stored in every cached view of it (list card, detail). */
 export function putBooking(client: QueryClient, booking: BookingRecord, etag: string | null): void {
-  client.setQueryData<InfiniteData<AdminPage<BookingRecord>>>(adminKeys.leads('bookings'), (data) =>
-    data && {
-      ...data,
-      pages: data.pages.map((page) => ({ ...page, items: page.items.map((item) => (item.id === booking.id ? booking : item)) })),
-    },
+  client.setQueryData<InfiniteData<AdminPage<BookingRecord>>>(
+    adminKeys.leads('bookings'),
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          items: page.items.map((item) => (item.id === booking.id ? booking : item)),
+        })),
+      },
   );
   client.setQueryData(adminKeys.booking(booking.id), { booking, etag });
 }
@@ -100,10 +115,14 @@ export function conversionsChanged(client: QueryClient): Promise<void> {
 
 /** After a post was written, deleted or drafted by AI: the list and the Blog Posts tile. */
 export function blogPostsChanged(client: QueryClient): Promise<unknown> {
-  return Promise.all([client.invalidateQueries({ queryKey: adminKeys.blogPosts() }), client.invalidateQueries({ queryKey: adminKeys.stats() })]);
+  return Promise.all([
+    client.invalidateQueries({ queryKey: adminKeys.blogPosts() }),
+    client.invalidateQueries({ queryKey: adminKeys.stats() }),
+  ]);
 }
 
 /** A 503 from an AI route means drafting was switched off since the panels asked: ask again. */
 export function refreshAiStatusAfter(client: QueryClient, error: unknown): void {
-  if (error instanceof AdminApiError && error.status === 503) void client.invalidateQueries({ queryKey: adminKeys.aiStatus() });
+  if (error instanceof AdminApiError && error.status === 503)
+    void client.invalidateQueries({ queryKey: adminKeys.aiStatus() });
 }

@@ -42,7 +42,11 @@ function parseJson(text: string): unknown {
   }
 }
 
-export async function adminRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options: RequestOptions = {}): Promise<Answer<T>> {
+export async function adminRequest<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  options: RequestOptions = {},
+): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.ifMatch) headers['if-match'] = options.ifMatch;
@@ -59,7 +63,8 @@ export async function adminRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' |
   const etag = response.headers.get('etag');
   if (!response.ok) {
     const json = parseJson(text) as { error?: unknown; fields?: unknown } | null;
-    const fields = json && typeof json.fields === 'object' && json.fields !== null ? (json.fields as Record<string, string>) : {};
+    const fields =
+      json && typeof json.fields === 'object' && json.fields !== null ? (json.fields as Record<string, string>) : {};
     const message = json && typeof json.error === 'string' ? json.error : null;
     throw new AdminApiError(response.status, text || response.statusText, fields, message, json, etag);
   }

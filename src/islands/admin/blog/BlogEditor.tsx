@@ -90,7 +90,10 @@ export function BlogEditor({ post, generation, draftSink, onClose }: Props) {
   };
 
   const save = useMutation({
-    mutationFn: (next: EditorValues) => (postId ? adminApi.blog.update(postId, postInputFromValues(next)) : adminApi.blog.create(postInputFromValues(next))),
+    mutationFn: (next: EditorValues) =>
+      postId
+        ? adminApi.blog.update(postId, postInputFromValues(next))
+        : adminApi.blog.create(postInputFromValues(next)),
     onSuccess: (stored, submitted) => {
       toast({
         title: postId ? 'Blog Updated' : 'Blog Created',
@@ -139,7 +142,13 @@ export function BlogEditor({ post, generation, draftSink, onClose }: Props) {
   const title = postId ? `Edit “${saved.title}”` : 'Write a new post';
 
   return (
-    <dialog ref={dialog} className="adm-dialog adm-editor" aria-labelledby={`${id}-heading`} onCancel={onCancel} onClose={onClose}>
+    <dialog
+      ref={dialog}
+      className="adm-dialog adm-editor"
+      aria-labelledby={`${id}-heading`}
+      onCancel={onCancel}
+      onClose={onClose}
+    >
       <header className="adm-editor-head">
         <h2 id={`${id}-heading`}>{title}</h2>
         {dirty ? <span className="adm-pill adm-pill-amber">Unsaved changes</span> : null}
@@ -186,10 +195,20 @@ export function BlogEditor({ post, generation, draftSink, onClose }: Props) {
           />
         ) : (
           <div className="adm-dialog-actions">
-            <button type="button" className="btn btn-outline adm-btn-sm" onClick={requestClose} disabled={save.isPending}>
+            <button
+              type="button"
+              className="btn btn-outline adm-btn-sm"
+              onClick={requestClose}
+              disabled={save.isPending}
+            >
               Cancel
             </button>
-            <button type="submit" form={`${id}-form`} className="btn btn-secondary adm-btn-sm" disabled={save.isPending}>
+            <button
+              type="submit"
+              form={`${id}-form`}
+              className="btn btn-secondary adm-btn-sm"
+              disabled={save.isPending}
+            >
               {save.isPending ? 'Saving…' : postId ? 'Save changes' : 'Save post'}
             </button>
           </div>

@@ -37,10 +37,19 @@ export function BlogPosts() {
   const remove = useMutation({
     mutationFn: (post: BlogPost) => adminApi.blog.remove(post.id),
     onSuccess: (_, post) => {
-      toast({ title: 'Blog Deleted Successfully!', description: `"${post.title}" is no longer on the blog.`, variant: 'success' });
+      toast({
+        title: 'Blog Deleted Successfully!',
+        description: `"${post.title}" is no longer on the blog.`,
+        variant: 'success',
+      });
       setDeleting(null);
     },
-    onError: (error) => toast({ title: '❌ Delete Failed', description: failureMessage(error, 'Failed to delete blog post. Please try again.'), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: '❌ Delete Failed',
+        description: failureMessage(error, 'Failed to delete blog post. Please try again.'),
+        variant: 'destructive',
+      }),
     onSettled: () => blogPostsChanged(client),
   });
   return (
@@ -48,7 +57,11 @@ export function BlogPosts() {
       <header className="adm-panel-head adm-blog-head">
         <h2 id="adm-blog-heading">Blog posts</h2>
         {posts.data ? <span className="adm-count">{posts.data.length}</span> : null}
-        <button type="button" className="btn btn-primary adm-btn-sm adm-blog-create" onClick={() => setEditing({ post: null })}>
+        <button
+          type="button"
+          className="btn btn-primary adm-btn-sm adm-blog-create"
+          onClick={() => setEditing({ post: null })}
+        >
           <span aria-hidden="true">+</span> Create New Blog
         </button>
       </header>
@@ -63,12 +76,21 @@ export function BlogPosts() {
           <span className="visually-hidden">Loading blog posts…</span>
         </div>
       ) : posts.isError ? (
-        <ErrorState what="blog posts" error={posts.error} onRetry={() => void posts.refetch()} retrying={posts.isFetching} />
+        <ErrorState
+          what="blog posts"
+          error={posts.error}
+          onRetry={() => void posts.refetch()}
+          retrying={posts.isFetching}
+        />
       ) : posts.data.length === 0 ? (
         <EmptyState
           title="No posts yet"
           action={
-            <button type="button" className="btn btn-secondary adm-btn-sm adm-empty-action" onClick={() => setEditing({ post: null })}>
+            <button
+              type="button"
+              className="btn btn-secondary adm-btn-sm adm-empty-action"
+              onClick={() => setEditing({ post: null })}
+            >
               Create Your First Blog
             </button>
           }
@@ -84,11 +106,14 @@ export function BlogPosts() {
                   <h3 className="adm-row-title">{post.title}</h3>
                   <Pill tone="amber">{post.category}</Pill>
                   {post.draft ? <Pill tone="neutral">Draft</Pill> : null}
-                  <Pill tone={post.readOnly ? 'navy' : 'teal'}>{post.readOnly ? 'From git (MDX), view only' : 'Written in the admin'}</Pill>
+                  <Pill tone={post.readOnly ? 'navy' : 'teal'}>
+                    {post.readOnly ? 'From git (MDX), view only' : 'Written in the admin'}
+                  </Pill>
                 </div>
                 <p className="adm-post-excerpt">{post.excerpt}</p>
                 <p className="adm-row-when">
-                  {post.draft ? 'Draft' : `Published ${formatDateIST(post.publishedAt) ?? 'recently'}`} · <span className="adm-mono">{post.id}</span>
+                  {post.draft ? 'Draft' : `Published ${formatDateIST(post.publishedAt) ?? 'recently'}`} ·{' '}
+                  <span className="adm-mono">{post.id}</span>
                 </p>
                 <div className="adm-post-actions">
                   <a className="btn btn-outline adm-btn-sm" href={`/blog/${post.id}`} target="_blank" rel="noopener">
@@ -100,7 +125,11 @@ export function BlogPosts() {
                       <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => setEditing({ post })}>
                         Edit<span className="visually-hidden"> “{post.title}”</span>
                       </button>
-                      <button type="button" className="btn btn-outline adm-btn-sm adm-btn-quiet-danger" onClick={() => setDeleting(post)}>
+                      <button
+                        type="button"
+                        className="btn btn-outline adm-btn-sm adm-btn-quiet-danger"
+                        onClick={() => setDeleting(post)}
+                      >
                         Delete<span className="visually-hidden"> “{post.title}”</span>
                       </button>
                     </>
@@ -111,7 +140,15 @@ export function BlogPosts() {
           ))}
         </ul>
       )}
-      {editing ? <BlogEditor key={editing.post?.id ?? 'new'} post={editing.post} generation={generation} draftSink={draftSink} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <BlogEditor
+          key={editing.post?.id ?? 'new'}
+          post={editing.post}
+          generation={generation}
+          draftSink={draftSink}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
       {deleting ? (
         <ConfirmDelete
           post={deleting}

@@ -8,7 +8,8 @@ export function ContentPreview({ content }: { content: string }) {
   return (
     <section className="adm-editor-preview" aria-labelledby={`${id}-title`} aria-busy={preview.pending}>
       <h3 id={`${id}-title`} className="adm-editor-preview-title">
-        Preview <span className="adm-editor-preview-note">{preview.pending ? 'updating…' : 'as on the public page'}</span>
+        Preview{' '}
+        <span className="adm-editor-preview-note">{preview.pending ? 'updating…' : 'as on the public page'}</span>
       </h3>
       {preview.error ? <p className="adm-inline-error">{preview.error}</p> : null}
       {content.trim() === '' ? (

@@ -1,5 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
-import { blogLengths, blogTones, editorCategories, lengthBands, type BlogLength, type BlogTone } from '../../../lib/schemas/aiDrafting';
+import {
+  blogLengths,
+  blogTones,
+  editorCategories,
+  lengthBands,
+  type BlogLength,
+  type BlogTone,
+} from '../../../lib/schemas/aiDrafting';
 import { DEFAULT_BLOG_CATEGORY, type BlogCategory } from '../../../lib/schemas/blogPost';
 import { toast } from '../../../stores/toasts';
 import { AiBusy } from './AiBusy';
@@ -32,7 +39,11 @@ export function GeneratePanel({ generation, unavailable }: { generation: Generat
     event.preventDefault();
     if (busy) return;
     if (topic.trim() === '') {
-      toast({ title: 'Topic Required', description: 'Please enter a topic for blog generation.', variant: 'destructive' });
+      toast({
+        title: 'Topic Required',
+        description: 'Please enter a topic for blog generation.',
+        variant: 'destructive',
+      });
       return;
     }
     void generation.start({ topic: topic.trim(), tone, length, category, keywords });
@@ -42,7 +53,9 @@ export function GeneratePanel({ generation, unavailable }: { generation: Generat
     <AiPanel title="Draft with AI" unavailable={unavailable}>
       {unavailable ? null : (
         <>
-          <p className="adm-ai-hint">The draft is saved in storage as soon as it is written, never published by the AI. Keep editing meanwhile.</p>
+          <p className="adm-ai-hint">
+            The draft is saved in storage as soon as it is written, never published by the AI. Keep editing meanwhile.
+          </p>
           <form className="adm-ai-form" onSubmit={submit} noValidate aria-label="Generate a draft with AI">
             <div className="field adm-ai-topic">
               <label htmlFor={`${id}-topic`}>Topic</label>
@@ -67,7 +80,11 @@ export function GeneratePanel({ generation, unavailable }: { generation: Generat
             </div>
             <div className="field">
               <label htmlFor={`${id}-length`}>Length (words)</label>
-              <select id={`${id}-length`} value={length} onChange={(event) => setLength(event.target.value as BlogLength)}>
+              <select
+                id={`${id}-length`}
+                value={length}
+                onChange={(event) => setLength(event.target.value as BlogLength)}
+              >
                 {blogLengths.map((value) => (
                   <option key={value} value={value}>
                     {lengthLabel(value)}
@@ -77,7 +94,11 @@ export function GeneratePanel({ generation, unavailable }: { generation: Generat
             </div>
             <div className="field">
               <label htmlFor={`${id}-category`}>Category</label>
-              <select id={`${id}-category`} value={category} onChange={(event) => setCategory(event.target.value as BlogCategory)}>
+              <select
+                id={`${id}-category`}
+                value={category}
+                onChange={(event) => setCategory(event.target.value as BlogCategory)}
+              >
                 {editorCategories.map((value) => (
                   <option key={value}>{value}</option>
                 ))}
@@ -85,7 +106,13 @@ export function GeneratePanel({ generation, unavailable }: { generation: Generat
             </div>
             <div className="field adm-ai-keywords">
               <label htmlFor={`${id}-keywords`}>Keywords</label>
-              <input id={`${id}-keywords`} value={keywords} onChange={(event) => setKeywords(event.target.value)} aria-describedby={`${id}-keywords-hint`} autoComplete="off" />
+              <input
+                id={`${id}-keywords`}
+                value={keywords}
+                onChange={(event) => setKeywords(event.target.value)}
+                aria-describedby={`${id}-keywords-hint`}
+                autoComplete="off"
+              />
               <p className="adm-field-hint" id={`${id}-keywords-hint`}>
                 Separate with commas.
               </p>

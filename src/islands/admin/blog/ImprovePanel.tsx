@@ -22,7 +22,11 @@ export function ImprovePanel({ improvement, unavailable, canRestore, onImprove, 
   const improve = async () => {
     if (busy) return;
     if (instructions.trim() === '') {
-      toast({ title: 'Instructions Required', description: 'Please describe how you want to improve the content.', variant: 'destructive' });
+      toast({
+        title: 'Instructions Required',
+        description: 'Please describe how you want to improve the content.',
+        variant: 'destructive',
+      });
       return;
     }
     if (await onImprove(instructions.trim())) setInstructions('');

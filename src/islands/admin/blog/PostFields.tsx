@@ -17,7 +17,13 @@ export function PostFields({ idPrefix, values, errors, onChange, afterContent }:
   const ids = (name: EditorField) => ({
     id: `${idPrefix}-${name}`,
     'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': [errors[name] ? `${idPrefix}-${name}-error` : '', name === 'imageUrl' || name === 'content' ? `${idPrefix}-${name}-hint` : ''].filter(Boolean).join(' ') || undefined,
+    'aria-describedby':
+      [
+        errors[name] ? `${idPrefix}-${name}-error` : '',
+        name === 'imageUrl' || name === 'content' ? `${idPrefix}-${name}-hint` : '',
+      ]
+        .filter(Boolean)
+        .join(' ') || undefined,
   });
   const error = (name: EditorField) =>
     errors[name] ? (
@@ -36,21 +42,30 @@ export function PostFields({ idPrefix, values, errors, onChange, afterContent }:
     <>
       <div className="field">
         <label htmlFor={`${idPrefix}-title`}>
-          Title <span className="required" aria-hidden="true">*</span>
+          Title{' '}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
         </label>
         <input {...text('title')} required maxLength={160} autoComplete="off" />
         {error('title')}
       </div>
       <div className="field">
         <label htmlFor={`${idPrefix}-excerpt`}>
-          Excerpt <span className="required" aria-hidden="true">*</span>
+          Excerpt{' '}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
         </label>
         <textarea {...text('excerpt')} required rows={3} maxLength={400} />
         {error('excerpt')}
       </div>
       <div className="field">
         <label htmlFor={`${idPrefix}-content`}>
-          Content <span className="required" aria-hidden="true">*</span>
+          Content{' '}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
         </label>
         <textarea {...text('content')} required rows={15} className="adm-editor-content" />
         <p className="adm-field-hint" id={`${idPrefix}-content-hint`}>
@@ -62,7 +77,11 @@ export function PostFields({ idPrefix, values, errors, onChange, afterContent }:
       <div className="adm-editor-pair">
         <div className="field">
           <label htmlFor={`${idPrefix}-category`}>Category</label>
-          <select {...ids('category')} value={values.category} onChange={(event) => onChange('category', event.target.value as BlogCategory)}>
+          <select
+            {...ids('category')}
+            value={values.category}
+            onChange={(event) => onChange('category', event.target.value as BlogCategory)}
+          >
             {editorCategories.map((category) => (
               <option key={category}>{category}</option>
             ))}
@@ -79,7 +98,14 @@ export function PostFields({ idPrefix, values, errors, onChange, afterContent }:
         </div>
       </div>
       <div className="adm-switch-row">
-        <input type="checkbox" role="switch" className="adm-switch" {...ids('published')} checked={values.published} onChange={(event) => onChange('published', event.target.checked)} />
+        <input
+          type="checkbox"
+          role="switch"
+          className="adm-switch"
+          {...ids('published')}
+          checked={values.published}
+          onChange={(event) => onChange('published', event.target.checked)}
+        />
         <label htmlFor={`${idPrefix}-published`}>Published</label>
         <span className="adm-switch-state" aria-hidden="true">
           {values.published ? 'On the public blog after saving' : 'Draft: only you can see it'}

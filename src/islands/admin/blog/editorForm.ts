@@ -1,4 +1,10 @@
-import { blogPostInputSchema, DEFAULT_BLOG_CATEGORY, type BlogCategory, type BlogPost, type BlogPostInput } from '../../../lib/schemas/blogPost';
+import {
+  blogPostInputSchema,
+  DEFAULT_BLOG_CATEGORY,
+  type BlogCategory,
+  type BlogPost,
+  type BlogPostInput,
+} from '../../../lib/schemas/blogPost';
 
 // The blog editor's form (docs/admin.md, "Blog Management"): what the fields hold, how a post
 // fills them, and the checks before Save. The rules are the server's own schema, run in the
@@ -16,7 +22,14 @@ export interface EditorValues {
 export type EditorField = keyof EditorValues;
 export type EditorErrors = Partial<Record<EditorField, string>>;
 
-export const editorFields: readonly EditorField[] = ['title', 'excerpt', 'content', 'category', 'imageUrl', 'published'];
+export const editorFields: readonly EditorField[] = [
+  'title',
+  'excerpt',
+  'content',
+  'category',
+  'imageUrl',
+  'published',
+];
 
 /** A new post starts in the default category and goes live on Save unless switched to draft. */
 export function emptyEditorValues(): EditorValues {

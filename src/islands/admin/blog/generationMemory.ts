@@ -42,7 +42,12 @@ export function recallGeneration(store: SessionStore | null = sessionStore()): R
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<RememberedGeneration>;
-    if (typeof value.jobId === 'string' && jobIdPattern.test(value.jobId) && typeof value.startedAt === 'number' && Number.isFinite(value.startedAt)) {
+    if (
+      typeof value.jobId === 'string' &&
+      jobIdPattern.test(value.jobId) &&
+      typeof value.startedAt === 'number' &&
+      Number.isFinite(value.startedAt)
+    ) {
       return { jobId: value.jobId, startedAt: value.startedAt };
     }
   } catch {

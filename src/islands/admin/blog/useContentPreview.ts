@@ -26,7 +26,12 @@ export function useContentPreview(content: string): ContentPreview {
       .preview(settled, controller.signal)
       .then((html) => setState({ html, pending: false, error: null }))
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState((previous) => ({ ...previous, pending: false, error: failureMessage(error, 'The preview could not be rendered.') }));
+        if (!controller.signal.aborted)
+          setState((previous) => ({
+            ...previous,
+            pending: false,
+            error: failureMessage(error, 'The preview could not be rendered.'),
+          }));
       });
     return () => controller.abort();
   }, [settled]);

@@ -45,7 +45,9 @@ export function useGeneration(onDraft: (post: BlogPost, note?: string) => void):
       poller.current = controller;
       setRunning(job);
       try {
-        const view = await waitForJob((signal) => adminApi.ai.generationJob(job.jobId, signal), { signal: controller.signal });
+        const view = await waitForJob((signal) => adminApi.ai.generationJob(job.jobId, signal), {
+          signal: controller.signal,
+        });
         if (controller.signal.aborted) return;
         finish();
         if (view.status === 'done' && view.post) {
@@ -57,7 +59,11 @@ export function useGeneration(onDraft: (post: BlogPost, note?: string) => void):
       } catch (error) {
         if (controller.signal.aborted || isAbort(error)) return;
         finish();
-        toast({ title: 'Generation Failed', description: failureMessage(error, GENERATION_FAILED), variant: 'destructive' });
+        toast({
+          title: 'Generation Failed',
+          description: failureMessage(error, GENERATION_FAILED),
+          variant: 'destructive',
+        });
       }
     },
     [client, finish],
@@ -79,7 +85,11 @@ export function useGeneration(onDraft: (post: BlogPost, note?: string) => void):
         return true;
       } catch (error) {
         refreshAiStatusAfter(client, error);
-        toast({ title: 'Generation Failed', description: failureMessage(error, GENERATION_FAILED), variant: 'destructive' });
+        toast({
+          title: 'Generation Failed',
+          description: failureMessage(error, GENERATION_FAILED),
+          variant: 'destructive',
+        });
         return false;
       }
     },

@@ -34,7 +34,9 @@ export function useImprovement(onImproved: (content: string) => void): Improveme
       setStartedAt(Date.now());
       try {
         const jobId = await adminApi.ai.startImprovement({ content, improvements });
-        const view = await waitForJob((signal) => adminApi.ai.improvementJob(jobId, signal), { signal: controller.signal });
+        const view = await waitForJob((signal) => adminApi.ai.improvementJob(jobId, signal), {
+          signal: controller.signal,
+        });
         if (controller.signal.aborted) return false;
         if (view.status === 'done' && view.content !== undefined) {
           deliver.current(view.content);
@@ -45,7 +47,11 @@ export function useImprovement(onImproved: (content: string) => void): Improveme
       } catch (error) {
         if (controller.signal.aborted) return false;
         refreshAiStatusAfter(client, error);
-        toast({ title: 'Improvement Failed', description: failureMessage(error, IMPROVEMENT_FAILED), variant: 'destructive' });
+        toast({
+          title: 'Improvement Failed',
+          description: failureMessage(error, IMPROVEMENT_FAILED),
+          variant: 'destructive',
+        });
         return false;
       } finally {
         if (!controller.signal.aborted) setStartedAt(null);

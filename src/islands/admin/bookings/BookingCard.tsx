@@ -1,5 +1,10 @@
 import { useId } from 'react';
-import { bookingPaymentLabel, bookingStatusChoices, bookingStatusLabels, bookingTypeLabel } from '../../../lib/admin/labels';
+import {
+  bookingPaymentLabel,
+  bookingStatusChoices,
+  bookingStatusLabels,
+  bookingTypeLabel,
+} from '../../../lib/admin/labels';
 import { sourceLabel } from '../../../lib/admin/leadSource';
 import { formatRupees } from '../../../lib/format';
 import type { BookingRecord, BookingStatus } from '../api';
@@ -32,7 +37,12 @@ export function BookingCard({ booking, restored, onEditEnd }: Props) {
   const source = sourceLabel(booking.attribution);
 
   return (
-    <article className={`adm-booking${editor.editing ? ' is-editing' : ''}`} aria-labelledby={headingId} data-testid="booking-card" data-booking-id={booking.id}>
+    <article
+      className={`adm-booking${editor.editing ? ' is-editing' : ''}`}
+      aria-labelledby={headingId}
+      data-testid="booking-card"
+      data-booking-id={booking.id}
+    >
       <header className="adm-booking-head">
         <div>
           <h3 id={headingId} className="adm-booking-name">
@@ -123,7 +133,9 @@ export function BookingCard({ booking, restored, onEditEnd }: Props) {
           </dl>
           <div className="adm-notes">
             <p className="adm-notes-label">Notes</p>
-            <p className={booking.notes ? 'adm-notes-text' : 'adm-notes-text is-empty'}>{booking.notes || 'No notes yet.'}</p>
+            <p className={booking.notes ? 'adm-notes-text' : 'adm-notes-text is-empty'}>
+              {booking.notes || 'No notes yet.'}
+            </p>
           </div>
         </>
       )}
@@ -149,9 +161,22 @@ export function BookingCard({ booking, restored, onEditEnd }: Props) {
         {editor.editing ? null : (
           <>
             {booking.paymentStatus === 'paid' ? null : (
-              <RequestPaymentButton customer={{ bookingId: booking.id, name: booking.fullName, phone: booking.mobile, email: booking.email ?? null, packageId: booking.packageId }} />
+              <RequestPaymentButton
+                customer={{
+                  bookingId: booking.id,
+                  name: booking.fullName,
+                  phone: booking.mobile,
+                  email: booking.email ?? null,
+                  packageId: booking.packageId,
+                }}
+              />
             )}
-            <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => void editor.open()} disabled={editor.opening || status.isPending}>
+            <button
+              type="button"
+              className="btn btn-outline adm-btn-sm"
+              onClick={() => void editor.open()}
+              disabled={editor.opening || status.isPending}
+            >
               {editor.opening ? 'Opening…' : 'Edit'}
               <span className="visually-hidden"> {booking.fullName}'s booking</span>
             </button>

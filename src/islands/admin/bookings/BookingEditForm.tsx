@@ -23,7 +23,18 @@ const fieldLabels: Record<keyof BookingFormValues, string> = {
   notes: 'Notes',
 };
 
-export function BookingEditForm({ who, values, errors, conflict, restored, saving, onChange, onSubmit, onCancel, onReapply }: Props) {
+export function BookingEditForm({
+  who,
+  values,
+  errors,
+  conflict,
+  restored,
+  saving,
+  onChange,
+  onSubmit,
+  onCancel,
+  onReapply,
+}: Props) {
   const id = useId();
   const firstField = useRef<HTMLInputElement>(null);
   const conflictRef = useRef<HTMLDivElement>(null);
@@ -65,9 +76,16 @@ export function BookingEditForm({ who, values, errors, conflict, restored, savin
         </p>
       ) : null}
       {conflict ? (
-        <div className="adm-notice adm-notice-conflict" role="alert" tabIndex={-1} ref={conflictRef} data-testid="booking-conflict">
+        <div
+          className="adm-notice adm-notice-conflict"
+          role="alert"
+          tabIndex={-1}
+          ref={conflictRef}
+          data-testid="booking-conflict"
+        >
           <p>
-            <strong>This booking was changed by someone else while you were editing.</strong> Nothing was saved. The form now shows the latest values.
+            <strong>This booking was changed by someone else while you were editing.</strong> Nothing was saved. The
+            form now shows the latest values.
           </p>
           {mine.length > 0 ? (
             <>

@@ -22,7 +22,10 @@ export function RestoredEdits() {
       <ul className="adm-items adm-items-cards">
         {drafts.map((draft) => (
           <li key={draft.bookingId}>
-            <RestoredEdit draft={draft} onGone={() => setDrafts((list) => list.filter((item) => item.bookingId !== draft.bookingId))} />
+            <RestoredEdit
+              draft={draft}
+              onGone={() => setDrafts((list) => list.filter((item) => item.bookingId !== draft.bookingId))}
+            />
           </li>
         ))}
       </ul>
@@ -48,7 +51,14 @@ function RestoredEdit({ draft, onGone }: { draft: BookingDraft; onGone: () => vo
         </div>
       );
     }
-    return <ErrorState what={`the booking of ${draft.label}`} error={booking.error} onRetry={() => void booking.refetch()} retrying={booking.isFetching} />;
+    return (
+      <ErrorState
+        what={`the booking of ${draft.label}`}
+        error={booking.error}
+        onRetry={() => void booking.refetch()}
+        retrying={booking.isFetching}
+      />
+    );
   }
   // Saved or cancelled: the draft is gone, and so is this second copy of the card.
   return <BookingCard booking={booking.data.booking} restored={draft} onEditEnd={onGone} />;

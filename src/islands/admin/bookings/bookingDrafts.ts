@@ -31,7 +31,11 @@ function storage(): DraftStorage | null {
 }
 
 function isFormValues(value: unknown): value is BookingFormValues {
-  return typeof value === 'object' && value !== null && editableBookingFields.every((field) => typeof (value as Record<string, unknown>)[field] === 'string');
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    editableBookingFields.every((field) => typeof (value as Record<string, unknown>)[field] === 'string')
+  );
 }
 
 function isDraft(value: unknown): value is BookingDraft {
@@ -70,11 +74,25 @@ export function saveDraft(draft: BookingDraft, store: DraftStorage | null = stor
 
 export function clearDraft(bookingId: string, store: DraftStorage | null = storage()): void {
   const drafts = readDrafts(store);
-  if (drafts.some((item) => item.bookingId === bookingId)) writeDrafts(drafts.filter((item) => item.bookingId !== bookingId), store);
+  if (drafts.some((item) => item.bookingId === bookingId))
+    writeDrafts(
+      drafts.filter((item) => item.bookingId !== bookingId),
+      store,
+    );
 }
 
-export function formValuesOf(booking: { fullName: string; mobile: string; currentStage: string; notes?: string | undefined }): BookingFormValues {
-  return { fullName: booking.fullName, mobile: booking.mobile, currentStage: booking.currentStage, notes: booking.notes ?? '' };
+export function formValuesOf(booking: {
+  fullName: string;
+  mobile: string;
+  currentStage: string;
+  notes?: string | undefined;
+}): BookingFormValues {
+  return {
+    fullName: booking.fullName,
+    mobile: booking.mobile,
+    currentStage: booking.currentStage,
+    notes: booking.notes ?? '',
+  };
 }
 
 /**

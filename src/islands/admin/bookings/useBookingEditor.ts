@@ -2,9 +2,23 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { bookingDetailsPatchSchema } from '../../../lib/schemas/adminApi';
 import { toast } from '../../../stores/toasts';
-import { AdminApiError, BookingConflictError, type BookingRecord, adminApi, failureMessage, isUnauthorised } from '../api';
+import {
+  AdminApiError,
+  BookingConflictError,
+  type BookingRecord,
+  adminApi,
+  failureMessage,
+  isUnauthorised,
+} from '../api';
 import { bookingChanged, bookingQuery, putBooking } from '../api/queries';
-import { type BookingDraft, type BookingFormValues, changedFields, clearDraft, formValuesOf, saveDraft } from './bookingDrafts';
+import {
+  type BookingDraft,
+  type BookingFormValues,
+  changedFields,
+  clearDraft,
+  formValuesOf,
+  saveDraft,
+} from './bookingDrafts';
 
 // The toasts' words, exactly (the end-to-end tests look for them).
 const UPDATED = 'Booking Updated Successfully!';
@@ -32,7 +46,9 @@ export type FieldErrors = Partial<Record<keyof BookingFormValues | '_', string>>
  */
 export function useBookingEditor(booking: BookingRecord, restored?: BookingDraft, onEditEnd?: () => void) {
   const client = useQueryClient();
-  const [editing, setEditing] = useState<Editing | null>(() => (restored ? { etag: restored.etag, base: restored.base, values: restored.values } : null));
+  const [editing, setEditing] = useState<Editing | null>(() =>
+    restored ? { etag: restored.etag, base: restored.base, values: restored.values } : null,
+  );
   const [opening, setOpening] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [conflict, setConflict] = useState<Conflict | null>(null);
@@ -41,7 +57,15 @@ export function useBookingEditor(booking: BookingRecord, restored?: BookingDraft
   const keep = (next: Editing) => {
     setEditing(next);
     if (Object.keys(changedFields(next.base, next.values)).length === 0) clearDraft(booking.id);
-    else saveDraft({ bookingId: booking.id, label: booking.fullName, etag: next.etag, base: next.base, values: next.values, savedAt: new Date().toISOString() });
+    else
+      saveDraft({
+        bookingId: booking.id,
+        label: booking.fullName,
+        etag: next.etag,
+        base: next.base,
+        values: next.values,
+        savedAt: new Date().toISOString(),
+      });
   };
 
   const open = async () => {
@@ -54,7 +78,12 @@ export function useBookingEditor(booking: BookingRecord, restored?: BookingDraft
       setConflict(null);
       keep({ etag: fresh.etag, base: values, values });
     } catch (error) {
-      if (!isUnauthorised(error)) toast({ title: "Couldn't Open Booking", description: failureMessage(error, 'The booking could not be loaded. Please try again.'), variant: 'destructive' });
+      if (!isUnauthorised(error))
+        toast({
+          title: "Couldn't Open Booking",
+          description: failureMessage(error, 'The booking could not be loaded. Please try again.'),
+          variant: 'destructive',
+        });
     } finally {
       setOpening(false);
     }
@@ -75,7 +104,8 @@ export function useBookingEditor(booking: BookingRecord, restored?: BookingDraft
   };
 
   const save = useMutation({
-    mutationFn: ({ patch, etag }: { patch: Partial<BookingFormValues>; etag: string }) => adminApi.bookings.update(booking.id, patch, etag),
+    mutationFn: ({ patch, etag }: { patch: Partial<BookingFormValues>; etag: string }) =>
+      adminApi.bookings.update(booking.id, patch, etag),
     onSuccess: ({ booking: stored, etag }) => {
       bookingChanged(client, stored, etag);
       close();
@@ -98,7 +128,11 @@ export function useBookingEditor(booking: BookingRecord, restored?: BookingDraft
         const values = formValuesOf(current);
         keep({ etag, base: values, values });
         setConflict({ mine: patch });
-        toast({ title: UPDATE_FAILED, description: 'Someone else changed this booking meanwhile. Nothing was saved; the latest values are shown.', variant: 'destructive' });
+        toast({
+          title: UPDATE_FAILED,
+          description: 'Someone else changed this booking meanwhile. Nothing was saved; the latest values are shown.',
+          variant: 'destructive',
+        });
         return;
       }
       if (error instanceof AdminApiError && error.status === 400) setErrors(error.fields);
@@ -126,7 +160,11 @@ export function useBookingEditor(booking: BookingRecord, restored?: BookingDraft
     }
     if (!editing.etag) {
       // Without the version the edit started from, a save could overwrite a change unseen.
-      toast({ title: UPDATE_FAILED, description: 'The booking could not be checked for changes made meanwhile. Cancel and edit it again.', variant: 'destructive' });
+      toast({
+        title: UPDATE_FAILED,
+        description: 'The booking could not be checked for changes made meanwhile. Cancel and edit it again.',
+        variant: 'destructive',
+      });
       return;
     }
     const checked = bookingDetailsPatchSchema.safeParse(patch);

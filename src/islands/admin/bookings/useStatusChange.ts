@@ -14,7 +14,11 @@ export function useStatusChange(bookingId: string) {
     },
     onError: (error) => {
       if (isUnauthorised(error)) return;
-      toast({ title: '❌ Update Failed', description: failureMessage(error, 'Failed to update booking status. Please try again.'), variant: 'destructive' });
+      toast({
+        title: '❌ Update Failed',
+        description: failureMessage(error, 'Failed to update booking status. Please try again.'),
+        variant: 'destructive',
+      });
     },
   });
 }

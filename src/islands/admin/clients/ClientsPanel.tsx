@@ -27,11 +27,14 @@ export function ClientsPanel() {
       </div>
     );
   } else if (list.isError && items.length === 0) {
-    body = <ErrorState what="clients" error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+    body = (
+      <ErrorState what="clients" error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+    );
   } else if (items.length === 0) {
     body = (
       <EmptyState title="No clients yet">
-        Each captured payment makes a client. Their receipt links to a page where they book the sessions they bought; the sessions show here and under Upcoming calls.
+        Each captured payment makes a client. Their receipt links to a page where they book the sessions they bought;
+        the sessions show here and under Upcoming calls.
       </EmptyState>
     );
   } else {
@@ -62,7 +65,12 @@ export function ClientsPanel() {
 function ClientRow({ client }: { client: AdminClient }) {
   const sessionsWord = (count: number) => `${count} ${count === 1 ? 'session' : 'sessions'}`;
   return (
-    <article className="adm-row adm-client-row" data-testid="client" data-client-id={client.id} aria-label={`Client ${client.name}`}>
+    <article
+      className="adm-row adm-client-row"
+      data-testid="client"
+      data-client-id={client.id}
+      aria-label={`Client ${client.name}`}
+    >
       <div className="adm-row-inline">
         <p className="adm-row-title">{client.name}</p>
         <Pill tone="navy">{client.packageName}</Pill>
@@ -84,7 +92,13 @@ function ClientRow({ client }: { client: AdminClient }) {
         </div>
         <div>
           <dt>Next session</dt>
-          <dd data-testid="next-session">{client.nextSession ? <time dateTime={client.nextSession.start}>{describeSlotIst(client.nextSession.start)}</time> : 'None booked'}</dd>
+          <dd data-testid="next-session">
+            {client.nextSession ? (
+              <time dateTime={client.nextSession.start}>{describeSlotIst(client.nextSession.start)}</time>
+            ) : (
+              'None booked'
+            )}
+          </dd>
         </div>
       </dl>
       <p className="adm-row-when">

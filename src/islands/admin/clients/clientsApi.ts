@@ -22,7 +22,9 @@ export const clientsQuery = () =>
   });
 
 export async function markSession(id: string, body: SessionOutcomeRequest): Promise<SessionOutcomeAnswer> {
-  return (await adminRequest<SessionOutcomeAnswer>('POST', `/api/admin/sessions/${encodeURIComponent(id)}/outcome`, { body })).data;
+  return (
+    await adminRequest<SessionOutcomeAnswer>('POST', `/api/admin/sessions/${encodeURIComponent(id)}/outcome`, { body })
+  ).data;
 }
 
 export async function cancelSessionAsOwner(id: string): Promise<void> {
@@ -31,5 +33,8 @@ export async function cancelSessionAsOwner(id: string): Promise<void> {
 
 /** After an outcome or a cancel: the calls list (which shows sessions) and the clients list. */
 export function sessionsChanged(client: QueryClient): Promise<unknown> {
-  return Promise.all([client.invalidateQueries({ queryKey: scheduleKeys.all }), client.invalidateQueries({ queryKey: clientKeys.list() })]);
+  return Promise.all([
+    client.invalidateQueries({ queryKey: scheduleKeys.all }),
+    client.invalidateQueries({ queryKey: clientKeys.list() }),
+  ]);
 }

@@ -12,7 +12,9 @@ function useWidth() {
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const observer = new ResizeObserver(([entry]) => entry && setWidth(Math.max(240, Math.floor(entry.contentRect.width))));
+    const observer = new ResizeObserver(
+      ([entry]) => entry && setWidth(Math.max(240, Math.floor(entry.contentRect.width))),
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
@@ -24,12 +26,21 @@ export function ConversionChart({ daily }: { daily: DailyFigures[] }) {
   const id = useId();
   const { box, width } = useWidth();
   const { bars, ticks, baseline } = chartGeometry(daily, { width, height: HEIGHT, ...SIZE });
-  const labelled = [0, Math.floor((bars.length - 1) / 2), bars.length - 1].filter((index, position, all) => index >= 0 && all.indexOf(index) === position);
+  const labelled = [0, Math.floor((bars.length - 1) / 2), bars.length - 1].filter(
+    (index, position, all) => index >= 0 && all.indexOf(index) === position,
+  );
 
   return (
     <figure className="adm-chart" data-testid="conversion-chart">
       <div ref={box} className="adm-chart-box">
-        <svg width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`}>
+        <svg
+          width={width}
+          height={HEIGHT}
+          viewBox={`0 0 ${width} ${HEIGHT}`}
+          role="img"
+          aria-labelledby={`${id}-title`}
+          aria-describedby={`${id}-desc`}
+        >
           <title id={`${id}-title`}>Leads and paying clients per day</title>
           <desc id={`${id}-desc`}>{describeDaily(daily)}</desc>
           {ticks.map((tick) => (
@@ -42,9 +53,25 @@ export function ConversionChart({ daily }: { daily: DailyFigures[] }) {
           ))}
           {bars.map((bar) => (
             <g key={bar.date}>
-              {bar.leads.height > 0 ? <rect className="adm-chart-leads" x={bar.x} y={bar.leads.y} width={bar.width} height={bar.leads.height} rx={Math.min(2, bar.width / 4)} /> : null}
+              {bar.leads.height > 0 ? (
+                <rect
+                  className="adm-chart-leads"
+                  x={bar.x}
+                  y={bar.leads.y}
+                  width={bar.width}
+                  height={bar.leads.height}
+                  rx={Math.min(2, bar.width / 4)}
+                />
+              ) : null}
               {bar.clients.height > 0 ? (
-                <rect className={`adm-chart-clients${bar.clients.width >= 4 ? ' is-outlined' : ''}`} x={bar.clients.x} y={bar.clients.y} width={bar.clients.width} height={bar.clients.height} rx={Math.min(2, bar.clients.width / 4)} />
+                <rect
+                  className={`adm-chart-clients${bar.clients.width >= 4 ? ' is-outlined' : ''}`}
+                  x={bar.clients.x}
+                  y={bar.clients.y}
+                  width={bar.clients.width}
+                  height={bar.clients.height}
+                  rx={Math.min(2, bar.clients.width / 4)}
+                />
               ) : null}
             </g>
           ))}

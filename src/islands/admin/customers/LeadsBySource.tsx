@@ -38,18 +38,30 @@ export function LeadsBySource() {
       </div>
     );
   } else if (sources.isError) {
-    body = <ErrorState what="leads by source" error={sources.error} onRetry={() => void sources.refetch()} retrying={sources.isFetching} />;
+    body = (
+      <ErrorState
+        what="leads by source"
+        error={sources.error}
+        onRetry={() => void sources.refetch()}
+        retrying={sources.isFetching}
+      />
+    );
   } else if (rows.length === 0) {
     body = (
       <EmptyState title={`No leads in the last ${days} days`}>
-        Each new lead is counted here under the source of the visit that brought it: the utm_source of an ad or a link, or the site that sent the visitor.
+        Each new lead is counted here under the source of the visit that brought it: the utm_source of an ad or a link,
+        or the site that sent the visitor.
       </EmptyState>
     );
   } else {
     body = (
       <>
         {totals ? (
-          <dl className="adm-convert-totals" data-testid="conversion-totals" aria-label={`The whole site, last ${days} days`}>
+          <dl
+            className="adm-convert-totals"
+            data-testid="conversion-totals"
+            aria-label={`The whole site, last ${days} days`}
+          >
             <div>
               <dt>Leads</dt>
               <dd>{formatCount(totals.leads)}</dd>
@@ -62,7 +74,9 @@ export function LeadsBySource() {
               <dt>Revenue, net of refunds</dt>
               <dd>
                 {money(totals.revenue)}
-                {totals.refunded > 0 ? <small className="adm-convert-refunded">{money(totals.refunded)} refunded</small> : null}
+                {totals.refunded > 0 ? (
+                  <small className="adm-convert-refunded">{money(totals.refunded)} refunded</small>
+                ) : null}
               </dd>
             </div>
             <div>
@@ -132,18 +146,26 @@ export function LeadsBySource() {
                   <td className="is-number">{formatCount(row.payingClients)}</td>
                   <td className="is-number">
                     {money(row.revenue)}
-                    {row.refunded > 0 ? <small className="adm-convert-refunded">{money(row.refunded)} refunded</small> : null}
+                    {row.refunded > 0 ? (
+                      <small className="adm-convert-refunded">{money(row.refunded)} refunded</small>
+                    ) : null}
                   </td>
                   <td className="is-number">{percent(row.conversionRate)}</td>
                   <td className="is-number">{formatCount(row.callsBooked)}</td>
                   <td className="is-number">{formatCount(row.callsHeld)}</td>
                   <td className="is-number">
                     {percent(row.noShowRate)}
-                    {row.callsNoShow > 0 ? <small className="adm-convert-refunded">{formatCount(row.callsNoShow)} missed</small> : null}
+                    {row.callsNoShow > 0 ? (
+                      <small className="adm-convert-refunded">{formatCount(row.callsNoShow)} missed</small>
+                    ) : null}
                   </td>
                   <td className="is-number">
                     {percent(row.reminderReadRate)}
-                    {row.remindersSent > 0 ? <small className="adm-convert-refunded">{formatCount(row.remindersRead)} of {formatCount(row.remindersSent)}</small> : null}
+                    {row.remindersSent > 0 ? (
+                      <small className="adm-convert-refunded">
+                        {formatCount(row.remindersRead)} of {formatCount(row.remindersSent)}
+                      </small>
+                    ) : null}
                   </td>
                   <td>{leadKindBreakdown(row.byKind) || <span className="adm-none">none in this period</span>}</td>
                 </tr>
@@ -162,16 +184,23 @@ export function LeadsBySource() {
         {totals ? <span className="adm-count">{formatCount(totals.leads)}</span> : null}
         <div className="adm-period" role="group" aria-label="Period">
           {WINDOWS.map((window) => (
-            <button key={window} type="button" className="adm-period-option" aria-pressed={days === window} onClick={() => setDays(window)}>
+            <button
+              key={window}
+              type="button"
+              className="adm-period-option"
+              aria-pressed={days === window}
+              onClick={() => setDays(window)}
+            >
               {window} days
             </button>
           ))}
         </div>
       </header>
       <p className="adm-panel-note">
-        The last {days} days{sources.data ? `, since ${formatDateIST(sources.data.since) ?? sources.data.since}` : ''}. A visit without a utm_source or another site
-        sending it counts as {DIRECT}. Paying clients: bookings with a captured payment, each counted once, on its first payment, under its source.
-        Conversion: paying clients per 100 leads.
+        The last {days} days{sources.data ? `, since ${formatDateIST(sources.data.since) ?? sources.data.since}` : ''}.
+        A visit without a utm_source or another site sending it counts as {DIRECT}. Paying clients: bookings with a
+        captured payment, each counted once, on its first payment, under its source. Conversion: paying clients per 100
+        leads.
       </p>
       {body}
     </section>

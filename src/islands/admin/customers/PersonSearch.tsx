@@ -35,7 +35,14 @@ export function PersonSearch() {
 
   let result = null;
   if (ready && search.isError) {
-    result = <ErrorState what="search results" error={search.error} onRetry={() => void search.refetch()} retrying={search.isFetching} />;
+    result = (
+      <ErrorState
+        what="search results"
+        error={search.error}
+        onRetry={() => void search.refetch()}
+        retrying={search.isFetching}
+      />
+    );
   } else if (ready && search.data) {
     const { hits, matchedBy } = search.data;
     result = (
@@ -45,11 +52,17 @@ export function PersonSearch() {
             <>No records found for “{search.data.q}”.</>
           ) : (
             <>
-              {formatCount(hits.length)} {hits.length === 1 ? 'record' : 'records'} found by {matchedByWords[matchedBy]} for “{search.data.q}”
+              {formatCount(hits.length)} {hits.length === 1 ? 'record' : 'records'} found by {matchedByWords[matchedBy]}{' '}
+              for “{search.data.q}”
             </>
           )}
         </p>
-        {search.data.truncated ? <p className="adm-search-hint">Only the newest {formatCount(hits.length)} are shown: type more of the name, or a phone number or e-mail, to narrow it down.</p> : null}
+        {search.data.truncated ? (
+          <p className="adm-search-hint">
+            Only the newest {formatCount(hits.length)} are shown: type more of the name, or a phone number or e-mail, to
+            narrow it down.
+          </p>
+        ) : null}
         {hits.length > 0 ? (
           <ol className="adm-timeline" data-testid="search-results">
             {hits.map((hit) => (
@@ -67,7 +80,9 @@ export function PersonSearch() {
                   {hit.email ? <EmailLink email={hit.email} /> : null}
                   {statusOf(hit) ? <span>{statusOf(hit)}</span> : null}
                   {typeof hit.amount === 'number' && hit.amount > 0 ? <span>{formatRupees(hit.amount)}</span> : null}
-                  {sourceLabel(hit.attribution) ? <span data-testid="lead-source">Source: {sourceLabel(hit.attribution)}</span> : null}
+                  {sourceLabel(hit.attribution) ? (
+                    <span data-testid="lead-source">Source: {sourceLabel(hit.attribution)}</span>
+                  ) : null}
                 </p>
                 <TimelinePaymentAction hit={hit} />
               </li>
@@ -102,7 +117,8 @@ export function PersonSearch() {
         {ready && search.isFetching ? <span className="adm-search-busy">Searching…</span> : null}
       </div>
       <p id={hintId} className="adm-search-hint">
-        A phone number in any format, an e-mail address, or the start of a name (at least {MIN_SEARCH_LENGTH} characters) finds every record of that person.
+        A phone number in any format, an e-mail address, or the start of a name (at least {MIN_SEARCH_LENGTH}{' '}
+        characters) finds every record of that person.
       </p>
       {result}
     </section>

@@ -29,7 +29,11 @@ export function exportApiReader(signal?: AbortSignal): ExportReader {
  * time slice, many slices read side by side and put back in order. A slice's pages follow
  * one another (each cursor comes from the page before).
  */
-export async function collectRowsFrom(reader: ExportReader, onProgress: (recordsSoFar: number) => void, concurrency = EXPORT_CONCURRENCY): Promise<ExportRow[]> {
+export async function collectRowsFrom(
+  reader: ExportReader,
+  onProgress: (recordsSoFar: number) => void,
+  concurrency = EXPORT_CONCURRENCY,
+): Promise<ExportRow[]> {
   const { slices } = await reader.plan();
   const tasks = leadKinds.flatMap((kind) => (slices[kind] ?? []).map((slice) => ({ kind, slice })));
   const results: ExportRow[][] = new Array(tasks.length);
@@ -56,6 +60,9 @@ export async function collectRowsFrom(reader: ExportReader, onProgress: (records
   return results.flat();
 }
 
-export function collectExportRows(onProgress: (recordsSoFar: number) => void, signal?: AbortSignal): Promise<ExportRow[]> {
+export function collectExportRows(
+  onProgress: (recordsSoFar: number) => void,
+  signal?: AbortSignal,
+): Promise<ExportRow[]> {
   return collectRowsFrom(exportApiReader(signal), onProgress);
 }

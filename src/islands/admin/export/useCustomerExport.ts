@@ -35,11 +35,19 @@ export function useCustomerExport(brand: string) {
       return { records: rows.length, fileName };
     },
     onSuccess: ({ records, fileName }) => {
-      toast({ title: 'Export Complete', description: `${formatCount(records)} ${records === 1 ? 'record' : 'records'} saved to ${fileName}.`, variant: 'success' });
+      toast({
+        title: 'Export Complete',
+        description: `${formatCount(records)} ${records === 1 ? 'record' : 'records'} saved to ${fileName}.`,
+        variant: 'success',
+      });
     },
     onError: (error) => {
       if (isUnauthorised(error)) return;
-      toast({ title: 'Export Failed', description: 'Failed to export data. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Export Failed',
+        description: 'Failed to export data. Please try again.',
+        variant: 'destructive',
+      });
     },
   });
 

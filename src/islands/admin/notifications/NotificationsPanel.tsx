@@ -1,6 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { notificationChannelLabels, notificationKindLabels, offReason, whatsappOffReason } from '../../../lib/admin/notificationLabels';
+import {
+  notificationChannelLabels,
+  notificationKindLabels,
+  offReason,
+  whatsappOffReason,
+} from '../../../lib/admin/notificationLabels';
 import { type NotificationItem, isWhatsAppChannel } from '../../../lib/schemas/notifications';
 import { formatCount } from '../../../lib/format';
 import { undeliveredNotificationsQuery } from '../api/queries';
@@ -35,7 +40,14 @@ export function NotificationsPanel() {
       </p>
     );
   } else if (notifications.isError) {
-    body = <ErrorState what="notifications" error={notifications.error} onRetry={() => void notifications.refetch()} retrying={notifications.isFetching} />;
+    body = (
+      <ErrorState
+        what="notifications"
+        error={notifications.error}
+        onRetry={() => void notifications.refetch()}
+        retrying={notifications.isFetching}
+      />
+    );
   } else {
     body = (
       <>
@@ -44,7 +56,10 @@ export function NotificationsPanel() {
             <p>
               <strong>Notifications are off.</strong> {offReason(data?.reason)}
             </p>
-            <p>Set the variables named above in the site's environment and deploy again to hear about every lead within a minute (docs/notifications.md).</p>
+            <p>
+              Set the variables named above in the site's environment and deploy again to hear about every lead within a
+              minute (docs/notifications.md).
+            </p>
           </div>
         )}
         {data?.whatsapp && !data.whatsapp.enabled ? (
@@ -57,7 +72,8 @@ export function NotificationsPanel() {
         {undelivered.length === 0 ? (
           data?.enabled ? (
             <p className="adm-panel-note adm-notifications-note" data-testid="notifications-on">
-              On: new leads reach you by e-mail{data.whatsapp?.enabled ? ' and WhatsApp' : ''}, and none is failing to send.
+              On: new leads reach you by e-mail{data.whatsapp?.enabled ? ' and WhatsApp' : ''}, and none is failing to
+              send.
             </p>
           ) : null
         ) : (
@@ -82,7 +98,9 @@ export function NotificationsPanel() {
     <section className="adm-panel adm-notifications" aria-labelledby={headingId} data-testid="notifications">
       <header className="adm-panel-head">
         <h2 id={headingId}>Notifications</h2>
-        {failingCount > 0 ? <span className="adm-count adm-count-alert">{formatCount(failingCount)} not delivered</span> : null}
+        {failingCount > 0 ? (
+          <span className="adm-count adm-count-alert">{formatCount(failingCount)} not delivered</span>
+        ) : null}
         {heldCount > 0 ? <span className="adm-count">{formatCount(heldCount)} held by the cap</span> : null}
       </header>
       {body}
@@ -107,10 +125,15 @@ function UndeliveredNotification({ item, canResend, sending, onResend }: ItemPro
     <article className="adm-row adm-undelivered" data-testid="undelivered-notification" data-status={item.status}>
       <div className="adm-row-main">
         <h3 className="adm-row-title">{item.subject}</h3>
-        {held ? <Pill tone="navy">Held</Pill> : <Pill tone={failed ? 'red' : 'amber'}>{failed ? 'Failed' : 'Retrying'}</Pill>}
+        {held ? (
+          <Pill tone="navy">Held</Pill>
+        ) : (
+          <Pill tone={failed ? 'red' : 'amber'}>{failed ? 'Failed' : 'Retrying'}</Pill>
+        )}
       </div>
       <p className="adm-row-detail">
-        {notificationKindLabels[item.kind]} · {notificationChannelLabels[item.channel]} · {formatCount(item.attempts)} {item.attempts === 1 ? 'attempt' : 'attempts'}
+        {notificationKindLabels[item.kind]} · {notificationChannelLabels[item.channel]} · {formatCount(item.attempts)}{' '}
+        {item.attempts === 1 ? 'attempt' : 'attempts'}
         {!failed && !held && item.nextAttemptAt ? (
           <>
             {' '}
@@ -120,7 +143,8 @@ function UndeliveredNotification({ item, canResend, sending, onResend }: ItemPro
       </p>
       {held ? (
         <p className="adm-row-detail" data-testid="held-reason">
-          {item.lastError ?? 'Not sent: held by the visitor mail cap.'} It is never sent by itself; Send anyway sends it now.
+          {item.lastError ?? 'Not sent: held by the visitor mail cap.'} It is never sent by itself; Send anyway sends it
+          now.
         </p>
       ) : item.lastError ? (
         <p className="adm-undelivered-error">Last error: {item.lastError}</p>
@@ -129,7 +153,12 @@ function UndeliveredNotification({ item, canResend, sending, onResend }: ItemPro
         <p className="adm-row-when">
           <When iso={item.createdAt} />
         </p>
-        <button type="button" className="btn btn-outline adm-btn-sm" onClick={onResend} disabled={sending || !canResend}>
+        <button
+          type="button"
+          className="btn btn-outline adm-btn-sm"
+          onClick={onResend}
+          disabled={sending || !canResend}
+        >
           {sending ? (held ? 'Sending…' : 'Resending…') : held ? 'Send anyway' : 'Resend'}
           <span className="visually-hidden"> {item.subject}</span>
         </button>

@@ -9,7 +9,13 @@ import { When } from '../ui/When';
 // the owner sees who read, and which failed after WhatsApp took it (a number not on WhatsApp,
 // with Meta's code). Shown while WhatsApp is on and once something was sent.
 
-const tones: Record<NonNullable<NotificationItem['whatsapp']>['status'], PillTone> = { accepted: 'neutral', sent: 'neutral', delivered: 'teal', read: 'green', failed: 'red' };
+const tones: Record<NonNullable<NotificationItem['whatsapp']>['status'], PillTone> = {
+  accepted: 'neutral',
+  sent: 'neutral',
+  delivered: 'teal',
+  read: 'green',
+  failed: 'red',
+};
 
 export function RecentWhatsApp() {
   const recent = useQuery(recentWhatsAppQuery());
@@ -28,7 +34,9 @@ export function RecentWhatsApp() {
             {item.whatsapp ? (
               <span className="adm-recent-whatsapp-status">
                 <Pill tone={tones[item.whatsapp.status]}>{whatsappStatusLabels[item.whatsapp.status]}</Pill>
-                {item.whatsapp.status === 'failed' && item.whatsapp.errorCode !== null ? ` Meta error ${item.whatsapp.errorCode} · ` : ' '}
+                {item.whatsapp.status === 'failed' && item.whatsapp.errorCode !== null
+                  ? ` Meta error ${item.whatsapp.errorCode} · `
+                  : ' '}
                 <When iso={item.whatsapp.at} />
               </span>
             ) : (

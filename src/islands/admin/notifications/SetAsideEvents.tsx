@@ -18,10 +18,15 @@ export function SetAsideEvents() {
   const client = useQueryClient();
   const retry = useMutation({
     mutationFn: (id: string) => adminApi.followUp.retry(id),
-    onSuccess: () => toast({ title: 'Queued again', description: 'It runs now and is retried if it fails.', variant: 'success' }),
+    onSuccess: () =>
+      toast({ title: 'Queued again', description: 'It runs now and is retried if it fails.', variant: 'success' }),
     onError: (error) => {
       if (isUnauthorised(error)) return;
-      toast({ title: 'Retry failed', description: failureMessage(error, 'It could not be queued. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Retry failed',
+        description: failureMessage(error, 'It could not be queued. Please try again.'),
+        variant: 'destructive',
+      });
     },
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.setAside() }),
   });
@@ -35,7 +40,11 @@ export function SetAsideEvents() {
       <ul className="adm-items adm-items-rows">
         {items.map((item) => (
           <li key={item.id}>
-            <SetAsideRow item={item} retrying={retry.isPending && retry.variables === item.id} onRetry={() => retry.mutate(item.id)} />
+            <SetAsideRow
+              item={item}
+              retrying={retry.isPending && retry.variables === item.id}
+              onRetry={() => retry.mutate(item.id)}
+            />
           </li>
         ))}
       </ul>

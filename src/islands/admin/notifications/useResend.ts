@@ -12,12 +12,20 @@ export function useResend() {
       toast(
         answer.status === 'sent'
           ? { title: 'Notification sent', variant: 'success' }
-          : { title: 'Notification queued', description: 'It is being sent again and retried if it fails.', variant: 'success' },
+          : {
+              title: 'Notification queued',
+              description: 'It is being sent again and retried if it fails.',
+              variant: 'success',
+            },
       );
     },
     onError: (error) => {
       if (isUnauthorised(error)) return;
-      toast({ title: 'Resend failed', description: failureMessage(error, 'The notification could not be queued. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Resend failed',
+        description: failureMessage(error, 'The notification could not be queued. Please try again.'),
+        variant: 'destructive',
+      });
     },
     // A resent WhatsApp message moves from the undelivered list to the latest messages: both are read again.
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.notifications() }),

@@ -13,7 +13,8 @@ import './invoices.css';
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
 const formatPaise = (paise: number) => rupees.format(paise / 100);
 /** This month in India: YYYY-MM. */
-const currentMonth = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' }).format(new Date());
+const currentMonth = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' }).format(new Date());
 const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export function InvoicesSection() {
@@ -21,7 +22,11 @@ export function InvoicesSection() {
   const monthId = useId();
   const [month, setMonth] = useState(currentMonth);
   const valid = monthPattern.test(month);
-  const invoices = useQuery({ queryKey: ['admin', 'invoices', month], queryFn: ({ signal }) => listInvoices(month, signal), enabled: valid });
+  const invoices = useQuery({
+    queryKey: ['admin', 'invoices', month],
+    queryFn: ({ signal }) => listInvoices(month, signal),
+    enabled: valid,
+  });
   const documents = invoices.data?.documents ?? [];
 
   let body;
@@ -35,9 +40,21 @@ export function InvoicesSection() {
       </div>
     );
   } else if (invoices.isError) {
-    body = <ErrorState what="invoices" error={invoices.error} onRetry={() => void invoices.refetch()} retrying={invoices.isFetching} />;
+    body = (
+      <ErrorState
+        what="invoices"
+        error={invoices.error}
+        onRetry={() => void invoices.refetch()}
+        retrying={invoices.isFetching}
+      />
+    );
   } else if (documents.length === 0) {
-    body = <EmptyState title="No invoices this month">Every captured payment gets an invoice (a receipt without a GSTIN) with the next serial; a refund gets a credit note. They show here by the month they were issued.</EmptyState>;
+    body = (
+      <EmptyState title="No invoices this month">
+        Every captured payment gets an invoice (a receipt without a GSTIN) with the next serial; a refund gets a credit
+        note. They show here by the month they were issued.
+      </EmptyState>
+    );
   } else {
     body = (
       <ul className="adm-items adm-items-rows" data-testid="invoices">
@@ -59,7 +76,13 @@ export function InvoicesSection() {
       <div className="adm-invoices-tools">
         <div className="field">
           <label htmlFor={monthId}>Month</label>
-          <input id={monthId} type="month" value={month} max={currentMonth()} onChange={(event) => setMonth(event.target.value)} />
+          <input
+            id={monthId}
+            type="month"
+            value={month}
+            max={currentMonth()}
+            onChange={(event) => setMonth(event.target.value)}
+          />
         </div>
         {valid ? (
           <a className="btn btn-outline adm-btn-sm" href={invoiceSummaryUrl(month)} download data-testid="invoices-csv">
@@ -76,13 +99,19 @@ function InvoiceRow({ document }: { document: InvoiceListItem }) {
   const title = documentTitle(document);
   const credit = document.kind === 'credit-note';
   const taxes =
-    document.igstPaise > 0 ? `IGST ${formatPaise(document.igstPaise)}` : document.cgstPaise > 0 ? `CGST ${formatPaise(document.cgstPaise)} + SGST ${formatPaise(document.sgstPaise)}` : null;
+    document.igstPaise > 0
+      ? `IGST ${formatPaise(document.igstPaise)}`
+      : document.cgstPaise > 0
+        ? `CGST ${formatPaise(document.cgstPaise)} + SGST ${formatPaise(document.sgstPaise)}`
+        : null;
   return (
     <article className="adm-row adm-invoice-row" data-testid="invoice" aria-label={`${title} ${document.serial}`}>
       <div className="adm-row-inline">
         <p className="adm-row-title">
           <span className="adm-invoice-serial">{document.serial}</span> {document.recipientName}{' '}
-          <span className="adm-amount">{credit ? `−${formatPaise(document.totalPaise)}` : formatPaise(document.totalPaise)}</span>
+          <span className="adm-amount">
+            {credit ? `−${formatPaise(document.totalPaise)}` : formatPaise(document.totalPaise)}
+          </span>
         </p>
         <Pill tone={credit ? 'red' : document.kind === 'receipt' ? 'neutral' : 'teal'}>{title}</Pill>
       </div>
@@ -95,7 +124,11 @@ function InvoiceRow({ document }: { document: InvoiceListItem }) {
       <div className="adm-invoice-foot">
         <p className="adm-row-when">{formatDateLongIN(document.issuedAt)}</p>
         <a className="btn btn-outline adm-btn-sm" href={document.pdfUrl} target="_blank" rel="noopener">
-          PDF<span className="visually-hidden"> of {title.toLowerCase()} {document.serial} (opens in a new tab)</span>
+          PDF
+          <span className="visually-hidden">
+            {' '}
+            of {title.toLowerCase()} {document.serial} (opens in a new tab)
+          </span>
         </a>
       </div>
     </article>

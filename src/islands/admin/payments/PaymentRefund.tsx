@@ -6,8 +6,16 @@ import { Pill, type PillTone } from '../ui/Pill';
 import { RefundDialog } from './RefundDialog';
 import './payments.css';
 
-const stateLabels: Record<Exclude<RefundSummary['state'], 'none'>, string> = { pending: 'Refund pending', partly: 'Partly refunded', full: 'Refunded' };
-const stateTones: Record<Exclude<RefundSummary['state'], 'none'>, PillTone> = { pending: 'amber', partly: 'teal', full: 'neutral' };
+const stateLabels: Record<Exclude<RefundSummary['state'], 'none'>, string> = {
+  pending: 'Refund pending',
+  partly: 'Partly refunded',
+  full: 'Refunded',
+};
+const stateTones: Record<Exclude<RefundSummary['state'], 'none'>, PillTone> = {
+  pending: 'amber',
+  partly: 'teal',
+  full: 'neutral',
+};
 
 /** A captured payment's refunds: where they stand, and Refund while anything is left. */
 export function PaymentRefund({ payment }: { payment: PaymentRecord }) {
@@ -15,7 +23,10 @@ export function PaymentRefund({ payment }: { payment: PaymentRecord }) {
   const refunds = payment.refunds;
   if (payment.status !== 'captured' || !refunds) return null;
   const { state, refundedPaise, pendingPaise, leftPaise } = refunds;
-  const facts = [refundedPaise > 0 ? `${formatPaise(refundedPaise)} refunded` : null, pendingPaise > 0 ? `${formatPaise(pendingPaise)} pending at Razorpay` : null].filter(Boolean);
+  const facts = [
+    refundedPaise > 0 ? `${formatPaise(refundedPaise)} refunded` : null,
+    pendingPaise > 0 ? `${formatPaise(pendingPaise)} pending at Razorpay` : null,
+  ].filter(Boolean);
   return (
     <div className="adm-refund" data-testid="payment-refund">
       {state !== 'none' ? (

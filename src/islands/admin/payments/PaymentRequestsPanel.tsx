@@ -13,8 +13,18 @@ import { ShareLink } from './ShareLink';
 import { paymentRequestsQuery, useCancelPaymentRequest } from './usePaymentRequests';
 import './payments.css';
 
-const statusLabels: Record<PaymentRequestStatus, string> = { created: 'Waiting for payment', paid: 'Paid', expired: 'Expired', cancelled: 'Cancelled' };
-const statusTones: Record<PaymentRequestStatus, PillTone> = { created: 'amber', paid: 'green', expired: 'neutral', cancelled: 'red' };
+const statusLabels: Record<PaymentRequestStatus, string> = {
+  created: 'Waiting for payment',
+  paid: 'Paid',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+};
+const statusTones: Record<PaymentRequestStatus, PillTone> = {
+  created: 'amber',
+  paid: 'green',
+  expired: 'neutral',
+  cancelled: 'red',
+};
 
 /** The owner's payment requests, newest first: who, what, how much, and where each stands. */
 export function PaymentRequestsPanel() {
@@ -33,11 +43,19 @@ export function PaymentRequestsPanel() {
       </div>
     );
   } else if (requests.isError && items.length === 0) {
-    body = <ErrorState what="payment requests" error={requests.error} onRetry={() => void requests.refetch()} retrying={requests.isFetching} />;
+    body = (
+      <ErrorState
+        what="payment requests"
+        error={requests.error}
+        onRetry={() => void requests.refetch()}
+        retrying={requests.isFetching}
+      />
+    );
   } else if (items.length === 0) {
     body = (
       <EmptyState title="No payment requests yet">
-        After a consultation, use Request payment on a booking to send the agreed fee as a Razorpay link. It shows here until it is paid.
+        After a consultation, use Request payment on a booking to send the agreed fee as a Razorpay link. It shows here
+        until it is paid.
       </EmptyState>
     );
   } else {
@@ -69,7 +87,12 @@ export function PaymentRequestsPanel() {
 function RequestRow({ request }: { request: PaymentRequestRecord }) {
   const cancel = useCancelPaymentRequest();
   return (
-    <article className="adm-row adm-pay-row" data-testid="payment-request" data-request-id={request.id} aria-label={`Payment request to ${request.name}`}>
+    <article
+      className="adm-row adm-pay-row"
+      data-testid="payment-request"
+      data-request-id={request.id}
+      aria-label={`Payment request to ${request.name}`}
+    >
       <div className="adm-row-inline">
         <p className="adm-row-title">
           {request.name} <span className="adm-amount">{formatRupees(request.amount)}</span>
@@ -94,7 +117,12 @@ function RequestRow({ request }: { request: PaymentRequestRecord }) {
       </p>
       {request.status === 'created' ? (
         <ShareLink request={request}>
-          <button type="button" className="btn btn-outline adm-btn-sm adm-btn-quiet-danger adm-pay-cancel" onClick={() => cancel.mutate(request.id)} disabled={cancel.isPending}>
+          <button
+            type="button"
+            className="btn btn-outline adm-btn-sm adm-btn-quiet-danger adm-pay-cancel"
+            onClick={() => cancel.mutate(request.id)}
+            disabled={cancel.isPending}
+          >
             {cancel.isPending ? 'Cancelling…' : 'Cancel link'}
             <span className="visually-hidden"> for {request.name}</span>
           </button>
@@ -112,7 +140,10 @@ function RequestRow({ request }: { request: PaymentRequestRecord }) {
 /** A request that turned paid changes its booking, the tiles and what converts: refresh them. */
 function usePaidRefresh(items: PaymentRequestRecord[]) {
   const client = useQueryClient();
-  const paid = items.filter((item) => item.status === 'paid').map((item) => item.id).join(',');
+  const paid = items
+    .filter((item) => item.status === 'paid')
+    .map((item) => item.id)
+    .join(',');
   const seen = useRef<string | null>(null);
   useEffect(() => {
     if (seen.current !== null && seen.current !== paid) {

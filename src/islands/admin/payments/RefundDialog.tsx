@@ -16,7 +16,15 @@ const SHOWN_FIELDS = ['amount', 'reason'];
  * dialog's life, so pressing again after a lost answer never refunds twice. Razorpay settles
  * the refund later; the list shows it as refunded once its signed webhook says so.
  */
-export function RefundDialog({ payment, leftPaise, onClose }: { payment: PaymentRecord; leftPaise: number; onClose: () => void }) {
+export function RefundDialog({
+  payment,
+  leftPaise,
+  onClose,
+}: {
+  payment: PaymentRecord;
+  leftPaise: number;
+  onClose: () => void;
+}) {
   const dialog = useModalDialog();
   const id = useId();
   const reasonField = useRef<HTMLTextAreaElement>(null);
@@ -30,7 +38,12 @@ export function RefundDialog({ payment, leftPaise, onClose }: { payment: Payment
     mutationFn: (body: RefundRequest) => requestRefund(payment.id, body, key),
     onSuccess: () => void client.invalidateQueries({ queryKey: adminKeys.leads('payments') }),
   });
-  const { fields, failure, describedBy, fieldError: error } = formErrors(refund.error, SHOWN_FIELDS, 'The refund could not be asked for. Please try again.', id);
+  const {
+    fields,
+    failure,
+    describedBy,
+    fieldError: error,
+  } = formErrors(refund.error, SHOWN_FIELDS, 'The refund could not be asked for. Please try again.', id);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -38,17 +51,30 @@ export function RefundDialog({ payment, leftPaise, onClose }: { payment: Payment
   };
 
   return (
-    <dialog ref={dialog} className="adm-dialog adm-pay-dialog" aria-labelledby={`${id}-title`} onClose={onClose} data-testid="refund-dialog">
+    <dialog
+      ref={dialog}
+      className="adm-dialog adm-pay-dialog"
+      aria-labelledby={`${id}-title`}
+      onClose={onClose}
+      data-testid="refund-dialog"
+    >
       <h2 id={`${id}-title`}>Refund {payment.customerName}</h2>
       {refund.data ? (
         <>
           <p className="adm-pay-ready" role="status" data-testid="refund-requested">
-            Refund requested: <strong>{formatPaise(Math.round(refund.data.amount * 100))}</strong>. Razorpay usually settles it within a few days; the payment shows as refunded once
-            Razorpay confirms it, and {payment.customerEmail ? 'the client is e-mailed then' : 'you are e-mailed then'}.
+            Refund requested: <strong>{formatPaise(Math.round(refund.data.amount * 100))}</strong>. Razorpay usually
+            settles it within a few days; the payment shows as refunded once Razorpay confirms it, and{' '}
+            {payment.customerEmail ? 'the client is e-mailed then' : 'you are e-mailed then'}.
           </p>
           <div className="adm-dialog-actions">
-            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- focus moves into an open dialog, onto the one action left */}
-            <button type="button" className="btn btn-primary adm-btn-sm" onClick={() => dialog.current?.close()} autoFocus>
+            <button
+              type="button"
+              className="btn btn-primary adm-btn-sm"
+              onClick={() => dialog.current?.close()}
+              // Focus moves into an open dialog, onto the one action left.
+              // eslint-disable-next-line jsx-a11y/no-autofocus
+              autoFocus
+            >
               Done
             </button>
           </div>
@@ -56,7 +82,8 @@ export function RefundDialog({ payment, leftPaise, onClose }: { payment: Payment
       ) : (
         <form onSubmit={submit} noValidate>
           <p className="adm-refund-of">
-            {payment.packageName}, paid {formatPaise(payment.amountPaise)}. Up to <strong>{formatPaise(leftPaise)}</strong> can be refunded.
+            {payment.packageName}, paid {formatPaise(payment.amountPaise)}. Up to{' '}
+            <strong>{formatPaise(leftPaise)}</strong> can be refunded.
           </p>
           {failure ? (
             <div className="adm-notice adm-notice-conflict" role="alert" data-testid="refund-error">
@@ -99,7 +126,12 @@ export function RefundDialog({ payment, leftPaise, onClose }: { payment: Payment
             {error('reason')}
           </div>
           <div className="adm-dialog-actions">
-            <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => dialog.current?.close()} disabled={refund.isPending}>
+            <button
+              type="button"
+              className="btn btn-outline adm-btn-sm"
+              onClick={() => dialog.current?.close()}
+              disabled={refund.isPending}
+            >
               Cancel
             </button>
             <button type="submit" className="btn btn-primary adm-btn-sm" disabled={refund.isPending}>

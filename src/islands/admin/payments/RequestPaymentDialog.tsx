@@ -20,7 +20,8 @@ export interface PaymentCustomer {
 const OTHER = '';
 const SHOWN_FIELDS = ['amount', 'description', 'expiresInDays', 'email', 'customerState'];
 
-const packageLabel = (item: (typeof packageCatalogue)[number]) => `${item.name} (${item.price > 0 ? formatRupees(item.price) : 'agreed fee'})`;
+const packageLabel = (item: (typeof packageCatalogue)[number]) =>
+  `${item.name} (${item.price > 0 ? formatRupees(item.price) : 'agreed fee'})`;
 
 /**
  * "Request payment" (docs/payments.md, "Payment requests") in a native modal dialog: the
@@ -41,7 +42,12 @@ export function RequestPaymentDialog({ customer, onClose }: { customer: PaymentC
   const [customerState, setCustomerState] = useState('');
   const create = useCreatePaymentRequest();
   // Field errors show under their fields; anything else (no keys: 503, the gateway: 502) above the form.
-  const { fields, failure, describedBy, fieldError: error } = formErrors(create.error, SHOWN_FIELDS, 'The payment link could not be made. Please try again.', id);
+  const {
+    fields,
+    failure,
+    describedBy,
+    fieldError: error,
+  } = formErrors(create.error, SHOWN_FIELDS, 'The payment link could not be made. Please try again.', id);
 
   const choosePackage = (value: string) => {
     setPackageId(value);
@@ -69,18 +75,35 @@ export function RequestPaymentDialog({ customer, onClose }: { customer: PaymentC
   };
 
   return (
-    <dialog ref={dialog} className="adm-dialog adm-pay-dialog" aria-labelledby={`${id}-title`} onClose={onClose} data-testid="request-payment-dialog">
+    <dialog
+      ref={dialog}
+      className="adm-dialog adm-pay-dialog"
+      aria-labelledby={`${id}-title`}
+      onClose={onClose}
+      data-testid="request-payment-dialog"
+    >
       <h2 id={`${id}-title`}>Request payment from {customer.name}</h2>
       {create.data ? (
         <>
           <p className="adm-pay-ready" data-testid="payment-link-ready">
-            A Razorpay link for <strong>{formatRupees(create.data.amount)}</strong> is ready. It stays open until {new Date(create.data.expiresAt).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })}.
-            {create.data.email && emailCustomer ? ` It is on its way to ${create.data.email}.` : ''}
+            A Razorpay link for <strong>{formatRupees(create.data.amount)}</strong> is ready. It stays open until{' '}
+            {new Date(create.data.expiresAt).toLocaleDateString('en-IN', {
+              day: 'numeric',
+              month: 'short',
+              year: 'numeric',
+            })}
+            .{create.data.email && emailCustomer ? ` It is on its way to ${create.data.email}.` : ''}
           </p>
           <ShareLink request={create.data} showUrl />
           <div className="adm-dialog-actions">
-            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- focus moves into an open dialog, onto the one action left */}
-            <button type="button" className="btn btn-primary adm-btn-sm" onClick={() => dialog.current?.close()} autoFocus>
+            <button
+              type="button"
+              className="btn btn-primary adm-btn-sm"
+              onClick={() => dialog.current?.close()}
+              // Focus moves into an open dialog, onto the one action left.
+              // eslint-disable-next-line jsx-a11y/no-autofocus
+              autoFocus
+            >
               Done
             </button>
           </div>
@@ -153,15 +176,33 @@ export function RequestPaymentDialog({ customer, onClose }: { customer: PaymentC
               {error('expiresInDays')}
             </div>
           </div>
-          <StateSelect id={`${id}-customerState`} label="Customer's state" hint="The place of supply on their GST invoice." hintClassName="adm-field-hint" value={customerState} onChange={setCustomerState} error={fields.customerState} />
+          <StateSelect
+            id={`${id}-customerState`}
+            label="Customer's state"
+            hint="The place of supply on their GST invoice."
+            hintClassName="adm-field-hint"
+            value={customerState}
+            onChange={setCustomerState}
+            error={fields.customerState}
+          />
           {customer.email ? (
             <label className="adm-pay-check">
-              <input type="checkbox" checked={emailCustomer} onChange={(event) => setEmailCustomer(event.target.checked)} /> Also e-mail the link to {customer.email}
+              <input
+                type="checkbox"
+                checked={emailCustomer}
+                onChange={(event) => setEmailCustomer(event.target.checked)}
+              />{' '}
+              Also e-mail the link to {customer.email}
             </label>
           ) : null}
           {error('email')}
           <div className="adm-dialog-actions">
-            <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => dialog.current?.close()} disabled={create.isPending}>
+            <button
+              type="button"
+              className="btn btn-outline adm-btn-sm"
+              onClick={() => dialog.current?.close()}
+              disabled={create.isPending}
+            >
               Cancel
             </button>
             <button type="submit" className="btn btn-primary adm-btn-sm" disabled={create.isPending}>

@@ -9,8 +9,11 @@ import { RequestPaymentButton } from './RequestPaymentButton';
 export function TimelinePaymentAction({ hit }: { hit: SearchHit }) {
   if (!hit.name || !hit.phone) return null;
   if (hit.type === 'booking') {
-    return <RequestPaymentButton customer={{ bookingId: hit.id, name: hit.name, phone: hit.phone, email: hit.email }} />;
+    return (
+      <RequestPaymentButton customer={{ bookingId: hit.id, name: hit.name, phone: hit.phone, email: hit.email }} />
+    );
   }
-  if (hit.type === 'contact') return <RequestPaymentButton customer={{ name: hit.name, phone: hit.phone, email: hit.email }} />;
+  if (hit.type === 'contact')
+    return <RequestPaymentButton customer={{ name: hit.name, phone: hit.phone, email: hit.email }} />;
   return null;
 }

@@ -14,7 +14,10 @@ export const paymentRequestsQuery = () =>
     queryFn: ({ pageParam, signal }) => listPaymentRequests(pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    refetchInterval: (query) => (query.state.data?.pages.some((page) => page.items.some((item) => item.status === 'created')) ? OPEN_REQUEST_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.items.some((item) => item.status === 'created'))
+        ? OPEN_REQUEST_POLL_MS
+        : false,
   });
 
 export function useCreatePaymentRequest() {

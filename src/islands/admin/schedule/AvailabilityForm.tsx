@@ -12,9 +12,28 @@ const ORDER = [1, 2, 3, 4, 5, 6, 0];
 /** The owner's hours, buffer, notice, horizon and days off; saved, they apply at once. */
 export function AvailabilityForm() {
   const loaded = useQuery(availabilityQuery());
-  if (loaded.isPending) return <p className="adm-panel-note" aria-busy="true">Loading your hours…</p>;
-  if (loaded.isError) return <ErrorState what="your hours" error={loaded.error} onRetry={() => void loaded.refetch()} retrying={loaded.isFetching} />;
-  return <Editor key={loaded.data.updatedAt ?? 'defaults'} initial={loaded.data.availability} updatedAt={loaded.data.updatedAt} />;
+  if (loaded.isPending)
+    return (
+      <p className="adm-panel-note" aria-busy="true">
+        Loading your hours…
+      </p>
+    );
+  if (loaded.isError)
+    return (
+      <ErrorState
+        what="your hours"
+        error={loaded.error}
+        onRetry={() => void loaded.refetch()}
+        retrying={loaded.isFetching}
+      />
+    );
+  return (
+    <Editor
+      key={loaded.data.updatedAt ?? 'defaults'}
+      initial={loaded.data.availability}
+      updatedAt={loaded.data.updatedAt}
+    />
+  );
 }
 
 function Editor({ initial, updatedAt }: { initial: Availability; updatedAt: string | null }) {
@@ -36,7 +55,8 @@ function Editor({ initial, updatedAt }: { initial: Availability; updatedAt: stri
     setSaved(false);
     setDraft((current) => ({ ...current, ...next }));
   };
-  const setDay = (day: number, hours: Availability['weekly'][number]) => change({ weekly: draft.weekly.map((value, index) => (index === day ? hours : value)) });
+  const setDay = (day: number, hours: Availability['weekly'][number]) =>
+    change({ weekly: draft.weekly.map((value, index) => (index === day ? hours : value)) });
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -53,19 +73,35 @@ function Editor({ initial, updatedAt }: { initial: Availability; updatedAt: stri
           return (
             <div className="adm-hours-row" key={day}>
               <label className="adm-hours-day">
-                <input type="checkbox" checked={hours !== null} onChange={(event) => setDay(day, event.target.checked ? { open: '09:00', close: '18:00' } : null)} />
+                <input
+                  type="checkbox"
+                  checked={hours !== null}
+                  onChange={(event) => setDay(day, event.target.checked ? { open: '09:00', close: '18:00' } : null)}
+                />
                 {WEEKDAYS[day]}
               </label>
               {hours ? (
                 <>
                   <label>
                     <span className="visually-hidden">{WEEKDAYS[day]} opens</span>
-                    <input type="time" step={1800} value={hours.open} required onChange={(event) => setDay(day, { ...hours, open: event.target.value })} />
+                    <input
+                      type="time"
+                      step={1800}
+                      value={hours.open}
+                      required
+                      onChange={(event) => setDay(day, { ...hours, open: event.target.value })}
+                    />
                   </label>
                   <span aria-hidden="true">to</span>
                   <label>
                     <span className="visually-hidden">{WEEKDAYS[day]} closes</span>
-                    <input type="time" step={1800} value={hours.close} required onChange={(event) => setDay(day, { ...hours, close: event.target.value })} />
+                    <input
+                      type="time"
+                      step={1800}
+                      value={hours.close}
+                      required
+                      onChange={(event) => setDay(day, { ...hours, close: event.target.value })}
+                    />
                   </label>
                 </>
               ) : (
@@ -77,9 +113,31 @@ function Editor({ initial, updatedAt }: { initial: Availability; updatedAt: stri
         })}
       </fieldset>
       <div className="adm-availability-numbers">
-        <NumberField id={`${id}-buffer`} label="Buffer between calls (minutes)" value={draft.bufferMinutes} max={120} error={fields.bufferMinutes} onChange={(value) => change({ bufferMinutes: value })} />
-        <NumberField id={`${id}-notice`} label="Minimum notice (hours)" value={draft.noticeHours} max={168} error={fields.noticeHours} onChange={(value) => change({ noticeHours: value })} />
-        <NumberField id={`${id}-horizon`} label="Bookable days ahead" value={draft.horizonDays} min={1} max={60} error={fields.horizonDays} onChange={(value) => change({ horizonDays: value })} />
+        <NumberField
+          id={`${id}-buffer`}
+          label="Buffer between calls (minutes)"
+          value={draft.bufferMinutes}
+          max={120}
+          error={fields.bufferMinutes}
+          onChange={(value) => change({ bufferMinutes: value })}
+        />
+        <NumberField
+          id={`${id}-notice`}
+          label="Minimum notice (hours)"
+          value={draft.noticeHours}
+          max={168}
+          error={fields.noticeHours}
+          onChange={(value) => change({ noticeHours: value })}
+        />
+        <NumberField
+          id={`${id}-horizon`}
+          label="Bookable days ahead"
+          value={draft.horizonDays}
+          min={1}
+          max={60}
+          error={fields.horizonDays}
+          onChange={(value) => change({ horizonDays: value })}
+        />
       </div>
       <fieldset className="adm-blocked">
         <legend>Days off (leave, holidays)</legend>
@@ -87,8 +145,20 @@ function Editor({ initial, updatedAt }: { initial: Availability; updatedAt: stri
         <ul role="list">
           {draft.blockedDates.map((date) => (
             <li key={date}>
-              <time dateTime={date}>{new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))}</time>
-              <button type="button" className="btn btn-ghost adm-btn-sm" onClick={() => change({ blockedDates: draft.blockedDates.filter((item) => item !== date) })}>
+              <time dateTime={date}>
+                {new Intl.DateTimeFormat('en-IN', {
+                  weekday: 'short',
+                  day: 'numeric',
+                  month: 'short',
+                  year: 'numeric',
+                  timeZone: 'UTC',
+                }).format(new Date(`${date}T00:00:00Z`))}
+              </time>
+              <button
+                type="button"
+                className="btn btn-ghost adm-btn-sm"
+                onClick={() => change({ blockedDates: draft.blockedDates.filter((item) => item !== date) })}
+              >
                 Remove<span className="visually-hidden"> {date}</span>
               </button>
             </li>
@@ -102,7 +172,8 @@ function Editor({ initial, updatedAt }: { initial: Availability; updatedAt: stri
             className="btn btn-outline adm-btn-sm"
             disabled={!newDate}
             onClick={() => {
-              if (!draft.blockedDates.includes(newDate)) change({ blockedDates: [...draft.blockedDates, newDate].sort() });
+              if (!draft.blockedDates.includes(newDate))
+                change({ blockedDates: [...draft.blockedDates, newDate].sort() });
               setNewDate('');
             }}
           >
@@ -110,20 +181,57 @@ function Editor({ initial, updatedAt }: { initial: Availability; updatedAt: stri
           </button>
         </div>
       </fieldset>
-      {save.isError ? <p role="alert" className="adm-call-error">{failureMessage(save.error, 'Your hours could not be saved.')}</p> : null}
+      {save.isError ? (
+        <p role="alert" className="adm-call-error">
+          {failureMessage(save.error, 'Your hours could not be saved.')}
+        </p>
+      ) : null}
       <div className="adm-call-actions">
-        <button type="submit" className="btn btn-secondary adm-btn-sm" disabled={save.isPending}>{save.isPending ? 'Saving…' : 'Save hours'}</button>
-        <span role="status" className="adm-panel-note">{saved ? 'Saved: visitors see the new times now.' : updatedAt ? null : 'These are the defaults (business hours) until you save.'}</span>
+        <button type="submit" className="btn btn-secondary adm-btn-sm" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save hours'}
+        </button>
+        <span role="status" className="adm-panel-note">
+          {saved
+            ? 'Saved: visitors see the new times now.'
+            : updatedAt
+              ? null
+              : 'These are the defaults (business hours) until you save.'}
+        </span>
       </div>
     </form>
   );
 }
 
-function NumberField({ id, label, value, min = 0, max, error, onChange }: { id: string; label: string; value: number; min?: number; max: number; error?: string | undefined; onChange(value: number): void }) {
+function NumberField({
+  id,
+  label,
+  value,
+  min = 0,
+  max,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  min?: number;
+  max: number;
+  error?: string | undefined;
+  onChange(value: number): void;
+}) {
   return (
     <div className="adm-number-field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="number" inputMode="numeric" min={min} max={max} value={value} aria-invalid={Boolean(error)} onChange={(event) => onChange(Number(event.target.value))} />
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        value={value}
+        aria-invalid={Boolean(error)}
+        onChange={(event) => onChange(Number(event.target.value))}
+      />
       {error ? <p className="adm-call-error">{error}</p> : null}
     </div>
   );

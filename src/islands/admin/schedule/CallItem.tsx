@@ -13,7 +13,15 @@ import { callsChanged, cancelCall, cancelCallsOfPhone, freeSlots, moveCall, sche
 import '../../slot-picker/slot-picker.css';
 
 const istTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'Asia/Kolkata' })
+  new Intl.DateTimeFormat('en-IN', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZone: 'Asia/Kolkata',
+  })
     .format(new Date(iso))
     .replace(/\s/g, ' ');
 
@@ -31,7 +39,9 @@ function VisitorConfirmed({ at }: { at: string | undefined }) {
 export function CallWhenWho({ call, kind }: { call: Appointment; kind?: ReactNode }) {
   return (
     <>
-      <time className="adm-call-time" dateTime={call.start}>{istTime(call.start)}</time>
+      <time className="adm-call-time" dateTime={call.start}>
+        {istTime(call.start)}
+      </time>
       <div className="adm-call-who">
         {kind}
         <strong>{call.name}</strong>
@@ -59,13 +69,27 @@ export function CallItem({ call, onNotice }: CallItemProps) {
       <div className="adm-call-main">
         <CallWhenWho call={call} />
         <div className="adm-call-actions">
-          <button type="button" className="btn btn-outline adm-btn-sm" aria-expanded={mode === 'booking'} aria-controls={bookingPanel} onClick={() => setMode(mode === 'booking' ? 'view' : 'booking')}>
+          <button
+            type="button"
+            className="btn btn-outline adm-btn-sm"
+            aria-expanded={mode === 'booking'}
+            aria-controls={bookingPanel}
+            onClick={() => setMode(mode === 'booking' ? 'view' : 'booking')}
+          >
             Booking<span className="visually-hidden"> of {call.name}</span>
           </button>
-          <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => setMode(mode === 'move' ? 'view' : 'move')}>
+          <button
+            type="button"
+            className="btn btn-outline adm-btn-sm"
+            onClick={() => setMode(mode === 'move' ? 'view' : 'move')}
+          >
             Move<span className="visually-hidden"> {call.name}'s call</span>
           </button>
-          <button type="button" className="btn btn-outline adm-btn-sm adm-btn-quiet-danger" onClick={() => setMode(mode === 'cancel' ? 'view' : 'cancel')}>
+          <button
+            type="button"
+            className="btn btn-outline adm-btn-sm adm-btn-quiet-danger"
+            onClick={() => setMode(mode === 'cancel' ? 'view' : 'cancel')}
+          >
             Cancel<span className="visually-hidden"> {call.name}'s call</span>
           </button>
         </div>
@@ -81,8 +105,18 @@ export function CallItem({ call, onNotice }: CallItemProps) {
 
 function BookingOfCall({ bookingId }: { bookingId: string }) {
   const booking = useQuery(bookingQuery(bookingId));
-  if (booking.isPending) return <p className="adm-panel-note" aria-busy="true">Loading the booking…</p>;
-  if (booking.isError) return <p className="adm-panel-note" role="alert">{failureMessage(booking.error, 'The booking could not be loaded.')}</p>;
+  if (booking.isPending)
+    return (
+      <p className="adm-panel-note" aria-busy="true">
+        Loading the booking…
+      </p>
+    );
+  if (booking.isError)
+    return (
+      <p className="adm-panel-note" role="alert">
+        {failureMessage(booking.error, 'The booking could not be loaded.')}
+      </p>
+    );
   return (
     <div className="adm-call-booking">
       <BookingCard booking={booking.data.booking} />
@@ -92,15 +126,28 @@ function BookingOfCall({ bookingId }: { bookingId: string }) {
 
 const callsText = (count: number) => `${count} ${count === 1 ? 'call' : 'calls'}`;
 
-function CancelCall({ call, onDone, onNotice }: { call: Appointment; onDone(): void; onNotice(message: string): void }) {
+function CancelCall({
+  call,
+  onDone,
+  onNotice,
+}: {
+  call: Appointment;
+  onDone(): void;
+  onNotice(message: string): void;
+}) {
   const client = useQueryClient();
-  const cancel = useMutation({ mutationFn: () => cancelCall(call.id), onSuccess: () => callsChanged(client).then(onDone) });
+  const cancel = useMutation({
+    mutationFn: () => cancelCall(call.id),
+    onSuccess: () => callsChanged(client).then(onDone),
+  });
   const cancelAll = useMutation({
     mutationFn: () => cancelCallsOfPhone(call.phone),
     onSuccess: ({ cancelled, failed }) => {
       onNotice(
         `Cancelled ${callsText(cancelled)} of ${call.phone}; each got its cancellation and its time is free again.` +
-          (failed > 0 ? ` ${callsText(failed)} changed at the same moment and ${failed === 1 ? 'was' : 'were'} left; try again.` : ''),
+          (failed > 0
+            ? ` ${callsText(failed)} changed at the same moment and ${failed === 1 ? 'was' : 'were'} left; try again.`
+            : ''),
       );
       return callsChanged(client).then(onDone);
     },
@@ -109,19 +156,34 @@ function CancelCall({ call, onDone, onNotice }: { call: Appointment; onDone(): v
   const error = cancel.error ?? cancelAll.error;
   return (
     <div className="adm-call-confirm" role="group" aria-label={`Cancel ${call.name}'s call`}>
-      <p>Cancel the call with {call.name} on {describeSlotIst(call.start)}? They get a cancellation with the calendar update, and the time is free again.</p>
-      <p className="adm-call-note">
-        One number holding many times? <strong>Cancel every call of {call.phone}</strong> cancels all its upcoming calls, this week and later, the same way.
+      <p>
+        Cancel the call with {call.name} on {describeSlotIst(call.start)}? They get a cancellation with the calendar
+        update, and the time is free again.
       </p>
-      {error ? <p role="alert" className="adm-call-error">{failureMessage(error, 'The call could not be cancelled.')}</p> : null}
+      <p className="adm-call-note">
+        One number holding many times? <strong>Cancel every call of {call.phone}</strong> cancels all its upcoming
+        calls, this week and later, the same way.
+      </p>
+      {error ? (
+        <p role="alert" className="adm-call-error">
+          {failureMessage(error, 'The call could not be cancelled.')}
+        </p>
+      ) : null}
       <div className="adm-call-actions">
         <button type="button" className="btn adm-btn-sm adm-btn-danger" disabled={busy} onClick={() => cancel.mutate()}>
           {cancel.isPending ? 'Cancelling…' : 'Yes, cancel the call'}
         </button>
-        <button type="button" className="btn btn-outline adm-btn-sm adm-btn-quiet-danger" disabled={busy} onClick={() => cancelAll.mutate()}>
+        <button
+          type="button"
+          className="btn btn-outline adm-btn-sm adm-btn-quiet-danger"
+          disabled={busy}
+          onClick={() => cancelAll.mutate()}
+        >
           {cancelAll.isPending ? 'Cancelling every call…' : `Cancel every call of ${call.phone}`}
         </button>
-        <button type="button" className="btn btn-ghost adm-btn-sm" onClick={onDone}>Keep it</button>
+        <button type="button" className="btn btn-ghost adm-btn-sm" onClick={onDone}>
+          Keep it
+        </button>
       </div>
     </div>
   );
@@ -130,8 +192,18 @@ function CancelCall({ call, onDone, onNotice }: { call: Appointment; onDone(): v
 function MoveCall({ call, onDone }: { call: Appointment; onDone(): void }) {
   const client = useQueryClient();
   const slots = useQuery({ queryKey: scheduleKeys.slots(), queryFn: freeSlots, staleTime: 0 });
-  if (slots.isPending) return <p className="adm-panel-note" aria-busy="true">Loading free times…</p>;
-  if (slots.isError) return <p className="adm-panel-note" role="alert">{failureMessage(slots.error, 'The free times could not be loaded.')}</p>;
+  if (slots.isPending)
+    return (
+      <p className="adm-panel-note" aria-busy="true">
+        Loading free times…
+      </p>
+    );
+  if (slots.isError)
+    return (
+      <p className="adm-panel-note" role="alert">
+        {failureMessage(slots.error, 'The free times could not be loaded.')}
+      </p>
+    );
   return (
     <div className="adm-call-move">
       <TimeChooser
@@ -140,11 +212,20 @@ function MoveCall({ call, onDone }: { call: Appointment; onDone(): void }) {
         onSlots={(fresh) => client.setQueryData(scheduleKeys.slots(), { ...slots.data, slots: fresh })}
         onBook={async (start) => {
           const moved = await moveCall(call.id, start);
-          return { id: moved.id, bookingId: moved.bookingId, start: moved.start, end: moved.end, status: moved.status, manageUrl: '' };
+          return {
+            id: moved.id,
+            bookingId: moved.bookingId,
+            start: moved.start,
+            end: moved.end,
+            status: moved.status,
+            manageUrl: '',
+          };
         }}
         onBooked={() => void callsChanged(client).then(onDone)}
       />
-      <button type="button" className="btn btn-ghost adm-btn-sm" onClick={onDone}>Keep the time</button>
+      <button type="button" className="btn btn-ghost adm-btn-sm" onClick={onDone}>
+        Keep the time
+      </button>
     </div>
   );
 }

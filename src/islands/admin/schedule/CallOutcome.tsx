@@ -15,12 +15,20 @@ import { useNow } from '../useNow';
  */
 export function CallOutcome({ call }: { call: Appointment }) {
   const client = useQueryClient();
-  const mark = useMutation({ mutationFn: (outcome: Outcome) => markCall(call.id, outcome), onSuccess: () => Promise.all([callsChanged(client), conversionsChanged(client)]) });
+  const mark = useMutation({
+    mutationFn: (outcome: Outcome) => markCall(call.id, outcome),
+    onSuccess: () => Promise.all([callsChanged(client), conversionsChanged(client)]),
+  });
   const now = useNow();
   if (call.status !== 'confirmed' || Date.parse(call.start) > now) return null;
   const current = mark.isPending ? mark.variables : call.outcome;
   return (
-    <div className="adm-call-outcome" role="group" aria-label={`Outcome of ${call.name}'s call`} data-testid="call-outcome">
+    <div
+      className="adm-call-outcome"
+      role="group"
+      aria-label={`Outcome of ${call.name}'s call`}
+      data-testid="call-outcome"
+    >
       <span className="adm-call-outcome-label">
         {call.outcome ? <OutcomePill outcome={call.outcome} /> : 'Did the call take place?'}
       </span>

@@ -7,7 +7,11 @@ import { When } from '../ui/When';
 // read the confirmation or a reminder, and which failed with Meta's error code.
 
 const whatOf = (purpose: string | null) =>
-  purpose && (notificationKinds as readonly string[]).includes(purpose) ? notificationKindLabels[purpose as keyof typeof notificationKindLabels] : purpose === 'reply' ? 'Reply' : 'Message';
+  purpose && (notificationKinds as readonly string[]).includes(purpose)
+    ? notificationKindLabels[purpose as keyof typeof notificationKindLabels]
+    : purpose === 'reply'
+      ? 'Reply'
+      : 'Message';
 
 export function CallWhatsApp({ call }: { call: AdminAppointment }) {
   const messages = call.whatsappMessages ?? [];

@@ -13,7 +13,9 @@ export function SchedulePanel() {
         <div className="adm-panel-head">
           <h2 id={hoursId}>When visitors can book a call</h2>
         </div>
-        <p className="adm-panel-note">30-minute calls inside these hours, in India time. Calls already booked stay where they are.</p>
+        <p className="adm-panel-note">
+          30-minute calls inside these hours, in India time. Calls already booked stay where they are.
+        </p>
         <AvailabilityForm />
       </section>
       <section className="adm-panel" aria-labelledby={feedId}>

@@ -30,11 +30,21 @@ export function SessionItem({ call }: { call: Appointment }) {
         />
         <div className="adm-call-actions">
           <OutcomePill outcome={session.outcome} />
-          <button type="button" className="btn btn-outline adm-btn-sm" aria-expanded={mode === 'outcome'} onClick={() => toggle('outcome')}>
+          <button
+            type="button"
+            className="btn btn-outline adm-btn-sm"
+            aria-expanded={mode === 'outcome'}
+            onClick={() => toggle('outcome')}
+          >
             Outcome<span className="visually-hidden"> of {call.name}'s session</span>
           </button>
           {session.outcome ? null : (
-            <button type="button" className="btn btn-outline adm-btn-sm adm-btn-quiet-danger" aria-expanded={mode === 'cancel'} onClick={() => toggle('cancel')}>
+            <button
+              type="button"
+              className="btn btn-outline adm-btn-sm adm-btn-quiet-danger"
+              aria-expanded={mode === 'cancel'}
+              onClick={() => toggle('cancel')}
+            >
               Cancel<span className="visually-hidden"> {call.name}'s session</span>
             </button>
           )}
@@ -48,12 +58,15 @@ export function SessionItem({ call }: { call: Appointment }) {
 
 function CancelSession({ session, onDone }: { session: Appointment; onDone(): void }) {
   const client = useQueryClient();
-  const cancel = useMutation({ mutationFn: () => cancelSessionAsOwner(session.id), onSuccess: () => sessionsChanged(client).then(onDone) });
+  const cancel = useMutation({
+    mutationFn: () => cancelSessionAsOwner(session.id),
+    onSuccess: () => sessionsChanged(client).then(onDone),
+  });
   return (
     <div className="adm-call-confirm" role="group" aria-label={`Cancel ${session.name}'s session`}>
       <p>
-        Cancel the session with {session.name} on {describeSlotIst(session.start)}? They are told, the time is free again and the session goes back to
-        those they can book.
+        Cancel the session with {session.name} on {describeSlotIst(session.start)}? They are told, the time is free
+        again and the session goes back to those they can book.
       </p>
       {cancel.isError ? (
         <p role="alert" className="adm-call-error">
@@ -61,7 +74,12 @@ function CancelSession({ session, onDone }: { session: Appointment; onDone(): vo
         </p>
       ) : null}
       <div className="adm-call-actions">
-        <button type="button" className="btn adm-btn-sm adm-btn-danger" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+        <button
+          type="button"
+          className="btn adm-btn-sm adm-btn-danger"
+          disabled={cancel.isPending}
+          onClick={() => cancel.mutate()}
+        >
           {cancel.isPending ? 'Cancelling…' : 'Yes, cancel the session'}
         </button>
         <button type="button" className="btn btn-ghost adm-btn-sm" onClick={onDone}>

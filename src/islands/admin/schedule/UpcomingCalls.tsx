@@ -36,13 +36,27 @@ export function UpcomingCalls() {
   const total = groups.reduce((sum, group) => sum + group.calls.length, 0);
   let body;
   if (calls.isPending) {
-    body = <p className="adm-panel-note" aria-busy="true">Loading calls…</p>;
+    body = (
+      <p className="adm-panel-note" aria-busy="true">
+        Loading calls…
+      </p>
+    );
   } else if (calls.isError) {
-    body = <ErrorState what="upcoming calls" error={calls.error} onRetry={() => void calls.refetch()} retrying={calls.isFetching} />;
+    body = (
+      <ErrorState
+        what="upcoming calls"
+        error={calls.error}
+        onRetry={() => void calls.refetch()}
+        retrying={calls.isFetching}
+      />
+    );
   } else {
     body =
       total === 0 ? (
-        <p className="adm-panel-note" data-testid="no-calls">No calls booked for the next seven days. Visitors pick times from the call form; set your hours under Schedule.</p>
+        <p className="adm-panel-note" data-testid="no-calls">
+          No calls booked for the next seven days. Visitors pick times from the call form; set your hours under
+          Schedule.
+        </p>
       ) : (
         <div className="adm-call-groups">
           {groups.map((group) =>
@@ -50,7 +64,13 @@ export function UpcomingCalls() {
               <section key={group.title} className="adm-call-group" aria-label={group.title}>
                 <h3>{group.title}</h3>
                 <ul role="list">
-                  {group.calls.map((call) => (call.session ? <SessionItem key={call.id} call={call} /> : <CallItem key={call.id} call={call} onNotice={setNotice} />))}
+                  {group.calls.map((call) =>
+                    call.session ? (
+                      <SessionItem key={call.id} call={call} />
+                    ) : (
+                      <CallItem key={call.id} call={call} onNotice={setNotice} />
+                    ),
+                  )}
                 </ul>
               </section>
             ),

@@ -47,29 +47,52 @@ export function TodoPanel() {
         {todo.data ? <span className="adm-count">{formatCount(total)}</span> : null}
       </div>
       <p className="adm-panel-note adm-todo-note">
-        Leads waiting for the response the site promised: a free call within {callbackAfterCallHours} business hours, everything else within {responseHours} (
-        {business.contact.hoursShort}). Soonest due first.
+        Leads waiting for the response the site promised: a free call within {callbackAfterCallHours} business hours,
+        everything else within {responseHours} ({business.contact.hoursShort}). Soonest due first.
       </p>
       <dl className="adm-todo-tiles">
         <div className={`adm-tile adm-todo-tile${overdue > 0 ? ' is-overdue' : ''}`} data-testid="todo-overdue">
           <dt>Overdue</dt>
-          <dd>{todo.data ? formatCount(overdue) : <span className="adm-skeleton"><span className="visually-hidden">Loading</span></span>}</dd>
+          <dd>
+            {todo.data ? (
+              formatCount(overdue)
+            ) : (
+              <span className="adm-skeleton">
+                <span className="visually-hidden">Loading</span>
+              </span>
+            )}
+          </dd>
         </div>
         <div className="adm-tile adm-todo-tile" data-testid="todo-waiting">
           <dt>Waiting</dt>
-          <dd>{todo.data ? formatCount(total) : <span className="adm-skeleton"><span className="visually-hidden">Loading</span></span>}</dd>
+          <dd>
+            {todo.data ? (
+              formatCount(total)
+            ) : (
+              <span className="adm-skeleton">
+                <span className="visually-hidden">Loading</span>
+              </span>
+            )}
+          </dd>
         </div>
       </dl>
 
       {todo.isError ? (
-        <ErrorState what="the to-do" error={todo.error} onRetry={() => void todo.refetch()} retrying={todo.isFetching} />
+        <ErrorState
+          what="the to-do"
+          error={todo.error}
+          onRetry={() => void todo.refetch()}
+          retrying={todo.isFetching}
+        />
       ) : todo.isPending ? (
         <div className="adm-loading">
           <span className="adm-skeleton adm-skeleton-row" />
           <span className="adm-skeleton adm-skeleton-row" />
         </div>
       ) : total === 0 ? (
-        <EmptyState title="Nothing is waiting">Every lead has been contacted. New calls and messages appear here with the time they are due.</EmptyState>
+        <EmptyState title="Nothing is waiting">
+          Every lead has been contacted. New calls and messages appear here with the time they are due.
+        </EmptyState>
       ) : (
         <>
           <ol className="adm-items adm-todo-items">
@@ -108,16 +131,31 @@ function TodoRow({ item, now }: { item: TodoItem; now: number }) {
   const client = useQueryClient();
   const mark = useMutation({
     mutationFn: () => markContacted(client, item),
-    onSuccess: () => toast({ title: 'Marked contacted', description: `${item.name || 'The lead'} is off the to-do.`, variant: 'success' }),
+    onSuccess: () =>
+      toast({
+        title: 'Marked contacted',
+        description: `${item.name || 'The lead'} is off the to-do.`,
+        variant: 'success',
+      }),
     onError: (error) => {
       if (isUnauthorised(error)) return;
-      toast({ title: '❌ Update Failed', description: failureMessage(error, 'Could not mark this lead contacted. Please try again.'), variant: 'destructive' });
+      toast({
+        title: '❌ Update Failed',
+        description: failureMessage(error, 'Could not mark this lead contacted. Please try again.'),
+        variant: 'destructive',
+      });
     },
   });
   const whatsapp = item.phone ? leadWhatsappHref(item.phone, item.name) : null;
 
   return (
-    <article className={`adm-todo-item${item.overdue ? ' is-overdue' : ''}`} aria-labelledby={headingId} data-testid="todo-item" data-lead-id={item.id} data-overdue={item.overdue}>
+    <article
+      className={`adm-todo-item${item.overdue ? ' is-overdue' : ''}`}
+      aria-labelledby={headingId}
+      data-testid="todo-item"
+      data-lead-id={item.id}
+      data-overdue={item.overdue}
+    >
       <div className="adm-todo-main">
         <div className="adm-row-main">
           <h3 id={headingId} className="adm-row-title">
@@ -129,7 +167,10 @@ function TodoRow({ item, now }: { item: TodoItem; now: number }) {
           {whatItIs(item)} · <When iso={item.createdAt} />
         </p>
         <p className="adm-todo-due">
-          <strong>{dueLabel(item.dueAt, item.overdue, now)}</strong> <span className="adm-todo-due-at">(due <When iso={item.dueAt} />)</span>
+          <strong>{dueLabel(item.dueAt, item.overdue, now)}</strong>{' '}
+          <span className="adm-todo-due-at">
+            (due <When iso={item.dueAt} />)
+          </span>
         </p>
       </div>
       <div className="adm-todo-actions">
@@ -139,7 +180,13 @@ function TodoRow({ item, now }: { item: TodoItem; now: number }) {
           </a>
         ) : null}
         {whatsapp ? (
-          <a className="btn btn-outline adm-btn-sm" href={whatsapp} target="_blank" rel="noopener noreferrer" aria-describedby={headingId}>
+          <a
+            className="btn btn-outline adm-btn-sm"
+            href={whatsapp}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-describedby={headingId}
+          >
             WhatsApp
           </a>
         ) : null}
@@ -148,7 +195,13 @@ function TodoRow({ item, now }: { item: TodoItem; now: number }) {
             E-mail
           </a>
         ) : null}
-        <button type="button" className="btn btn-secondary adm-btn-sm" onClick={() => mark.mutate()} disabled={mark.isPending} aria-describedby={headingId}>
+        <button
+          type="button"
+          className="btn btn-secondary adm-btn-sm"
+          onClick={() => mark.mutate()}
+          disabled={mark.isPending}
+          aria-describedby={headingId}
+        >
           {mark.isPending ? 'Saving…' : 'Mark contacted'}
         </button>
       </div>

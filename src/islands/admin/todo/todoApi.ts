@@ -13,13 +13,23 @@ const todoKey = adminKeys.todo;
 
 /** The first `limit` pending leads, with the counts over them all. */
 export async function getTodo(limit: number, signal?: AbortSignal): Promise<TodoAnswer> {
-  return (await adminRequest<TodoAnswer>('GET', `/api/admin/todo?${new URLSearchParams({ limit: String(limit) })}`, signal ? { signal } : {})).data;
+  return (
+    await adminRequest<TodoAnswer>(
+      'GET',
+      `/api/admin/todo?${new URLSearchParams({ limit: String(limit) })}`,
+      signal ? { signal } : {},
+    )
+  ).data;
 }
 
-export const todoQuery = (limit: number) => queryOptions({ queryKey: [...todoKey(), limit] as const, queryFn: ({ signal }) => getTodo(limit, signal) });
+export const todoQuery = (limit: number) =>
+  queryOptions({ queryKey: [...todoKey(), limit] as const, queryFn: ({ signal }) => getTodo(limit, signal) });
 
 /** Marks the lead contacted and refreshes what shows it: the to-do, its list, the tiles. */
-export async function markContacted(client: QueryClient, item: Pick<TodoItem, 'kind' | 'id' | 'overdue'>): Promise<void> {
+export async function markContacted(
+  client: QueryClient,
+  item: Pick<TodoItem, 'kind' | 'id' | 'overdue'>,
+): Promise<void> {
   const path = `${todoFactsOf(item.kind).statusPath}/${encodeURIComponent(item.id)}/status`;
   const answer = await adminRequest<unknown>('PATCH', path, { body: { status: 'contacted' } });
   // Off the list and the counts at once; the refetch the helpers below start says the same.

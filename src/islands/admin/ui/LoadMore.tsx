@@ -24,7 +24,12 @@ export function LoadMore({ list, shown, total }: { list: PagedList; shown: numbe
           {failureMessage(list.error, 'More could not be loaded.')}
         </p>
       ) : null}
-      <button type="button" className="btn btn-outline adm-btn-sm" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+      <button
+        type="button"
+        className="btn btn-outline adm-btn-sm"
+        onClick={() => void list.fetchNextPage()}
+        disabled={list.isFetchingNextPage}
+      >
         {list.isFetchingNextPage ? 'Loading…' : list.isFetchNextPageError ? 'Try again' : 'Load more'}
       </button>
     </div>

@@ -10,9 +10,12 @@ export function formErrors(error: unknown, shown: readonly string[], fallback: s
   const fields = error instanceof AdminApiError ? error.fields : {};
   const unshown = Object.entries(fields).filter(([name]) => !shown.includes(name));
   const failure =
-    error && (Object.keys(fields).length === 0 || unshown.length > 0) ? [failureMessage(error, fallback), ...unshown.map(([name, message]) => `${name}: ${message}`)].join(' ') : null;
+    error && (Object.keys(fields).length === 0 || unshown.length > 0)
+      ? [failureMessage(error, fallback), ...unshown.map(([name, message]) => `${name}: ${message}`)].join(' ')
+      : null;
   /** aria-describedby for a field: its hint, then its error when it has one. */
-  const describedBy = (name: string, hint?: string) => [hint, fields[name] ? `${id}-${name}-error` : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = (name: string, hint?: string) =>
+    [hint, fields[name] ? `${id}-${name}-error` : null].filter(Boolean).join(' ') || undefined;
   /** The field's error, to render under it. */
   const fieldError = (name: string) =>
     fields[name] ? (

@@ -13,7 +13,9 @@ const PERSON_INDEX = 'person-index';
 
 async function addKeys(keys: readonly string[], entry: IndexEntry): Promise<void> {
   const store = collectionStore(PERSON_INDEX);
-  await Promise.all(keys.map((key) => withRetries(() => blobCall(() => store.setJSON(key, entry, { onlyIfNew: true })))));
+  await Promise.all(
+    keys.map((key) => withRetries(() => blobCall(() => store.setJSON(key, entry, { onlyIfNew: true })))),
+  );
 }
 
 async function removeKeys(keys: readonly string[]): Promise<void> {
@@ -46,7 +48,9 @@ export async function reindexPerson(
   await withKeyLock(`${PERSON_INDEX}/${type}/${id}`, async () => {
     const now = await current();
     const wanted = new Set(now ? personIndexKeys(now, type, id) : []);
-    const old = [...personIndexKeys(before, type, id), ...personIndexKeys(after, type, id)].filter((key) => !wanted.has(key));
+    const old = [...personIndexKeys(before, type, id), ...personIndexKeys(after, type, id)].filter(
+      (key) => !wanted.has(key),
+    );
     await addKeys([...wanted], { type, id });
     await removeKeys([...new Set(old)]);
   });

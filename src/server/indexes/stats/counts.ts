@@ -72,8 +72,12 @@ export function combine(...deltas: CountDelta[]): CountDelta {
 export function adminStats(counts: Counts, mdxPosts: number): AdminStats {
   const n = (name: CounterName) => Math.max(0, counts[name]);
   const blogPosts = n('storagePosts') + Math.max(0, mdxPosts);
-  const kinds = Object.fromEntries(recordKindNames.map((kind) => [recordKinds[kind].plural, n(recordKinds[kind].plural)])) as Record<RecordKindPlural, number>;
-  const inTotal = recordKindNames.filter((kind) => recordKinds[kind].inTotalRecords).reduce((sum, kind) => sum + kinds[recordKinds[kind].plural], 0);
+  const kinds = Object.fromEntries(
+    recordKindNames.map((kind) => [recordKinds[kind].plural, n(recordKinds[kind].plural)]),
+  ) as Record<RecordKindPlural, number>;
+  const inTotal = recordKindNames
+    .filter((kind) => recordKinds[kind].inTotalRecords)
+    .reduce((sum, kind) => sum + kinds[recordKinds[kind].plural], 0);
   return {
     ...kinds,
     blogPosts,

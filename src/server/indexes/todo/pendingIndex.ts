@@ -31,7 +31,9 @@ const leadPrefix = (kind: TodoKind, id: string) => `${PENDING}${kind}.${id}.`;
 /** The index key of an entry. */
 export function todoKey(entry: TodoEntry): string {
   const base = `${leadPrefix(entry.kind, entry.id)}${pad(Date.parse(entry.dueAt))}.`;
-  const packed = Buffer.from(JSON.stringify([entry.name, entry.phone, entry.email, entry.createdAt, entry.promiseHours])).toString('base64url');
+  const packed = Buffer.from(
+    JSON.stringify([entry.name, entry.phone, entry.email, entry.createdAt, entry.promiseHours]),
+  ).toString('base64url');
   const key = base + packed;
   // The last part (everything after `pending/`) is one file name on the local store.
   const fits = Buffer.byteLength(key) <= MAX_KEY_BYTES && Buffer.byteLength(key) - PENDING.length <= MAX_KEY_PART_BYTES;
@@ -44,8 +46,19 @@ export function entryOfTodoKey(key: string): TodoEntry | 'body' | null {
   if (!match || !(todoKinds as readonly string[]).includes(match[1]!)) return null;
   if (match[4] === BODY_ONLY) return 'body';
   try {
-    const [name, phone, email, createdAt, promiseHours] = JSON.parse(Buffer.from(match[4]!, 'base64url').toString('utf8')) as unknown[];
-    const parsed = todoEntrySchema.safeParse({ kind: match[1], id: match[2], name, phone, email, createdAt, promiseHours, dueAt: new Date(Number(match[3])).toISOString() });
+    const [name, phone, email, createdAt, promiseHours] = JSON.parse(
+      Buffer.from(match[4]!, 'base64url').toString('utf8'),
+    ) as unknown[];
+    const parsed = todoEntrySchema.safeParse({
+      kind: match[1],
+      id: match[2],
+      name,
+      phone,
+      email,
+      createdAt,
+      promiseHours,
+      dueAt: new Date(Number(match[3])).toISOString(),
+    });
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -65,14 +78,21 @@ export async function addTodo(entry: TodoEntry): Promise<void> {
  * inside a per-lead turn, so the last of two quick changes decides; also clears a key a
  * late creation follow-up left behind.
  */
-export async function syncTodo(kind: TodoKind, id: string, current: (held: TodoEntry | null) => Promise<TodoEntry | null>): Promise<void> {
+export async function syncTodo(
+  kind: TodoKind,
+  id: string,
+  current: (held: TodoEntry | null) => Promise<TodoEntry | null>,
+): Promise<void> {
   await withKeyLock(`${TODO_STORE}/${kind}/${id}`, async () => {
     const { blobs } = await blobCall(() => store().list({ prefix: leadPrefix(kind, id) }));
     const keys = blobs.map((blob) => blob.key);
     const entry = await current(keys[0] ? await entryOfKey(keys[0]) : null);
     const wanted = entry ? todoKey(todoEntrySchema.parse(entry)) : null;
-    await Promise.all(keys.filter((key) => key !== wanted).map((key) => withRetries(() => blobCall(() => store().delete(key)))));
-    if (entry && wanted && !keys.includes(wanted)) await withRetries(() => blobCall(() => store().setJSON(wanted, entry, { onlyIfNew: true })));
+    await Promise.all(
+      keys.filter((key) => key !== wanted).map((key) => withRetries(() => blobCall(() => store().delete(key)))),
+    );
+    if (entry && wanted && !keys.includes(wanted))
+      await withRetries(() => blobCall(() => store().setJSON(wanted, entry, { onlyIfNew: true })));
   });
 }
 
@@ -99,12 +119,15 @@ export async function pendingTodo(): Promise<TodoEntry[]> {
     else if (entry) entries.push(entry);
   }
   for (let start = 0; start < bodies.length; start += BODY_READS_AT_ONCE) {
-    for (const entry of await Promise.all(bodies.slice(start, start + BODY_READS_AT_ONCE).map(readBody))) if (entry) entries.push(entry);
+    for (const entry of await Promise.all(bodies.slice(start, start + BODY_READS_AT_ONCE).map(readBody)))
+      if (entry) entries.push(entry);
   }
   // One entry per lead: two keys for one lead only live for the moment of an edit.
   const seen = new Set<string>();
   return entries
-    .sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+    .sort(
+      (a, b) => a.dueAt.localeCompare(b.dueAt) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+    )
     .filter((entry) => {
       const lead = `${entry.kind}/${entry.id}`;
       if (seen.has(lead)) return false;
