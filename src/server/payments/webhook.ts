@@ -1,6 +1,7 @@
 import { webhookEventSchema } from '../../lib/schemas/payment';
 import { badRequest } from '../http/errors';
-import { claimEvent, markEventHandled, paymentForOrder, releaseEvent } from '../leads/payments';
+import { paymentForOrder } from '../leads/payments';
+import { eventKey, razorpayClaims } from './webhookClaims';
 import { applyPaymentLinkEvent, isPaymentLinkEvent } from '../paymentRequests/linkEvents';
 import { applyRefundEvent, isRefundEvent } from '../refunds/webhook';
 import { confirmPayment, recordFailure } from './confirm';
@@ -42,7 +43,9 @@ export async function handleWebhook(
   const event = parsed.data;
   // Razorpay sends the id in a header; a signed body without one is deduplicated by its hash.
   const eventId = delivery.eventId ?? `body-${createHash('sha256').update(delivery.rawBody).digest('hex')}`;
-  if (!(await claimEvent(eventId, now.getTime()))) return { status: 'duplicate' };
+  const claimKey = eventKey(eventId);
+  // Handled before, or being handled by another delivery now: either way this one is a duplicate.
+  if ((await razorpayClaims.claim(claimKey, now)) !== 'taken') return { status: 'duplicate' };
 
   let outcome: WebhookOutcome;
   try {
@@ -52,14 +55,14 @@ export async function handleWebhook(
         ? await applyRefundEvent(value, now)
         : await applyEvent(event, now);
   } catch (error) {
-    await releaseEvent(eventId).catch(() => undefined);
+    await razorpayClaims.release(claimKey).catch(() => undefined);
     throw error;
   }
-  await markEventHandled(eventId, {
-    event: event.event,
-    outcome: outcome.status,
-    ...(outcome.reason ? { reason: outcome.reason } : {}),
-  });
+  await razorpayClaims.finish(
+    claimKey,
+    { event: event.event, outcome: outcome.status, ...(outcome.reason ? { reason: outcome.reason } : {}) },
+    now,
+  );
   return outcome;
 }
 

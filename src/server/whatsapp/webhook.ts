@@ -14,7 +14,7 @@ import { HttpError, badRequest, forbidden } from '../http/errors';
 import { signaturesMatch } from '../payments/signatures';
 import { type InboundOutcome, type InboundSender, handleInbound } from './inbound';
 import { applyStatus } from './messages';
-import { type ClaimKind, claimItem, finishItem, releaseItem } from './webhookClaims';
+import { type ClaimKind, claimKey, whatsappClaims } from './webhookClaims';
 import { countReminderRead } from '../appointments/reminderReads';
 
 // Meta's WhatsApp webhook (docs/decisions/0037-whatsapp-with-consent.md): the subscription handshake, and the
@@ -114,7 +114,8 @@ export async function handleWebhookDelivery(
     act: () => Promise<string>,
     counter: 'statuses' | 'messages',
   ): Promise<void> {
-    const claim = await claimItem(kind, itemId, now);
+    const key = claimKey(kind, itemId);
+    const claim = await whatsappClaims.claim(key, now);
     if (claim === 'done') summary.duplicates += 1;
     if (claim === 'busy') summary.busy += 1;
     if (claim !== 'taken') return;
@@ -122,10 +123,10 @@ export async function handleWebhookDelivery(
     try {
       outcome = await act();
     } catch (error) {
-      await releaseItem(kind, itemId).catch(() => undefined);
+      await whatsappClaims.release(key).catch(() => undefined);
       throw error;
     }
-    await finishItem(kind, itemId, outcome, now);
+    await whatsappClaims.finish(key, { outcome }, now);
     summary[counter] += 1;
   }
 
