@@ -4,6 +4,7 @@ import type { AdminStats } from '../../lib/schemas/adminApi';
 import { formatCount } from '../../lib/format';
 import { statsQuery } from './api/queries';
 import { ErrorState } from './ui/States';
+import { bookingStatusLabels } from '../../lib/admin/labels';
 
 type Tile = { key: keyof AdminStats; label: string; tone?: 'status' | 'total' };
 
@@ -11,9 +12,11 @@ type Tile = { key: keyof AdminStats; label: string; tone?: 'status' | 'total' };
 const tiles: readonly Tile[] = [
   ...recordKindNames.map((kind): Tile => ({ key: recordKinds[kind].plural, label: recordKinds[kind].label })),
   { key: 'blogPosts', label: 'Blog Posts' },
-  { key: 'pending', label: 'Pending', tone: 'status' },
-  { key: 'contacted', label: 'Contacted', tone: 'status' },
-  { key: 'completed', label: 'Completed', tone: 'status' },
+  ...(['pending', 'contacted', 'completed'] as const).map((status): Tile => ({
+    key: status,
+    label: bookingStatusLabels[status],
+    tone: 'status',
+  })),
   { key: 'totalRecords', label: 'Total Records', tone: 'total' },
 ];
 

@@ -7,6 +7,7 @@ import type { ClientSession, ClientSpaceAnswer, SessionAnswer, SessionStatus } f
 import { TimeChooser } from '../slot-picker/TimeChooser';
 import '../slot-picker/slot-picker.css';
 import './client-space.css';
+import { useNow } from '../useNow';
 
 interface Props {
   initial: ClientSpaceAnswer;
@@ -37,14 +38,12 @@ export default function ClientSpace({ initial, clientId, token }: Props) {
   const query = `?token=${encodeURIComponent(token)}`;
   const base = `/api/client-space/${clientId}`;
   const { client } = space;
-  // The moment the list was last read: rendering stays pure, and a refresh moves it on.
-  const [now, setNow] = useState(Date.now);
+  const now = useNow();
   const upcoming = space.sessions.filter((session) => session.status === 'booked' && Date.parse(session.end) > now);
   const past = space.sessions.filter((session) => !upcoming.includes(session)).reverse();
 
   async function refresh() {
     setSpace(await api.get<ClientSpaceAnswer>(`${base}${query}`));
-    setNow(Date.now());
   }
 
   async function pick(sessionId: string | null) {

@@ -73,8 +73,9 @@ export default function BookingDialog({ packageId, onClose }: Props) {
     if (!dialog) return;
     openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
-    // showModal focuses the close button (first in order); the form is what people came for.
-    dialog.querySelector<HTMLInputElement>('#pb-fullName')?.focus();
+    // showModal focuses the close button (first in order); with a mouse the form is a better start.
+    // On a touch screen, focusing a field would pop the keyboard over the dialog (as Modal.tsx does).
+    if (window.matchMedia('(pointer: fine)').matches) dialog.querySelector<HTMLInputElement>('#pb-fullName')?.focus();
     return () => {
       if (dialog.open) dialog.close();
     };

@@ -88,11 +88,14 @@ function printableTexts(document: InvoiceDocument) {
 /** Embeds the fonts the texts need, both weights, in a fixed order (so a document's bytes never change). */
 async function embedFaces(pdf: PDFDocument, texts: readonly string[]): Promise<Record<FontWeight, Face<PDFFont>[]>> {
   const faces: Record<FontWeight, Face<PDFFont>[]> = { regular: [], bold: [] };
-  for (const family of familiesFor(texts)) {
-    for (const weight of ['regular', 'bold'] as const) {
-      const font = await pdf.embedFont(await fontBytes(family, weight), { subset: true, features: NO_POSITIONING });
-      faces[weight].push({ family, font, characters: new Set(font.getCharacterSet()) });
-    }
+  const wanted = familiesFor(texts).flatMap((family) =>
+    (['regular', 'bold'] as const).map((weight) => ({ family, weight })),
+  );
+  // The files are read side by side; they are embedded in the fixed order.
+  const files = await Promise.all(wanted.map(({ family, weight }) => fontBytes(family, weight)));
+  for (const [index, { family, weight }] of wanted.entries()) {
+    const font = await pdf.embedFont(files[index]!, { subset: true, features: NO_POSITIONING });
+    faces[weight].push({ family, font, characters: new Set(font.getCharacterSet()) });
   }
   return faces;
 }
@@ -119,15 +122,13 @@ export async function renderDocumentPdf(document: InvoiceDocument): Promise<Uint
   pdf.setAuthor(t.legalName);
   pdf.setCreationDate(new Date(document.issuedAt));
   pdf.setModificationDate(new Date(document.issuedAt));
-  const faces = await embedFaces(pdf, [
-    t.legalName,
-    ...t.address,
-    t.recipientName,
-    t.recipientState ?? '',
-    ...t.description,
-    t.amountInWords,
-    ...t.reason,
-  ]);
+  // Every text the document draws picks the fonts, so none is left without its script's font.
+  const faces = await embedFaces(
+    pdf,
+    Object.values(t)
+      .flat()
+      .filter((text): text is string => typeof text === 'string'),
+  );
 
   // A page after the first says whose it is before it carries on.
   const w = new PageWriter(pdf, faces, ink, (writer) => {

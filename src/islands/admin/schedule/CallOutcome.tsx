@@ -5,7 +5,7 @@ import { conversionsChanged } from '../api/queries';
 import { OutcomePill, outcomeLabels } from '../ui/OutcomePill';
 import { callsChanged, markCall } from './scheduleApi';
 import './call-outcome.css';
-import { useNow } from '../useNow';
+import { useNow } from '../../useNow';
 
 /**
  * Once a discovery call has started: one tap marks it held or a no-show. A no-show

@@ -14,7 +14,7 @@ import { When } from '../ui/When';
 import { dueLabel } from './dueLabel';
 import { markContacted, todoQuery } from './todoApi';
 import './todo.css';
-import { useNow } from '../useNow';
+import { useNow } from '../../useNow';
 
 // The owner's to-do (docs/admin.md, "To do"): every lead still waiting for the call or reply
 // the site promised, due soonest first, so what is overdue is on top and marked. It asks the
