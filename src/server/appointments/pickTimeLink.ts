@@ -1,7 +1,7 @@
 import { bookingRecords } from '../leads/bookingRecords';
 import { plainName } from '../notifications/templates';
 import { manageUrl } from './links';
-import { pickTimeTokenValid } from './secrets';
+import { signedLinkTokenValid } from './secrets';
 import { activeAppointmentOf } from './store';
 
 // What a free call request's pick-a-time link opens (/pick-a-time/{bookingId}?token=, the
@@ -15,10 +15,10 @@ export type PickTimeView =
 
 /** Null for a wrong token exactly as for an unknown request, or a booking that is not a free call. */
 export async function pickTimeOfLink(bookingId: string, token: string): Promise<PickTimeView | null> {
-  if (!(await pickTimeTokenValid(bookingId, token))) return null;
-  const booking = await bookingRecords.get(bookingId);
+  if (!(await signedLinkTokenValid('pick-time', bookingId, token))) return null;
+  // Read side by side: the request and whether a call is booked for it already.
+  const [booking, call] = await Promise.all([bookingRecords.get(bookingId), activeAppointmentOf(bookingId)]);
   if (!booking || booking.bookingType !== 'discovery_call') return null;
-  const call = await activeAppointmentOf(bookingId);
   if (call) return { state: 'booked', managePath: await manageUrl(call, '') };
   // Only a plain name is repeated back, as in every visitor message (docs/notifications.md).
   return { state: 'pick', bookingId, firstName: plainName(booking.fullName)?.split(' ')[0] ?? null };

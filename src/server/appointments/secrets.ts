@@ -56,20 +56,19 @@ export function manageToken(appointmentId: string): Promise<string> {
   return signedLinkToken('manage', appointmentId);
 }
 
-/** Constant-time check of a manage link's token. */
-export async function manageTokenValid(appointmentId: string, token: string): Promise<boolean> {
-  return safeEqual(await manageToken(appointmentId), token);
-}
-
 /** The token of a call-back request's link to pick a time (its booking id). */
 export function pickTimeToken(bookingId: string): Promise<string> {
   return signedLinkToken('pick-time', bookingId);
 }
 
-/** Constant-time check of a pick-a-time link's token. */
-export async function pickTimeTokenValid(bookingId: string, token: string): Promise<boolean> {
-  return safeEqual(await pickTimeToken(bookingId), token);
+/** Constant-time check of a signed link's token, for any purpose. */
+export async function signedLinkTokenValid(purpose: LinkPurpose, id: string, token: string): Promise<boolean> {
+  return safeEqual(await signedLinkToken(purpose, id), token);
 }
+
+/** Constant-time check of a manage link's token. */
+export const manageTokenValid = (appointmentId: string, token: string): Promise<boolean> =>
+  signedLinkTokenValid('manage', appointmentId, token);
 
 const newFeedSecret = () => randomBytes(24).toString('base64url');
 

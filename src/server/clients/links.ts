@@ -1,5 +1,4 @@
-import { safeEqual } from '../auth/token';
-import { signedLinkToken } from '../appointments/secrets';
+import { signedLinkToken, signedLinkTokenValid } from '../appointments/secrets';
 import { siteAddress } from '../notifications/settings';
 import { type Client, readClient } from './store';
 
@@ -12,7 +11,7 @@ export function clientToken(clientId: string): Promise<string> {
 
 /** The client a link opens: null for a wrong token exactly as for an unknown id (constant-time check). */
 export async function clientOfLink(clientId: string, token: string): Promise<Client | null> {
-  return safeEqual(await clientToken(clientId), token) ? readClient(clientId) : null;
+  return (await signedLinkTokenValid('client', clientId, token)) ? readClient(clientId) : null;
 }
 
 /** The absolute address of the client's space, with its token. */

@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { recordKinds, todoFactsOf } from '../../../lib/leads/kinds';
 import type { TodoAnswer, TodoItem } from '../../../lib/schemas/todo';
 import { adminKeys, bookingChanged, leadStatusChanged } from '../api/queries';
-import type { BookingRecord } from '../api/records';
+import { setBookingStatus } from '../api/bookings';
 import { adminRequest } from '../api/request';
 
 // The to-do's calls: GET /api/admin/todo, and "Mark contacted" through each lead's own
@@ -30,8 +30,12 @@ export async function markContacted(
   client: QueryClient,
   item: Pick<TodoItem, 'kind' | 'id' | 'overdue'>,
 ): Promise<void> {
-  const path = `${todoFactsOf(item.kind).statusPath}/${encodeURIComponent(item.id)}/status`;
-  const answer = await adminRequest<unknown>('PATCH', path, { body: { status: 'contacted' } });
+  // A booking goes through the bookings' own call, which answers its new version; other kinds by their status path.
+  const booking = item.kind === 'booking' ? await setBookingStatus(item.id, 'contacted') : null;
+  if (!booking) {
+    const path = `${todoFactsOf(item.kind).statusPath}/${encodeURIComponent(item.id)}/status`;
+    await adminRequest<unknown>('PATCH', path, { body: { status: 'contacted' } });
+  }
   // Off the list and the counts at once; the refetch the helpers below start says the same.
   client.setQueriesData<TodoAnswer>({ queryKey: todoKey() }, (data) => {
     if (!data?.items.some((entry) => entry.kind === item.kind && entry.id === item.id)) return data;
@@ -41,7 +45,7 @@ export async function markContacted(
       overdue: data.overdue - (item.overdue ? 1 : 0),
     };
   });
-  // A booking answers with its new version, which its card and edit form keep (If-Match); other kinds' lists are read again.
-  if (item.kind === 'booking') bookingChanged(client, answer.data as BookingRecord, answer.etag);
+  // A booking's new version is what its card and edit form keep (If-Match); other kinds' lists are read again.
+  if (booking) bookingChanged(client, booking.booking, booking.etag);
   else leadStatusChanged(client, recordKinds[item.kind].plural);
 }
