@@ -18,12 +18,12 @@ import {
 } from '../../src/lib/schemas/appointment';
 import { addDays } from '../../src/lib/schedule/istClock';
 import { z } from '../../src/lib/schemas/zod';
-import { readAvailability, saveAvailability } from '../../src/server/appointments/availability';
-import { cancelAppointment, cancelCallsOfPhone, moveAppointment } from '../../src/server/appointments/book';
+import { readAvailability, saveAvailability } from '../../src/server/booking/availability';
+import { cancelAppointment, cancelCallsOfPhone, moveAppointment } from '../../src/server/booking/book';
 import { setAppointmentOutcome } from '../../src/server/appointments/outcome';
 import { withWhatsAppStatuses } from '../../src/server/appointments/whatsappStatuses';
-import { feedSecret, rotateFeedSecret } from '../../src/server/appointments/secrets';
-import { activeAppointmentOf, appointmentsOnDates } from '../../src/server/appointments/store';
+import { feedSecret, rotateFeedSecret } from '../../src/server/booking/secrets';
+import { activeAppointmentOf, appointmentsOnDates } from '../../src/server/booking/store';
 import { requireAdmin } from '../../src/server/auth/session';
 import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';

@@ -5,7 +5,7 @@ import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readParams } from '../../src/server/http/validate';
-import { listSetAside, retrySetAside } from '../../src/server/leads/setAside';
+import { listSetAside, retrySetAside } from '../../src/server/followUp/setAside';
 
 const isRetry = (req: Request) => /\/retry\/?$/.test(new URL(req.url).pathname);
 

@@ -4,7 +4,7 @@ import { requireAdmin } from '../../src/server/auth/session';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readQuery } from '../../src/server/http/validate';
-import { readLeadsBySource } from '../../src/server/notifications/leadSources';
+import { readLeadsBySource } from '../../src/server/sources/leadSources';
 
 export default route({
   /** GET /api/admin/leads-by-source?days=30: leads per utm source and medium, counted at write time. */

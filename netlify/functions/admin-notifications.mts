@@ -5,7 +5,7 @@ import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readParams, readQuery } from '../../src/server/http/validate';
-import { listNotifications, resendNotification } from '../../src/server/notifications/adminNotifications';
+import { listNotifications, resendNotification } from '../../src/server/app';
 
 const isResend = (req: Request) => /\/resend\/?$/.test(new URL(req.url).pathname);
 

@@ -14,12 +14,12 @@ import {
   cancelAppointment,
   moveAppointment,
   visitorMayChange,
-} from '../../src/server/appointments/book';
+} from '../../src/server/booking/book';
 import { visitorIcs } from '../../src/server/appointments/invite';
 import { manageUrl, publicAppointment } from '../../src/server/appointments/links';
 import { countNewCall, pruneNewCallWindows } from '../../src/server/appointments/newCallLimit';
-import { manageTokenValid } from '../../src/server/appointments/secrets';
-import { readAppointment } from '../../src/server/appointments/store';
+import { manageTokenValid } from '../../src/server/booking/secrets';
+import { readAppointment } from '../../src/server/booking/store';
 import { assertSameOrigin } from '../../src/server/auth/session';
 import { bookings } from '../../src/server/leads/bookings';
 import { createDiscoveryCall } from '../../src/server/leads/discoveryCall';

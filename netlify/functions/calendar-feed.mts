@@ -2,8 +2,8 @@ import type { Config } from '@netlify/functions';
 import { addDays, istDateOf } from '../../src/lib/schedule/istClock';
 import { z } from '../../src/lib/schemas/zod';
 import { calendarFeed } from '../../src/server/appointments/invite';
-import { feedSecretMatches } from '../../src/server/appointments/secrets';
-import { appointmentsOnDates } from '../../src/server/appointments/store';
+import { feedSecretMatches } from '../../src/server/booking/secrets';
+import { appointmentsOnDates } from '../../src/server/booking/store';
 import { notFound } from '../../src/server/http/errors';
 import { route } from '../../src/server/http/route';
 

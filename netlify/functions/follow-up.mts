@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { describeRun, runFollowUpJob } from '../../src/server/scheduler/minuteJob';
+import { describeRun, runFollowUpJob } from '../../src/server/app';
 import { json } from '../../src/server/http/respond';
 
 // Every minute: finishes the follow-up of leads whose request did not (counters, sources,

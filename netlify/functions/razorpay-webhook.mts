@@ -3,7 +3,7 @@ import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readLimited } from '../../src/server/http/validate';
 import { webhookSecret } from '../../src/server/payments/config';
-import { handleWebhook } from '../../src/server/payments/webhook';
+import { handleRazorpayWebhook as handleWebhook } from '../../src/server/app';
 
 const MAX_WEBHOOK_BYTES = 256 * 1024;
 

@@ -4,7 +4,7 @@ import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readLimited } from '../../src/server/http/validate';
 import { whatsappConfig } from '../../src/server/whatsapp/config';
-import { answerVerification, handleWebhookDelivery } from '../../src/server/whatsapp/webhook';
+import { answerVerification, handleWhatsAppWebhook as handleWebhookDelivery } from '../../src/server/app';
 
 /** Meta batches statuses; a delivery of a thousand is well under this. */
 const MAX_WEBHOOK_BYTES = 512 * 1024;

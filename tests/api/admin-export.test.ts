@@ -24,7 +24,7 @@ import type { ExportPlanAnswer, ExportSliceAnswer } from '../../src/lib/schemas/
 import { snapshotExportSlices } from '../../src/server/leads/exportRows';
 import { bookings } from '../../src/server/leads/bookings';
 import { contacts } from '../../src/server/leads/contacts';
-import { runFollowUpJob } from '../../src/server/scheduler/minuteJob';
+import { runFollowUpJob } from '../../src/server/app/minuteJob';
 import { payments } from '../../src/server/leads/payments';
 import { downloads } from '../../src/server/leads/downloads';
 import { subscribers } from '../../src/server/leads/subscribers';

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import adminPasskeys from '../../netlify/functions/admin-passkeys.mts';
 import { SIGN_IN_OPTIONS_PER_ADDRESS } from '../../src/server/auth/passkeyChallenges';
 import { passkeyKey } from '../../src/server/auth/passkeys';
-import { runFollowUpJob } from '../../src/server/scheduler/minuteJob';
+import { runFollowUpJob } from '../../src/server/app/minuteJob';
 import { adminCookie } from './support/admin';
 import { SITE, call, jsonOf } from './support/call';
 import { bundleFunction, callInParallelProcesses } from './support/function-process';

@@ -22,7 +22,7 @@ import { corporateEnquiries } from '../../src/server/leads/corporateEnquiries';
 import { subscribers } from '../../src/server/leads/subscribers';
 import { addToCounts, oneOffChangeId } from '../../src/server/indexes/stats/counterStore';
 import { pendingEventIds } from '../../src/server/followUp/events';
-import { runFollowUpJob } from '../../src/server/scheduler/minuteJob';
+import { runFollowUpJob } from '../../src/server/app/minuteJob';
 import { adminCookie } from './support/admin';
 import { blobsContext } from './support/blobs-server';
 import { call, jsonOf, settleAfterResponse } from './support/call';

@@ -17,7 +17,7 @@ import {
   slotHolder,
   slotKey,
   writeNewAppointment,
-} from '../../src/server/appointments/store';
+} from '../../src/server/booking/store';
 import { bookings } from '../../src/server/leads/bookings';
 import { newestFirstKey } from '../../src/server/storage/keys';
 import { adminCookie } from './support/admin';

@@ -12,7 +12,7 @@ import { dueAfter } from '../../src/lib/dueTime';
 import type { PublicAppointment, Slot, SlotsAnswer } from '../../src/lib/schemas/appointment';
 import type { TodoAnswer } from '../../src/lib/schemas/todo';
 import { sendDueReminders } from '../../src/server/appointments/reminders';
-import { appointmentStore, readAppointment, slotHolder, slotKey } from '../../src/server/appointments/store';
+import { appointmentStore, readAppointment, slotHolder, slotKey } from '../../src/server/booking/store';
 import { bookings } from '../../src/server/leads/bookings';
 import { adminCookie } from './support/admin';
 import { allDay } from './support/availability';

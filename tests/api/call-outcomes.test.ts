@@ -14,10 +14,10 @@ import type {
 } from '../../src/lib/schemas/appointment';
 import type { Booking } from '../../src/lib/schemas/booking';
 import type { LeadsBySourceAnswer } from '../../src/lib/schemas/notifications';
-import { bookAppointment, currentSlots } from '../../src/server/appointments/book';
-import { appointmentStore, readAppointment, writeNewAppointment } from '../../src/server/appointments/store';
-import { BACKFILL_STATE_KEY, backfillCallsBooked } from '../../src/server/leads/callCountBackfill';
-import { sourceKey } from '../../src/server/notifications/leadSources';
+import { bookAppointment, currentSlots } from '../../src/server/booking/book';
+import { appointmentStore, readAppointment, writeNewAppointment } from '../../src/server/booking/store';
+import { BACKFILL_STATE_KEY, backfillCallsBooked } from '../../src/server/appointments/callCountBackfill';
+import { sourceKey } from '../../src/server/sources/leadSources';
 import { sendDueReminders } from '../../src/server/appointments/reminders';
 import { manageUrl } from '../../src/server/appointments/links';
 import { bookings } from '../../src/server/leads/bookings';

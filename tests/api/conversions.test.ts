@@ -7,7 +7,7 @@ import webhookFn from '../../netlify/functions/razorpay-webhook.mts';
 import type { LeadsBySourceAnswer } from '../../src/lib/schemas/notifications';
 import { bookings } from '../../src/server/leads/bookings';
 import { payments } from '../../src/server/leads/payments';
-import { LEAD_SOURCES_STORE, foldLeadSources } from '../../src/server/notifications/leadSources';
+import { LEAD_SOURCES_STORE, foldLeadSources } from '../../src/server/sources/leadSources';
 import { adminCookie } from './support/admin';
 import { SITE, call, jsonOf, settleAfterResponse } from './support/call';
 import { razorpayId } from './support/fake-razorpay';

@@ -7,7 +7,7 @@ import todoFn from '../../netlify/functions/admin-todo.mts';
 import sourcesFn from '../../netlify/functions/admin-lead-sources.mts';
 import { corporateEnquiries } from '../../src/server/leads/corporateEnquiries';
 import { timeSliceOf } from '../../src/server/storage/keys';
-import { runFollowUpJob } from '../../src/server/scheduler/minuteJob';
+import { runFollowUpJob } from '../../src/server/app/minuteJob';
 import { adminCookie } from './support/admin';
 import { call, jsonOf, settleAfterResponse } from './support/call';
 import { OWNER_ADDRESS } from './support/mail-receivers';

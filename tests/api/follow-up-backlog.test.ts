@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { readCounts } from '../../src/server/indexes/stats/counterStore';
 import { contacts } from '../../src/server/leads/contacts';
 import { pendingEventIds, storeEvent } from '../../src/server/followUp/events';
-import { runFollowUpJob } from '../../src/server/scheduler/minuteJob';
+import { runFollowUpJob } from '../../src/server/app/minuteJob';
 import { contactFollowUp } from './support/leadEvents';
 
 // The minute job after an outage: 10,000 leads whose follow-up never ran (what their

@@ -4,8 +4,8 @@ import { readCounts } from '../../src/server/indexes/stats/counterStore';
 import { contacts } from '../../src/server/leads/contacts';
 import { withAfterResponse } from '../../src/server/http/afterResponse';
 import { type FollowUpEvent, eventIdForRecord, pendingEventIds, storeEvent } from '../../src/server/followUp/events';
-import { completeEvent } from '../../src/server/leads/pipeline';
-import { contactEvent } from '../../src/server/notifications/leadEvents';
+import { completeEvent } from '../../src/server/app/pipeline';
+import { contactEvent } from '../../src/server/leads/leadEvents';
 import { newestFirstKey } from '../../src/server/storage/keys';
 import { settleAfterResponse } from './support/call';
 

@@ -11,8 +11,8 @@ import {
 } from '../../src/server/followUp/events';
 import { createPipeline } from '../../src/server/followUp/pipeline';
 import { contacts } from '../../src/server/leads/contacts';
-import { leadEffects } from '../../src/server/leads/effects';
-import { runFollowUpJob } from '../../src/server/scheduler/minuteJob';
+import { leadEffects } from '../../src/server/app/effects';
+import { runFollowUpJob } from '../../src/server/app/minuteJob';
 import { collectionStore } from '../../src/server/storage/blobs';
 import { StorageKeyError } from '../../src/server/storage/errors';
 import { adminCookie } from './support/admin';

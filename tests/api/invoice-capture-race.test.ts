@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { documentsOfPayment } from '../../src/server/invoices/documents';
 import { gstinCheckCharacter } from '../../src/server/invoices/gstin';
-import { paymentForOrder } from '../../src/server/leads/payments';
+import { paymentForOrder } from '../../src/server/payments/orders';
 import { SITE } from './support/call';
 import { razorpayId } from './support/fake-razorpay';
 import { bundleFunction, callInParallelProcesses } from './support/function-process';

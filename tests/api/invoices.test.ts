@@ -6,7 +6,7 @@ import verifyFn from '../../netlify/functions/verify-payment.mts';
 import type { InvoiceListAnswer } from '../../src/lib/schemas/invoice';
 import { documentsOfPayment, ensureCreditNote, ensureInvoice } from '../../src/server/invoices/documents';
 import { gstinCheckCharacter } from '../../src/server/invoices/gstin';
-import { paymentForOrder } from '../../src/server/leads/payments';
+import { paymentForOrder } from '../../src/server/payments/orders';
 import { pdfText } from '../support/pdfText';
 import { adminCookie } from './support/admin';
 import { call, jsonOf, settleAfterResponse } from './support/call';

@@ -7,7 +7,7 @@ import {
   countLeadSource,
   foldLeadSources,
   readLeadsBySource,
-} from '../../src/server/notifications/leadSources';
+} from '../../src/server/sources/leadSources';
 import { collectionStore } from '../../src/server/storage/blobs';
 
 // Visitor-chosen utm sources must not grow a day's counts without bound.

@@ -8,7 +8,7 @@ import type { LeadsBySourceAnswer } from '../../src/lib/schemas/notifications';
 import type { RefundAnswer, RefundSummary } from '../../src/lib/schemas/refund';
 import { clientOfPayment, sessionsLeft } from '../../src/server/clients/store';
 import { documentsOfPayment } from '../../src/server/invoices/documents';
-import { paymentForOrder } from '../../src/server/leads/payments';
+import { paymentForOrder } from '../../src/server/payments/orders';
 import { readLedger } from '../../src/server/refunds/ledger';
 import { adminCookie } from './support/admin';
 import { SITE, call, jsonOf, settleAfterResponse } from './support/call';

@@ -5,7 +5,7 @@ import { PERSON_NAME_MESSAGE } from '../../src/lib/schemas/fields';
 import { storeEvent } from '../../src/server/followUp/events';
 import { contacts } from '../../src/server/leads/contacts';
 import { entryId, readEntry } from '../../src/server/notifications/outbox';
-import { runFollowUpJob } from '../../src/server/scheduler/minuteJob';
+import { runFollowUpJob } from '../../src/server/app/minuteJob';
 import { collectionStore } from '../../src/server/storage/blobs';
 import { recordKey } from '../../src/server/storage/keys';
 import { CONFIRMATIONS_PER_DAY } from '../../src/server/notifications/visitorQuota';

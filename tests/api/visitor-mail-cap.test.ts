@@ -8,7 +8,7 @@ import type { PublicAppointment, Slot, SlotsAnswer } from '../../src/lib/schemas
 import type { NotificationsAnswer } from '../../src/lib/schemas/notifications';
 import slotsFn from '../../netlify/functions/slots.mts';
 import { sendDueReminders } from '../../src/server/appointments/reminders';
-import { readAppointment } from '../../src/server/appointments/store';
+import { readAppointment } from '../../src/server/booking/store';
 import { sweepOutbox } from '../../src/server/notifications/deliver';
 import { entryId, readEntry } from '../../src/server/notifications/outbox';
 import {

@@ -9,7 +9,7 @@ import downloadsFn from '../../netlify/functions/resource-downloads.mts';
 import slotsFn from '../../netlify/functions/slots.mts';
 import type { PublicAppointment, SlotsAnswer } from '../../src/lib/schemas/appointment';
 import { WHATSAPP_CONSENT_WORDS } from '../../src/lib/whatsappConsent';
-import { readAppointment } from '../../src/server/appointments/store';
+import { readAppointment } from '../../src/server/booking/store';
 import { bookings } from '../../src/server/leads/bookings';
 import { contacts } from '../../src/server/leads/contacts';
 import { corporateEnquiries } from '../../src/server/leads/corporateEnquiries';

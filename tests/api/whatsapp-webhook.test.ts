@@ -6,7 +6,7 @@ import whatsappWebhook from '../../netlify/functions/whatsapp-webhook.mts';
 import type { AdminAppointmentsAnswer, Appointment, PublicAppointment } from '../../src/lib/schemas/appointment';
 import { istDateOf } from '../../src/lib/schedule/istClock';
 import { manageUrl } from '../../src/server/appointments/links';
-import { readAppointment, writeNewAppointment } from '../../src/server/appointments/store';
+import { readAppointment, writeNewAppointment } from '../../src/server/booking/store';
 import { clientSpaceUrlOf } from '../../src/server/clients/links';
 import { newestFirstKey } from '../../src/server/storage/keys';
 import { messageByWamid, messagesOfAppointments, rememberSent } from '../../src/server/whatsapp/messages';

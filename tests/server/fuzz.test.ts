@@ -11,7 +11,7 @@ import {
   type FakeRazorpay,
 } from '../api/support/fake-razorpay.ts';
 import { COUNTERS_STORE } from '../../src/server/indexes/stats/counterStore.ts';
-import { LEAD_SOURCES_STORE } from '../../src/server/notifications/leadSources.ts';
+import { LEAD_SOURCES_STORE } from '../../src/server/sources/leadSources.ts';
 import { countBlobs, followUpsSettled } from './support/blob-files.ts';
 import { rawRequest } from './support/http.ts';
 import { PORTS } from './support/ports.ts';

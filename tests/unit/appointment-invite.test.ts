@@ -4,7 +4,7 @@ import { business } from '../../src/lib/business';
 import type { Appointment } from '../../src/lib/schemas/appointment';
 import { appointmentInvite, appointmentUid, calendarFeed } from '../../src/server/appointments/invite';
 import { ownerCallMail, visitorCallMail } from '../../src/server/appointments/messages';
-import { slotKey, startOfSlotKey } from '../../src/server/appointments/store';
+import { slotKey, startOfSlotKey } from '../../src/server/booking/store';
 
 const call: Appointment = {
   id: '8204405233833-6915a55493',

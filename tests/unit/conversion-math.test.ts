@@ -6,8 +6,8 @@ import {
   noShowRate,
   reminderReadRate,
   withConversions,
-} from '../../src/server/notifications/conversionMath';
-import { sourceKey } from '../../src/server/notifications/leadSources';
+} from '../../src/server/sources/conversionMath';
+import { sourceKey } from '../../src/server/sources/leadSources';
 
 describe('what converts (pure)', () => {
   const google = sourceKey({ source: 'google', medium: 'cpc' });

@@ -22,7 +22,7 @@ import { kindViews } from '../../src/islands/admin/customers/kindViews';
 import { StatTiles } from '../../src/islands/admin/StatTiles';
 import { whatItIs } from '../../src/islands/admin/todo/TodoPanel';
 import { markContacted } from '../../src/islands/admin/todo/todoApi';
-import type { LeadEvent } from '../../src/server/notifications/leadEvents';
+import type { LeadEvent } from '../../src/server/leads/leadEvents';
 import { hasVisitorConfirmation, ownerEmail, visitorEmail } from '../../src/server/notifications/templates';
 
 // A kind is declared in src/lib/leads/kinds.ts and src/server/leads/registry.ts, and every

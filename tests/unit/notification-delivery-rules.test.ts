@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { MAX_DELAY_MS, nextAttemptAfterFailure, retryDelayMs } from '../../src/server/notifications/backoff';
-import { outboxEntriesFor } from '../../src/server/notifications/queue';
+import { outboxEntriesFor } from '../../src/server/app/leadNotifications';
 import { claimable, expired } from '../../src/server/notifications/deliver';
-import { leadsBySourceRows, sourceKey } from '../../src/server/notifications/leadSources';
+import { leadsBySourceRows, sourceKey } from '../../src/server/sources/leadSources';
 import type { OutboxEntry } from '../../src/server/notifications/outbox';
 import { NOT_CONFIGURED, notificationSettings } from '../../src/server/notifications/settings';
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { business } from '../../src/lib/business';
 import { attributionSchema } from '../../src/lib/schemas/attribution';
-import type { LeadEvent } from '../../src/server/notifications/leadEvents';
+import type { LeadEvent } from '../../src/server/leads/leadEvents';
 import {
   callbackPromise,
   escapeChatText,

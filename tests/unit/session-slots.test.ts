@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { freeSessionSlots, sessionHeldStarts } from '../../src/lib/schedule/sessionSlots';
 import { istClock } from '../../src/lib/schedule/istClock';
 import { type Availability, defaultAvailability } from '../../src/lib/schemas/appointment';
-import { lateChangeMessage, visitorMayChange } from '../../src/server/appointments/book';
-import { linkToken } from '../../src/server/appointments/secrets';
+import { lateChangeMessage, visitorMayChange } from '../../src/server/booking/book';
+import { linkToken } from '../../src/server/booking/secrets';
 import { business } from '../../src/lib/business';
 
 // Wednesday 25 Nov 2026, 06:00 IST: before opening time (09:00-18:00 on weekdays).

@@ -5,7 +5,7 @@ import {
   dayCountsOf,
   placeSource,
   sourceKey,
-} from '../../src/server/notifications/leadSources';
+} from '../../src/server/sources/leadSources';
 import { inlineDelta, parsePendingKey } from '../../src/server/storage/tally';
 import { addDeltas, unfoldedDeltas } from '../../src/server/storage/tallyMath';
 

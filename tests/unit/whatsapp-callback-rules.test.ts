@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { business, callbackPromisePhrase } from '../../src/lib/business';
 import { BOOKED_TIME_SOURCE } from '../../src/lib/schemas/callRequest';
-import { isCallbackRequest } from '../../src/server/leads/callbackConfirmation';
+import { isCallbackRequest } from '../../src/server/appointments/callbackConfirmation';
 import { allowanceFor, whatsappQuotaKey } from '../../src/server/notifications/visitorQuota';
 import { templatePayload } from '../../src/server/whatsapp/client';
 import { REQUIRED_WHATSAPP_VARIABLES, defaultTemplateNames, templateVariable } from '../../src/server/whatsapp/config';

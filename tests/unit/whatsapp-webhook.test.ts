@@ -2,9 +2,9 @@ import { describe, expect, test } from 'vitest';
 import { business } from '../../src/lib/business';
 import { type InboundMessage, buttonAction } from '../../src/lib/schemas/whatsappWebhook';
 import { WHATSAPP_ALERT_TEXT_CHARS, whatsappInboundMail } from '../../src/server/notifications/templates';
-import { confirmReply, ownerInboundAlert, rescheduleReply } from '../../src/server/whatsapp/inbound';
+import { confirmReply, ownerInboundAlert, rescheduleReply } from '../../src/server/appointments/whatsappInbound';
 import { OWNER_ALERTS_PER_SENDER_PER_DAY, inboundAlertAllowance } from '../../src/server/notifications/visitorQuota';
-import { answerVerification, hubSignature, hubSignatureValid } from '../../src/server/whatsapp/webhook';
+import { answerVerification, hubSignature, hubSignatureValid } from '../../src/server/app/whatsappWebhook';
 
 const ID = '8234567890123-0a1b2c3d4e';
 const message = (extra: Partial<InboundMessage>): InboundMessage => ({

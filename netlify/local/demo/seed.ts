@@ -1,6 +1,7 @@
+import '../../../src/server/app';
 import { type RecordKindPlural, recordKindPlurals, recordKinds } from '../../../src/lib/leads/kinds';
 import { foldCounts } from '../../../src/server/indexes/stats/counterStore';
-import { rememberOrder } from '../../../src/server/leads/payments';
+import { rememberOrder } from '../../../src/server/payments/orders';
 import { leadRegistry } from '../../../src/server/leads/registry';
 import { subscribe } from '../../../src/server/leads/subscribers';
 import type { CreateOptions } from '../../../src/server/storage/collection';

@@ -1,6 +1,6 @@
 import type { Appointment, SessionOutcome } from '../../lib/schemas/appointment';
-import { conversionField } from '../notifications/conversionMath';
-import { dayBucket, leadSourceTally, sourceKey } from '../notifications/leadSources';
+import { conversionField } from '../sources/conversionMath';
+import { dayBucket, leadSourceTally, sourceKey } from '../sources/leadSources';
 import { type OutboxEntry, enqueue, newEntry } from '../notifications/outbox';
 import { notificationSettings, siteAddress } from '../notifications/settings';
 import { whatsappRebookEntry } from '../whatsapp/entries';

@@ -1,8 +1,8 @@
 import { bookingRecords } from '../leads/bookingRecords';
 import { plainName } from '../notifications/templates';
 import { manageUrl } from './links';
-import { signedLinkTokenValid } from './secrets';
-import { activeAppointmentOf } from './store';
+import { signedLinkTokenValid } from '../booking/secrets';
+import { activeAppointmentOf } from '../booking/store';
 
 // What a free call request's pick-a-time link opens (/pick-a-time/{bookingId}?token=, the
 // button of the WhatsApp call-back confirmation, docs/whatsapp.md): the free times to book

@@ -4,7 +4,7 @@ import { deliver } from '../notifications/deliver';
 import { blobCall } from '../storage/blobs';
 import { queueReminder } from './notices';
 import { consentedNumber } from '../whatsapp/consent';
-import { appointmentStore, readAppointment } from './store';
+import { appointmentStore, readAppointment } from '../booking/store';
 
 // Reminders 24 hours and 1 hour before a call. Each is a key under the UTC hour it is
 // due, `reminders/{YYYY-MM-DDTHH}/{due ms}.{day|hour}.{appointment id}.{version}`, written

@@ -1,4 +1,4 @@
-import { signedLinkToken, signedLinkTokenValid } from '../appointments/secrets';
+import { signedLinkToken, signedLinkTokenValid } from '../booking/secrets';
 import { siteAddress } from '../notifications/settings';
 import { type Client, readClient } from './store';
 

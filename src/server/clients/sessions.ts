@@ -11,7 +11,7 @@ import {
   lateChangeMessage,
   recordAppointmentNotice,
   visitorMayChange,
-} from '../appointments/book';
+} from '../booking/book';
 import {
   claimSlotKey,
   readAppointment,
@@ -22,7 +22,7 @@ import {
   slotKey,
   type VersionedAppointment,
   writeNewAppointment,
-} from '../appointments/store';
+} from '../booking/store';
 import { HttpError, conflict, notFound } from '../http/errors';
 import { newestFirstKey, timeFromKey } from '../storage/keys';
 import { clientSessionIds, forgetClientSession, noteClientSession } from './sessionIndex';

@@ -1,7 +1,7 @@
 import { LONGEST_SESSION_MINUTES, findPackage } from '../../lib/packageCatalogue';
 import { type ClientData, clientSchema } from '../../lib/schemas/client';
 import { paymentRequests } from '../paymentRequests/store';
-import { paymentRecords } from '../payments/record';
+import { payments } from '../leads/payments';
 import { defineCollection } from '../storage/collection';
 
 // A client per captured payment (docs/payments.md), stored under the payment record's own id: the
@@ -23,7 +23,7 @@ export const readClient = (clientId: string): Promise<Client | null> => clients.
 export const clientOfPayment = (paymentId: string): Promise<Client | null> => clients.get(paymentId);
 
 /** What a captured payment bought: the request's agreed sessions when it named them, else the package's. */
-async function purchaseOf(payment: NonNullable<Awaited<ReturnType<typeof paymentRecords.get>>>) {
+async function purchaseOf(payment: NonNullable<Awaited<ReturnType<typeof payments.get>>>) {
   const request = payment.paymentRequestId ? await paymentRequests.get(payment.paymentRequestId) : null;
   const item = findPackage(request ? (request.packageId ?? '') : payment.packageId);
   return {
@@ -37,7 +37,7 @@ async function purchaseOf(payment: NonNullable<Awaited<ReturnType<typeof payment
 export async function ensureClient(paymentId: string): Promise<Client> {
   const existing = await clients.get(paymentId);
   if (existing) return existing;
-  const payment = await paymentRecords.get(paymentId);
+  const payment = await payments.get(paymentId);
   if (!payment || payment.status !== 'captured')
     throw new Error(`Payment ${paymentId} is not a captured payment: no client for it`);
   const purchase = await purchaseOf(payment);

@@ -3,7 +3,7 @@ import { inRequest } from '../http/afterResponse';
 import type { InsertPlan } from '../storage/collection';
 import { StorageUnavailableError } from '../storage/errors';
 import { type FollowUpEvent, eventIdForRecord, finishEvent, storeEvent } from './events';
-import type { Pipeline } from './pipeline';
+import { followUpPipeline } from './publish';
 
 /** What a new record's event asks for besides storing it: the effects' inputs. */
 export type EventParts = Pick<FollowUpEvent, 'counts' | 'person' | 'lead' | 'todo'>;
@@ -15,8 +15,9 @@ export type EventParts = Pick<FollowUpEvent, 'counts' | 'person' | 'lead' | 'tod
  * after either write still has its lead stored, counted, indexed and announced by the
  * minute job. Outside a request (scripts) the event is done at once.
  */
-export function followUpInsert<Rec>(pipeline: Pipeline, partsOf: (record: Rec) => EventParts): InsertPlan<Rec> {
+export function followUpInsert<Rec>(partsOf: (record: Rec) => EventParts): InsertPlan<Rec> {
   return async ({ collection, id, record, createdAt, announce, write, read }) => {
+    const pipeline = followUpPipeline();
     const parts = partsOf(record);
     const event: FollowUpEvent = {
       id: eventIdForRecord(collection, id, createdAt),

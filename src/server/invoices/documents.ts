@@ -2,7 +2,7 @@ import { business } from '../../lib/business';
 import { gstStateCode, type IndianState } from '../../lib/indianStates';
 import { type InvoiceDocument, invoiceDocumentIdPattern } from '../../lib/schemas/invoice';
 import { istDateOf } from '../../lib/schedule/istClock';
-import { paymentRecords } from '../payments/record';
+import { payments } from '../leads/payments';
 import { amountInWords } from './amountInWords';
 import { type InvoiceConfig, invoiceConfig } from './config';
 import { splitGstInclusive } from './gstSplit';
@@ -92,7 +92,7 @@ export async function ensureInvoice(paymentId: string): Promise<InvoiceDocument>
   const id = invoiceIdOf(paymentId);
   const existing = await readDocument(id);
   if (existing) return existing;
-  const payment = await paymentRecords.get(paymentId);
+  const payment = await payments.get(paymentId);
   if (!payment) throw new InvoiceIssueError(`No payment ${paymentId}`);
   if (payment.status !== 'captured' || !payment.paidAt)
     throw new InvoiceIssueError(`Payment ${paymentId} is not captured`);

@@ -3,8 +3,8 @@ import { bookingSchema } from '../../lib/schemas/booking';
 import { BOOKING_STORE } from './bookingRecords';
 import { bookingProfile } from './profiles';
 import { bookingTodo } from './todoRules';
-import { withCallDue } from '../appointments/callTodo';
-import { bookingEvent } from '../notifications/leadEvents';
+import { withCallDue } from '../booking/callTodo';
+import { bookingEvent } from './leadEvents';
 import { type LeadKindDefinition, defineLeadCollection } from './leadCollection';
 
 export const bookingKind = {

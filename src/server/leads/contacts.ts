@@ -2,7 +2,7 @@ import { contactRow } from '../../lib/admin/customerExport';
 import { contactRecordSchema } from '../../lib/schemas/contact';
 import { contactProfile } from './profiles';
 import { contactTodo } from './todoRules';
-import { contactEvent } from '../notifications/leadEvents';
+import { contactEvent } from './leadEvents';
 import { type LeadKindDefinition, defineLeadCollection } from './leadCollection';
 
 export const contactKind = {

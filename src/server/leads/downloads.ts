@@ -1,7 +1,7 @@
 import { downloadRow } from '../../lib/admin/customerExport';
 import { downloadSchema } from '../../lib/schemas/download';
 import { downloadProfile } from './profiles';
-import { downloadEvent } from '../notifications/leadEvents';
+import { downloadEvent } from './leadEvents';
 import { type LeadKindDefinition, defineLeadCollection } from './leadCollection';
 
 export const downloadKind = {

@@ -9,7 +9,6 @@ import { reindexPerson, unindexPerson } from '../indexes/search/personIndex';
 import { addToCounts, oneOffChangeId, readCounts } from '../indexes/stats/counterStore';
 import { followUpInsert } from '../followUp/leadInsert';
 import { type CollectionHooks, type RecordMeta, defineCollection } from '../storage/collection';
-import { leadPipeline } from './pipeline';
 
 /**
  * One kind of lead, declared once
@@ -68,7 +67,7 @@ export function leadHooks<Rec extends RecordMeta>(
     ];
   };
   return {
-    insert: followUpInsert<Rec>(leadPipeline, (record) => ({
+    insert: followUpInsert<Rec>((record) => ({
       counts: createdDelta(definition, record),
       person: { type: definition.type, id: record.id, person: definition.person(record) },
       lead: definition.announce ? definition.announce(record) : null,

@@ -5,7 +5,7 @@ import { addToCounts, oneOffChangeId, readCounts } from '../indexes/stats/counte
 import { type Counts, differenceOf, zeroCounts } from '../indexes/stats/counts';
 import { addTodo } from '../indexes/todo/pendingIndex';
 import { storagePostCount } from '../blog/storagePosts';
-import { restoreConversions } from '../notifications/restoreConversions';
+import { restoreConversions } from './restoreConversions';
 import type { RecordMeta } from '../storage/collection';
 import { eachUntil } from '../storage/eachUntil';
 import { leadRegistry } from './registry';

@@ -3,7 +3,7 @@ import { subscriberRow } from '../../lib/admin/customerExport';
 import { subscriberSchema } from '../../lib/schemas/subscriber';
 import type { Attribution } from '../../lib/schemas/attribution';
 import { subscriberProfile } from './profiles';
-import { subscriberEvent } from '../notifications/leadEvents';
+import { subscriberEvent } from './leadEvents';
 import { blobCall, collectionStore } from '../storage/blobs';
 import type { CreateOptions, StoredRecord } from '../storage/collection';
 import { newestFirstKey } from '../storage/keys';

@@ -2,7 +2,7 @@ import { dueAfter } from '../../lib/dueTime';
 import type { Booking } from '../../lib/schemas/booking';
 import type { ContactRecord } from '../../lib/schemas/contact';
 import type { TodoEntry } from '../../lib/schemas/todo';
-import { bookingEvent, contactEvent, type LeadEvent } from '../notifications/leadEvents';
+import { bookingEvent, contactEvent, type LeadEvent } from './leadEvents';
 import { isLeadNotificationKind } from '../../lib/leads/kinds';
 import { leadPromiseHours } from '../../lib/leads/promise';
 import type { RecordMeta } from '../storage/collection';

@@ -18,12 +18,10 @@ import {
 } from './outbox';
 import { PermanentFailure } from './permanentFailure';
 import { notificationSettings } from './settings';
-import { documentFileName, readDocument } from '../invoices/store';
-import { renderDocumentPdf } from '../invoices/pdf';
+import { outboxChannels } from './channels';
 import { type OutgoingMail, describeFailure, postWebhook, sendMail } from './transports';
 import { allowanceFor, takePlace } from './visitorQuota';
 import { isWhatsAppChannel } from '../../lib/schemas/notifications';
-import { sendWhatsAppEntry } from '../whatsapp/send';
 
 export type DeliveryOutcome = 'sent' | 'retry-later' | 'failed' | 'held' | 'not-due' | 'claimed-elsewhere' | 'missing';
 
@@ -40,22 +38,14 @@ export function claimable(entry: OutboxEntry, now: Date): boolean {
 }
 
 /**
- * The files an entry names, made now. A document that is not there (yet) fails the attempt,
- * which is retried: the mail never goes without what it says is attached.
+ * The files an entry names, made now (by the channel src/server/app/ installs). A document
+ * that is not there (yet) fails the attempt, which is retried: the mail never goes without
+ * what it says is attached.
  */
 async function attachmentsOf(entry: OutboxEntry): Promise<OutgoingMail['attachments']> {
   if (!entry.attachments?.length) return undefined;
-  return Promise.all(
-    entry.attachments.map(async (ref) => {
-      const document = await readDocument(ref.documentId);
-      if (!document) throw new Error(`The attachment ${ref.documentId} is not issued yet`);
-      return {
-        filename: documentFileName(document),
-        content: await renderDocumentPdf(document),
-        contentType: 'application/pdf',
-      };
-    }),
-  );
+  const { attachment } = outboxChannels();
+  return Promise.all(entry.attachments.map((ref) => attachment(ref)));
 }
 
 /** A visitor mail the cap keeps back: recorded as held, never retried. */
@@ -65,7 +55,7 @@ async function send(entry: OutboxEntry, now: Date): Promise<void> {
   // WhatsApp needs its own variables, not the mail settings, and counts the visitor's number, not a mailbox.
   if (isWhatsAppChannel(entry.channel)) {
     const allowance = allowanceFor(entry);
-    await sendWhatsAppEntry(
+    await outboxChannels().whatsapp(
       entry,
       async () => {
         if (allowance && !(await takePlace(allowance, entry.id, now))) throw new HeldBack(allowance.reason);

@@ -7,7 +7,7 @@ import {
 } from '../../lib/schemas/notifications';
 import { readForUpdate } from '../storage/atomicJson';
 import { blobCall, collectionStore } from '../storage/blobs';
-import { whatsappMessageSchema } from '../whatsapp/templates';
+import { whatsappMessageSchema } from './whatsappMessage';
 import { RETRY_WINDOW_MS } from './backoff';
 
 // The notification outbox (docs/notifications.md) in its own Blobs store. One entry per (lead, kind,
@@ -46,6 +46,7 @@ const mailSchema = z.object({
  * it is sent (an invoice PDF is drawn from its frozen record, so it is the same on every try).
  */
 export const attachmentRefSchema = z.object({ kind: z.literal('invoice-pdf'), documentId: z.string() });
+export type AttachmentRef = z.infer<typeof attachmentRefSchema>;
 
 export const outboxEntrySchema = z.object({
   id: z.string(),

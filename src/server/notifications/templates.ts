@@ -5,7 +5,7 @@ import { type Attribution, DIRECT_SOURCE } from '../../lib/schemas/attribution';
 import { type LeadNotificationKind, isLeadNotificationKind, leadAnnouncements } from '../../lib/leads/kinds';
 import { leadPromiseHours } from '../../lib/leads/promise';
 import type { NotificationKind } from '../../lib/schemas/notifications';
-import type { LeadEvent } from './leadEvents';
+import type { LeadEvent } from '../../lib/schemas/leadEvent';
 
 // Every message the site sends, from one module: the owner's e-mail and webhook text, and
 // the visitor's confirmations. Pure functions of a LeadEvent and the site's address, so

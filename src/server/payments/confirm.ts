@@ -1,4 +1,4 @@
-import { announcePayment } from '../notifications/paymentNotices';
+import { announcePayment } from './notices';
 import { bookings } from '../leads/bookings';
 import { payments } from '../leads/payments';
 import { bookingPaymentStatusAfter, captured, failed, type Confirmation } from './transitions';

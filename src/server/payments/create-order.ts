@@ -4,7 +4,8 @@ import type { CheckoutOrder, CreateOrderRequest } from '../../lib/schemas/paymen
 import { consentFromOptIn } from '../../lib/whatsappConsent';
 import { bookings } from '../leads/bookings';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
-import { payments, rememberOrder } from '../leads/payments';
+import { payments } from '../leads/payments';
+import { rememberOrder } from './orders';
 import { gatewayKeys } from './config';
 import { GatewayError, createRazorpayOrder } from './razorpay-client';
 

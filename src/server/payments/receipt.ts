@@ -1,6 +1,6 @@
 import type { PaymentReceiptAnswer } from '../../lib/schemas/payment';
 import { notFound } from '../http/errors';
-import { paymentForOrder } from '../leads/payments';
+import { paymentForOrder } from './orders';
 
 /**
  * What the thank-you page may say about a payment. 'captured' needs the order and the

@@ -1,6 +1,6 @@
 import type { VerifyPaymentRequest } from '../../lib/schemas/payment';
 import { HttpError, badRequest } from '../http/errors';
-import { paymentForOrder } from '../leads/payments';
+import { paymentForOrder } from './orders';
 import { gatewayKeys } from './config';
 import { confirmPayment } from './confirm';
 import { GatewayError, fetchRazorpayOrder, fetchRazorpayPayment } from './razorpay-client';

@@ -1,6 +1,6 @@
 import type { Effect } from '../followUp/effects';
 import { ensureCreditNote } from '../invoices/documents';
-import { countRefund } from '../notifications/conversions';
+import { countRefund } from '../sources/conversions';
 import { queueRefundNotices } from './notices';
 
 // What a settled refund's follow-up event does (the lead path's effects table includes

@@ -4,8 +4,9 @@ import { type RefundEntry, type RefundLedger, type RefundNotice, razorpayRefundI
 import { endRemainingSessions } from '../clients/sessions';
 import { eventIdForRecord } from '../followUp/events';
 import { bookings } from '../leads/bookings';
-import { paymentForOrder, payments } from '../leads/payments';
-import { recordFollowUp } from '../leads/pipeline';
+import { payments } from '../leads/payments';
+import { paymentForOrder } from '../payments/orders';
+import { recordFollowUp } from '../followUp/publish';
 import type { WebhookOutcome } from '../payments/webhookOutcome';
 import { newestFirstKeyWith, recordIdPattern } from '../storage/keys';
 import { changeLedger } from './ledger';

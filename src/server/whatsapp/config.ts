@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { waNumberOf } from '../../lib/people/whatsappNumber';
 import { env, isLocalServer } from '../env';
+import { defaultTemplateNames, type TemplatePurpose } from '../notifications/whatsappMessage';
+
+export { defaultTemplateNames, type TemplatePurpose };
 
 // WhatsApp Business Cloud API settings (docs/decisions/0037-whatsapp-with-consent.md). Read at every enqueue and
 // every send, never at module load, like the mail settings. Without all of them WhatsApp
@@ -23,27 +26,6 @@ export const REQUIRED_WHATSAPP_VARIABLES = [
   'WHATSAPP_OWNER_NUMBER',
 ] as const;
 
-/**
- * The utility templates the site sends, by purpose, with their default names (their
- * bodies are in docs/whatsapp.md, ready to submit to Meta). Each name can be replaced by
- * `WHATSAPP_TEMPLATE_{PURPOSE}` (e.g. WHATSAPP_TEMPLATE_CALL_CONFIRMATION) when Meta
- * approved it under another name.
- */
-export const defaultTemplateNames = {
-  callbackConfirmation: 'ccc_callback_confirmation',
-  callConfirmation: 'ccc_call_confirmation',
-  callReminderDay: 'ccc_call_reminder_day',
-  callReminderHour: 'ccc_call_reminder_hour',
-  sessionReminderDay: 'ccc_session_reminder_day',
-  sessionReminderHour: 'ccc_session_reminder_hour',
-  callRebook: 'ccc_call_rebook',
-  sessionRebook: 'ccc_session_rebook',
-  paymentRequest: 'ccc_payment_request',
-  paymentRequestLink: 'ccc_payment_request_link',
-  paymentReceipt: 'ccc_payment_receipt',
-  ownerLeadAlert: 'ccc_owner_lead_alert',
-} as const;
-export type TemplatePurpose = keyof typeof defaultTemplateNames;
 export type TemplateNames = Record<TemplatePurpose, string>;
 
 /** WHATSAPP_TEMPLATE_CALL_CONFIRMATION for callConfirmation. */

@@ -3,7 +3,6 @@ import { PermanentFailure } from '../notifications/permanentFailure';
 import { type Accepted, WhatsAppApiError, sendTemplate, sendText } from './client';
 import { whatsappConfig } from './config';
 import { rememberSent } from './messages';
-import { countReminderSent } from '../appointments/reminderReads';
 
 // The outbox's WhatsApp channels (docs/whatsapp.md, "How it is sent"): one entry is one template message (or one
 // free-form reply to a visitor's tap), claimed, retried, dead-lettered and listed like any
@@ -24,13 +23,13 @@ async function finalIfRefused(sending: Promise<Accepted>): Promise<Accepted> {
  * count (it throws to hold the message back), after everything that could fail before
  * sending, so a failed attempt takes no place. Once Meta accepted the message it is
  * recorded by its wamid; a failure to record it is logged, never retried: a retry would
- * send the message twice.
+ * send the message twice. Returns the wamid Meta gave it.
  */
 export async function sendWhatsAppEntry(
   entry: OutboxEntry,
   admit: () => Promise<void>,
   now: Date = new Date(),
-): Promise<void> {
+): Promise<string> {
   const config = whatsappConfig();
   // The variables removed or broken after the entry was queued: a failed attempt with the reason.
   if (!config.enabled) throw new Error(config.reason);
@@ -53,9 +52,8 @@ export async function sendWhatsAppEntry(
       outboxEntryId: entry.id,
       at: now,
     });
-    // What converts' reminder read rate: a call's reminder counts as sent.
-    await countReminderSent({ wamid: accepted.wamid, kind: entry.kind, appointmentId: entry.appointmentId });
   } catch (error) {
     console.error(`[whatsapp] ${entry.id} was sent as ${accepted.wamid} but could not be recorded`, error);
   }
+  return accepted.wamid;
 }

@@ -1,34 +1,17 @@
-import { z } from 'zod';
 import { callbackPromisePhrase } from '../../lib/business';
 import { formatRupees } from '../../lib/format';
 import { notificationKindLabels } from '../../lib/admin/notificationLabels';
 import { describeSlotIst } from '../../lib/schedule/slotDays';
 import type { Appointment } from '../../lib/schemas/appointment';
 import type { LeadEvent } from '../../lib/schemas/leadEvent';
-import { defaultTemplateNames, type TemplatePurpose } from './config';
+import type { TemplatePurpose, WhatsAppMessage } from '../notifications/whatsappMessage';
+export { type WhatsAppMessage, whatsappMessageSchema } from '../notifications/whatsappMessage';
 
 // The WhatsApp messages' parameters, pure. Each message is a utility template approved by
 // Meta (its words in docs/whatsapp.md); the site fills in the numbered parameters only.
 // Visitor messages carry nothing the visitor typed beyond a plain name
 // (docs/decisions/0028-visitor-mail-carries-only-our-words.md): the caller passes
 // `plainName(...)` or null ("there").
-
-const templatePurposes = Object.keys(defaultTemplateNames) as [TemplatePurpose, ...TemplatePurpose[]];
-
-/** A template message as the outbox stores it: which template, its parameters, its buttons. */
-export const whatsappTemplateMessageSchema = z.object({
-  purpose: z.enum(templatePurposes),
-  body: z.array(z.string()).max(10),
-  quickReplies: z.array(z.string().max(256)).max(3).optional(),
-  urlSuffix: z.string().max(2000).optional(),
-});
-export type WhatsAppMessage = z.infer<typeof whatsappTemplateMessageSchema>;
-
-/** A free-form text (our words only): Meta takes one only within 24 hours of the visitor's last message to us. */
-export const whatsappTextSchema = z.object({ text: z.string().min(1).max(4096) });
-
-/** What an outbox entry of a WhatsApp channel sends: a template, or a free-form reply. */
-export const whatsappMessageSchema = z.union([whatsappTemplateMessageSchema, whatsappTextSchema]);
 
 /** The quick-reply payloads of the Confirm and Reschedule buttons (the webhook reads them back). */
 export const confirmPayload = (appointmentId: string) => `confirm:${appointmentId}`;

@@ -1,6 +1,6 @@
 import { type FollowUpEvent, eventIdForRecord } from '../../../src/server/followUp/events';
 import { contactProfile } from '../../../src/server/leads/profiles';
-import { contactEvent } from '../../../src/server/notifications/leadEvents';
+import { contactEvent } from '../../../src/server/leads/leadEvents';
 import { newestFirstKey } from '../../../src/server/storage/keys';
 
 /** The follow-up event a contact request stores with its record, as the request would write it. */

@@ -1,7 +1,8 @@
 import type { Attribution } from '../../../src/lib/schemas/attribution';
 import { addDays, istDateOf, istMidnight } from '../../../src/lib/schedule/istClock';
-import { saveAvailability } from '../../../src/server/appointments/availability';
-import { bookAppointment, currentSlots } from '../../../src/server/appointments/book';
+import '../../../src/server/app';
+import { saveAvailability } from '../../../src/server/booking/availability';
+import { bookAppointment, currentSlots } from '../../../src/server/booking/book';
 import { bookings } from '../../../src/server/leads/bookings';
 import { discoveryCallBooking } from '../../../src/server/leads/discoveryCall';
 import { allDay } from '../../support/allDayAvailability';

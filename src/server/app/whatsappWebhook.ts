@@ -12,9 +12,9 @@ import {
 import { safeEqualSecret } from '../auth/token';
 import { HttpError, badRequest, forbidden } from '../http/errors';
 import { signaturesMatch } from '../payments/signatures';
-import { type InboundOutcome, type InboundSender, handleInbound } from './inbound';
-import { applyStatus } from './messages';
-import { type ClaimKind, claimKey, whatsappClaims } from './webhookClaims';
+import { type InboundOutcome, type InboundSender, handleInbound } from '../appointments/whatsappInbound';
+import { applyStatus } from '../whatsapp/messages';
+import { type ClaimKind, claimKey, whatsappClaims } from '../whatsapp/webhookClaims';
 import { countReminderRead } from '../appointments/reminderReads';
 
 // Meta's WhatsApp webhook (docs/decisions/0037-whatsapp-with-consent.md): the subscription handshake, and the

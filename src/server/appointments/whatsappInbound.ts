@@ -4,8 +4,8 @@ import { notificationKindLabels } from '../../lib/admin/notificationLabels';
 import { business } from '../../lib/business';
 import type { Appointment } from '../../lib/schemas/appointment';
 import { type ButtonAction, type InboundMessage, buttonAction } from '../../lib/schemas/whatsappWebhook';
-import { visitorLink } from '../appointments/links';
-import { type VersionedAppointment, readAppointmentForUpdate, replaceAppointment } from '../appointments/store';
+import { visitorLink } from './links';
+import { type VersionedAppointment, readAppointmentForUpdate, replaceAppointment } from '../booking/store';
 import { afterResponse } from '../http/afterResponse';
 import { deliver } from '../notifications/deliver';
 import { type OutboxEntry, enqueue, newEntry } from '../notifications/outbox';
@@ -21,8 +21,8 @@ import {
 } from '../notifications/visitorQuota';
 import { newestFirstKeyWith } from '../storage/keys';
 import { StorageConflictError } from '../storage/errors';
-import { whatsappConfig } from './config';
-import type { WhatsAppMessage } from './templates';
+import { whatsappConfig } from '../whatsapp/config';
+import type { WhatsAppMessage } from '../whatsapp/templates';
 
 // What a visitor's WhatsApp message does: our templates' Confirm button marks
 // the call or session confirmed by the visitor (and thanks them), Reschedule answers with the link

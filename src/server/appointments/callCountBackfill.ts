@@ -1,16 +1,16 @@
 import type { Appointment } from '../../lib/schemas/appointment';
-import { countCallBooked } from '../appointments/outcomeFollowUp';
+import { countCallBooked } from './outcomeFollowUp';
 import {
   APPOINTMENT_STORE,
   type VersionedAppointment,
   appointmentStore,
   readAppointmentForUpdate,
   replaceAppointment,
-} from '../appointments/store';
-import { sourceKey } from '../notifications/leadSources';
+} from '../booking/store';
+import { sourceKey } from '../sources/leadSources';
 import { updateJson } from '../storage/atomicJson';
 import { blobCall } from '../storage/blobs';
-import { bookings } from './bookings';
+import { bookings } from '../leads/bookings';
 
 // What converts' "calls booked" is counted when a call is booked, so the calls
 // booked before that count existed were missing from it. This counts them once, in the minute

@@ -1,7 +1,7 @@
 import type { SetAsideEvent } from '../../lib/schemas/setAside';
-import { type FollowUpEvent, deadEvents, reviveEvent } from '../followUp/events';
+import { type FollowUpEvent, deadEvents, reviveEvent } from './events';
 import { notFound } from '../http/errors';
-import { leadPipeline } from './pipeline';
+import { scheduleFollowUp } from './publish';
 
 function describe(event: FollowUpEvent): SetAsideEvent {
   return {
@@ -30,6 +30,6 @@ export async function listSetAside(): Promise<SetAsideEvent[]> {
 export async function retrySetAside(id: string): Promise<{ id: string }> {
   const event = await reviveEvent(id);
   if (!event) throw notFound('No such event is set aside.');
-  await leadPipeline.scheduleFollowUp(event);
+  await scheduleFollowUp(event);
   return { id };
 }

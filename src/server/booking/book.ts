@@ -10,10 +10,10 @@ import {
 import { addDays, istDateOf } from '../../lib/schedule/istClock';
 import type { Attribution } from '../../lib/schemas/attribution';
 import type { WhatsappConsent } from '../../lib/whatsappConsent';
-import { sourceKey } from '../notifications/leadSources';
+import { sourceKey } from '../sources/leadSources';
 import { bookableDates, freeSlots, offeredSlot } from '../../lib/schedule/slots';
 import { newEventId } from '../followUp/events';
-import { recordFollowUp } from '../leads/pipeline';
+import { recordFollowUp } from '../followUp/publish';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import { phoneKey } from '../indexes/search/personKeys';
 import { eachUntil } from '../storage/eachUntil';

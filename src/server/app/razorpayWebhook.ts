@@ -1,14 +1,14 @@
 import { webhookEventSchema } from '../../lib/schemas/payment';
 import { badRequest } from '../http/errors';
-import { paymentForOrder } from '../leads/payments';
-import { eventKey, razorpayClaims } from './webhookClaims';
+import { paymentForOrder } from '../payments/orders';
+import { eventKey, razorpayClaims } from '../payments/webhookClaims';
 import { applyPaymentLinkEvent, isPaymentLinkEvent } from '../paymentRequests/linkEvents';
 import { applyRefundEvent, isRefundEvent } from '../refunds/webhook';
-import { confirmPayment, recordFailure } from './confirm';
-import { signaturesMatch, webhookSignature } from './signatures';
+import { confirmPayment, recordFailure } from '../payments/confirm';
+import { signaturesMatch, webhookSignature } from '../payments/signatures';
 import { createHash } from 'node:crypto';
 
-import type { WebhookOutcome } from './webhookOutcome';
+import type { WebhookOutcome } from '../payments/webhookOutcome';
 
 export type { WebhookOutcome };
 

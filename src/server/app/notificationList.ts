@@ -12,8 +12,8 @@ import { whatsappConfig } from '../whatsapp/config';
 import { messagesOfEntries } from '../whatsapp/messages';
 import { afterResponse } from '../http/afterResponse';
 import { conflict, notFound } from '../http/errors';
-import { RETRY_WINDOW_MS } from './backoff';
-import { claimable, deliver } from './deliver';
+import { RETRY_WINDOW_MS } from '../notifications/backoff';
+import { claimable, deliver } from '../notifications/deliver';
 import {
   type OutboxEntry,
   dropFailedMarker,
@@ -27,9 +27,9 @@ import {
   readEntry,
   replaceEntry,
   toItem,
-} from './outbox';
-import { notificationSettings } from './settings';
-import { allowanceFor, takePlace } from './visitorQuota';
+} from '../notifications/outbox';
+import { notificationSettings } from '../notifications/settings';
+import { allowanceFor, takePlace } from '../notifications/visitorQuota';
 
 /** The entries of one status (and channel), newest lead first, found through their markers where there are some. */
 async function entriesWithStatus(

@@ -1,7 +1,7 @@
-import type { LeadEvent } from './leadEvents';
-import { type OutboxEntry, enqueue, newEntry } from './outbox';
-import { notificationSettings, siteAddress } from './settings';
-import { ownerEmail, ownerWebhook, visitorEmail } from './templates';
+import type { LeadEvent } from '../leads/leadEvents';
+import { type OutboxEntry, enqueue, newEntry } from '../notifications/outbox';
+import { notificationSettings, siteAddress } from '../notifications/settings';
+import { ownerEmail, ownerWebhook, visitorEmail } from '../notifications/templates';
 import { whatsappEnabled, whatsappLeadEntries } from '../whatsapp/entries';
 
 /** The outbox entries one event needs with the current settings (pure). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { blobCall, collectionStore } from '../storage/blobs';
 import { conversionField } from './conversionMath';
-import type { LeadEvent } from './leadEvents';
+import type { LeadEvent } from '../../lib/schemas/leadEvent';
 import { LEAD_SOURCES_STORE, dayBucket, leadSourceTally, sourceKey } from './leadSources';
 
 // Counting what converts at write time, from a captured payment's follow-up

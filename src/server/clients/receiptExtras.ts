@@ -1,11 +1,11 @@
 import type { LeadEvent } from '../../lib/schemas/leadEvent';
-import { clientSpaceUrlOf } from '../clients/links';
-import { ensureClient } from '../clients/store';
+import { clientSpaceUrlOf } from './links';
+import { ensureClient } from './store';
 import { InvoiceConfigError } from '../invoices/config';
 import { documentTitle, ensureInvoice } from '../invoices/documents';
 import { whatsappConfig } from '../whatsapp/config';
 import { consentedNumber } from '../whatsapp/consent';
-import { bookingRecords } from './bookingRecords';
+import { bookingRecords } from '../leads/bookingRecords';
 
 // What a captured payment's receipt carries besides the payment: the outbox
 // stores a mail's content when it is queued (notifications/queue.ts), so whatever the

@@ -1,4 +1,5 @@
 import { createPipeline } from '../followUp/pipeline';
+import { installPipeline } from '../followUp/publish';
 import { deliver } from '../notifications/deliver';
 import { leadEffects } from './effects';
 
@@ -15,4 +16,5 @@ async function sendNow(entryIds: readonly string[]): Promise<void> {
 
 /** The site's one follow-up pipeline: every lead, payment and call event runs through it. */
 export const leadPipeline = createPipeline({ effects: leadEffects, send: sendNow });
-export const { completeEvent, recordFollowUp } = leadPipeline;
+export const { completeEvent } = leadPipeline;
+installPipeline(leadPipeline);

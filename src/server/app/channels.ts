@@ -1,0 +1,28 @@
+import { countReminderSent } from '../appointments/reminderReads';
+import { renderDocumentPdf } from '../invoices/pdf';
+import { documentFileName, readDocument } from '../invoices/store';
+import type { OutboxChannels } from '../notifications/channels';
+import { sendWhatsAppEntry } from '../whatsapp/send';
+
+// The channels the outbox sends on that belong to features above it (docs/architecture.md,
+// "Composition root"): WhatsApp, with What converts' count of reminders sent, and the
+// invoice PDFs a receipt mail attaches.
+
+export const outboxChannels: OutboxChannels = {
+  async whatsapp(entry, admit, now) {
+    const wamid = await sendWhatsAppEntry(entry, admit, now);
+    // Sent is sent: a failure to count it is logged, never retried (a retry would send twice).
+    await countReminderSent({ wamid, kind: entry.kind, appointmentId: entry.appointmentId }).catch((error: unknown) =>
+      console.error(`[whatsapp] ${entry.id} was sent as ${wamid} but its reminder count failed`, error),
+    );
+  },
+  async attachment(ref) {
+    const document = await readDocument(ref.documentId);
+    if (!document) throw new Error(`The attachment ${ref.documentId} is not issued yet`);
+    return {
+      filename: documentFileName(document),
+      content: await renderDocumentPdf(document),
+      contentType: 'application/pdf',
+    };
+  },
+};

@@ -1,0 +1,32 @@
+import type { AttachmentRef, OutboxEntry } from './outbox';
+
+// What the outbox sends through but does not own (docs/architecture.md, "Composition
+// root"): the WhatsApp channel and the files a mail attaches belong to features above it,
+// so src/server/app/ installs them once. Mail and webhooks are the outbox's own transports.
+
+export interface Attachment {
+  filename: string;
+  content: Uint8Array;
+  contentType: string;
+}
+
+export interface OutboxChannels {
+  /** Sends one WhatsApp entry; `admit` takes the visitor number's daily place (it throws to hold the message back). */
+  whatsapp(entry: OutboxEntry, admit: () => Promise<void>, now: Date): Promise<void>;
+  /** The file an entry names, made now; throws while it cannot be made yet (the attempt is retried). */
+  attachment(ref: AttachmentRef): Promise<Attachment>;
+}
+
+let installed: OutboxChannels | null = null;
+
+export function installOutboxChannels(channels: OutboxChannels): void {
+  installed = channels;
+}
+
+export function outboxChannels(): OutboxChannels {
+  if (!installed)
+    throw new Error(
+      'No outbox channels are installed: the entry point must import src/server/app (docs/architecture.md).',
+    );
+  return installed;
+}
