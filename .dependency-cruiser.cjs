@@ -1,6 +1,43 @@
 /** @type {import('dependency-cruiser').IConfiguration} */
+// The feature map (docs/architecture.md, "The feature map"): what each feature folder of
+// src/server may import besides the core (storage/, http/) and the platform (followUp/,
+// indexes/). Every arrow points down; tests/unit/feature-map.test.ts checks the map has no
+// cycle and that docs/architecture.md shows this map.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- dependency-cruiser reads CommonJS config
+const featureMap = require('./src/server/featureMap.json');
+const features = Object.keys(featureMap);
+const anyFeature = `^src/server/(${features.join('|')})/`;
+
+/** One rule a feature: importing a feature its line does not list fails. */
+const featureMapRules = features.map((feature) => {
+  const others = features.filter((other) => other !== feature && !featureMap[feature].includes(other));
+  return {
+    name: `feature-map-${feature}`,
+    severity: 'error',
+    comment: `${feature}/ may import only ${featureMap[feature].join(', ') || 'no other feature'} (docs/architecture.md, "The feature map").`,
+    from: { path: `^src/server/${feature}/` },
+    to: { path: `^src/server/(${others.join('|')})/` },
+  };
+});
+
 module.exports = {
   forbidden: [
+    ...featureMapRules,
+    {
+      name: 'features-through-their-entry',
+      severity: 'error',
+      comment:
+        'Another folder imports a feature only through its index.ts: what a feature keeps to itself can change without touching its users (docs/architecture.md).',
+      from: { path: '^(src/server/[^/]+|netlify/functions)/' },
+      to: { path: `${anyFeature}.`, pathNot: ['^src/server/[^/]+/index\\.ts$', '^$1/'] },
+    },
+    {
+      name: 'functions-through-the-root',
+      severity: 'error',
+      comment: 'Functions import the composition root through its index.ts, which installs what features publish to.',
+      from: { path: '^netlify/functions/' },
+      to: { path: '^src/server/app/', pathNot: '^src/server/app/index\\.ts$' },
+    },
     {
       name: 'no-cycles',
       severity: 'error',
@@ -25,11 +62,12 @@ module.exports = {
       to: { path: '^src/server/', pathNot: '^src/server/(storage|http|followUp|indexes)/' },
     },
     {
-      name: 'only-entry-points-run-the-scheduler',
+      name: 'only-entry-points-import-the-root',
       severity: 'error',
-      comment: 'The minute job composes every feature; features never reach up into it.',
-      from: { path: '^src/server/', pathNot: '^src/server/scheduler/' },
-      to: { path: '^src/server/scheduler/' },
+      comment:
+        'The composition root (src/server/app/) knows every feature; a feature that imported it would know them all (docs/architecture.md).',
+      from: { path: '^src/', pathNot: '^src/server/app/' },
+      to: { path: '^src/server/app/' },
     },
     {
       name: 'lib-is-shared-and-pure',

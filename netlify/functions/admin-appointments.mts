@@ -1,4 +1,5 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import {
   type AdminAppointmentsAnswer,
   type AppointmentOutcomeAnswer,
@@ -18,18 +19,24 @@ import {
 } from '../../src/lib/schemas/appointment';
 import { addDays } from '../../src/lib/schedule/istClock';
 import { z } from '../../src/lib/schemas/zod';
-import { readAvailability, saveAvailability } from '../../src/server/booking/availability';
-import { cancelAppointment, cancelCallsOfPhone, moveAppointment } from '../../src/server/booking/book';
-import { setAppointmentOutcome } from '../../src/server/appointments/outcome';
-import { withWhatsAppStatuses } from '../../src/server/appointments/whatsappStatuses';
-import { feedSecret, rotateFeedSecret } from '../../src/server/booking/secrets';
-import { activeAppointmentOf, appointmentsOnDates } from '../../src/server/booking/store';
-import { requireAdmin } from '../../src/server/auth/session';
+import {
+  readAvailability,
+  saveAvailability,
+  cancelAppointment,
+  cancelCallsOfPhone,
+  moveAppointment,
+  feedSecret,
+  rotateFeedSecret,
+  activeAppointmentOf,
+  appointmentsOnDates,
+} from '../../src/server/booking';
+import { setAppointmentOutcome, withWhatsAppStatuses } from '../../src/server/appointments';
+import { requireAdmin } from '../../src/server/auth';
 import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readJson, readParams, readQuery } from '../../src/server/http/validate';
-import { siteAddress } from '../../src/server/notifications/settings';
+import { siteAddress } from '../../src/server/notifications';
 
 // The owner's calendar (docs/scheduling.md): availability, the calls in a range or of one booking,
 // cancelling or moving one, and the private feed's address. Session + Origin as every admin route.

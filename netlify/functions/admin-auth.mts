@@ -1,10 +1,15 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import { z } from 'zod';
 import { afterResponse } from '../../src/server/http/afterResponse';
-import { forgetAllDevices, knownDevice, newDevice } from '../../src/server/auth/deviceCookie';
-import { pruneLoginWindows, releaseLoginAttempt, reserveLoginAttempt } from '../../src/server/auth/loginThrottle';
-import { removeAllPasskeys } from '../../src/server/auth/passkeys';
 import {
+  forgetAllDevices,
+  knownDevice,
+  newDevice,
+  pruneLoginWindows,
+  releaseLoginAttempt,
+  reserveLoginAttempt,
+  removeAllPasskeys,
   assertSameOrigin,
   clearedSessionCookie,
   cookieHeader,
@@ -14,10 +19,10 @@ import {
   readSession,
   sessionKey,
   startSession,
-} from '../../src/server/auth/session';
-import { revokeAllSessions } from '../../src/server/auth/sessionStore';
-import { adminSettings } from '../../src/server/auth/settings';
-import { safeEqualSecret } from '../../src/server/auth/token';
+  revokeAllSessions,
+  adminSettings,
+  safeEqualSecret,
+} from '../../src/server/auth';
 import { notFound, unauthorized } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';

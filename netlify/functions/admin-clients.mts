@@ -1,12 +1,11 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import { appointmentIdSchema } from '../../src/lib/schemas/appointment';
 import { type AdminClientsAnswer, type SessionOutcomeAnswer, sessionOutcomeSchema } from '../../src/lib/schemas/client';
 import { z } from '../../src/lib/schemas/zod';
-import { requireAdmin } from '../../src/server/auth/session';
-import { setSessionOutcome } from '../../src/server/appointments/outcome';
-import { cancelSession } from '../../src/server/clients/sessions';
-import { clients } from '../../src/server/clients/store';
-import { adminClientRow } from '../../src/server/clients/views';
+import { requireAdmin } from '../../src/server/auth';
+import { setSessionOutcome } from '../../src/server/appointments';
+import { cancelSession, clients, adminClientRow } from '../../src/server/clients';
 import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';

@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import { exportSliceParamsSchema, exportSliceQuerySchema } from '../../src/lib/schemas/adminExport';
-import { exportPlan, exportSliceRows } from '../../src/server/leads/exportRows';
-import { requireAdmin } from '../../src/server/auth/session';
+import { exportPlan, exportSliceRows } from '../../src/server/leads';
+import { requireAdmin } from '../../src/server/auth';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readParams, readQuery } from '../../src/server/http/validate';

@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import { setAsideParamsSchema } from '../../src/lib/schemas/setAside';
-import { requireAdmin } from '../../src/server/auth/session';
+import { requireAdmin } from '../../src/server/auth';
 import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';

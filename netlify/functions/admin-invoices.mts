@@ -1,4 +1,5 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import {
   type InvoiceDocument,
   type InvoiceListAnswer,
@@ -6,14 +7,18 @@ import {
   invoiceDocumentIdPattern,
   invoiceMonthQuerySchema,
 } from '../../src/lib/schemas/invoice';
-import { requireAdmin } from '../../src/server/auth/session';
+import { requireAdmin } from '../../src/server/auth';
 import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readQuery } from '../../src/server/http/validate';
-import { renderDocumentPdf } from '../../src/server/invoices/pdf';
-import { documentFileName, documentsOfMonth, readDocument } from '../../src/server/invoices/store';
-import { summaryCsv } from '../../src/server/invoices/summary';
+import {
+  renderDocumentPdf,
+  documentFileName,
+  documentsOfMonth,
+  readDocument,
+  summaryCsv,
+} from '../../src/server/invoices';
 
 const SUMMARY_FILE = 'summary.csv';
 

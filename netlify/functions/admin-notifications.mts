@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { notificationParamsSchema, notificationsQuerySchema } from '../../src/lib/schemas/notifications';
-import { requireAdmin } from '../../src/server/auth/session';
+import { requireAdmin } from '../../src/server/auth';
 import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';

@@ -1,15 +1,15 @@
 import type { Config, Context } from '@netlify/functions';
-import { knownDevice, newDevice } from '../../src/server/auth/deviceCookie';
-import { limitSignInOptions } from '../../src/server/auth/passkeyChallenges';
+import '../../src/server/app';
 import {
+  knownDevice,
+  newDevice,
+  limitSignInOptions,
   listPasskeys,
   loginOptions,
   registerPasskey,
   registrationOptions,
   removePasskey,
   verifyPasskeyLogin,
-} from '../../src/server/auth/passkeys';
-import {
   assertSameOrigin,
   cookieHeader,
   deviceCookieName,
@@ -19,8 +19,8 @@ import {
   requireRecentSignIn,
   sessionKey,
   startSession,
-} from '../../src/server/auth/session';
-import { adminSettings } from '../../src/server/auth/settings';
+  adminSettings,
+} from '../../src/server/auth';
 import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';

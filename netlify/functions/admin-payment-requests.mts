@@ -1,13 +1,12 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import { createPaymentRequestSchema, paymentRequestParamsSchema } from '../../src/lib/schemas/paymentRequest';
-import { requireAdmin } from '../../src/server/auth/session';
+import { requireAdmin } from '../../src/server/auth';
 import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { pageQuerySchema, readJson, readParams, readQuery } from '../../src/server/http/validate';
-import { cancelPaymentRequest } from '../../src/server/paymentRequests/cancel';
-import { createPaymentRequest } from '../../src/server/paymentRequests/create';
-import { paymentRequests } from '../../src/server/paymentRequests/store';
+import { cancelPaymentRequest, createPaymentRequest, paymentRequests } from '../../src/server/paymentRequests';
 
 const isCancel = (req: Request) => /\/cancel\/?$/.test(new URL(req.url).pathname);
 

@@ -1,11 +1,12 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import { idempotencyKeySchema, refundParamsSchema, refundRequestSchema } from '../../src/lib/schemas/refund';
-import { requireAdmin } from '../../src/server/auth/session';
+import { requireAdmin } from '../../src/server/auth';
 import { badRequest } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readJson, readParams } from '../../src/server/http/validate';
-import { requestRefund } from '../../src/server/refunds/request';
+import { requestRefund } from '../../src/server/refunds';
 
 export default route({
   /** POST /api/admin/payments/{id}/refund { amount?, reason } -> 202 { refund } (requireAdmin checks the Origin). */

@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import { adminSearchQuerySchema } from '../../src/lib/schemas/adminApi';
-import { requireAdmin } from '../../src/server/auth/session';
-import { findPerson } from '../../src/server/leads/findPerson';
+import { requireAdmin } from '../../src/server/auth';
+import { findPerson } from '../../src/server/leads';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readQuery } from '../../src/server/http/validate';

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { requireAdmin } from '../../src/server/auth/session';
-import { readAdminStats } from '../../src/server/leads/readStats';
-import { recountStats } from '../../src/server/leads/recount';
+import '../../src/server/app';
+import { requireAdmin } from '../../src/server/auth';
+import { readAdminStats, recountStats } from '../../src/server/leads';
 import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';

@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { requireAdmin } from '../../src/server/auth/session';
+import '../../src/server/app';
+import { requireAdmin } from '../../src/server/auth';
 import { readTodo } from '../../src/server/indexes/todo/readTodo';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';

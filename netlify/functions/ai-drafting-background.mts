@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import { z } from 'zod';
 import { jobIdPattern } from '../../src/lib/schemas/aiDrafting';
-import { runJob } from '../../src/server/ai/drafting';
-import { claimJob } from '../../src/server/ai/jobs';
+import { runJob, claimJob } from '../../src/server/ai';
 import { HttpError } from '../../src/server/http/errors';
 import { MAX_BODY_BYTES, readLimited } from '../../src/server/http/validate';
 

@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { aiStatus } from '../../src/server/ai/config';
-import { requireAdmin } from '../../src/server/auth/session';
+import '../../src/server/app';
+import { aiStatus } from '../../src/server/ai';
+import { requireAdmin } from '../../src/server/auth';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 

@@ -1,4 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
+import '../../src/server/app';
 import {
   type ManageAnswer,
   appointmentIdSchema,
@@ -14,15 +15,18 @@ import {
   cancelAppointment,
   moveAppointment,
   visitorMayChange,
-} from '../../src/server/booking/book';
-import { visitorIcs } from '../../src/server/appointments/invite';
-import { manageUrl, publicAppointment } from '../../src/server/appointments/links';
-import { countNewCall, pruneNewCallWindows } from '../../src/server/appointments/newCallLimit';
-import { manageTokenValid } from '../../src/server/booking/secrets';
-import { readAppointment } from '../../src/server/booking/store';
-import { assertSameOrigin } from '../../src/server/auth/session';
-import { bookings } from '../../src/server/leads/bookings';
-import { createDiscoveryCall } from '../../src/server/leads/discoveryCall';
+  manageTokenValid,
+  readAppointment,
+} from '../../src/server/booking';
+import {
+  visitorIcs,
+  manageUrl,
+  publicAppointment,
+  countNewCall,
+  pruneNewCallWindows,
+} from '../../src/server/appointments';
+import { assertSameOrigin } from '../../src/server/auth';
+import { bookings, createDiscoveryCall } from '../../src/server/leads';
 import { afterResponse } from '../../src/server/http/afterResponse';
 import { decoyRecord, isBot } from '../../src/server/http/honeypot';
 import { badRequest, notFound } from '../../src/server/http/errors';

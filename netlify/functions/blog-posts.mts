@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import { z } from 'zod';
 import { blogId, blogPostInputSchema } from '../../src/lib/schemas/blogPost';
-import { type Client, readSession, requireAdmin } from '../../src/server/auth/session';
-import { allPosts, findPost } from '../../src/server/blog/posts';
-import { createStoragePost, deleteStoragePost, updateStoragePost } from '../../src/server/blog/storagePosts';
+import { type Client, readSession, requireAdmin } from '../../src/server/auth';
+import { allPosts, findPost, createStoragePost, deleteStoragePost, updateStoragePost } from '../../src/server/blog';
 import { badRequest, notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';

@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import { blogPreviewRequestSchema, type BlogPreviewResponse } from '../../src/lib/schemas/aiDrafting';
-import { requireAdmin } from '../../src/server/auth/session';
-import { renderPostContent } from '../../src/server/blog/render';
+import { requireAdmin } from '../../src/server/auth';
+import { renderPostContent } from '../../src/server/blog';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readJson } from '../../src/server/http/validate';

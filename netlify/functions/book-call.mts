@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import { backgroundLabel, callRequestSchema } from '../../src/lib/schemas/callRequest';
-import { createDiscoveryCall } from '../../src/server/leads/discoveryCall';
+import { createDiscoveryCall } from '../../src/server/leads';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readJson } from '../../src/server/http/validate';

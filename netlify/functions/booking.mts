@@ -1,13 +1,14 @@
 import type { Config, Context } from '@netlify/functions';
+import '../../src/server/app';
 import { bookingDetailsPatchSchema, bookingStatusPatchSchema } from '../../src/lib/schemas/adminApi';
-import { requireAdmin } from '../../src/server/auth/session';
+import { requireAdmin } from '../../src/server/auth';
 import {
   type StoredBooking,
   bookingEtag,
   editBookingDetails,
   setBookingStatus,
-} from '../../src/server/leads/bookingEdits';
-import { bookings } from '../../src/server/leads/bookings';
+  bookings,
+} from '../../src/server/leads';
 import { HttpError, notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';

@@ -1,8 +1,9 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import { packageBookingRequestSchema } from '../../src/lib/schemas/packageBooking';
-import { requireAdmin } from '../../src/server/auth/session';
-import { bookings } from '../../src/server/leads/bookings';
-import { createPackageBooking, decoyPackageBooking } from '../../src/server/payments/package-booking';
+import { requireAdmin } from '../../src/server/auth';
+import { bookings } from '../../src/server/leads';
+import { createPackageBooking, decoyPackageBooking } from '../../src/server/payments';
 import { isBot } from '../../src/server/http/honeypot';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';

@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import { addDays, istDateOf } from '../../src/lib/schedule/istClock';
 import { z } from '../../src/lib/schemas/zod';
-import { calendarFeed } from '../../src/server/appointments/invite';
-import { feedSecretMatches } from '../../src/server/booking/secrets';
-import { appointmentsOnDates } from '../../src/server/booking/store';
+import { calendarFeed } from '../../src/server/appointments';
+import { feedSecretMatches, appointmentsOnDates } from '../../src/server/booking';
 import { notFound } from '../../src/server/http/errors';
 import { route } from '../../src/server/http/route';
 

@@ -1,4 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
+import '../../src/server/app';
 import { invoiceDocumentId } from '../../src/lib/schemas/invoice';
 import {
   type SessionAnswer,
@@ -7,12 +8,17 @@ import {
   clientTokenQuerySchema,
   sessionStartSchema,
 } from '../../src/lib/schemas/client';
-import { assertSameOrigin } from '../../src/server/auth/session';
-import { clientInvoicePdf } from '../../src/server/clients/invoices';
-import { clientOfLink } from '../../src/server/clients/links';
-import { bookSession, cancelSession, moveSession } from '../../src/server/clients/sessions';
-import type { Client } from '../../src/server/clients/store';
-import { clientSession, clientSpaceView } from '../../src/server/clients/views';
+import { assertSameOrigin } from '../../src/server/auth';
+import {
+  clientInvoicePdf,
+  clientOfLink,
+  bookSession,
+  cancelSession,
+  moveSession,
+  type Client,
+  clientSession,
+  clientSpaceView,
+} from '../../src/server/clients';
 import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';

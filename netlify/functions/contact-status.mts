@@ -1,7 +1,8 @@
 import type { Config, Context } from '@netlify/functions';
+import '../../src/server/app';
 import { contactStatusPatchSchema } from '../../src/lib/schemas/contact';
-import { requireAdmin } from '../../src/server/auth/session';
-import { contactEtag, setContactStatus } from '../../src/server/leads/contactEdits';
+import { requireAdmin } from '../../src/server/auth';
+import { contactEtag, setContactStatus } from '../../src/server/leads';
 import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';

@@ -1,8 +1,9 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import { contactRequestSchema } from '../../src/lib/schemas/contact';
 import { consentFromOptIn } from '../../src/lib/whatsappConsent';
-import { requireAdmin } from '../../src/server/auth/session';
-import { contacts } from '../../src/server/leads/contacts';
+import { requireAdmin } from '../../src/server/auth';
+import { contacts } from '../../src/server/leads';
 import { decoyRecord, isBot } from '../../src/server/http/honeypot';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';

@@ -1,12 +1,13 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import { corporateEnquiryRequestSchema } from '../../src/lib/schemas/corporateEnquiry';
 import { consentFromOptIn } from '../../src/lib/whatsappConsent';
-import { requireAdmin } from '../../src/server/auth/session';
+import { requireAdmin } from '../../src/server/auth';
 import { decoyRecord, isBot } from '../../src/server/http/honeypot';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { pageQuerySchema, readJson, readQuery } from '../../src/server/http/validate';
-import { corporateEnquiries } from '../../src/server/leads/corporateEnquiries';
+import { corporateEnquiries } from '../../src/server/leads';
 
 export default route({
   async POST(req) {

@@ -1,12 +1,13 @@
 import type { Config, Context } from '@netlify/functions';
+import '../../src/server/app';
 import { corporateEnquiryStatusPatchSchema } from '../../src/lib/schemas/corporateEnquiry';
-import { requireAdmin } from '../../src/server/auth/session';
+import { requireAdmin } from '../../src/server/auth';
 import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readJson } from '../../src/server/http/validate';
 import { contentEtag, ifMatchChange, ifMatchOf } from '../../src/server/http/versions';
-import { corporateEnquiries } from '../../src/server/leads/corporateEnquiries';
+import { corporateEnquiries } from '../../src/server/leads';
 import { recordIdPattern } from '../../src/server/storage/keys';
 
 const NOT_FOUND = 'Enquiry not found.';

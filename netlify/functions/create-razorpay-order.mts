@@ -1,9 +1,10 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import { createOrderRequestSchema } from '../../src/lib/schemas/payment';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readJson } from '../../src/server/http/validate';
-import { startPayment } from '../../src/server/payments/create-order';
+import { startPayment } from '../../src/server/payments';
 
 export default route({
   async POST(req) {

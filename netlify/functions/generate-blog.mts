@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import { generateBlogRequestSchema } from '../../src/lib/schemas/aiDrafting';
-import { findJob, generateJobView, startJob } from '../../src/server/ai/jobRoutes';
+import { findJob, generateJobView, startJob } from '../../src/server/ai';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 

@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import { improveBlogRequestSchema } from '../../src/lib/schemas/aiDrafting';
-import { findJob, improveJobView, startJob } from '../../src/server/ai/jobRoutes';
+import { findJob, improveJobView, startJob } from '../../src/server/ai';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 

@@ -1,11 +1,12 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import { subscribeRequestSchema } from '../../src/lib/schemas/subscriber';
-import { requireAdmin } from '../../src/server/auth/session';
+import { requireAdmin } from '../../src/server/auth';
 import { isBot } from '../../src/server/http/honeypot';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { pageQuerySchema, readJson, readQuery } from '../../src/server/http/validate';
-import { subscribe, subscribers } from '../../src/server/leads/subscribers';
+import { subscribe, subscribers } from '../../src/server/leads';
 
 export default route({
   async POST(req) {

@@ -1,10 +1,11 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import { paymentLinkReceiptQuerySchema, paymentReceiptQuerySchema } from '../../src/lib/schemas/payment';
-import { paymentLinkReceipt } from '../../src/server/paymentRequests/receipt';
+import { paymentLinkReceipt } from '../../src/server/paymentRequests';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readQuery } from '../../src/server/http/validate';
-import { paymentReceipt } from '../../src/server/payments/receipt';
+import { paymentReceipt } from '../../src/server/payments';
 
 export default route({
   async GET(req) {

@@ -1,11 +1,12 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import { paymentListQuerySchema } from '../../src/lib/schemas/payment';
-import { requireAdmin } from '../../src/server/auth/session';
+import { requireAdmin } from '../../src/server/auth';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { pageQuerySchema, readQuery } from '../../src/server/http/validate';
-import { payments } from '../../src/server/leads/payments';
-import { withRefunds } from '../../src/server/refunds/ledger';
+import { payments } from '../../src/server/leads';
+import { withRefunds } from '../../src/server/refunds';
 
 export default route({
   async GET(req, context) {

@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readLimited } from '../../src/server/http/validate';
-import { webhookSecret } from '../../src/server/payments/config';
+import { webhookSecret } from '../../src/server/payments';
 import { handleRazorpayWebhook as handleWebhook } from '../../src/server/app';
 
 const MAX_WEBHOOK_BYTES = 256 * 1024;

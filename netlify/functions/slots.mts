@@ -1,9 +1,10 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import { LONGEST_SESSION_MINUTES } from '../../src/lib/packageCatalogue';
 import { SLOT_MINUTES, SLOT_TIME_ZONE, type SlotsAnswer } from '../../src/lib/schemas/appointment';
 import { sessionSlotsQuerySchema } from '../../src/lib/schemas/client';
-import { currentSlots } from '../../src/server/booking/book';
-import { currentSessionSlots } from '../../src/server/clients/sessions';
+import { currentSlots } from '../../src/server/booking';
+import { currentSessionSlots } from '../../src/server/clients';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readQuery } from '../../src/server/http/validate';

@@ -3,7 +3,7 @@ import { HttpError, notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readLimited } from '../../src/server/http/validate';
-import { whatsappConfig } from '../../src/server/whatsapp/config';
+import { whatsappConfig } from '../../src/server/whatsapp';
 import { answerVerification, handleWhatsAppWebhook as handleWebhookDelivery } from '../../src/server/app';
 
 /** Meta batches statuses; a delivery of a thousand is well under this. */

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { RefundLedger } from '../../src/lib/schemas/refund';
-import { paiseOf, refundRequestSchema } from '../../src/lib/schemas/refund';
+import { type RefundLedger, paiseOf, refundRequestSchema } from '../../src/lib/schemas/refund';
 import { release, requested, reserve, settle, summaryOf } from '../../src/server/refunds/ledgerMath';
 
 const at = new Date('2026-11-26T10:00:00Z');

@@ -8,8 +8,7 @@ import {
   MAX_KEYWORD_LENGTH,
   type GenerateBlogOrder,
 } from '../../lib/schemas/aiDrafting';
-import { sanitizeMarkdownSource } from '../blog/markdownSource';
-import { createStoragePost } from '../blog/storagePosts';
+import { sanitizeMarkdownSource, createStoragePost } from '../blog';
 import { HttpError } from '../http/errors';
 import { requireAiConfig } from './config';
 import { generatedPostSchema, improvedContentSchema, type GeneratedPost } from './draftSchemas';

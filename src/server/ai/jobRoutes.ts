@@ -6,8 +6,8 @@ import {
   type ImproveJobView,
   type JobStarted,
 } from '../../lib/schemas/aiDrafting';
-import { requireAdmin } from '../auth/session';
-import { getStoragePost } from '../blog/storagePosts';
+import { requireAdmin } from '../auth';
+import { getStoragePost } from '../blog';
 import { badRequest, notFound } from '../http/errors';
 import { json } from '../http/respond';
 import { readJson, readParams } from '../http/validate';

@@ -1,8 +1,7 @@
-import { countReminderSent } from '../appointments/reminderReads';
-import { renderDocumentPdf } from '../invoices/pdf';
-import { documentFileName, readDocument } from '../invoices/store';
-import type { OutboxChannels } from '../notifications/channels';
-import { sendWhatsAppEntry } from '../whatsapp/send';
+import { countReminderSent } from '../appointments';
+import { renderDocumentPdf, documentFileName, readDocument } from '../invoices';
+import type { OutboxChannels } from '../notifications';
+import { sendWhatsAppEntry } from '../whatsapp';
 
 // The channels the outbox sends on that belong to features above it (docs/architecture.md,
 // "Composition root"): WhatsApp, with What converts' count of reminders sent, and the

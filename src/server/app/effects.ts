@@ -1,19 +1,21 @@
 import { leadNotificationKinds, type LeadNotificationKind } from '../../lib/leads/kinds';
-import { queueCallNotices } from '../appointments/notices';
-import { syncCallTodo } from '../booking/callTodo';
-import { scheduleReminders } from '../appointments/reminders';
-import { countCallBooked, followUpOutcome } from '../appointments/outcomeFollowUp';
+import {
+  queueCallNotices,
+  scheduleReminders,
+  countCallBooked,
+  followUpOutcome,
+  queueCallbackConfirmation,
+} from '../appointments';
+import { syncCallTodo } from '../booking';
 import { indexPerson } from '../indexes/search/personIndex';
 import { addTodo } from '../indexes/todo/pendingIndex';
 import { addToCounts } from '../indexes/stats/counterStore';
 import { type Effect, storeRecord } from '../followUp/effects';
-import { countConversion } from '../sources/conversions';
-import { countLeadSource } from '../sources/leadSources';
+import { countConversion, countLeadSource } from '../sources';
 import { queueLeadNotifications } from './leadNotifications';
-import { refundEffects } from '../refunds/effects';
-import { ensureInvoice } from '../invoices/documents';
-import { withReceiptExtras } from '../clients/receiptExtras';
-import { queueCallbackConfirmation } from '../appointments/callbackConfirmation';
+import { refundEffects } from '../refunds';
+import { ensureInvoice } from '../invoices';
+import { withReceiptExtras } from '../clients';
 
 // What a lead's follow-up event does (docs/decisions/0026-store-answer-follow-up.md), one
 // line an effect. Each is idempotent (onlyIfNew writes, tally changes named by the event,

@@ -1,4 +1,4 @@
-import { installOutboxChannels } from '../notifications/channels';
+import { installOutboxChannels } from '../notifications';
 import { outboxChannels } from './channels';
 import './pipeline';
 

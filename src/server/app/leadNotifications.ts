@@ -1,8 +1,15 @@
-import type { LeadEvent } from '../leads/leadEvents';
-import { type OutboxEntry, enqueue, newEntry } from '../notifications/outbox';
-import { notificationSettings, siteAddress } from '../notifications/settings';
-import { ownerEmail, ownerWebhook, visitorEmail } from '../notifications/templates';
-import { whatsappEnabled, whatsappLeadEntries } from '../whatsapp/entries';
+import type { LeadEvent } from '../leads';
+import {
+  type OutboxEntry,
+  enqueue,
+  newEntry,
+  notificationSettings,
+  siteAddress,
+  ownerEmail,
+  ownerWebhook,
+  visitorEmail,
+} from '../notifications';
+import { whatsappEnabled, whatsappLeadEntries } from '../whatsapp';
 
 /** The outbox entries one event needs with the current settings (pure). */
 export function outboxEntriesFor(event: LeadEvent, site: string, webhook: boolean, now: Date): OutboxEntry[] {

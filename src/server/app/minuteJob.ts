@@ -1,15 +1,14 @@
-import { snapshotExportSlices } from '../leads/exportRows';
+import { snapshotExportSlices } from '../leads';
 import { foldCounts } from '../indexes/stats/counterStore';
-import { type ReminderReport, sendDueReminders } from '../appointments/reminders';
+import { type ReminderReport, sendDueReminders, type BackfillReport, backfillCallsBooked } from '../appointments';
 import { eventTime, isDue, pendingEventIds, readEvent } from '../followUp/events';
 import { leadPipeline } from './pipeline';
-import { pruneOutbox, sweepOutbox, type SweepReport } from '../notifications/deliver';
-import { foldLeadSources } from '../sources/leadSources';
-import { pruneChallenges } from '../auth/passkeyChallenges';
-import { pruneMessages } from '../whatsapp/messages';
+import { pruneOutbox, sweepOutbox, type SweepReport } from '../notifications';
+import { foldLeadSources } from '../sources';
+import { pruneChallenges } from '../auth';
+import { pruneMessages } from '../whatsapp';
 import { eachUntil } from '../storage/eachUntil';
 import { runStage } from './stage';
-import { type BackfillReport, backfillCallsBooked } from '../appointments/callCountBackfill';
 
 // The site's scheduler (docs/decisions/0026-store-answer-follow-up.md,
 // 0033-bounded-keys-and-dead-letters.md): one run a minute, named stages in turn, all

@@ -8,13 +8,13 @@ import {
   NOTIFICATIONS_LIST_LIMIT,
   isWhatsAppChannel,
 } from '../../lib/schemas/notifications';
-import { whatsappConfig } from '../whatsapp/config';
-import { messagesOfEntries } from '../whatsapp/messages';
+import { whatsappConfig, messagesOfEntries } from '../whatsapp';
 import { afterResponse } from '../http/afterResponse';
 import { conflict, notFound } from '../http/errors';
-import { RETRY_WINDOW_MS } from '../notifications/backoff';
-import { claimable, deliver } from '../notifications/deliver';
 import {
+  RETRY_WINDOW_MS,
+  claimable,
+  deliver,
   type OutboxEntry,
   dropFailedMarker,
   dropHeldMarker,
@@ -27,9 +27,10 @@ import {
   readEntry,
   replaceEntry,
   toItem,
-} from '../notifications/outbox';
-import { notificationSettings } from '../notifications/settings';
-import { allowanceFor, takePlace } from '../notifications/visitorQuota';
+  notificationSettings,
+  allowanceFor,
+  takePlace,
+} from '../notifications';
 
 /** The entries of one status (and channel), newest lead first, found through their markers where there are some. */
 async function entriesWithStatus(

@@ -1,6 +1,6 @@
 import { createPipeline } from '../followUp/pipeline';
 import { installPipeline } from '../followUp/publish';
-import { deliver } from '../notifications/deliver';
+import { deliver } from '../notifications';
 import { leadEffects } from './effects';
 
 /** Sends the entries now; whatever fails stays due for the sweep. */

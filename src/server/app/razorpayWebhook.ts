@@ -1,14 +1,18 @@
 import { webhookEventSchema } from '../../lib/schemas/payment';
 import { badRequest } from '../http/errors';
-import { paymentForOrder } from '../payments/orders';
-import { eventKey, razorpayClaims } from '../payments/webhookClaims';
-import { applyPaymentLinkEvent, isPaymentLinkEvent } from '../paymentRequests/linkEvents';
-import { applyRefundEvent, isRefundEvent } from '../refunds/webhook';
-import { confirmPayment, recordFailure } from '../payments/confirm';
-import { signaturesMatch, webhookSignature } from '../payments/signatures';
+import {
+  paymentForOrder,
+  eventKey,
+  razorpayClaims,
+  confirmPayment,
+  recordFailure,
+  signaturesMatch,
+  webhookSignature,
+  type WebhookOutcome,
+} from '../payments';
+import { applyPaymentLinkEvent, isPaymentLinkEvent } from '../paymentRequests';
+import { applyRefundEvent, isRefundEvent } from '../refunds';
 import { createHash } from 'node:crypto';
-
-import type { WebhookOutcome } from '../payments/webhookOutcome';
 
 export type { WebhookOutcome };
 

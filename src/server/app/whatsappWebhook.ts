@@ -9,13 +9,11 @@ import {
   whatsappWebhookSchema,
   verificationQuerySchema,
 } from '../../lib/schemas/whatsappWebhook';
-import { safeEqualSecret } from '../auth/token';
+import { safeEqualSecret } from '../auth';
 import { HttpError, badRequest, forbidden } from '../http/errors';
-import { signaturesMatch } from '../payments/signatures';
-import { type InboundOutcome, type InboundSender, handleInbound } from '../appointments/whatsappInbound';
-import { applyStatus } from '../whatsapp/messages';
-import { type ClaimKind, claimKey, whatsappClaims } from '../whatsapp/webhookClaims';
-import { countReminderRead } from '../appointments/reminderReads';
+import { signaturesMatch } from '../payments';
+import { type InboundOutcome, type InboundSender, handleInbound, countReminderRead } from '../appointments';
+import { applyStatus, type ClaimKind, claimKey, whatsappClaims } from '../whatsapp';
 
 // Meta's WhatsApp webhook (docs/decisions/0037-whatsapp-with-consent.md): the subscription handshake, and the
 // signed deliveries of our messages' statuses and of what visitors send us.

@@ -6,11 +6,11 @@ import {
   appointmentStore,
   readAppointmentForUpdate,
   replaceAppointment,
-} from '../booking/store';
-import { sourceKey } from '../sources/leadSources';
+} from '../booking';
+import { sourceKey } from '../sources';
 import { updateJson } from '../storage/atomicJson';
 import { blobCall } from '../storage/blobs';
-import { bookings } from '../leads/bookings';
+import { bookings } from '../leads';
 
 // What converts' "calls booked" is counted when a call is booked, so the calls
 // booked before that count existed were missing from it. This counts them once, in the minute

@@ -1,13 +1,11 @@
 import { type Booking, bookingSchema } from '../../lib/schemas/booking';
 import { BOOKED_TIME_SOURCE } from '../../lib/schemas/callRequest';
 import { pickTimeUrl } from './links';
-import { activeAppointmentOf } from '../booking/store';
+import { activeAppointmentOf } from '../booking';
 import type { FollowUpEvent } from '../followUp/events';
-import { enqueue } from '../notifications/outbox';
-import { siteAddress } from '../notifications/settings';
-import { consentedNumber } from '../whatsapp/consent';
-import { whatsappCallbackEntry, whatsappEnabled } from '../whatsapp/entries';
-import { BOOKING_STORE } from '../leads/bookingRecords';
+import { enqueue, siteAddress } from '../notifications';
+import { consentedNumber, whatsappCallbackEntry, whatsappEnabled } from '../whatsapp';
+import { BOOKING_STORE } from '../leads';
 
 // The call modal asks for no e-mail, so a free call request's only word back is WhatsApp
 // (docs/whatsapp.md, ccc_callback_confirmation): queued by the request's follow-up event,

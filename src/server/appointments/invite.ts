@@ -1,7 +1,7 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { business, discoveryCallSentence } from '../../lib/business';
 import type { Appointment } from '../../lib/schemas/appointment';
-import { plainName } from '../notifications/templates';
+import { plainName } from '../notifications';
 import { whatItIs } from './messages';
 
 // iCalendar from ical-generator (RFC 5545 escaping, folding and UTC times done for us):

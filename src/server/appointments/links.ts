@@ -1,7 +1,7 @@
 import type { Appointment, PublicAppointment } from '../../lib/schemas/appointment';
-import { siteAddress } from '../notifications/settings';
-import { clientSpaceUrlOf } from '../clients/links';
-import { manageToken, pickTimeToken } from '../booking/secrets';
+import { siteAddress } from '../notifications';
+import { clientSpaceUrlOf } from '../clients';
+import { manageToken, pickTimeToken } from '../booking';
 
 /** The visitor's link to move or cancel their call: signed, so only they have it. */
 export async function manageUrl(appointment: Pick<Appointment, 'id'>, site: string = siteAddress()): Promise<string> {

@@ -1,7 +1,7 @@
 import { business } from '../../lib/business';
 import { describeSlotIst } from '../../lib/schedule/slotDays';
 import type { Appointment, AppointmentNotice } from '../../lib/schemas/appointment';
-import { type Line, type MailContent, htmlOf, plainName, signOff, telHref } from '../notifications/templates';
+import { type Line, type MailContent, htmlOf, plainName, signOff, telHref } from '../notifications';
 
 // The words of the call messages, pure like the lead templates: the owner's
 // notice and the visitor's confirmation, reminder, move and cancellation. Visitor mail

@@ -1,12 +1,18 @@
 import type { Appointment, AppointmentNotice } from '../../lib/schemas/appointment';
 import type { NotificationKind } from '../../lib/schemas/notifications';
-import { type IcalEvent, type OutboxEntry, enqueue, newEntry } from '../notifications/outbox';
-import { notificationSettings, siteAddress } from '../notifications/settings';
-import { adminUrl } from '../notifications/templates';
+import {
+  type IcalEvent,
+  type OutboxEntry,
+  enqueue,
+  newEntry,
+  notificationSettings,
+  siteAddress,
+  adminUrl,
+} from '../notifications';
 import { appointmentInvite } from './invite';
 import { visitorLink } from './links';
 import { type CallMail, ownerCallMail, reminderMail, visitorCallMail } from './messages';
-import { whatsappCallEntries, whatsappEnabled, whatsappReminderEntry } from '../whatsapp/entries';
+import { whatsappCallEntries, whatsappEnabled, whatsappReminderEntry } from '../whatsapp';
 
 // Call messages go through the lead outbox (same retries, claims and admin panel).
 // Each change of a call has its own `version` id, which names its entries, so a change

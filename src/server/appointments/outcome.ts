@@ -1,11 +1,11 @@
 import type { Appointment, SessionOutcome } from '../../lib/schemas/appointment';
 import type { SessionOutcomeRequest } from '../../lib/schemas/client';
-import { markSessionOutcome } from '../clients/sessions';
+import { markSessionOutcome } from '../clients';
 import { newEventId } from '../followUp/events';
 import { conflict, notFound } from '../http/errors';
 import { recordFollowUp } from '../followUp/publish';
 import { countOutcome } from './outcomeFollowUp';
-import { type VersionedAppointment, readAppointmentForUpdate, replaceAppointment } from '../booking/store';
+import { type VersionedAppointment, readAppointmentForUpdate, replaceAppointment } from '../booking';
 
 // No-shows (docs/scheduling.md): the owner marks a call or session that has started as held or
 // missed. The request writes the outcome (a conditional write) and records one follow-up

@@ -1,9 +1,7 @@
 import type { Appointment, SessionOutcome } from '../../lib/schemas/appointment';
-import { conversionField } from '../sources/conversionMath';
-import { dayBucket, leadSourceTally, sourceKey } from '../sources/leadSources';
-import { type OutboxEntry, enqueue, newEntry } from '../notifications/outbox';
-import { notificationSettings, siteAddress } from '../notifications/settings';
-import { whatsappRebookEntry } from '../whatsapp/entries';
+import { conversionField, dayBucket, leadSourceTally, sourceKey } from '../sources';
+import { type OutboxEntry, enqueue, newEntry, notificationSettings, siteAddress } from '../notifications';
+import { whatsappRebookEntry } from '../whatsapp';
 import { rebookMail } from './messages';
 import { visitorLink } from './links';
 

@@ -1,8 +1,7 @@
-import { bookingRecords } from '../leads/bookingRecords';
-import { plainName } from '../notifications/templates';
+import { bookingRecords } from '../leads';
+import { plainName } from '../notifications';
 import { manageUrl } from './links';
-import { signedLinkTokenValid } from '../booking/secrets';
-import { activeAppointmentOf } from '../booking/store';
+import { signedLinkTokenValid, activeAppointmentOf } from '../booking';
 
 // What a free call request's pick-a-time link opens (/pick-a-time/{bookingId}?token=, the
 // button of the WhatsApp call-back confirmation, docs/whatsapp.md): the free times to book

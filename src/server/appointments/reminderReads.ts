@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { NotificationKind } from '../../lib/schemas/notifications';
-import { conversionField } from '../sources/conversionMath';
-import { dayBucket, leadSourceTally, sourceKey } from '../sources/leadSources';
-import type { SentMessage } from '../whatsapp/messages';
-import { readAppointment } from '../booking/store';
+import { conversionField, dayBucket, leadSourceTally, sourceKey } from '../sources';
+import type { SentMessage } from '../whatsapp';
+import { readAppointment } from '../booking';
 
 // The reminder read rate of What converts: a discovery call's WhatsApp reminder
 // counts as sent when Meta accepts it and as read when the webhook says so, under the call's lead

@@ -1,10 +1,10 @@
 import type { Appointment } from '../../lib/schemas/appointment';
 import { eachUntil } from '../storage/eachUntil';
-import { deliver } from '../notifications/deliver';
+import { deliver } from '../notifications';
 import { blobCall } from '../storage/blobs';
 import { queueReminder } from './notices';
-import { consentedNumber } from '../whatsapp/consent';
-import { appointmentStore, readAppointment } from '../booking/store';
+import { consentedNumber } from '../whatsapp';
+import { appointmentStore, readAppointment } from '../booking';
 
 // Reminders 24 hours and 1 hour before a call. Each is a key under the UTC hour it is
 // due, `reminders/{YYYY-MM-DDTHH}/{due ms}.{day|hour}.{appointment id}.{version}`, written

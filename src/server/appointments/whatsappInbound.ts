@@ -5,24 +5,30 @@ import { business } from '../../lib/business';
 import type { Appointment } from '../../lib/schemas/appointment';
 import { type ButtonAction, type InboundMessage, buttonAction } from '../../lib/schemas/whatsappWebhook';
 import { visitorLink } from './links';
-import { type VersionedAppointment, readAppointmentForUpdate, replaceAppointment } from '../booking/store';
+import { type VersionedAppointment, readAppointmentForUpdate, replaceAppointment } from '../booking';
 import { afterResponse } from '../http/afterResponse';
-import { deliver } from '../notifications/deliver';
-import { type OutboxEntry, enqueue, newEntry } from '../notifications/outbox';
-import { notificationSettings, siteAddress } from '../notifications/settings';
-import { type WhatsappInbound, formatIst, plainName, whatsappInboundMail } from '../notifications/templates';
 import {
+  deliver,
+  type OutboxEntry,
+  enqueue,
+  newEntry,
+  notificationSettings,
+  siteAddress,
+  type WhatsappInbound,
+  formatIst,
+  plainName,
+  whatsappInboundMail,
   OWNER_ALERTS_PER_SENDER_PER_DAY,
   WHATSAPP_MESSAGES_PER_DAY,
   allowanceFor,
   inboundAlertAllowance,
   placeOf,
   takePlace,
-} from '../notifications/visitorQuota';
+  type WhatsAppMessage,
+} from '../notifications';
 import { newestFirstKeyWith } from '../storage/keys';
 import { StorageConflictError } from '../storage/errors';
-import { whatsappConfig } from '../whatsapp/config';
-import type { WhatsAppMessage } from '../whatsapp/templates';
+import { whatsappConfig } from '../whatsapp';
 
 // What a visitor's WhatsApp message does: our templates' Confirm button marks
 // the call or session confirmed by the visitor (and thanks them), Reschedule answers with the link

@@ -1,6 +1,5 @@
 import type { AdminAppointment, Appointment } from '../../lib/schemas/appointment';
-import { whatsappConfig } from '../whatsapp/config';
-import { messagesOfAppointments } from '../whatsapp/messages';
+import { whatsappConfig, messagesOfAppointments } from '../whatsapp';
 
 /**
  * The owner's calls with each WhatsApp message's last status (who read the

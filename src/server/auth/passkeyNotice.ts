@@ -1,10 +1,7 @@
 import { formatDateTimeIST } from '../../lib/admin/istDates';
 import { business } from '../../lib/business';
 import { afterResponse } from '../http/afterResponse';
-import { deliver } from '../notifications/deliver';
-import { enqueue, newEntry } from '../notifications/outbox';
-import { notificationSettings, siteAddress } from '../notifications/settings';
-import { escapeHtml, plainName } from '../notifications/templates';
+import { deliver, enqueue, newEntry, notificationSettings, siteAddress, escapeHtml, plainName } from '../notifications';
 import { newestFirstKey } from '../storage/keys';
 
 // Every passkey added tells the owner by e-mail (docs/admin.md), through the outbox

@@ -1,6 +1,6 @@
 import { purgeCache } from '@netlify/functions';
 import { env } from '../env';
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../auth/session';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../auth';
 
 // Pages that show storage posts are rendered on demand and kept at Netlify's CDN until a
 // write purges their tags (docs/decisions/0021-blog-cdn-cache-with-tag-purge.md). Every

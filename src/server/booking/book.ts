@@ -10,7 +10,7 @@ import {
 import { addDays, istDateOf } from '../../lib/schedule/istClock';
 import type { Attribution } from '../../lib/schemas/attribution';
 import type { WhatsappConsent } from '../../lib/whatsappConsent';
-import { sourceKey } from '../sources/leadSources';
+import { sourceKey } from '../sources';
 import { bookableDates, freeSlots, offeredSlot } from '../../lib/schedule/slots';
 import { newEventId } from '../followUp/events';
 import { recordFollowUp } from '../followUp/publish';

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { safeEqual, safeEqualSecret } from '../auth/token';
+import { safeEqual, safeEqualSecret } from '../auth';
 import { blobCall } from '../storage/blobs';
 import { appointmentStore } from './store';
 

@@ -1,6 +1,6 @@
 import { formatDateLongIN } from '../../lib/format';
 import type { ClientInvoice } from '../../lib/schemas/client';
-import { documentFileName, documentPdf, documentTitle, documentsOfPayment, readDocument } from '../invoices/documents';
+import { documentFileName, documentPdf, documentTitle, documentsOfPayment, readDocument } from '../invoices';
 import { clientToken } from './links';
 import type { Client } from './store';
 

@@ -1,5 +1,5 @@
-import { signedLinkToken, signedLinkTokenValid } from '../booking/secrets';
-import { siteAddress } from '../notifications/settings';
+import { signedLinkToken, signedLinkTokenValid } from '../booking';
+import { siteAddress } from '../notifications';
 import { type Client, readClient } from './store';
 
 // The client's private link: /client/{clientId}?token=, signed like a call's

@@ -1,11 +1,9 @@
 import type { LeadEvent } from '../../lib/schemas/leadEvent';
 import { clientSpaceUrlOf } from './links';
 import { ensureClient } from './store';
-import { InvoiceConfigError } from '../invoices/config';
-import { documentTitle, ensureInvoice } from '../invoices/documents';
-import { whatsappConfig } from '../whatsapp/config';
-import { consentedNumber } from '../whatsapp/consent';
-import { bookingRecords } from '../leads/bookingRecords';
+import { InvoiceConfigError, documentTitle, ensureInvoice } from '../invoices';
+import { whatsappConfig, consentedNumber } from '../whatsapp';
+import { bookingRecords } from '../leads';
 
 // What a captured payment's receipt carries besides the payment: the outbox
 // stores a mail's content when it is queued (notifications/queue.ts), so whatever the

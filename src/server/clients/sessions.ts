@@ -11,8 +11,6 @@ import {
   lateChangeMessage,
   recordAppointmentNotice,
   visitorMayChange,
-} from '../booking/book';
-import {
   claimSlotKey,
   readAppointment,
   readAppointmentForUpdate,
@@ -22,7 +20,7 @@ import {
   slotKey,
   type VersionedAppointment,
   writeNewAppointment,
-} from '../booking/store';
+} from '../booking';
 import { HttpError, conflict, notFound } from '../http/errors';
 import { newestFirstKey, timeFromKey } from '../storage/keys';
 import { clientSessionIds, forgetClientSession, noteClientSession } from './sessionIndex';

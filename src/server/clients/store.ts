@@ -1,7 +1,7 @@
 import { LONGEST_SESSION_MINUTES, findPackage } from '../../lib/packageCatalogue';
 import { type ClientData, clientSchema } from '../../lib/schemas/client';
-import { paymentRequests } from '../paymentRequests/store';
-import { payments } from '../leads/payments';
+import { paymentRequests } from '../paymentRequests';
+import { payments } from '../leads';
 import { defineCollection } from '../storage/collection';
 
 // A client per captured payment (docs/payments.md), stored under the payment record's own id: the

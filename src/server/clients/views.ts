@@ -1,7 +1,7 @@
 import { business } from '../../lib/business';
 import type { Appointment } from '../../lib/schemas/appointment';
 import type { AdminClient, ClientSession, ClientSpaceAnswer } from '../../lib/schemas/client';
-import { visitorMayChange } from '../booking/book';
+import { visitorMayChange } from '../booking';
 import { clientInvoices } from './invoices';
 import { sessionsOf } from './sessions';
 import { type Client, sessionsLeft } from './store';

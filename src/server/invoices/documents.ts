@@ -2,7 +2,7 @@ import { business } from '../../lib/business';
 import { gstStateCode, type IndianState } from '../../lib/indianStates';
 import { type InvoiceDocument, invoiceDocumentIdPattern } from '../../lib/schemas/invoice';
 import { istDateOf } from '../../lib/schedule/istClock';
-import { payments } from '../leads/payments';
+import { payments } from '../leads';
 import { amountInWords } from './amountInWords';
 import { type InvoiceConfig, invoiceConfig } from './config';
 import { splitGstInclusive } from './gstSplit';

@@ -3,7 +3,7 @@ import { bookingSchema } from '../../lib/schemas/booking';
 import { BOOKING_STORE } from './bookingRecords';
 import { bookingProfile } from './profiles';
 import { bookingTodo } from './todoRules';
-import { withCallDue } from '../booking/callTodo';
+import { withCallDue } from '../booking';
 import { bookingEvent } from './leadEvents';
 import { type LeadKindDefinition, defineLeadCollection } from './leadCollection';
 

@@ -1,8 +1,7 @@
 import { formatRupees } from '../../lib/format';
 import type { Attribution } from '../../lib/schemas/attribution';
 import type { Booking } from '../../lib/schemas/booking';
-import type { ContactRecord } from '../../lib/schemas/contact';
-import { whoIsThisForOptions } from '../../lib/schemas/contact';
+import { type ContactRecord, whoIsThisForOptions } from '../../lib/schemas/contact';
 import type { Payment } from '../../lib/schemas/payment';
 import type { Download } from '../../lib/schemas/download';
 import type { Subscriber } from '../../lib/schemas/subscriber';

@@ -1,5 +1,5 @@
 import type { AdminStats } from '../../lib/schemas/adminApi';
-import { mdxPosts } from '../blog/mdxPosts';
+import { mdxPosts } from '../blog';
 import { readCounts } from '../indexes/stats/counterStore';
 import { adminStats } from '../indexes/stats/counts';
 

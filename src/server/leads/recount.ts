@@ -4,7 +4,7 @@ import type { TodoEntry } from '../../lib/schemas/todo';
 import { addToCounts, oneOffChangeId, readCounts } from '../indexes/stats/counterStore';
 import { type Counts, differenceOf, zeroCounts } from '../indexes/stats/counts';
 import { addTodo } from '../indexes/todo/pendingIndex';
-import { storagePostCount } from '../blog/storagePosts';
+import { storagePostCount } from '../blog';
 import { restoreConversions } from './restoreConversions';
 import type { RecordMeta } from '../storage/collection';
 import { eachUntil } from '../storage/eachUntil';

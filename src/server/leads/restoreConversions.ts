@@ -2,7 +2,7 @@ import { eachUntil } from '../storage/eachUntil';
 import type { Booking } from '../../lib/schemas/booking';
 import type { Payment } from '../../lib/schemas/payment';
 import type { RecordMeta } from '../storage/collection';
-import { countConversion } from '../sources/conversions';
+import { countConversion } from '../sources';
 import { paymentEvent } from './leadEvents';
 
 const AT_ONCE = 16;

@@ -1,6 +1,5 @@
 import { conflict, HttpError, notFound } from '../http/errors';
-import { gatewayKeys } from '../payments/config';
-import { GatewayError, cancelRazorpayPaymentLink, fetchRazorpayPaymentLink } from '../payments/razorpay-client';
+import { gatewayKeys, GatewayError, cancelRazorpayPaymentLink, fetchRazorpayPaymentLink } from '../payments';
 import { closed } from './transitions';
 import { type StoredPaymentRequest, paymentRequests } from './store';
 

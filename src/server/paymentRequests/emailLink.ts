@@ -1,8 +1,5 @@
 import { afterResponse } from '../http/afterResponse';
-import { deliver } from '../notifications/deliver';
-import { enqueue, newEntry } from '../notifications/outbox';
-import { notificationSettings } from '../notifications/settings';
-import { paymentLinkEmail } from '../notifications/templates';
+import { deliver, enqueue, newEntry, notificationSettings, paymentLinkEmail } from '../notifications';
 import { HttpError } from '../http/errors';
 import type { StoredPaymentRequest } from './store';
 

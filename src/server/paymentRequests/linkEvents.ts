@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { paymentLinkId } from '../../lib/schemas/paymentRequest';
 import type { Payment } from '../../lib/schemas/payment';
-import { bookings } from '../leads/bookings';
-import { announcePayment } from '../payments/notices';
-import { payments } from '../leads/payments';
-import { recordIdForRazorpayPayment, rememberOrder } from '../payments/orders';
-import { bookingPaymentStatusAfter } from '../payments/transitions';
-import type { WebhookOutcome } from '../payments/webhookOutcome';
+import { bookings, payments } from '../leads';
+import {
+  announcePayment,
+  recordIdForRazorpayPayment,
+  rememberOrder,
+  bookingPaymentStatusAfter,
+  type WebhookOutcome,
+} from '../payments';
 import { newestFirstKeyWith, recordIdPattern } from '../storage/keys';
 import { paymentRequests } from './store';
 import { closed, paid } from './transitions';

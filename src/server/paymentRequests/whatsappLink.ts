@@ -1,11 +1,7 @@
 import type { Booking } from '../../lib/schemas/booking';
 import { afterResponse } from '../http/afterResponse';
-import { deliver } from '../notifications/deliver';
-import { enqueue, newEntry } from '../notifications/outbox';
-import { plainName } from '../notifications/templates';
-import { whatsappConfig } from '../whatsapp/config';
-import { consentedNumber } from '../whatsapp/consent';
-import { paymentRequest } from '../whatsapp/templates';
+import { deliver, enqueue, newEntry, plainName } from '../notifications';
+import { whatsappConfig, consentedNumber, paymentRequest } from '../whatsapp';
 import type { StoredPaymentRequest } from './store';
 
 /**

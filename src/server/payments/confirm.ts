@@ -1,6 +1,5 @@
 import { announcePayment } from './notices';
-import { bookings } from '../leads/bookings';
-import { payments } from '../leads/payments';
+import { bookings, payments } from '../leads';
 import { bookingPaymentStatusAfter, captured, failed, type Confirmation } from './transitions';
 
 type StoredPayment = NonNullable<Awaited<ReturnType<typeof payments.get>>>;

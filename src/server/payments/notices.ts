@@ -1,9 +1,8 @@
 import type { Payment } from '../../lib/schemas/payment';
-import { bookings } from '../leads/bookings';
+import { bookings, type LeadEvent, paymentEvent } from '../leads';
 import { newEventId } from '../followUp/events';
 import { recordFollowUp } from '../followUp/publish';
 import type { RecordMeta } from '../storage/collection';
-import { type LeadEvent, paymentEvent } from '../leads/leadEvents';
 
 /**
  * Announces a payment whose stored status is now captured or failed, through a follow-up

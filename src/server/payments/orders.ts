@@ -1,4 +1,4 @@
-import { payments } from '../leads/payments';
+import { payments } from '../leads';
 import { blobCall, collectionStore } from '../storage/blobs';
 
 // Razorpay tells us an order id; the payment record is keyed newest first. This

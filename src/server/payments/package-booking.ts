@@ -2,7 +2,7 @@ import { findPackage, isPaidPackage } from '../../lib/packageCatalogue';
 import type { Booking } from '../../lib/schemas/booking';
 import { currentStageOf, type packageBookingRequestSchema } from '../../lib/schemas/packageBooking';
 import { consentFromOptIn } from '../../lib/whatsappConsent';
-import { bookings } from '../leads/bookings';
+import { bookings } from '../leads';
 import { decoyRecord } from '../http/honeypot';
 import { badRequest } from '../http/errors';
 import type { z } from 'zod';

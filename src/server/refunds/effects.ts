@@ -1,6 +1,6 @@
 import type { Effect } from '../followUp/effects';
-import { ensureCreditNote } from '../invoices/documents';
-import { countRefund } from '../sources/conversions';
+import { ensureCreditNote } from '../invoices';
+import { countRefund } from '../sources';
 import { queueRefundNotices } from './notices';
 
 // What a settled refund's follow-up event does (the lead path's effects table includes

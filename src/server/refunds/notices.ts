@@ -1,9 +1,12 @@
 import { business } from '../../lib/business';
 import { formatPaise } from '../../lib/format';
 import type { RefundNotice } from '../../lib/schemas/refund';
-import { type OutboxEntry, enqueue, newEntry } from '../notifications/outbox';
-import { notificationSettings, siteAddress } from '../notifications/settings';
 import {
+  type OutboxEntry,
+  enqueue,
+  newEntry,
+  notificationSettings,
+  siteAddress,
   type Line,
   type MailContent,
   adminUrl,
@@ -13,7 +16,7 @@ import {
   plainName,
   signOff,
   telHref,
-} from '../notifications/templates';
+} from '../notifications';
 
 // Who hears about a settled refund: the client and the owner, through the
 // outbox like every message. The client's mail carries only our words, the amounts and ids,

@@ -1,9 +1,8 @@
 import { formatPaise } from '../../lib/format';
 import { type RefundAnswer, type RefundEntry, paiseOf } from '../../lib/schemas/refund';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
-import { payments } from '../leads/payments';
-import { gatewayKeys } from '../payments/config';
-import { GatewayError, TIMEOUT_MS as RAZORPAY_TIMEOUT_MS, createRazorpayRefund } from '../payments/razorpay-client';
+import { payments } from '../leads';
+import { gatewayKeys, GatewayError, TIMEOUT_MS as RAZORPAY_TIMEOUT_MS, createRazorpayRefund } from '../payments';
 import { newestFirstKey } from '../storage/keys';
 import { changeLedger, readLedger } from './ledger';
 import { release, requested, reserve } from './ledgerMath';

@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { type RefundEntry, type RefundLedger, type RefundNotice, razorpayRefundId } from '../../lib/schemas/refund';
-import { endRemainingSessions } from '../clients/sessions';
+import { endRemainingSessions } from '../clients';
 import { eventIdForRecord } from '../followUp/events';
-import { bookings } from '../leads/bookings';
-import { payments } from '../leads/payments';
-import { paymentForOrder } from '../payments/orders';
+import { bookings, payments } from '../leads';
+import { paymentForOrder, type WebhookOutcome } from '../payments';
 import { recordFollowUp } from '../followUp/publish';
-import type { WebhookOutcome } from '../payments/webhookOutcome';
 import { newestFirstKeyWith, recordIdPattern } from '../storage/keys';
 import { changeLedger } from './ledger';
 import { type SettleResult, settle, summaryOf } from './ledgerMath';

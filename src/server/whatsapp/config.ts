@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { waNumberOf } from '../../lib/people/whatsappNumber';
 import { env, isLocalServer } from '../env';
-import { defaultTemplateNames, type TemplatePurpose } from '../notifications/whatsappMessage';
+import { defaultTemplateNames, type TemplatePurpose } from '../notifications';
 
 export { defaultTemplateNames, type TemplatePurpose };
 

@@ -3,19 +3,10 @@ import type { LeadEvent } from '../../lib/schemas/leadEvent';
 import type { NotificationKind } from '../../lib/schemas/notifications';
 import { notificationKindLabels } from '../../lib/admin/notificationLabels';
 import { isLeadNotificationKind } from '../../lib/leads/kinds';
-import { type OutboxEntry, newEntry } from '../notifications/outbox';
-import { plainName } from '../notifications/templates';
+import { type OutboxEntry, newEntry, type WhatsAppMessage, plainName } from '../notifications';
 import { whatsappConfig } from './config';
 import { type ConsentHolder, consentedNumber } from './consent';
-import {
-  type WhatsAppMessage,
-  callConfirmation,
-  callbackConfirmation,
-  ownerLeadAlert,
-  paymentReceipt,
-  rebook,
-  reminder,
-} from './templates';
+import { callConfirmation, callbackConfirmation, ownerLeadAlert, paymentReceipt, rebook, reminder } from './templates';
 
 // Which WhatsApp messages each event makes (docs/whatsapp.md), as outbox entries beside the mails.
 // None while WhatsApp is off (whatsappEnabled() false): nothing changes without the six

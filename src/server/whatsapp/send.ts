@@ -1,5 +1,4 @@
-import type { OutboxEntry } from '../notifications/outbox';
-import { PermanentFailure } from '../notifications/permanentFailure';
+import { type OutboxEntry, PermanentFailure } from '../notifications';
 import { type Accepted, WhatsAppApiError, sendTemplate, sendText } from './client';
 import { whatsappConfig } from './config';
 import { rememberSent } from './messages';

@@ -4,8 +4,7 @@ import { notificationKindLabels } from '../../lib/admin/notificationLabels';
 import { describeSlotIst } from '../../lib/schedule/slotDays';
 import type { Appointment } from '../../lib/schemas/appointment';
 import type { LeadEvent } from '../../lib/schemas/leadEvent';
-import type { TemplatePurpose, WhatsAppMessage } from '../notifications/whatsappMessage';
-export { type WhatsAppMessage, whatsappMessageSchema } from '../notifications/whatsappMessage';
+import type { TemplatePurpose, WhatsAppMessage } from '../notifications';
 
 // The WhatsApp messages' parameters, pure. Each message is a utility template approved by
 // Meta (its words in docs/whatsapp.md); the site fills in the numbered parameters only.

@@ -1,0 +1,13 @@
+export { clientInvoicePdf } from './invoices';
+export { clientOfLink, clientSpaceUrlOf } from './links';
+export { withReceiptExtras } from './receiptExtras';
+export {
+  bookSession,
+  cancelSession,
+  currentSessionSlots,
+  endRemainingSessions,
+  markSessionOutcome,
+  moveSession,
+} from './sessions';
+export { clients, type Client } from './store';
+export { adminClientRow, clientSession, clientSpaceView } from './views';

@@ -1,0 +1,15 @@
+export { bookingEtag, editBookingDetails, setBookingStatus, type StoredBooking } from './bookingEdits';
+export { BOOKING_STORE, bookingRecords } from './bookingRecords';
+export { bookings } from './bookings';
+export { contactEtag, setContactStatus } from './contactEdits';
+export { contacts } from './contacts';
+export { corporateEnquiries } from './corporateEnquiries';
+export { createDiscoveryCall } from './discoveryCall';
+export { downloads } from './downloads';
+export { exportPlan, exportSliceRows, snapshotExportSlices } from './exportRows';
+export { findPerson } from './findPerson';
+export { paymentEvent, type LeadEvent } from './leadEvents';
+export { payments } from './payments';
+export { readAdminStats } from './readStats';
+export { recountStats } from './recount';
+export { subscribe, subscribers } from './subscribers';

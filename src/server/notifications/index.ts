@@ -1,0 +1,49 @@
+export { RETRY_WINDOW_MS } from './backoff';
+export { installOutboxChannels, type OutboxChannels } from './channels';
+export { claimable, deliver, pruneOutbox, sweepOutbox, type SweepReport } from './deliver';
+export {
+  dropFailedMarker,
+  dropHeldMarker,
+  dueIds,
+  enqueue,
+  entriesWithIds,
+  entryIds,
+  failedIds,
+  heldIds,
+  markDue,
+  newEntry,
+  readEntry,
+  replaceEntry,
+  toItem,
+  type IcalEvent,
+  type OutboxEntry,
+} from './outbox';
+export { PermanentFailure } from './permanentFailure';
+export { notificationSettings, siteAddress } from './settings';
+export {
+  adminUrl,
+  escapeChatText,
+  escapeHtml,
+  formatIst,
+  htmlOf,
+  ownerEmail,
+  ownerWebhook,
+  paymentLinkEmail,
+  plainName,
+  signOff,
+  telHref,
+  visitorEmail,
+  whatsappInboundMail,
+  type Line,
+  type MailContent,
+  type WhatsappInbound,
+} from './templates';
+export {
+  OWNER_ALERTS_PER_SENDER_PER_DAY,
+  WHATSAPP_MESSAGES_PER_DAY,
+  allowanceFor,
+  inboundAlertAllowance,
+  placeOf,
+  takePlace,
+} from './visitorQuota';
+export { defaultTemplateNames, type TemplatePurpose, type WhatsAppMessage } from './whatsappMessage';

@@ -1,0 +1,14 @@
+export { whatsappConfig } from './config';
+export { consentedNumber } from './consent';
+export {
+  whatsappCallEntries,
+  whatsappCallbackEntry,
+  whatsappEnabled,
+  whatsappLeadEntries,
+  whatsappRebookEntry,
+  whatsappReminderEntry,
+} from './entries';
+export { applyStatus, messagesOfAppointments, messagesOfEntries, pruneMessages, type SentMessage } from './messages';
+export { sendWhatsAppEntry } from './send';
+export { paymentRequest } from './templates';
+export { claimKey, whatsappClaims, type ClaimKind } from './webhookClaims';
