@@ -22,15 +22,18 @@ import { z } from '../../src/lib/schemas/zod';
 import {
   readAvailability,
   saveAvailability,
-  cancelAppointment,
-  cancelCallsOfPhone,
-  moveAppointment,
   feedSecret,
   rotateFeedSecret,
   activeAppointmentOf,
   appointmentsOnDates,
 } from '../../src/server/booking';
-import { setAppointmentOutcome, withWhatsAppStatuses } from '../../src/server/appointments';
+import {
+  cancelAppointment,
+  cancelCallsOfPhone,
+  moveAppointment,
+  setAppointmentOutcome,
+  withWhatsAppStatuses,
+} from '../../src/server/appointments';
 import { requireAdmin } from '../../src/server/auth';
 import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';

@@ -8,17 +8,13 @@ import {
   rescheduleSchema,
 } from '../../src/lib/schemas/appointment';
 import { BOOKED_TIME_SOURCE, backgroundLabel } from '../../src/lib/schemas/callRequest';
+import { visitorMayChange, manageTokenValid, readAppointment } from '../../src/server/booking';
 import {
   type BookingRef,
   type BookingToMake,
   bookAppointment,
   cancelAppointment,
   moveAppointment,
-  visitorMayChange,
-  manageTokenValid,
-  readAppointment,
-} from '../../src/server/booking';
-import {
   visitorIcs,
   manageUrl,
   publicAppointment,

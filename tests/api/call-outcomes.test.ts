@@ -14,7 +14,8 @@ import type {
 } from '../../src/lib/schemas/appointment';
 import type { Booking } from '../../src/lib/schemas/booking';
 import type { LeadsBySourceAnswer } from '../../src/lib/schemas/notifications';
-import { bookAppointment, currentSlots } from '../../src/server/booking/book';
+import { bookAppointment } from '../../src/server/appointments/calls';
+import { currentSlots } from '../../src/server/booking/engine';
 import { appointmentStore, readAppointment, writeNewAppointment } from '../../src/server/booking/store';
 import { BACKFILL_STATE_KEY, backfillCallsBooked } from '../../src/server/appointments/callCountBackfill';
 import { sourceKey } from '../../src/server/sources/leadSources';

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { freeSessionSlots, sessionHeldStarts } from '../../src/lib/schedule/sessionSlots';
 import { istClock } from '../../src/lib/schedule/istClock';
 import { type Availability, defaultAvailability } from '../../src/lib/schemas/appointment';
-import { lateChangeMessage, visitorMayChange } from '../../src/server/booking/book';
+import { lateChangeMessage, visitorMayChange } from '../../src/server/booking/engine';
 import { linkToken } from '../../src/server/booking/secrets';
 import { business } from '../../src/lib/business';
 

@@ -1,5 +1,13 @@
 export { backfillCallsBooked, type BackfillReport } from './callCountBackfill';
 export { queueCallbackConfirmation } from './callbackConfirmation';
+export {
+  bookAppointment,
+  cancelAppointment,
+  cancelCallsOfPhone,
+  moveAppointment,
+  type BookingRef,
+  type BookingToMake,
+} from './calls';
 export { calendarFeed, visitorIcs } from './invite';
 export { manageUrl, publicAppointment } from './links';
 export { countNewCall, pruneNewCallWindows } from './newCallLimit';

@@ -1,4 +1,4 @@
-import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
+import type { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
 import { sanitizeContent } from './sanitize';
 
 // Storage posts are Markdown (docs/decisions/0023-storage-posts-are-markdown.md),
@@ -10,13 +10,17 @@ import { sanitizeContent } from './sanitize';
 // HTML blocks pass through Markdown and meet the same allow-list.
 //
 // Syntax highlighting is off: its colours are inline styles, which the allow-list
-// removes anyway, and loading Shiki would slow every cold start.
+// removes anyway, and loading Shiki would slow every cold start. The processor itself (a
+// native module) is loaded by the first render, not at start: every function that imports
+// the blog's entry (for a post count) would otherwise load it.
 
 let processor: ReturnType<typeof createSatteriMarkdownProcessor> | undefined;
 
 /** The reader's HTML for a storage post's Markdown: rendered, then sanitised. */
 export async function renderPostContent(markdown: string): Promise<string> {
-  processor ??= createSatteriMarkdownProcessor({ syntaxHighlight: false });
+  processor ??= import('@astrojs/markdown-satteri').then(({ createSatteriMarkdownProcessor: create }) =>
+    create({ syntaxHighlight: false }),
+  );
   const { code } = await (await processor).render(markdown);
   return sanitizeContent(code);
 }

@@ -1,20 +1,25 @@
 export { readAvailability, saveAvailability } from './availability';
 export {
+  CALL,
   SlotTakenError,
-  bookAppointment,
   calendarNow,
-  cancelAppointment,
-  cancelCallsOfPhone,
+  cancel,
   cancelledAppointment,
+  changeable,
   currentSlots,
+  freeTime,
+  freeTimes,
+  holdTime,
+  keysHeldBy,
   lateChangeMessage,
-  moveAppointment,
+  moveTo,
+  offeredTime,
   recordAppointmentNotice,
   visitorMayChange,
-  type BookingRef,
-  type BookingToMake,
+  type Length,
+  type OfferedTime,
   type SlotsNow,
-} from './book';
+} from './engine';
 export { syncCallTodo, withCallDue } from './callTodo';
 export {
   feedSecret,
@@ -29,6 +34,9 @@ export {
 export {
   APPOINTMENT_STORE,
   activeAppointmentOf,
+  claimBooking,
+  releaseBooking,
+  slotHolder,
   appointmentStore,
   appointmentsOnDates,
   claimSlotKey,

@@ -1,38 +1,35 @@
-import { type Appointment, type Availability, type Slot } from '../../lib/schemas/appointment';
+import type { Appointment } from '../../lib/schemas/appointment';
 import type { SessionOutcomeRequest } from '../../lib/schemas/client';
-import { istIso } from '../../lib/schedule/istClock';
-import { freeSessionSlots, sessionHeldStarts } from '../../lib/schedule/sessionSlots';
-import { offeredSlot } from '../../lib/schedule/slots';
 import {
-  SlotTakenError,
+  type Length,
   type SlotsNow,
-  calendarNow,
+  type VersionedAppointment,
+  cancel,
   cancelledAppointment,
-  lateChangeMessage,
-  recordAppointmentNotice,
-  visitorMayChange,
-  claimSlotKey,
+  changeable,
+  freeTime,
+  freeTimes,
+  holdTime,
+  moveTo,
+  offeredTime,
   readAppointment,
   readAppointmentForUpdate,
-  releaseSlotKey,
+  recordAppointmentNotice,
   removeAppointment,
   replaceAppointment,
-  slotKey,
-  type VersionedAppointment,
   writeNewAppointment,
 } from '../booking';
-import { HttpError, conflict, notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 import { newestFirstKey, timeFromKey } from '../storage/keys';
 import { clientSessionIds, forgetClientSession, noteClientSession } from './sessionIndex';
 import { type Client, clients, ensureClient, sessionsLeft } from './store';
 
 // A client's paid sessions in the one calendar (docs/payments.md, "Sessions"). A session is
-// an appointment with a `session` part, in the calendar's store: it takes every slot key it
-// holds create-only, in order (on any loss it gives back what it took: 409), so a time is
-// never held twice across calls and sessions. Seats (sessions used of those bought) are on
-// the client's record, moved by conditional writes; every session booked is listed in the
-// client's index (sessionIndex.ts). Invites, mails and reminders are the calls' own
-// follow-up event.
+// an appointment with a `session` part, offered, taken, moved and cancelled by the booking
+// engine (src/server/booking) as a call is: it holds every slot key its length covers. What
+// is a session's own is its seat (sessions used of those bought), on the client's record,
+// moved by conditional writes; every session booked is listed in the client's index
+// (sessionIndex.ts). Invites, mails and reminders are the calls' own follow-up event.
 //
 // A full refund ends the client (`endedAt`, written by a conditional write on the same
 // record the seats are taken from), and no order of requests leaves a session booked:
@@ -49,53 +46,15 @@ const clientEnded = () =>
   conflict('This package was refunded in full: its sessions are cancelled and none can be booked or moved.');
 const noSuchSession = () => notFound('No such session.');
 
+const sessionOf = (minutes: number): Length => ({ kind: 'session', minutes });
+
 /** The free session starts now, ignoring the keys `except` (a session's own, when it moves). */
-export async function currentSessionSlots(
+export const currentSessionSlots = (
   now: Date,
   minutes: number,
   days?: number,
   except: readonly string[] = [],
-): Promise<SlotsNow> {
-  const { availability, taken } = await calendarNow(now, days);
-  const others = taken.filter((slot) => !except.includes(slot.key));
-  return { slots: freeSessionSlots(availability, others, { now, days, minutes }), availability };
-}
-
-/** The offered start; 409 with fresh starts when taken meanwhile, 400 when never offered. */
-async function sessionOnOffer(
-  start: string,
-  now: Date,
-  minutes: number,
-  own?: { keys: readonly string[]; startMs: number },
-): Promise<SlotsNow & { slot: Slot }> {
-  const current = await currentSessionSlots(now, minutes, undefined, own?.keys ?? []);
-  const slot = offeredSlot(current.slots, start);
-  if (slot) {
-    if (own && Date.parse(slot.start) === own.startMs)
-      throw new HttpError(400, 'The session is at that time already.', { start: 'Pick a different time' });
-    return { ...current, slot };
-  }
-  const inGrid = offeredSlot(freeSessionSlots(current.availability, [], { now, minutes }), start);
-  if (inGrid) throw new SlotTakenError(current.slots);
-  throw new HttpError(400, 'That time is not offered. Pick one of the free times.', { start: 'Not an offered time' });
-}
-
-/** Takes the keys in order; on a loss gives back what it took and answers false. */
-async function claimInOrder(keys: readonly string[], appointmentId: string): Promise<boolean> {
-  const taken: string[] = [];
-  for (const key of keys) {
-    if (await claimSlotKey(key, appointmentId)) {
-      taken.push(key);
-      continue;
-    }
-    await Promise.all(taken.map((held) => releaseSlotKey(held, appointmentId)));
-    return false;
-  }
-  return true;
-}
-
-const releaseAll = (keys: readonly string[], appointmentId: string) =>
-  Promise.all(keys.map((key) => releaseSlotKey(key, appointmentId)));
+): Promise<SlotsNow> => freeTimes(now, sessionOf(minutes), days, except);
 
 /** Takes a seat in one conditional write, which refuses an ended client or one with none left. */
 async function takeSeat(clientId: string, sessionId: string): Promise<void> {
@@ -111,9 +70,6 @@ async function giveSeatBack(clientId: string, sessionId: string, { forget }: { f
   await clients.update(clientId, (client) => ({ ...client, seats: client.seats.filter((id) => id !== sessionId) }));
   if (forget) await forgetClientSession(clientId, sessionId);
 }
-
-const heldKeys = (availability: Availability, startMs: number, minutes: number) =>
-  sessionHeldStarts(availability, startMs, minutes).map(slotKey);
 
 /** A seat this old with no session record behind it was taken by a request that died before storing one. */
 const ABANDONED_SEAT_MS = 2 * 60_000;
@@ -138,18 +94,17 @@ export async function bookSession(given: Client, start: string, now: Date = new 
   if (given.endedAt) throw clientEnded();
   const client = sessionsLeft(given) === 0 ? await freeAbandonedSeats(given, now) : given;
   if (sessionsLeft(client) === 0) throw noSessionLeft();
-  const { slot, availability } = await sessionOnOffer(start, now, client.sessionMinutes);
+  const time = await offeredTime(start, now, sessionOf(client.sessionMinutes));
   const id = newestFirstKey(now.getTime());
-  const startMs = Date.parse(slot.start);
-  const keys = heldKeys(availability, startMs, client.sessionMinutes);
+  const keys = time.keys;
   await takeSeat(client.id, id);
   await noteClientSession(client.id, id);
   const at = now.toISOString();
   const appointment: Appointment = {
     id,
     bookingId: client.id,
-    start: slot.start,
-    end: istIso(startMs + client.sessionMinutes * 60_000),
+    start: time.slot.start,
+    end: time.end,
     status: 'confirmed',
     sequence: 0,
     version: id,
@@ -174,11 +129,10 @@ export async function bookSession(given: Client, start: string, now: Date = new 
     await giveSeatBack(client.id, id, { forget: true });
     throw error;
   }
-  if (!(await claimInOrder(keys, id))) {
+  await holdTime(id, keys, sessionOf(client.sessionMinutes), now, async () => {
     await removeAppointment(id);
     await giveSeatBack(client.id, id, { forget: true });
-    throw new SlotTakenError((await currentSessionSlots(now, client.sessionMinutes)).slots);
-  }
+  });
   await undoIfEnded(client.id, appointment, keys, now);
   await recordAppointmentNotice('booked', 'visitor', appointment, null);
   return appointment;
@@ -199,20 +153,13 @@ async function undoIfEnded(
   if (client && !client.endedAt && stored?.status === 'confirmed') return;
   await endSession(appointment.id, 'owner', now, { notify: false });
   // The refund may have freed the keys before this booking took the last of them.
-  await releaseAll(keys, appointment.id);
+  await freeTime(keys, appointment.id);
   throw clientEnded();
 }
 
 /** The client's confirmed session (any client's for `null`: the owner's list), for a change; 403 within the notice period when the client asks. */
-async function changeableSession(clientId: string | null, sessionId: string, by: 'visitor' | 'owner', now: Date) {
-  const found = await readAppointmentForUpdate(sessionId);
-  const session = found?.appointment.session;
-  if (!found || !session || (clientId !== null && session.clientId !== clientId)) throw noSuchSession();
-  if (found.appointment.status !== 'confirmed') throw conflict('This session has been cancelled.');
-  if (by === 'visitor' && !visitorMayChange(found.appointment, now))
-    throw new HttpError(403, lateChangeMessage('Sessions'));
-  return { ...found, session };
-}
+const changeableSession = (clientId: string | null, sessionId: string, by: 'visitor' | 'owner', now: Date) =>
+  changeable(sessionId, 'session', by, now, ({ session }) => clientId === null || session?.clientId === clientId);
 
 /** Moves a session: its new keys first, then the record, then the old keys are freed. */
 export async function moveSession(
@@ -222,37 +169,11 @@ export async function moveSession(
   now: Date = new Date(),
 ): Promise<Appointment> {
   if ((await clients.get(clientId))?.endedAt) throw clientEnded();
-  const { appointment, etag, session } = await changeableSession(clientId, sessionId, 'visitor', now);
-  const { slot, availability } = await sessionOnOffer(start, now, session.minutes, {
-    keys: session.slotKeys,
-    startMs: Date.parse(appointment.start),
-  });
-  const startMs = Date.parse(slot.start);
-  const keys = heldKeys(availability, startMs, session.minutes);
-  const fresh = keys.filter((key) => !session.slotKeys.includes(key));
-  if (!(await claimInOrder(fresh, sessionId)))
-    throw new SlotTakenError((await currentSessionSlots(now, session.minutes)).slots);
-  const moved: Appointment = {
-    ...appointment,
-    start: slot.start,
-    end: istIso(startMs + session.minutes * 60_000),
-    sequence: appointment.sequence + 1,
-    version: newestFirstKey(now.getTime()),
-    updatedAt: now.toISOString(),
-    session: { ...session, slotKeys: keys },
-    // A Confirm on WhatsApp was for the old time (docs/whatsapp.md); the new time's reminders ask again.
-    visitorConfirmedAt: undefined,
-  };
-  if (!(await replaceAppointment(moved, etag))) {
-    await releaseAll(fresh, sessionId);
-    throw conflict('This session was changed at the same moment. Please reload and try again.');
-  }
-  await releaseAll(
-    session.slotKeys.filter((key) => !keys.includes(key)),
-    sessionId,
-  );
-  await recordAppointmentNotice('moved', 'visitor', moved, appointment.start);
-  return moved;
+  const found = await changeableSession(clientId, sessionId, 'visitor', now);
+  return moveTo(found, start, 'visitor', now, (moved, keys) => ({
+    ...moved,
+    session: { ...found.appointment.session!, slotKeys: keys },
+  }));
 }
 
 /** Cancels a session (of the client `clientId`, or any for the owner's `null`), frees its time and gives its seat back. */
@@ -262,16 +183,8 @@ export async function cancelSession(
   by: 'visitor' | 'owner',
   now: Date = new Date(),
 ): Promise<Appointment> {
-  const { appointment, etag, session } = await changeableSession(clientId, sessionId, by, now);
-  const cancelled = cancelledAppointment(appointment, by, now);
-  if (!(await replaceAppointment(cancelled, etag)))
-    throw conflict('This session was changed at the same moment. Please reload and try again.');
-  await Promise.all([
-    releaseAll(session.slotKeys, sessionId),
-    giveSeatBack(session.clientId, sessionId, { forget: false }),
-  ]);
-  await recordAppointmentNotice('cancelled', by, cancelled, null);
-  return cancelled;
+  const found = await changeableSession(clientId, sessionId, by, now);
+  return cancel(found, by, now, () => giveSeatBack(found.appointment.session!.clientId, sessionId, { forget: false }));
 }
 
 /** The ids of every session the client booked: its index, and the list older records kept. */
@@ -318,7 +231,7 @@ async function endSession(
     const cancelled = cancelledAppointment(found.appointment, by, now);
     if (!(await replaceAppointment(cancelled, found.etag))) continue;
     await Promise.all([
-      releaseAll(session.slotKeys, sessionId),
+      freeTime(session.slotKeys, sessionId),
       giveSeatBack(session.clientId, sessionId, { forget: false }),
     ]);
     if (notify) await recordAppointmentNotice('cancelled', by, cancelled, null);

@@ -8,7 +8,7 @@ import { HttpError, conflict } from '../http/errors';
 import { phoneKey } from '../indexes/search/personKeys';
 import { readForUpdate } from '../storage/atomicJson';
 import { blobCall } from '../storage/blobs';
-import { appointmentStore, readAppointment, slotHolder, slotKey } from './store';
+import { appointmentStore, readAppointment, slotHolder, slotKey } from '../booking';
 
 // One upcoming call per phone number and per mailbox (one client had booked
 // every free slot of two weeks). Each booked call claims
