@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { business } from '../../src/lib/business';
 import type { Appointment } from '../../src/lib/schemas/appointment';
 import { appointmentInvite, appointmentUid, calendarFeed } from '../../src/server/appointments/invite';
-import { ownerCallMail, visitorCallMail } from '../../src/server/appointments/messages';
+import { ownerCallMail, visitorCallMail } from '../../src/server/messages';
 import { slotKey, startOfSlotKey } from '../../src/server/booking/store';
 
 const call: Appointment = {

@@ -23,7 +23,8 @@ import { StatTiles } from '../../src/islands/admin/StatTiles';
 import { whatItIs } from '../../src/islands/admin/todo/TodoPanel';
 import { markContacted } from '../../src/islands/admin/todo/todoApi';
 import type { LeadEvent } from '../../src/server/leads/leadEvents';
-import { hasVisitorConfirmation, ownerEmail, visitorEmail } from '../../src/server/notifications/templates';
+import { ownerEmail, visitorEmail } from '../../src/server/messages';
+import { hasVisitorConfirmation } from '../../src/server/messages/mail/visitor';
 
 // A kind is declared in src/lib/leads/kinds.ts and src/server/leads/registry.ts, and every
 // view of it follows (docs/architecture.md, "Lead kinds, declared once"). The type check

@@ -2,16 +2,10 @@ import { describe, expect, test } from 'vitest';
 import { business } from '../../src/lib/business';
 import { attributionSchema } from '../../src/lib/schemas/attribution';
 import type { LeadEvent } from '../../src/server/leads/leadEvents';
-import {
-  callbackPromise,
-  escapeChatText,
-  escapeHtml,
-  ownerEmail,
-  ownerWebhook,
-  plainName,
-  telHref,
-  visitorEmail,
-} from '../../src/server/notifications/templates';
+import { ownerEmail, ownerWebhook, plainName, visitorEmail } from '../../src/server/messages';
+import { escapeHtml, telHref } from '../../src/server/messages/format';
+import { callbackPromise } from '../../src/server/messages/ownerFacts';
+import { escapeChatText } from '../../src/server/messages/webhook';
 
 const SITE = 'https://cccedu.example';
 

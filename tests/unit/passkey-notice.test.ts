@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { challengeIssuedAt, newChallengeId } from '../../src/server/auth/passkeyChallenges';
-import { describeBrowser, passkeyAddedMail, plainPasskeyName } from '../../src/server/auth/passkeyNotice';
+import { passkeyAddedMail } from '../../src/server/messages';
+import { describeBrowser, plainPasskeyName } from '../../src/server/messages/mail/owner';
 import { passkeyIdSchema } from '../../src/lib/schemas/passkeys';
 
 const UA = {

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { business } from '../../src/lib/business';
 import type { Appointment } from '../../src/lib/schemas/appointment';
 import { SESSION_TITLE, appointmentInvite } from '../../src/server/appointments/invite';
-import { ownerCallMail, reminderMail, visitorCallMail } from '../../src/server/appointments/messages';
+import { ownerCallMail, reminderMail, visitorCallMail } from '../../src/server/messages';
 
 // A client's paid session goes through the calls' messages in its own words.
 

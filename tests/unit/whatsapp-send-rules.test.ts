@@ -19,7 +19,8 @@ import {
   whatsappReminderEntry,
 } from '../../src/server/whatsapp/entries';
 import { statusMovesForward } from '../../src/server/whatsapp/messages';
-import { paymentRequest, urlSuffixOf } from '../../src/server/whatsapp/templates';
+import { paymentRequest } from '../../src/server/messages';
+import { urlSuffixOf } from '../../src/server/messages/whatsapp';
 
 // The pure rules of WhatsApp sending (docs/whatsapp.md): numbers, settings, payloads, who gets what.
 

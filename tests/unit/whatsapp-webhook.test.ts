@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { business } from '../../src/lib/business';
 import { type InboundMessage, buttonAction } from '../../src/lib/schemas/whatsappWebhook';
-import { WHATSAPP_ALERT_TEXT_CHARS, whatsappInboundMail } from '../../src/server/notifications/templates';
-import { confirmReply, ownerInboundAlert, rescheduleReply } from '../../src/server/appointments/whatsappInbound';
+import { confirmReply, ownerInboundAlert, rescheduleReply, whatsappInboundMail } from '../../src/server/messages';
+import { WHATSAPP_ALERT_TEXT_CHARS } from '../../src/server/messages/mail/owner';
 import { OWNER_ALERTS_PER_SENDER_PER_DAY, inboundAlertAllowance } from '../../src/server/notifications/visitorQuota';
 import { answerVerification, hubSignature, hubSignatureValid } from '../../src/server/app/whatsappWebhook';
 

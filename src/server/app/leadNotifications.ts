@@ -1,14 +1,6 @@
 import type { LeadEvent } from '../leads';
-import {
-  type OutboxEntry,
-  enqueue,
-  newEntry,
-  notificationSettings,
-  siteAddress,
-  ownerEmail,
-  ownerWebhook,
-  visitorEmail,
-} from '../notifications';
+import { ownerEmail, ownerWebhook, visitorEmail } from '../messages';
+import { type OutboxEntry, enqueue, newEntry, notificationSettings, siteAddress } from '../notifications';
 import { whatsappEnabled, whatsappLeadEntries } from '../whatsapp';
 
 /** The outbox entries one event needs with the current settings (pure). */

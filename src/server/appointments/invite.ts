@@ -1,8 +1,7 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { business, discoveryCallSentence } from '../../lib/business';
 import type { Appointment } from '../../lib/schemas/appointment';
-import { plainName } from '../notifications';
-import { whatItIs } from './messages';
+import { plainName, whatItIs } from '../messages';
 
 // iCalendar from ical-generator (RFC 5545 escaping, folding and UTC times done for us):
 // one invite per change of a call, and the owner's subscription feed. The UID stays the

@@ -1,17 +1,17 @@
 import type { Appointment, AppointmentNotice } from '../../lib/schemas/appointment';
 import type { NotificationKind } from '../../lib/schemas/notifications';
+import { adminUrl, ownerCallMail, reminderMail, visitorCallMail } from '../messages';
 import {
   type IcalEvent,
+  type MailContent,
   type OutboxEntry,
   enqueue,
   newEntry,
   notificationSettings,
   siteAddress,
-  adminUrl,
 } from '../notifications';
 import { appointmentInvite } from './invite';
 import { visitorLink } from './links';
-import { type CallMail, ownerCallMail, reminderMail, visitorCallMail } from './messages';
 import { whatsappCallEntries, whatsappEnabled, whatsappReminderEntry } from '../whatsapp';
 
 // Call messages go through the lead outbox (same retries, claims and admin panel).
@@ -32,7 +32,7 @@ function entry(
   kind: NotificationKind,
   channel: 'email' | 'visitor-email',
   to: string | null,
-  mail: CallMail & { icalEvent?: IcalEvent },
+  mail: MailContent & { icalEvent?: IcalEvent },
   now: Date,
 ): OutboxEntry {
   // The owner's mail about a session names its client: one client's changes are counted per day (visitorQuota.ts).

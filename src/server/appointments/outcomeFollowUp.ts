@@ -1,8 +1,8 @@
 import type { Appointment, SessionOutcome } from '../../lib/schemas/appointment';
 import { conversionField, dayBucket, leadSourceTally, sourceKey } from '../sources';
+import { rebookMail } from '../messages';
 import { type OutboxEntry, enqueue, newEntry, notificationSettings, siteAddress } from '../notifications';
 import { whatsappRebookEntry } from '../whatsapp';
-import { rebookMail } from './messages';
 import { visitorLink } from './links';
 
 // After an outcome, as effects of its follow-up event: the outcome counted

@@ -1,5 +1,5 @@
-import { bookingRecords } from '../leads';
-import { plainName } from '../notifications';
+import { bookings } from '../leads';
+import { plainName } from '../messages';
 import { manageUrl } from './links';
 import { signedLinkTokenValid, activeAppointmentOf } from '../booking';
 
@@ -16,7 +16,7 @@ export type PickTimeView =
 export async function pickTimeOfLink(bookingId: string, token: string): Promise<PickTimeView | null> {
   if (!(await signedLinkTokenValid('pick-time', bookingId, token))) return null;
   // Read side by side: the request and whether a call is booked for it already.
-  const [booking, call] = await Promise.all([bookingRecords.get(bookingId), activeAppointmentOf(bookingId)]);
+  const [booking, call] = await Promise.all([bookings.get(bookingId), activeAppointmentOf(bookingId)]);
   if (!booking || booking.bookingType !== 'discovery_call') return null;
   if (call) return { state: 'booked', managePath: await manageUrl(call, '') };
   // Only a plain name is repeated back, as in every visitor message (docs/notifications.md).

@@ -1,12 +1,18 @@
 import { createHash } from 'node:crypto';
 import { waNumberOf } from '../../lib/people/whatsappNumber';
 import { notificationKindLabels } from '../../lib/admin/notificationLabels';
-import { business } from '../../lib/business';
 import type { Appointment } from '../../lib/schemas/appointment';
 import { type ButtonAction, type InboundMessage, buttonAction } from '../../lib/schemas/whatsappWebhook';
 import { visitorLink } from './links';
 import { type VersionedAppointment, readAppointmentForUpdate, replaceAppointment } from '../booking';
 import { afterResponse } from '../http/afterResponse';
+import {
+  type WhatsappInbound,
+  confirmReply,
+  ownerInboundAlert,
+  rescheduleReply,
+  whatsappInboundMail,
+} from '../messages';
 import {
   deliver,
   type OutboxEntry,
@@ -14,17 +20,12 @@ import {
   newEntry,
   notificationSettings,
   siteAddress,
-  type WhatsappInbound,
-  formatIst,
-  plainName,
-  whatsappInboundMail,
   OWNER_ALERTS_PER_SENDER_PER_DAY,
   WHATSAPP_MESSAGES_PER_DAY,
   allowanceFor,
   inboundAlertAllowance,
   placeOf,
   takePlace,
-  type WhatsAppMessage,
 } from '../notifications';
 import { newestFirstKeyWith } from '../storage/keys';
 import { StorageConflictError } from '../storage/errors';
@@ -178,36 +179,6 @@ async function confirmByVisitor(
   throw new StorageConflictError('appointments', `records/${id}`);
 }
 
-/** The free-form reply to Reschedule (inside the 24-hour window the visitor's tap opened): our words and their link only (pure). */
-export function rescheduleReply(appointment: Pick<Appointment, 'start' | 'session'>, link: string, now: Date): string {
-  const when = formatIst(appointment.start);
-  const what = appointment.session ? 'session' : 'call';
-  const noticeHours = business.promises.rescheduleNoticeHours;
-  const late = Date.parse(appointment.start) - now.getTime() < noticeHours * 3_600_000;
-  const page = appointment.session ? 'your client page' : 'your private link';
-  const lines = [`To move or cancel your ${what} on ${when}, open ${page}:`, link];
-  if (late)
-    lines.push(
-      `It is less than ${noticeHours} hours away, so the page cannot change it any more: please call or WhatsApp ${business.contact.phone} (${business.contact.hours}).`,
-    );
-  lines.push(`${business.founder.name}, ${business.brand}`);
-  return lines.join('\n\n');
-}
-
-/** The free-form thanks for a Confirm tap that confirmed the time: our words and a plain name only (pure). */
-export function confirmReply(appointment: Pick<Appointment, 'start' | 'session' | 'name'>, now: Date): string {
-  const name = plainName(appointment.name);
-  const what = appointment.session ? 'session' : 'call';
-  const lines = [
-    `Thank you${name ? `, ${name}` : ''}: your ${what} on ${formatIst(appointment.start)} is confirmed. We look forward to speaking with you.`,
-  ];
-  const noticeHours = business.promises.rescheduleNoticeHours;
-  if (Date.parse(appointment.start) - now.getTime() >= noticeHours * 3_600_000)
-    lines.push('If your plans change, tap Reschedule in our message and we will send you the link to move it.');
-  lines.push(`${business.founder.name}, ${business.brand}`);
-  return lines.join('\n\n');
-}
-
 /** What the owner's alert says the visitor sent: their text, or the kind of message it was. */
 function sentContent(message: InboundMessage): { text: string | null; type: string } {
   if (message.type === 'text' && message.text) return { text: message.text.body, type: 'text' };
@@ -215,25 +186,6 @@ function sentContent(message: InboundMessage): { text: string | null; type: stri
   if (message.type === 'interactive' && message.interactive?.button_reply?.title)
     return { text: message.interactive.button_reply.title, type: 'button' };
   return { text: null, type: message.type };
-}
-
-/**
- * The owner's WhatsApp alert (pure): the lead alert template, as for every lead, with our label,
- * the sender's plain name (or "Someone"), their number and what they sent. The owner's message
- * may carry the visitor's words (docs/decisions/0028-visitor-mail-carries-only-our-words.md
- * is about visitors' messages); the send flattens and cuts each parameter as Meta requires.
- */
-export function ownerInboundAlert(inbound: WhatsappInbound): WhatsAppMessage {
-  return {
-    purpose: 'ownerLeadAlert',
-    body: [
-      notificationKindLabels['whatsapp-inbound'],
-      plainName(inbound.profileName) ?? 'Someone',
-      `+${inbound.number}`,
-      // Our note first: the parameter is cut at 200 characters, and the note must survive a long text.
-      `${inbound.note ? `(${inbound.note}) ` : ''}${inbound.text?.trim() || `a message of type ${inbound.type.replace(/[^a-z_]/gi, '').slice(0, 40) || 'unknown'}, not text`}`,
-    ],
-  };
 }
 
 /**

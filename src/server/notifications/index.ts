@@ -16,28 +16,11 @@ export {
   replaceEntry,
   toItem,
   type IcalEvent,
+  type MailContent,
   type OutboxEntry,
 } from './outbox';
 export { PermanentFailure } from './permanentFailure';
 export { notificationSettings, siteAddress } from './settings';
-export {
-  adminUrl,
-  escapeChatText,
-  escapeHtml,
-  formatIst,
-  htmlOf,
-  ownerEmail,
-  ownerWebhook,
-  paymentLinkEmail,
-  plainName,
-  signOff,
-  telHref,
-  visitorEmail,
-  whatsappInboundMail,
-  type Line,
-  type MailContent,
-  type WhatsappInbound,
-} from './templates';
 export {
   OWNER_ALERTS_PER_SENDER_PER_DAY,
   WHATSAPP_MESSAGES_PER_DAY,

@@ -41,6 +41,8 @@ const mailSchema = z.object({
   html: z.string(),
   icalEvent: icalEventSchema.optional(),
 });
+/** A mail's words as src/server/messages writes them; a call's mail adds its invite (`icalEvent`). */
+export type MailContent = Omit<z.infer<typeof mailSchema>, 'icalEvent'>;
 /**
  * A file a mail carries, by reference: the entry holds what to attach, the bytes are made when
  * it is sent (an invoice PDF is drawn from its frozen record, so it is the same on every try).

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // What an outbox entry of a WhatsApp channel carries: which approved template and its
 // parameters, or a free-form reply. The outbox validates its entries with it; the words
-// are built in src/server/whatsapp/templates.ts and sent by the WhatsApp channel.
+// are built in src/server/messages/whatsapp.ts and sent by the WhatsApp channel.
 
 /**
  * The utility templates the site sends, by purpose, with their default names (their

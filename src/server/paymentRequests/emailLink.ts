@@ -1,5 +1,6 @@
 import { afterResponse } from '../http/afterResponse';
-import { deliver, enqueue, newEntry, notificationSettings, paymentLinkEmail } from '../notifications';
+import { paymentLinkEmail } from '../messages';
+import { deliver, enqueue, newEntry, notificationSettings } from '../notifications';
 import { HttpError } from '../http/errors';
 import type { StoredPaymentRequest } from './store';
 

@@ -1,7 +1,8 @@
 import type { Booking } from '../../lib/schemas/booking';
 import { afterResponse } from '../http/afterResponse';
-import { deliver, enqueue, newEntry, plainName } from '../notifications';
-import { whatsappConfig, consentedNumber, paymentRequest } from '../whatsapp';
+import { paymentRequest } from '../messages';
+import { deliver, enqueue, newEntry } from '../notifications';
+import { whatsappConfig, consentedNumber } from '../whatsapp';
 import type { StoredPaymentRequest } from './store';
 
 /**
@@ -20,7 +21,7 @@ export async function whatsappPaymentLink(
   const config = whatsappConfig();
   if (!to || !config.enabled) return false;
   const whatsapp = paymentRequest(
-    plainName(request.name),
+    request.name,
     request.description,
     request.amount,
     request.url,

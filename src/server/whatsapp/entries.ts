@@ -3,10 +3,10 @@ import type { LeadEvent } from '../../lib/schemas/leadEvent';
 import type { NotificationKind } from '../../lib/schemas/notifications';
 import { notificationKindLabels } from '../../lib/admin/notificationLabels';
 import { isLeadNotificationKind } from '../../lib/leads/kinds';
-import { type OutboxEntry, newEntry, type WhatsAppMessage, plainName } from '../notifications';
+import { callConfirmation, callbackConfirmation, ownerLeadAlert, paymentReceipt, rebook, reminder } from '../messages';
+import { type OutboxEntry, newEntry, type WhatsAppMessage } from '../notifications';
 import { whatsappConfig } from './config';
 import { type ConsentHolder, consentedNumber } from './consent';
-import { callConfirmation, callbackConfirmation, ownerLeadAlert, paymentReceipt, rebook, reminder } from './templates';
 
 // Which WhatsApp messages each event makes (docs/whatsapp.md), as outbox entries beside the mails.
 // None while WhatsApp is off (whatsappEnabled() false): nothing changes without the six
@@ -62,7 +62,7 @@ export function whatsappLeadEntries(event: LeadEvent, now: Date): OutboxEntry[] 
       now,
     ),
   ];
-  const receipt = paymentReceipt(event, plainName(event.person.name));
+  const receipt = paymentReceipt(event);
   const to = event.payment?.whatsappTo;
   if (receipt && to) entries.push(visitorEntry(kind, leadId, to, receipt, now));
   return entries;
@@ -82,13 +82,7 @@ export function whatsappCallbackEntry(
 ): OutboxEntry | null {
   const to = whatsappEnabled() ? consentedNumber(request) : null;
   return to
-    ? visitorEntry(
-        'discovery-call',
-        request.id,
-        to,
-        callbackConfirmation(plainName(request.fullName), pickTimeLink, site),
-        now,
-      )
+    ? visitorEntry('discovery-call', request.id, to, callbackConfirmation(request.fullName, pickTimeLink, site), now)
     : null;
 }
 
@@ -101,16 +95,7 @@ export function whatsappCallEntries(notice: AppointmentNotice, kind: Notificatio
   const { appointment } = notice;
   const to = consentedNumber(appointment);
   if (!to || appointment.session || notice.change === 'cancelled') return [];
-  return [
-    visitorEntry(
-      kind,
-      appointment.version,
-      to,
-      callConfirmation(appointment, plainName(appointment.name)),
-      now,
-      appointment.id,
-    ),
-  ];
+  return [visitorEntry(kind, appointment.version, to, callConfirmation(appointment), now, appointment.id)];
 }
 
 /** A reminder a day or an hour before, with Confirm and Reschedule, to a visitor who consented (pure). */
@@ -121,16 +106,7 @@ export function whatsappReminderEntry(
   now: Date,
 ): OutboxEntry | null {
   const to = consentedNumber(appointment);
-  return to
-    ? visitorEntry(
-        kind,
-        appointment.version,
-        to,
-        reminder(appointment, which, plainName(appointment.name)),
-        now,
-        appointment.id,
-      )
-    : null;
+  return to ? visitorEntry(kind, appointment.version, to, reminder(appointment, which), now, appointment.id) : null;
 }
 
 /**
@@ -147,14 +123,5 @@ export function whatsappRebookEntry(
   now: Date,
 ): OutboxEntry | null {
   const to = whatsappEnabled() ? consentedNumber(appointment) : null;
-  return to
-    ? visitorEntry(
-        kind,
-        appointment.version,
-        to,
-        rebook(appointment, plainName(appointment.name), link, site),
-        now,
-        appointment.id,
-      )
-    : null;
+  return to ? visitorEntry(kind, appointment.version, to, rebook(appointment, link, site), now, appointment.id) : null;
 }

@@ -10,5 +10,4 @@ export {
 } from './entries';
 export { applyStatus, messagesOfAppointments, messagesOfEntries, pruneMessages, type SentMessage } from './messages';
 export { sendWhatsAppEntry } from './send';
-export { paymentRequest } from './templates';
 export { claimKey, whatsappClaims, type ClaimKind } from './webhookClaims';

@@ -1,0 +1,39 @@
+// Every message the site sends, one home per channel (docs/notifications.md): the e-mails
+// (mail/), the owner's webhook and WhatsApp. Each builder is pure, typed input to words; the
+// features that send keep the queueing (which entries, to whom, when) and call them here.
+export { whatItIs } from './callWords';
+export { adminUrl, plainName } from './format';
+export { mail, ownerMail, visitorMail } from './mail';
+export {
+  ownerCallMail,
+  ownerEmail,
+  ownerRefundMail,
+  passkeyAddedMail,
+  whatsappInboundMail,
+  type PasskeyAdded,
+  type WhatsappInbound,
+} from './mail/owner';
+export {
+  clientRefundMail,
+  paymentLinkEmail,
+  rebookMail,
+  reminderMail,
+  visitorCallMail,
+  visitorEmail,
+} from './mail/visitor';
+export { ownerWebhook, refundWebhook, webhook } from './webhook';
+export {
+  callConfirmation,
+  callbackConfirmation,
+  confirmReply,
+  ownerInboundAlert,
+  ownerLeadAlert,
+  ownerWhatsapp,
+  paymentReceipt,
+  paymentRequest,
+  rebook,
+  reminder,
+  rescheduleReply,
+  visitorWhatsapp,
+  whatsapp,
+} from './whatsapp';
