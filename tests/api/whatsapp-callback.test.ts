@@ -7,7 +7,7 @@ import type { PublicAppointment, SlotsAnswer } from '../../src/lib/schemas/appoi
 import { pickTimeOfLink } from '../../src/server/appointments/pickTimeLink';
 import { manageToken, pickTimeToken } from '../../src/server/booking/secrets';
 import { type FollowUpEvent, eventIdForRecord, pendingEventIds, storeEvent } from '../../src/server/followUp/events';
-import { BOOKING_STORE } from '../../src/server/leads/bookingRecords';
+import { BOOKING_STORE } from '../../src/server/leads/bookings';
 import { discoveryCallBooking } from '../../src/server/leads/discoveryCall';
 import { completeEvent, leadPipeline } from '../../src/server/app/pipeline';
 import { sweepOutbox } from '../../src/server/notifications/deliver';

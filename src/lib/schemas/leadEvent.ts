@@ -29,13 +29,13 @@ export const leadEventSchema = z.object({
       paymentId: z.string().nullable(),
       bookingId: z.string(),
       failureReason: z.string().nullable(),
-      /** A captured payment's client space, added when the receipt is queued (leads/receiptExtras.ts). */
+      /** A captured payment's client space, added when the receipt is queued (clients/receiptExtras.ts). */
       clientSpaceUrl: z.string().optional(),
-      /** A captured payment's invoice or receipt, attached to the receipt mail as a PDF (leads/receiptExtras.ts). */
+      /** A captured payment's invoice or receipt, attached to the receipt mail as a PDF (clients/receiptExtras.ts). */
       invoice: z.object({ documentId: z.string(), serial: z.string(), title: z.string() }).optional(),
       /** How many sessions the payment bought (added with the client space). */
       sessions: z.number().int().min(0).optional(),
-      /** The payer's WhatsApp number when their booking holds their consent (leads/receiptExtras.ts): the receipt also goes there. */
+      /** The payer's WhatsApp number when their booking holds their consent (clients/receiptExtras.ts): the receipt also goes there. */
       whatsappTo: z.string().optional(),
     })
     .optional(),

@@ -3,10 +3,10 @@ import { clientSpaceUrlOf } from './links';
 import { ensureClient } from './store';
 import { InvoiceConfigError, documentTitle, ensureInvoice } from '../invoices';
 import { whatsappConfig, consentedNumber } from '../whatsapp';
-import { bookingRecords } from '../leads';
+import { bookings } from '../leads';
 
 // What a captured payment's receipt carries besides the payment: the outbox
-// stores a mail's content when it is queued (notifications/queue.ts), so whatever the
+// stores a mail's content when it is queued (app/leadNotifications.ts), so whatever the
 // receipt links to is made first, here, and put on the event. Each extra is idempotent
 // (the same payment always gives the same client), so a retried effect adds the same.
 // The payment's `leadId` is its record id.
@@ -36,7 +36,7 @@ const extras: readonly Extra[] = [
   // The payer's WhatsApp, when the checkout's box was ticked (the consent is stored on the booking).
   async (lead) => {
     if (!whatsappConfig().enabled) return {};
-    const booking = await bookingRecords.get(lead.payment.bookingId);
+    const booking = await bookings.get(lead.payment.bookingId);
     const number = booking ? consentedNumber(booking) : null;
     return number ? { whatsappTo: number } : {};
   },

@@ -5,7 +5,7 @@ import type { FollowUpEvent } from './events';
 // A lead's follow-up (docs/decisions/0026-store-answer-follow-up.md) is a table of named
 // effects, each idempotent and each finished on its own: one that fails does not hold back
 // the others, and the next run does only what is left. The table itself is the lead path's
-// (src/server/leads/effects.ts); this file says what an effect is and holds the one every
+// (src/server/app/effects.ts); this file says what an effect is and holds the one every
 // event starts with.
 
 export interface Effect {

@@ -1,11 +1,13 @@
 import { bookingRow } from '../../lib/admin/customerExport';
 import { bookingSchema } from '../../lib/schemas/booking';
-import { BOOKING_STORE } from './bookingRecords';
 import { bookingProfile } from './profiles';
 import { bookingTodo } from './todoRules';
 import { withCallDue } from '../booking';
 import { bookingEvent } from './leadEvents';
 import { type LeadKindDefinition, defineLeadCollection } from './leadCollection';
+
+/** The bookings' store, named once. */
+export const BOOKING_STORE = 'bookings';
 
 export const bookingKind = {
   ...bookingProfile,

@@ -1,6 +1,5 @@
 export { bookingEtag, editBookingDetails, setBookingStatus, type StoredBooking } from './bookingEdits';
-export { BOOKING_STORE, bookingRecords } from './bookingRecords';
-export { bookings } from './bookings';
+export { BOOKING_STORE, bookings } from './bookings';
 export { contactEtag, setContactStatus } from './contactEdits';
 export { contacts } from './contacts';
 export { corporateEnquiries } from './corporateEnquiries';

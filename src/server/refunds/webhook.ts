@@ -90,7 +90,7 @@ export async function applyRefundEvent(value: unknown, now: Date): Promise<Webho
 
 type StoredPayment = NonNullable<Awaited<ReturnType<typeof payments.get>>>;
 
-/** The refund's follow-up: mails, the revenue tally, the credit note, the sessions (src/server/leads/effects.ts). */
+/** The refund's follow-up: mails, the revenue tally, the credit note, the sessions (src/server/app/effects.ts). */
 async function recordRefundFollowUp(payment: StoredPayment, ledger: RefundLedger, entry: RefundEntry): Promise<void> {
   const booking = await bookings.get(payment.bookingId);
   const notice = refundNoticeOf(payment, ledger, entry, booking?.attribution ?? null);
