@@ -19,7 +19,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           exclude: heavyApiFiles,
           environment: 'node',
-          setupFiles: ['tests/api/support/blobs-server.ts', 'tests/api/support/app.ts'],
+          setupFiles: ['tests/api/support/blobs-server.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
           // Each file has its own Blobs server and most of their time is spent waiting on
@@ -36,7 +36,7 @@ export default defineConfig({
           name: 'api-heavy',
           include: heavyApiFiles,
           environment: 'node',
-          setupFiles: ['tests/api/support/blobs-server.ts', 'tests/api/support/app.ts'],
+          setupFiles: ['tests/api/support/blobs-server.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
           maxWorkers: 1,

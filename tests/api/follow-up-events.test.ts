@@ -4,6 +4,7 @@ import { readCounts } from '../../src/server/indexes/stats/counterStore';
 import { contacts } from '../../src/server/leads/contacts';
 import { withAfterResponse } from '../../src/server/http/afterResponse';
 import { type FollowUpEvent, eventIdForRecord, pendingEventIds, storeEvent } from '../../src/server/followUp/events';
+import '../../src/server/app';
 import { completeEvent } from '../../src/server/app/pipeline';
 import { contactEvent } from '../../src/server/leads/leadEvents';
 import { newestFirstKey } from '../../src/server/storage/keys';

@@ -1,14 +1,10 @@
-import { installOutboxChannels } from '../notifications';
-import { outboxChannels } from './channels';
-import './pipeline';
+import './install';
 
 // The composition root (docs/architecture.md): the one place that knows every feature. It
 // builds the follow-up pipeline from the features' effects and installs it with the
 // outbox's channels, once, when an entry point imports it. Features publish what happened
 // (src/server/followUp/publish.ts, the outbox) and never import what reacts to it. An entry
 // point that publishes or sends imports this file (tests/unit/app-wiring.test.ts checks it).
-
-installOutboxChannels(outboxChannels);
 
 export { describeRun, runFollowUpJob } from './minuteJob';
 export { listNotifications, resendNotification } from './notificationList';

@@ -2,6 +2,7 @@ import { snapshotExportSlices } from '../leads';
 import { foldCounts } from '../indexes/stats/counterStore';
 import { type ReminderReport, sendDueReminders, type BackfillReport, backfillCallsBooked } from '../appointments';
 import { eventTime, isDue, pendingEventIds, readEvent } from '../followUp/events';
+import './install';
 import { leadPipeline } from './pipeline';
 import { pruneOutbox, sweepOutbox, type SweepReport } from '../notifications';
 import { foldLeadSources } from '../sources';

@@ -1,5 +1,4 @@
 import { createPipeline } from '../followUp/pipeline';
-import { installPipeline } from '../followUp/publish';
 import { deliver } from '../notifications';
 import { leadEffects } from './effects';
 
@@ -17,4 +16,3 @@ async function sendNow(entryIds: readonly string[]): Promise<void> {
 /** The site's one follow-up pipeline: every lead, payment and call event runs through it. */
 export const leadPipeline = createPipeline({ effects: leadEffects, send: sendNow });
 export const { completeEvent } = leadPipeline;
-installPipeline(leadPipeline);
