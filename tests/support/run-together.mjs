@@ -1,5 +1,6 @@
-// Runs npm scripts side by side and fails when any fails (npm test: the type check, which is
-// CPU work, beside the API tests, which mostly wait on their servers and child processes).
+// Runs npm scripts side by side and fails when any fails (npm test: the static checks side by
+// side on two cores; the API tests, which mostly wait on their servers and child processes,
+// beside the server suite). Each result says how long its script took.
 // Output streams as it comes; each script's result is said at its end.
 import { spawn } from 'node:child_process';
 
@@ -13,9 +14,13 @@ const results = await Promise.all(
   scripts.map(
     (script) =>
       new Promise((resolve) => {
+        const started = Date.now();
         const child = spawn('npm', ['run', script], { stdio: 'inherit' });
         child.on('close', (code, signal) => {
-          console.log(`--- npm run ${script}: ${code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`}`);
+          const took = `${Math.round((Date.now() - started) / 1000)} s`;
+          console.log(
+            `--- npm run ${script}: ${code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`} in ${took}`,
+          );
           resolve(code === 0);
         });
       }),
