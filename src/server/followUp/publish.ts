@@ -1,26 +1,16 @@
 import type { FollowUpEvent } from './events';
+import { installable } from './installed';
 import type { Pipeline } from './pipeline';
 
 // Features publish what happened here and never import the table that reacts to it: the
 // composition root (src/server/app/) builds the one pipeline from every feature's effects
-// and installs it once, when a function or the minute job imports it
-// (docs/architecture.md, "Composition root"). A process that publishes without having
-// installed it fails loudly before anything is stored, never silently late.
+// and installs it (docs/architecture.md, "Composition root"). A process that publishes
+// without it fails before anything is stored.
 
-let installed: Pipeline | null = null;
+const pipeline = installable<Pipeline>('follow-up pipeline');
 
-export function installPipeline(pipeline: Pipeline): void {
-  if (installed && installed !== pipeline) throw new Error('A second follow-up pipeline was installed.');
-  installed = pipeline;
-}
-
-export function followUpPipeline(): Pipeline {
-  if (!installed)
-    throw new Error(
-      'No follow-up pipeline is installed: the entry point must import src/server/app (docs/architecture.md).',
-    );
-  return installed;
-}
+export const installPipeline = pipeline.install;
+export const followUpPipeline = pipeline.get;
 
 /** Stores the event and has it done after the response (or now, outside a request). */
 export const recordFollowUp = (event: FollowUpEvent): Promise<void> => followUpPipeline().recordFollowUp(event);

@@ -1,3 +1,4 @@
+import { installable } from '../followUp/installed';
 import type { AttachmentRef, OutboxEntry } from './outbox';
 
 // What the outbox sends through but does not own (docs/architecture.md, "Composition
@@ -17,16 +18,7 @@ export interface OutboxChannels {
   attachment(ref: AttachmentRef): Promise<Attachment>;
 }
 
-let installed: OutboxChannels | null = null;
+const channels = installable<OutboxChannels>('set of outbox channels');
 
-export function installOutboxChannels(channels: OutboxChannels): void {
-  installed = channels;
-}
-
-export function outboxChannels(): OutboxChannels {
-  if (!installed)
-    throw new Error(
-      'No outbox channels are installed: the entry point must import src/server/app (docs/architecture.md).',
-    );
-  return installed;
-}
+export const installOutboxChannels = channels.install;
+export const outboxChannels = channels.get;
