@@ -1,5 +1,4 @@
 import type { Config } from '@netlify/functions';
-import '../../src/server/app';
 import { z } from 'zod';
 import { afterResponse } from '../../src/server/http/afterResponse';
 import {

@@ -1,5 +1,4 @@
 import type { Config } from '@netlify/functions';
-import '../../src/server/app';
 import {
   type InvoiceDocument,
   type InvoiceListAnswer,

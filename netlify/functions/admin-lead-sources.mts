@@ -1,5 +1,4 @@
 import type { Config } from '@netlify/functions';
-import '../../src/server/app';
 import { leadsBySourceQuerySchema } from '../../src/lib/schemas/notifications';
 import { requireAdmin } from '../../src/server/auth';
 import { json } from '../../src/server/http/respond';

@@ -1,5 +1,4 @@
 import type { Config } from '@netlify/functions';
-import '../../src/server/app';
 import { requireAdmin } from '../../src/server/auth';
 import { readTodo } from '../../src/server/indexes/todo/readTodo';
 import { json } from '../../src/server/http/respond';

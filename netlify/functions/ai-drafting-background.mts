@@ -1,5 +1,4 @@
 import type { Config } from '@netlify/functions';
-import '../../src/server/app';
 import { z } from 'zod';
 import { jobIdPattern } from '../../src/lib/schemas/aiDrafting';
 import { runJob, claimJob } from '../../src/server/ai';

@@ -1,5 +1,4 @@
 import type { Config } from '@netlify/functions';
-import '../../src/server/app';
 import { aiStatus } from '../../src/server/ai';
 import { requireAdmin } from '../../src/server/auth';
 import { json } from '../../src/server/http/respond';

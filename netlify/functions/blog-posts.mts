@@ -1,5 +1,4 @@
 import type { Config } from '@netlify/functions';
-import '../../src/server/app';
 import { z } from 'zod';
 import { blogId, blogPostInputSchema } from '../../src/lib/schemas/blogPost';
 import { type Client, readSession, requireAdmin } from '../../src/server/auth';

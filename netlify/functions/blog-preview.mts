@@ -1,5 +1,4 @@
 import type { Config } from '@netlify/functions';
-import '../../src/server/app';
 import { blogPreviewRequestSchema, type BlogPreviewResponse } from '../../src/lib/schemas/aiDrafting';
 import { requireAdmin } from '../../src/server/auth';
 import { renderPostContent } from '../../src/server/blog';

@@ -1,5 +1,4 @@
 import type { Config } from '@netlify/functions';
-import '../../src/server/app';
 import { addDays, istDateOf } from '../../src/lib/schedule/istClock';
 import { z } from '../../src/lib/schemas/zod';
 import { calendarFeed } from '../../src/server/appointments';

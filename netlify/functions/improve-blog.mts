@@ -1,5 +1,4 @@
 import type { Config } from '@netlify/functions';
-import '../../src/server/app';
 import { improveBlogRequestSchema } from '../../src/lib/schemas/aiDrafting';
 import { findJob, improveJobView, startJob } from '../../src/server/ai';
 import { json } from '../../src/server/http/respond';

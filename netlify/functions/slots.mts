@@ -1,5 +1,4 @@
 import type { Config } from '@netlify/functions';
-import '../../src/server/app';
 import { LONGEST_SESSION_MINUTES } from '../../src/lib/packageCatalogue';
 import { SLOT_MINUTES, SLOT_TIME_ZONE, type SlotsAnswer } from '../../src/lib/schemas/appointment';
 import { sessionSlotsQuerySchema } from '../../src/lib/schemas/client';

@@ -1,57 +1,65 @@
-import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { build, type Plugin } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
-// Features publish follow-up events and send outbox entries through what the composition
-// root installs (src/server/app/index.ts). A function that can reach either without
-// importing the root would throw at its first lead in production, so each one must import
-// it itself (docs/architecture.md, "Composition root").
+// Features publish follow-up events and send outbox entries through what the composition root
+// installs (src/server/app/install.ts). A function whose code can reach either must import the
+// root itself, or it throws at its first lead in production; a function that cannot reach them
+// must not, or every cold start loads the whole server (docs/architecture.md, "Composition
+// root"). Each function is bundled as Netlify bundles it (esbuild, which drops what nothing
+// uses: src/server/package.json says which server files do work when imported).
 
-interface Cruised {
-  modules: Array<{ source: string; dependencies: Array<{ resolved: string }> }>;
-}
-
+const FUNCTIONS = 'netlify/functions';
 const INSTALLED = ['src/server/followUp/publish.ts', 'src/server/notifications/channels.ts'];
-const ROOT = 'src/server/app/index.ts';
+const INSTALL = 'src/server/app/install.ts';
+const ROOT_IMPORT = "import '../../src/server/app';";
 
-function graph(): Map<string, string[]> {
-  const out = execFileSync(
-    process.execPath,
-    [
-      'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs',
-      'netlify/functions',
-      '--config',
-      '.dependency-cruiser.cjs',
-      '--output-type',
-      'json',
-    ],
-    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
-  const { modules } = JSON.parse(out) as Cruised;
-  return new Map(modules.map((m) => [m.source, m.dependencies.map((d) => d.resolved)]));
+/** The server files a function's bundle holds, with or without its own import of the root. */
+async function bundledFiles(fn: string, withRootImport: boolean): Promise<string[]> {
+  const dropRootImport: Plugin = {
+    name: 'drop-root-import',
+    setup(on) {
+      on.onLoad({ filter: /netlify[\\/]functions[\\/][^\\/]+\.mts$/ }, (args) => ({
+        contents: readFileSync(args.path, 'utf8').replace(ROOT_IMPORT, ''),
+        loader: 'ts',
+      }));
+    },
+  };
+  const result = await build({
+    entryPoints: [`${FUNCTIONS}/${fn}`],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    loader: { '.jpg': 'file' },
+    write: false,
+    outdir: 'bundle',
+    metafile: true,
+    logLevel: 'silent',
+    plugins: withRootImport ? [] : [dropRootImport],
+  });
+  // The files that put code in the output: what tree shaking kept, not every file it read.
+  return Object.values(result.metafile.outputs).flatMap((output) => Object.keys(output.inputs));
 }
 
-function reaches(g: Map<string, string[]>, from: string, targets: readonly string[]): boolean {
-  const seen = new Set([from]);
-  const stack = [from];
-  while (stack.length) {
-    for (const next of g.get(stack.pop()!) ?? []) {
-      if (targets.includes(next)) return true;
-      if (seen.has(next)) continue;
-      seen.add(next);
-      stack.push(next);
-    }
-  }
-  return false;
-}
+const functions = readdirSync(FUNCTIONS).filter((name) => name.endsWith('.mts'));
 
 describe('the composition root', () => {
-  it('is imported by every function that can publish a follow-up or send a message', () => {
-    const g = graph();
-    const functions = [...g.keys()].filter((source) => source.startsWith('netlify/functions/'));
-    expect(functions.length).toBeGreaterThan(30);
-    const unwired = functions.filter((fn) => reaches(g, fn, INSTALLED) && !g.get(fn)!.includes(ROOT));
+  it('is installed by every function that can publish a follow-up or send a message, and only by those', async () => {
+    const unwired: string[] = [];
+    const needless: string[] = [];
+    let needing = 0;
+    for (const fn of functions) {
+      const reached = await bundledFiles(fn, false);
+      const needs = INSTALLED.some((file) => reached.includes(file));
+      const installs = (await bundledFiles(fn, true)).includes(INSTALL);
+      if (needs) needing += 1;
+      if (needs && !installs) unwired.push(fn);
+      if (!needs && readFileSync(`${FUNCTIONS}/${fn}`, 'utf8').includes(ROOT_IMPORT)) needless.push(fn);
+    }
     expect(unwired).toEqual([]);
+    expect(needless).toEqual([]);
     // The check sees the functions that need it: most of them do.
-    expect(functions.filter((fn) => reaches(g, fn, INSTALLED)).length).toBeGreaterThan(30);
-  }, 60_000);
+    expect(needing).toBeGreaterThan(20);
+  }, 120_000);
 });
