@@ -72,6 +72,8 @@ export async function bundleFunctions({ projectRoot, directories, bundlerConfig,
     ...dirs,
     ...results.flatMap((result) => [result.mainFile, ...(result.inputs ?? []), ...(result.includedFiles ?? [])]),
     join(projectRoot, 'package-lock.json'),
+    // Which server files esbuild may drop (docs/architecture.md): a change rebundles.
+    join(projectRoot, 'src/server/package.json'),
   ]);
   await writeAtomically(pointerPath, JSON.stringify({ settings, buildDir, functions, inputs }));
   await removeOldBuilds(outDir, buildDir);

@@ -280,6 +280,28 @@ describe('manage link', () => {
     expect(new Date(invite.event.start).toISOString()).toBe(new Date(next.start).toISOString());
   });
 
+  test("a move to a time taken meanwhile is a 409 whose free times never offer the call's own; its own time is a 400", async () => {
+    const { slot, id, token } = await booked(30);
+    const taken = await slotAhead(30);
+    expect((await book(taken.start)).status).toBe(201);
+    const refused = await call(appointmentsFn, `/api/appointments/${id}/reschedule?token=${token}`, {
+      params: { id },
+      body: { start: taken.start },
+    });
+    expect(refused.status).toBe(409);
+    const offered = (await jsonOf<{ slots: Slot[] }>(refused)).slots.map((item) => item.start);
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered).not.toContain(slot.start);
+    expect(offered).not.toContain(taken.start);
+    const same = await call(appointmentsFn, `/api/appointments/${id}/reschedule?token=${token}`, {
+      params: { id },
+      body: { start: slot.start },
+    });
+    expect(same.status).toBe(400);
+    expect(await jsonOf(same)).toMatchObject({ error: 'The call is at that time already.' });
+    expect(await slotHolder(slotKey(Date.parse(slot.start)))).toBe(id);
+  });
+
   test('cancel frees the slot and sends METHOD:CANCEL', async () => {
     const { slot, id, token, email } = await booked(30);
     const cancelled = await call(appointmentsFn, `/api/appointments/${id}/cancel?token=${token}`, {

@@ -9,10 +9,12 @@ import { sendWhatsAppEntry } from '../whatsapp';
 
 export const outboxChannels: OutboxChannels = {
   async whatsapp(entry, admit, now) {
-    const wamid = await sendWhatsAppEntry(entry, admit, now);
-    // Sent is sent: a failure to count it is logged, never retried (a retry would send twice).
+    const { wamid, recorded } = await sendWhatsAppEntry(entry, admit, now);
+    // A reminder counts as sent once its message is recorded (its read status is matched to
+    // that record). Sent is sent: a failed count is logged, never retried (a retry would send twice).
+    if (!recorded) return;
     await countReminderSent({ wamid, kind: entry.kind, appointmentId: entry.appointmentId }).catch((error: unknown) =>
-      console.error(`[whatsapp] ${entry.id} was sent as ${wamid} but its reminder count failed`, error),
+      console.error(`[whatsapp] ${entry.id} was sent as ${wamid} but could not be recorded`, error),
     );
   },
   async attachment(ref) {

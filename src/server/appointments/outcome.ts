@@ -3,7 +3,7 @@ import type { SessionOutcomeRequest } from '../../lib/schemas/client';
 import { markSessionOutcome } from '../clients';
 import { newEventId } from '../followUp/events';
 import { conflict, notFound } from '../http/errors';
-import { recordFollowUp } from '../followUp/publish';
+import { recordNotice } from '../followUp/publish';
 import { countOutcome } from './outcomeFollowUp';
 import { type VersionedAppointment, readAppointmentForUpdate, replaceAppointment } from '../booking';
 
@@ -64,15 +64,7 @@ async function recordOutcome(
 ): Promise<void> {
   const id = newEventId(now);
   const callOutcome = { appointment: marked, outcome, previous };
-  await recordFollowUp({
-    id,
-    recordedAt: now.toISOString(),
-    record: null,
-    counts: null,
-    person: null,
-    lead: null,
-    callOutcome,
-  });
+  await recordNotice({ id, at: now, callOutcome });
   // Counted before the answer too (one small create-only write), so What converts read right
   // after the owner's tap already has it; the follow-up's count is the same change, stored once.
   await countOutcome(id, callOutcome).catch((error: unknown) =>

@@ -10,8 +10,7 @@ import {
 import { istIso } from '../../lib/schedule/istClock';
 import { freeSessionSlots, sessionHeldStarts } from '../../lib/schedule/sessionSlots';
 import { type TakenInterval, bookableDates, freeSlots, offeredSlot } from '../../lib/schedule/slots';
-import { newEventId } from '../followUp/events';
-import { recordFollowUp } from '../followUp/publish';
+import { recordNotice } from '../followUp/publish';
 import { HttpError, conflict, notFound } from '../http/errors';
 import { newestFirstKey } from '../storage/keys';
 import { readAvailability } from './availability';
@@ -138,7 +137,12 @@ export interface OfferedTime {
   keys: string[];
 }
 
-/** The offered time at `start`; 409 with fresh times when it was taken meanwhile, 400 when never offered (or it is `own`'s time already). */
+/**
+ * The offered time at `start`; 409 with fresh times when it was taken meanwhile, 400 when never
+ * offered or when it is `own`'s time already. A call's own slot counts as taken, so a move
+ * never offers the time it is at; a session's own keys are left out, as its new time may
+ * overlap its old one.
+ */
 export async function offeredTime(
   start: string,
   now: Date,
@@ -146,7 +150,8 @@ export async function offeredTime(
   own?: { keys: readonly string[]; startMs: number },
 ): Promise<OfferedTime> {
   const said = words[length.kind];
-  const { slots, availability } = await freeTimes(now, length, undefined, own?.keys ?? []);
+  const except = length.kind === 'session' ? (own?.keys ?? []) : [];
+  const { slots, availability } = await freeTimes(now, length, undefined, except);
   const slot = offeredSlot(slots, start);
   if (slot) {
     if (own && Date.parse(slot.start) === own.startMs)
@@ -156,7 +161,10 @@ export async function offeredTime(
     return { slot, end, keys: keysAt(availability, startMs, length) };
   }
   // As if nothing were booked: tells a taken time from one never offered.
-  if (offeredSlot(slotsOf(availability, [], length, now), start)) throw new SlotTakenError(slots);
+  const inGrid = offeredSlot(slotsOf(availability, [], length, now), start);
+  if (inGrid && length.kind === 'call' && own && Date.parse(inGrid.start) === own.startMs)
+    throw new HttpError(400, said.same, { start: 'Pick a different time' });
+  if (inGrid) throw new SlotTakenError(slots);
   throw new HttpError(400, said.notOffered[0], { start: said.notOffered[1] });
 }
 
@@ -201,15 +209,7 @@ export function recordAppointmentNotice(
   appointment: Appointment,
   previousStart: string | null,
 ) {
-  return recordFollowUp({
-    id: newEventId(),
-    recordedAt: new Date().toISOString(),
-    record: null,
-    counts: null,
-    person: null,
-    lead: null,
-    appointment: { change, by, appointment, previousStart },
-  });
+  return recordNotice({ appointment: { change, by, appointment, previousStart } });
 }
 
 /**

@@ -13,8 +13,8 @@ import { blobCall, collectionStore } from '../storage/blobs';
 //                            however many calls are booked on other days.
 //   by-booking/{bookingId}   the booking's active appointment (onlyIfNew: one per booking)
 //   upcoming/{phone|mailbox}-{hash}  the person's upcoming call (onlyIfNew: one per phone and
-//                            per mailbox; see upcoming.ts)
-//   reminders/{YYYY-MM-DDTHH}/...  reminders by the UTC hour they are due (see reminders.ts)
+//                            per mailbox; see appointments/upcoming.ts)
+//   reminders/{YYYY-MM-DDTHH}/...  reminders by the UTC hour they are due (see appointments/reminders.ts)
 //   settings/...             availability, the feed secret, the manage-link key
 
 export const APPOINTMENT_STORE = 'appointments';

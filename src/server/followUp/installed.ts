@@ -1,7 +1,7 @@
 // A piece a lower tier uses and the composition root (src/server/app/) provides: the
 // follow-up pipeline, the outbox's channels. Installed once when an entry point imports the
-// root; asked for before that, it fails loudly with the fix, never silently late
-// (docs/architecture.md, "Composition root").
+// root; asked for before that, it throws an error that names the fix (docs/architecture.md,
+// "Composition root").
 export function installable<T>(what: string) {
   let installed: T | null = null;
   return {

@@ -6,7 +6,7 @@ import { type LeadKindDefinition, defineLeadCollection } from './leadCollection'
 /** The payment records' store, named once. */
 export const PAYMENT_STORE = 'payments';
 
-// A payment is announced by its outcome (paymentNotices.ts), not when it is created.
+// A payment is announced by its outcome (src/server/payments/notices.ts), not when it is created.
 export const paymentKind = {
   ...paymentProfile,
   store: PAYMENT_STORE,

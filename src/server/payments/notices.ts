@@ -1,7 +1,6 @@
 import type { Payment } from '../../lib/schemas/payment';
 import { bookings, type LeadEvent, paymentEvent } from '../leads';
-import { newEventId } from '../followUp/events';
-import { recordFollowUp } from '../followUp/publish';
+import { recordNotice } from '../followUp/publish';
 import type { RecordMeta } from '../storage/collection';
 
 /**
@@ -13,14 +12,7 @@ import type { RecordMeta } from '../storage/collection';
 export async function announcePayment(payment: Payment & RecordMeta): Promise<void> {
   if (payment.status !== 'captured' && payment.status !== 'failed') return;
   const lead = await paymentEventWithSource(payment);
-  await recordFollowUp({
-    id: newEventId(),
-    recordedAt: new Date().toISOString(),
-    record: null,
-    counts: null,
-    person: null,
-    lead,
-  });
+  await recordNotice({ lead });
 }
 
 /** The payment's event, with the source of the booking (the visit that led to the payment). */

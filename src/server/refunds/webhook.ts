@@ -5,7 +5,7 @@ import { endRemainingSessions } from '../clients';
 import { eventIdForRecord } from '../followUp/events';
 import { bookings, payments } from '../leads';
 import { paymentForOrder, type WebhookOutcome } from '../payments';
-import { recordFollowUp } from '../followUp/publish';
+import { recordNotice } from '../followUp/publish';
 import { newestFirstKeyWith, recordIdPattern } from '../storage/keys';
 import { changeLedger } from './ledger';
 import { type SettleResult, settle, summaryOf } from './ledgerMath';
@@ -94,13 +94,8 @@ type StoredPayment = NonNullable<Awaited<ReturnType<typeof payments.get>>>;
 async function recordRefundFollowUp(payment: StoredPayment, ledger: RefundLedger, entry: RefundEntry): Promise<void> {
   const booking = await bookings.get(payment.bookingId);
   const notice = refundNoticeOf(payment, ledger, entry, booking?.attribution ?? null);
-  await recordFollowUp({
+  await recordNotice({
     id: eventIdForRecord('refunds', `${entry.id}/${notice.status}`, new Date(entry.requestedAt)),
-    recordedAt: new Date().toISOString(),
-    record: null,
-    counts: null,
-    person: null,
-    lead: null,
     refund: notice,
   });
 }

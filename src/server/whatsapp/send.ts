@@ -22,13 +22,13 @@ async function finalIfRefused(sending: Promise<Accepted>): Promise<Accepted> {
  * count (it throws to hold the message back), after everything that could fail before
  * sending, so a failed attempt takes no place. Once Meta accepted the message it is
  * recorded by its wamid; a failure to record it is logged, never retried: a retry would
- * send the message twice. Returns the wamid Meta gave it.
+ * send the message twice. Says the wamid Meta gave it and whether it is recorded.
  */
 export async function sendWhatsAppEntry(
   entry: OutboxEntry,
   admit: () => Promise<void>,
   now: Date = new Date(),
-): Promise<string> {
+): Promise<{ wamid: string; recorded: boolean }> {
   const config = whatsappConfig();
   // The variables removed or broken after the entry was queued: a failed attempt with the reason.
   if (!config.enabled) throw new Error(config.reason);
@@ -53,6 +53,7 @@ export async function sendWhatsAppEntry(
     });
   } catch (error) {
     console.error(`[whatsapp] ${entry.id} was sent as ${accepted.wamid} but could not be recorded`, error);
+    return { wamid: accepted.wamid, recorded: false };
   }
-  return accepted.wamid;
+  return { wamid: accepted.wamid, recorded: true };
 }
