@@ -225,6 +225,8 @@ test('a package priced on consultation books a discovery call and goes to the th
   const landed = thankYou(page);
   await dialog.getByRole('button', { name: /free discovery call/i }).click();
   await landed;
+  // The page is left once it has loaded: a context closed mid-navigation can hang its teardown.
+  await page.waitForURL((url) => url.pathname === '/thank-you');
 });
 
 test('the popup closes with Escape and gives focus back to its opener', async ({ page }) => {
