@@ -1,24 +1,16 @@
 import type { LeadEvent } from '../leads';
 import { ownerEmail, ownerWebhook, visitorEmail } from '../messages';
-import { type OutboxEntry, enqueue, newEntry, notificationSettings, siteAddress } from '../notifications';
+import { type OutboxEntry, enqueue, newEntry, notificationSettings, ownerEntries, siteAddress } from '../notifications';
 import { whatsappEnabled, whatsappLeadEntries } from '../whatsapp';
 
 /** The outbox entries one event needs with the current settings (pure). */
 export function outboxEntriesFor(event: LeadEvent, site: string, webhook: boolean, now: Date): OutboxEntry[] {
   const { kind, leadId } = event;
-  const owner = ownerEmail(event, site);
-  const entries: OutboxEntry[] = [
-    newEntry({ kind, leadId, channel: 'email', subject: owner.subject, to: null, mail: owner, webhook: null }, now),
-  ];
-  if (webhook) {
-    const body = ownerWebhook(event, site);
-    entries.push(
-      newEntry(
-        { kind, leadId, channel: 'webhook', subject: owner.subject, to: null, mail: null, webhook: { ...body } },
-        now,
-      ),
-    );
-  }
+  const entries = ownerEntries(
+    { kind, leadId, mail: ownerEmail(event, site) },
+    webhook ? { ...ownerWebhook(event, site) } : null,
+    now,
+  );
   const visitor = visitorEmail(event, site);
   if (visitor && event.person.email) {
     const invoice = event.payment?.invoice;

@@ -12,6 +12,7 @@ export {
   heldIds,
   markDue,
   newEntry,
+  ownerEntries,
   readEntry,
   replaceEntry,
   toItem,

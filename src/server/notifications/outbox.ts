@@ -115,6 +115,28 @@ export function newEntry(message: NewMessage, now: Date): OutboxEntry {
   };
 }
 
+/**
+ * The owner's entries of one event (pure): the mail, and the webhook post when a webhook is set
+ * (`webhook` null otherwise), both under the mail's subject.
+ */
+export function ownerEntries(
+  { kind, leadId, mail }: Pick<NewMessage, 'kind' | 'leadId'> & { mail: MailContent },
+  webhook: Record<string, unknown> | null,
+  now: Date,
+): OutboxEntry[] {
+  const entries = [
+    newEntry({ kind, leadId, channel: 'email', subject: mail.subject, to: null, mail, webhook: null }, now),
+  ];
+  if (webhook)
+    entries.push(
+      newEntry(
+        { kind, leadId, channel: 'webhook', subject: mail.subject, to: null, mail: null, webhook: { ...webhook } },
+        now,
+      ),
+    );
+  return entries;
+}
+
 const entryKey = (id: string) => `${ENTRY_PREFIX}${id}`;
 const dueKey = (id: string) => `${DUE_PREFIX}${id}`;
 const failedKey = (id: string) => `${FAILED_PREFIX}${id}`;

@@ -1,6 +1,6 @@
 import type { RefundNotice } from '../../lib/schemas/refund';
 import { clientRefundMail, ownerRefundMail, refundWebhook } from '../messages';
-import { type OutboxEntry, enqueue, newEntry, notificationSettings, siteAddress } from '../notifications';
+import { type OutboxEntry, enqueue, newEntry, notificationSettings, ownerEntries, siteAddress } from '../notifications';
 
 // Who hears about a settled refund: the client and the owner, through the
 // outbox like every message. The words are in src/server/messages; the client's mail carries only
@@ -11,19 +11,11 @@ import { type OutboxEntry, enqueue, newEntry, notificationSettings, siteAddress 
 function refundEntries(notice: RefundNotice, site: string, webhook: boolean, now: Date): OutboxEntry[] {
   const kind = notice.status === 'processed' ? 'refund-processed' : 'refund-failed';
   const leadId = notice.entryId;
-  const owner = ownerRefundMail(notice, site);
-  const entries = [
-    newEntry({ kind, leadId, channel: 'email', subject: owner.subject, to: null, mail: owner, webhook: null }, now),
-  ];
-  if (webhook) {
-    const body = refundWebhook(notice, site);
-    entries.push(
-      newEntry(
-        { kind, leadId, channel: 'webhook', subject: owner.subject, to: null, mail: null, webhook: { ...body } },
-        now,
-      ),
-    );
-  }
+  const entries = ownerEntries(
+    { kind, leadId, mail: ownerRefundMail(notice, site) },
+    webhook ? { ...refundWebhook(notice, site) } : null,
+    now,
+  );
   if (notice.person.email) {
     const mail = clientRefundMail(notice);
     entries.push(
