@@ -1,6 +1,6 @@
 /** @type {import('dependency-cruiser').IConfiguration} */
 // The feature map (docs/architecture.md, "The feature map"): what each feature folder of
-// src/server may import besides the core (storage/, http/) and the platform (followUp/,
+// src/server may import besides the core (storage/, http/) and the platform (followUp/, queue/,
 // indexes/). Every arrow points down; tests/unit/feature-map.test.ts checks the map has no
 // cycle and that docs/architecture.md shows this map.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- dependency-cruiser reads CommonJS config
@@ -57,9 +57,9 @@ module.exports = {
       name: 'pipeline-and-indexes-know-no-features',
       severity: 'error',
       comment:
-        'The follow-up pipeline and the indexes (search, counters, to-do) sit on the core only: features (leads, notifications, appointments, payments) plug into them, never the other way (docs/architecture.md).',
-      from: { path: '^src/server/(followUp|indexes)/' },
-      to: { path: '^src/server/', pathNot: '^src/server/(storage|http|followUp|indexes)/' },
+        'The follow-up pipeline, the durable queue and the indexes (search, counters, to-do) sit on the core only: features (leads, notifications, appointments, payments) plug into them, never the other way (docs/architecture.md).',
+      from: { path: '^src/server/(followUp|indexes|queue)/' },
+      to: { path: '^src/server/', pathNot: '^src/server/(storage|http|followUp|indexes|queue)/' },
     },
     {
       name: 'only-entry-points-import-the-root',

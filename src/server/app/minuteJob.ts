@@ -1,7 +1,7 @@
 import { snapshotExportSlices } from '../leads';
 import { foldCounts } from '../indexes/stats/counterStore';
 import { type ReminderReport, sendDueReminders, type BackfillReport, backfillCallsBooked } from '../appointments';
-import { eventTime, isDue, pendingEventIds, readEvent } from '../followUp/events';
+import { eventTime, isDue, pendingEventIds, pendingEvents, readEvent } from '../followUp/events';
 import './install';
 import { leadPipeline } from './pipeline';
 import { pruneOutbox, sweepOutbox, type SweepReport } from '../notifications';
@@ -21,7 +21,11 @@ import { runStage } from './stage';
 // every minute.
 
 export const JOB_BUDGET_MS = 20_000;
-/** An event this young is most likely being done by its own request's follow-up right now. */
+/**
+ * An event this young is most likely being done by its own request's follow-up right now:
+ * the job does not even read it. (Only to save reads: the event's claim, docs/queue.md, is
+ * what keeps two runs of one event apart.)
+ */
 export const EVENT_GRACE_MS = 30_000;
 const EVENT_CONCURRENCY = 32;
 
@@ -73,15 +77,16 @@ export async function runFollowUpJob({
   const events = { done: 0, left: -1 };
   const troubled = { backingOff: 0, setAside: 0 };
   await stage('events', until(0.6), undefined, async () => {
-    const pending = await pendingEventIds();
+    const pending = await pendingEvents();
     events.left = pending.length;
     const cutoff = now().getTime() - EVENT_GRACE_MS;
-    const due = pending.filter((id) => eventTime(id) <= cutoff && !leadPipeline.isInFlight(id));
-    await eachUntil(due, EVENT_CONCURRENCY, until(0.6), async (id) => {
+    const due = pending.filter(({ id }) => eventTime(id) <= cutoff);
+    await eachUntil(due, EVENT_CONCURRENCY, until(0.6), async ({ id, etag }) => {
       try {
         const event = await readEvent(id);
         if (!event || !isDue(event, now())) return;
-        const outcome = await leadPipeline.followUp(event);
+        // Claimed over the listed ETag: changed since the listing, it is left to the next run.
+        const outcome = await leadPipeline.followUp(event, etag, now());
         if (outcome === 'busy') return;
         if (outcome.state === 'done' || outcome.state === 'dead') events.left -= 1;
         if (outcome.state === 'done') events.done += 1;

@@ -1,36 +1,71 @@
+import { z } from 'zod';
 import type { Appointment } from '../../lib/schemas/appointment';
 import { eachUntil } from '../storage/eachUntil';
 import { deliver } from '../notifications';
 import { blobCall } from '../storage/blobs';
+import { claimIsLive, settleLease, takeLease } from '../queue/lease';
+import { type RetryPolicy, isDue, nextTry } from '../queue/retry';
+import { dueSendAfter, sendAfterKey } from '../queue/sendAfter';
 import { queueReminder } from './notices';
 import { consentedNumber } from '../whatsapp';
 import { appointmentStore, readAppointment } from '../booking';
 
-// Reminders 24 hours and 1 hour before a call. Each is a key under the UTC hour it is
-// due, `reminders/{YYYY-MM-DDTHH}/{due ms}.{day|hour}.{appointment id}.{version}`, written
-// when the call is booked or moved. The minute job lists only the last few hours' folders,
-// so its cost follows the reminders due, not the calls booked. A reminder whose call was
-// moved or cancelled since (another version) is dropped unsent.
+// Reminders 24 hours and 1 hour before a call: scheduled sends of the durable queue
+// (docs/queue.md). Each is a key under the UTC hour it is due,
+// `reminders/{YYYY-MM-DDTHH}/{due ms}.{day|hour}.{appointment id}.{version}`, written when
+// the call is booked or moved. The minute job lists only the last few hours' folders, claims
+// each due one, and queues its messages in the outbox (which sends and retries them). A
+// reminder whose call was moved or cancelled since (another version) is dropped unsent; one
+// that cannot be queued is retried and, after its tries, set aside for the owner.
 
 const PREFIX = 'reminders/';
+const SET_ASIDE = 'reminders-set-aside/';
 export const REMINDERS: ReadonlyArray<{ which: 'day' | 'hour'; hoursBefore: number }> = [
   { which: 'day', hoursBefore: 24 },
   { which: 'hour', hoursBefore: 1 },
 ];
 /** Hours of folders the job looks back over (a job that was down catches up this far). */
 const LOOKBACK_HOURS = 3;
+/** 1, 2, 4, 8 minutes apart: all five tries fall well inside the look-back. */
+export const REMINDER_RETRY: RetryPolicy = { firstDelayMs: 60_000, maxDelayMs: 10 * 60_000, maxAttempts: 5 };
+const REMINDER_CLAIM_MS = 2 * 60_000;
 
-const hourFolder = (ms: number) => `${PREFIX}${new Date(ms).toISOString().slice(0, 13)}/`;
+const namePattern = /^(day|hour)\.(\d{13}-[0-9a-f]{10})\.(\d{13}-[0-9a-f]{10})$/;
+const reminderName = (appointment: Appointment, which: 'day' | 'hour') =>
+  `${which}.${appointment.id}.${appointment.version}`;
+
+/** What a reminder's key holds: nothing until a try of it failed. */
+const reminderStateSchema = z.object({
+  attempts: z.number().int().min(0).optional(),
+  nextAttemptAt: z.string().nullish(),
+  lastError: z.string().nullish(),
+  claimedAt: z.string().nullish(),
+});
+type ReminderState = z.infer<typeof reminderStateSchema>;
+
+/** A reminder set aside after its last try, as the owner's list shows it. */
+export interface SetAsideReminder {
+  /** `{day|hour}.{appointment id}.{version}` */
+  id: string;
+  which: 'day' | 'hour';
+  appointmentId: string;
+  dueAt: string;
+  attempts: number;
+  lastError: string | null;
+  deadAt: string;
+}
+const setAsideSchema = z.object({
+  id: z.string().regex(namePattern),
+  which: z.enum(['day', 'hour']),
+  appointmentId: z.string(),
+  dueAt: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  deadAt: z.string(),
+});
 
 export function reminderKey(appointment: Appointment, which: 'day' | 'hour', dueMs: number): string {
-  return `${hourFolder(dueMs)}${String(dueMs).padStart(13, '0')}.${which}.${appointment.id}.${appointment.version}`;
-}
-
-function parseKey(key: string) {
-  const match = /\/(\d{13})\.(day|hour)\.(\d{13}-[0-9a-f]{10})\.(\d{13}-[0-9a-f]{10})$/.exec(key);
-  return match
-    ? { dueMs: Number(match[1]), which: match[2] as 'day' | 'hour', appointmentId: match[3]!, version: match[4]! }
-    : null;
+  return sendAfterKey(PREFIX, dueMs, reminderName(appointment, which));
 }
 
 /** Writes the reminders still ahead of a booked or moved call that has an e-mail or a WhatsApp consent. */
@@ -53,42 +88,117 @@ export interface ReminderReport {
   left: number;
 }
 
+/** Queues and sends one claimed reminder; whether it was still wanted. */
+async function sendReminder(
+  parsed: { which: 'day' | 'hour'; appointmentId: string; version: string },
+  now: Date,
+): Promise<boolean> {
+  const appointment = await readAppointment(parsed.appointmentId);
+  const current =
+    appointment &&
+    appointment.status === 'confirmed' &&
+    appointment.version === parsed.version &&
+    Date.parse(appointment.start) > now.getTime();
+  if (!current) return false;
+  const ids = await queueReminder(appointment, parsed.which, now);
+  await Promise.all(
+    ids.map((id) =>
+      deliver(id, () => now).catch((error: unknown) =>
+        console.error(`[reminders] ${id}: sending failed; the sweep retries`, error),
+      ),
+    ),
+  );
+  return true;
+}
+
+const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+
 /** Sends the reminders due now (the minute job), until the deadline. */
 export async function sendDueReminders(now: Date = new Date(), deadline = Infinity): Promise<ReminderReport> {
   const store = appointmentStore();
-  const folders = Array.from({ length: LOOKBACK_HOURS + 1 }, (_, back) => hourFolder(now.getTime() - back * 3_600_000));
-  const listings = await Promise.all(folders.map((prefix) => blobCall(() => store.list({ prefix }))));
-  const due = listings
-    .flatMap(({ blobs }) => blobs.map((blob) => ({ key: blob.key, parsed: parseKey(blob.key) })))
-    .filter((item) => item.parsed === null || item.parsed.dueMs <= now.getTime());
+  const due = await dueSendAfter(store, PREFIX, now, LOOKBACK_HOURS);
   let sent = 0;
   let dropped = 0;
-  const started = await eachUntil(due, 8, deadline, async ({ key, parsed }) => {
+  const started = await eachUntil(due, 8, deadline, async ({ key, dueMs, name }) => {
+    const parsed = namePattern.exec(name);
+    if (dueMs === null || !parsed) {
+      dropped += 1;
+      await blobCall(() => store.delete(key)).catch(() => undefined);
+      return;
+    }
     try {
-      const appointment = parsed ? await readAppointment(parsed.appointmentId) : null;
-      const current =
-        appointment &&
-        parsed &&
-        appointment.status === 'confirmed' &&
-        appointment.version === parsed.version &&
-        Date.parse(appointment.start) > now.getTime();
-      if (current) {
-        const ids = await queueReminder(appointment, parsed.which, now);
-        await Promise.all(
-          ids.map((id) =>
-            deliver(id, () => now).catch((error: unknown) =>
-              console.error(`[reminders] ${id}: sending failed; the sweep retries`, error),
-            ),
-          ),
+      const lease = await takeLease<ReminderState>({
+        store,
+        key,
+        parse: (value) => reminderStateSchema.parse(value ?? {}),
+        claimable: (state, at) =>
+          isDue(state.nextAttemptAt, at) && !claimIsLive(state.claimedAt, at, REMINDER_CLAIM_MS),
+        claim: (state, at) => ({ ...state, claimedAt: at.toISOString() }),
+        now,
+      });
+      if (typeof lease === 'string') return;
+      try {
+        const wanted = await sendReminder(
+          { which: parsed[1] as 'day' | 'hour', appointmentId: parsed[2]!, version: parsed[3]! },
+          now,
         );
-        sent += 1;
-      } else {
-        dropped += 1;
+        if (wanted) sent += 1;
+        else dropped += 1;
+        await blobCall(() => store.delete(key));
+      } catch (error) {
+        const attempts = (lease.value.attempts ?? 0) + 1;
+        const lastError = describe(error).slice(0, 500);
+        const next = nextTry(REMINDER_RETRY, attempts, now);
+        console.error(`[reminders] ${name}: try ${attempts} failed (${lastError}); ${next ? 'retried' : 'set aside'}`);
+        if (next) {
+          await settleLease(store, lease, { attempts, lastError, nextAttemptAt: next.toISOString(), claimedAt: null });
+          return;
+        }
+        const setAside: SetAsideReminder = {
+          id: name,
+          which: parsed[1] as 'day' | 'hour',
+          appointmentId: parsed[2]!,
+          dueAt: new Date(dueMs).toISOString(),
+          attempts,
+          lastError,
+          deadAt: now.toISOString(),
+        };
+        await blobCall(() => store.setJSON(`${SET_ASIDE}${name}`, setAside));
+        await blobCall(() => store.delete(key));
       }
-      await blobCall(() => store.delete(key));
     } catch (error) {
       console.error(`[reminders] ${key} failed; the next run tries again`, error);
     }
   });
   return { sent, dropped, left: due.length - started };
+}
+
+/** Reminders set aside after their last try, newest first. */
+export async function setAsideReminders(limit = 50): Promise<SetAsideReminder[]> {
+  const store = appointmentStore();
+  const { blobs } = await blobCall(() => store.list({ prefix: SET_ASIDE }));
+  const values = await Promise.all(
+    blobs.slice(0, limit).map((blob) => blobCall(() => store.get(blob.key, { type: 'json' }))),
+  );
+  return values
+    .flatMap((value) => {
+      const parsed = setAsideSchema.safeParse(value);
+      return parsed.success ? [parsed.data] : [];
+    })
+    .sort((a, b) => (a.deadAt < b.deadAt ? 1 : -1));
+}
+
+/**
+ * The owner's Retry of a reminder set aside: due again now, with its tries counted afresh
+ * (sent by the next minute's run, and dropped there if its call has moved or begun). Null
+ * when no such reminder is set aside.
+ */
+export async function retryReminder(id: string, now: Date = new Date()): Promise<SetAsideReminder | null> {
+  if (!namePattern.test(id)) return null;
+  const store = appointmentStore();
+  const parsed = setAsideSchema.safeParse(await blobCall(() => store.get(`${SET_ASIDE}${id}`, { type: 'json' })));
+  if (!parsed.success) return null;
+  await blobCall(() => store.setJSON(sendAfterKey(PREFIX, now.getTime(), id), {}));
+  await blobCall(() => store.delete(`${SET_ASIDE}${id}`));
+  return parsed.data;
 }

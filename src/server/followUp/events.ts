@@ -6,14 +6,16 @@ import { leadEventSchema } from '../../lib/schemas/leadEvent';
 import { refundNoticeSchema } from '../../lib/schemas/refund';
 import { todoEntrySchema } from '../../lib/schemas/todo';
 import { blobCall, collectionStore } from '../storage/blobs';
-import { doublingDelayMs } from './backoff';
+import { type Lease, type LeaseRefusal, type Versioned, claimIsLive, settleLease, takeLease } from '../queue/lease';
+import { type RetryPolicy, isDue as sendAfterPassed, nextTry } from '../queue/retry';
 
 // A lead's follow-up event (docs/decisions/0026-store-answer-follow-up.md): the one durable
 // note a request writes besides the lead itself, saying what else must happen (counters,
 // the person index, leads by source, notifications). Keys sort oldest first
 // (`pending/{ms}-{hex}`), so the minute job lists the oldest unfinished work first and
 // never reads a lead to find it. An event is deleted once everything it asks for is stored;
-// sending is the outbox's business.
+// sending is the outbox's business. It is one of the durable queue's three kinds of work
+// (docs/queue.md): claimed before it runs, retried with back-off, set aside after its tries.
 
 export const FOLLOW_UP_STORE = 'lead-events';
 const PENDING = 'pending/';
@@ -21,11 +23,17 @@ const DEAD = 'dead/';
 
 /** Failed runs before an event is set aside for the owner (docs/decisions/0033-bounded-keys-and-dead-letters.md). */
 export const MAX_EVENT_ATTEMPTS = 5;
-const FIRST_BACKOFF_MS = 60_000;
-const MAX_BACKOFF_MS = 30 * 60_000;
-
-/** The wait after the given number of failed runs: 1, 2, 4, 8 minutes, at most 30. */
-export const eventBackoffMs = (failedRuns: number) => doublingDelayMs(failedRuns, FIRST_BACKOFF_MS, MAX_BACKOFF_MS);
+/** 1, 2, 4, 8 minutes between runs (at most 30), set aside after the fifth failure. */
+export const EVENT_RETRY: RetryPolicy = {
+  firstDelayMs: 60_000,
+  maxDelayMs: 30 * 60_000,
+  maxAttempts: MAX_EVENT_ATTEMPTS,
+};
+/**
+ * A run's claim on its event expires after this: Netlify stops a function (and the work it
+ * does after its answer) at 30 seconds, so an older claim belonged to a process that died.
+ */
+export const EVENT_CLAIM_MS = 45_000;
 
 export const eventIdPattern = /^\d{13}-[0-9a-f]{10}$/;
 
@@ -61,6 +69,8 @@ export const followUpEventSchema = z.object({
   /** Not before this time (ISO): the back-off after a failed run. */
   nextAttemptAt: z.string().nullish(),
   lastError: z.string().nullish(),
+  /** When a run claimed it (docs/queue.md): another run leaves it alone while the claim is live. */
+  claimedAt: z.string().nullish(),
   /** The effects finished already: a later run does only the rest. */
   done: z.array(z.string()).optional(),
   /** When it was set aside (dead-lettered), and why. */
@@ -87,11 +97,24 @@ export function eventTime(id: string): number {
 
 const store = () => collectionStore(FOLLOW_UP_STORE);
 
-/** Stores the event unless it is there already (onlyIfNew); whether this call stored it. */
-export async function storeEvent(event: FollowUpEvent): Promise<boolean> {
+/** Stores the event unless it is there already (onlyIfNew); as stored by this call, or null. */
+export async function storeEventVersioned(event: FollowUpEvent): Promise<Versioned<FollowUpEvent> | null> {
   const value = followUpEventSchema.parse(event);
-  const { modified } = await blobCall(() => store().setJSON(`${PENDING}${value.id}`, value, { onlyIfNew: true }));
-  return modified;
+  const written = await blobCall(() => store().setJSON(`${PENDING}${value.id}`, value, { onlyIfNew: true }));
+  return written.modified ? { value, etag: written.etag ?? '' } : null;
+}
+
+/** Stores the event unless it is there already (onlyIfNew); whether this call stored it. */
+export const storeEvent = async (event: FollowUpEvent): Promise<boolean> => (await storeEventVersioned(event)) !== null;
+
+/**
+ * Stores a new event claimed by the one who stores it, who runs it next (docs/queue.md): the
+ * claim costs no write of its own, and another worker leaves the event alone until the claim
+ * expires. The lease, or null when the event was there already.
+ */
+export async function storeClaimedEvent(event: FollowUpEvent, now: Date): Promise<Lease<FollowUpEvent> | null> {
+  const stored = await storeEventVersioned({ ...event, claimedAt: now.toISOString() });
+  return stored && { ...stored, key: `${PENDING}${event.id}` };
 }
 
 export async function readEvent(id: string): Promise<FollowUpEvent | null> {
@@ -108,13 +131,37 @@ export async function readEvent(id: string): Promise<FollowUpEvent | null> {
   return parsed.data;
 }
 
-/** Every unfinished event's id, oldest first. */
-export async function pendingEventIds(): Promise<string[]> {
+/** Every unfinished event's id with the ETag it was listed with, oldest first. */
+export async function pendingEvents(): Promise<Array<{ id: string; etag: string }>> {
   const { blobs } = await blobCall(() => store().list({ prefix: PENDING }));
   return blobs
-    .map((blob) => blob.key.slice(PENDING.length))
-    .filter((id) => eventIdPattern.test(id))
-    .sort();
+    .map((blob) => ({ id: blob.key.slice(PENDING.length), etag: blob.etag }))
+    .filter(({ id }) => eventIdPattern.test(id))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Every unfinished event's id, oldest first. */
+export const pendingEventIds = async (): Promise<string[]> => (await pendingEvents()).map(({ id }) => id);
+
+/**
+ * Claims the event for one run (docs/queue.md). Whether it is due is the caller's to ask:
+ * the minute job leaves events that back off, the owner's Retry and the request's own
+ * follow-up do not wait.
+ */
+export function claimEvent(
+  id: string,
+  now: Date,
+  known?: Versioned<FollowUpEvent>,
+): Promise<Lease<FollowUpEvent> | LeaseRefusal> {
+  return takeLease({
+    store: store(),
+    key: `${PENDING}${id}`,
+    parse: (value) => followUpEventSchema.parse(value),
+    claimable: (event, at) => !claimIsLive(event.claimedAt, at, EVENT_CLAIM_MS),
+    claim: (event, at) => ({ ...event, claimedAt: at.toISOString() }),
+    now,
+    known,
+  });
 }
 
 export async function finishEvent(id: string): Promise<void> {
@@ -122,28 +169,31 @@ export async function finishEvent(id: string): Promise<void> {
 }
 
 /** Whether the event may run now (not backing off after a failed run). */
-export const isDue = (event: FollowUpEvent, now: Date) =>
-  !event.nextAttemptAt || Date.parse(event.nextAttemptAt) <= now.getTime();
+export const isDue = (event: FollowUpEvent, now: Date) => sendAfterPassed(event.nextAttemptAt, now);
 
 /**
  * After a run in which some effects failed: the event remembers what is done, counts the
  * failure and backs off; after MAX_EVENT_ATTEMPTS it moves to `dead/` (kept whole, with
- * its last error) where the owner sees it and can retry it. Returns where it went.
+ * its last error) where the owner sees it and can retry it. Written over the run's claim
+ * when it had one (a run whose claim was taken over records nothing). Returns where it went.
  */
 export async function recordFailedRun(
   event: FollowUpEvent,
   done: readonly string[],
   error: string,
   now: Date = new Date(),
+  lease?: Lease<FollowUpEvent>,
 ): Promise<'retry' | 'dead'> {
   const attempts = (event.attempts ?? 0) + 1;
   const next: FollowUpEvent = {
     ...event,
     attempts,
+    claimedAt: null,
     done: [...new Set([...(event.done ?? []), ...done])],
     lastError: error.slice(0, 500),
   };
-  if (attempts >= MAX_EVENT_ATTEMPTS) {
+  const nextAttemptAt = nextTry(EVENT_RETRY, attempts, now);
+  if (!nextAttemptAt) {
     await blobCall(() =>
       store().setJSON(
         `${DEAD}${event.id}`,
@@ -153,8 +203,10 @@ export async function recordFailedRun(
     await finishEvent(event.id);
     return 'dead';
   }
-  const nextAttemptAt = new Date(now.getTime() + eventBackoffMs(attempts)).toISOString();
-  await blobCall(() => store().setJSON(`${PENDING}${event.id}`, followUpEventSchema.parse({ ...next, nextAttemptAt })));
+  const retry = followUpEventSchema.parse({ ...next, nextAttemptAt: nextAttemptAt.toISOString() });
+  if (!lease) await blobCall(() => store().setJSON(`${PENDING}${event.id}`, retry));
+  else if ((await settleLease(store(), lease, retry)) === null)
+    console.error(`[follow-up] event ${event.id}: its failure could not be recorded (claimed again meanwhile)`);
   return 'retry';
 }
 
@@ -183,7 +235,7 @@ export async function reviveEvent(id: string): Promise<FollowUpEvent | null> {
   const value = await blobCall(() => store().get(`${DEAD}${id}`, { type: 'json' }));
   const parsed = followUpEventSchema.safeParse(value);
   if (!parsed.success) return null;
-  const revived: FollowUpEvent = { ...parsed.data, attempts: 0, nextAttemptAt: null, deadAt: null };
+  const revived: FollowUpEvent = { ...parsed.data, attempts: 0, nextAttemptAt: null, claimedAt: null, deadAt: null };
   await blobCall(() => store().setJSON(`${PENDING}${id}`, revived));
   await blobCall(() => store().delete(`${DEAD}${id}`));
   return revived;

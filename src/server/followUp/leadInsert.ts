@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { inRequest } from '../http/afterResponse';
 import type { InsertPlan } from '../storage/collection';
 import { StorageUnavailableError } from '../storage/errors';
-import { type FollowUpEvent, eventIdForRecord, finishEvent, storeEvent } from './events';
+import { type FollowUpEvent, eventIdForRecord, finishEvent, storeClaimedEvent } from './events';
 import { followUpPipeline } from './publish';
 
 /** What a new record's event asks for besides storing it: the effects' inputs. */
@@ -33,7 +33,8 @@ export function followUpInsert<Rec>(partsOf: (record: Rec) => EventParts): Inser
       if (created) await pipeline.send(await pipeline.completeEvent(event));
       return created;
     }
-    const eventStored = await storeEvent(event);
+    const stored = await storeClaimedEvent(event, new Date());
+    const eventStored = stored !== null;
     let created: boolean;
     try {
       created = await write();
@@ -53,7 +54,8 @@ export function followUpInsert<Rec>(partsOf: (record: Rec) => EventParts): Inser
       if (eventStored) await finishEvent(event.id);
       return false;
     }
-    await pipeline.scheduleFollowUp(event);
+    if (stored) await pipeline.followUpStored(stored);
+    else await pipeline.scheduleFollowUp(event);
     return true;
   };
 }

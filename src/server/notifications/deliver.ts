@@ -1,8 +1,11 @@
 import { eachUntil } from '../storage/eachUntil';
 import { timeFromKey } from '../storage/keys';
+import { claimIsLive } from '../queue/lease';
+import { isDue } from '../queue/retry';
 import { nextAttemptAfterFailure, STALE_CLAIM_MS } from './backoff';
 import {
   type OutboxEntry,
+  claimEntry,
   deleteEntry,
   dropDueMarker,
   dueIds,
@@ -14,7 +17,7 @@ import {
   markFailed,
   markHeld,
   readEntry,
-  replaceEntry,
+  settleEntry,
 } from './outbox';
 import { PermanentFailure } from './permanentFailure';
 import { notificationSettings } from './settings';
@@ -30,10 +33,8 @@ export const isFinal = (status: OutboxEntry['status']) => status === 'sent' || s
 
 /** Whether an entry may be claimed now: pending and due, or a 'sending' claim abandoned long ago. */
 export function claimable(entry: OutboxEntry, now: Date): boolean {
-  if (entry.status === 'pending')
-    return !entry.nextAttemptAt || new Date(entry.nextAttemptAt).getTime() <= now.getTime();
-  if (entry.status === 'sending')
-    return !entry.claimedAt || now.getTime() - new Date(entry.claimedAt).getTime() > STALE_CLAIM_MS;
+  if (entry.status === 'pending') return isDue(entry.nextAttemptAt, now);
+  if (entry.status === 'sending') return !claimIsLive(entry.claimedAt, now, STALE_CLAIM_MS);
   return false;
 }
 
@@ -84,30 +85,24 @@ async function send(entry: OutboxEntry, now: Date): Promise<void> {
 }
 
 /**
- * Sends one entry at most once per successful claim: the claim (pending -> sending) is
- * written with onlyIfMatch, so of two senders racing (the request's follow-up and the
- * sweep, or two sweeps) exactly one sends; the loser sees its write refused and stops.
- * The result is written over the claim's own ETag, so a sender whose claim went stale
- * and was taken over cannot overwrite the newer claimer's result.
+ * Sends one entry at most once per successful claim (the durable queue's claim,
+ * docs/queue.md): of two senders racing (the request's follow-up and the sweep, or two
+ * sweeps) exactly one sends; the loser sees its claim refused and stops. The result is
+ * written over the claim, so a sender whose claim went stale and was taken over cannot
+ * overwrite the newer claimer's result.
  */
 export async function deliver(id: string, now: () => Date = () => new Date()): Promise<DeliveryOutcome> {
   const found = await readEntry(id);
   if (!found) return 'missing';
-  const { entry, etag } = found;
-  if (isFinal(entry.status)) {
+  if (isFinal(found.entry.status)) {
     await dropDueMarker(id);
     return 'not-due';
   }
   const claimTime = now();
-  if (!claimable(entry, claimTime)) return 'not-due';
-  const claim: OutboxEntry = {
-    ...entry,
-    status: 'sending',
-    claimedAt: claimTime.toISOString(),
-    attempts: entry.attempts + 1,
-  };
-  const claimETag = await replaceEntry(claim, etag);
-  if (claimETag === null) return 'claimed-elsewhere';
+  const lease = await claimEntry(found, claimTime, claimable);
+  if (lease === 'missing') return 'missing';
+  if (typeof lease === 'string') return lease;
+  const claim = lease.value;
 
   let failure: string | null = null;
   let held = false;
@@ -140,7 +135,7 @@ export async function deliver(id: string, now: () => Date = () => new Date()): P
       `[notifications] ${id} attempt ${claim.attempts} failed: ${failure}${retryAt ? `; next try ${retryAt.toISOString()}` : '; giving up'}`,
     );
   }
-  if ((await replaceEntry(next, claimETag)) === null) {
+  if (!(await settleEntry(lease, next))) {
     console.error(`[notifications] ${id}: the result could not be recorded (claimed again meanwhile)`);
     return outcome;
   }

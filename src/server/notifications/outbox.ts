@@ -7,6 +7,7 @@ import {
 } from '../../lib/schemas/notifications';
 import { readForUpdate } from '../storage/atomicJson';
 import { blobCall, collectionStore } from '../storage/blobs';
+import { type Lease, type LeaseRefusal, settleLease, takeLease } from '../queue/lease';
 import { whatsappMessageSchema } from './whatsappMessage';
 import { RETRY_WINDOW_MS } from './backoff';
 
@@ -20,7 +21,9 @@ import { RETRY_WINDOW_MS } from './backoff';
 // failed for good and `held/{id}` once the visitor mail cap kept it back (both removed by
 // a resend). A marker whose entry never appeared is cleared
 // by the sweep; an entry whose marker never appeared is written again by its lead's
-// follow-up event, which is not finished before both exist.
+// follow-up event, which is not finished before both exist. Sending is the durable queue's
+// protocol (docs/queue.md): an entry is claimed (pending -> sending) before it is sent, and
+// its result written over the claim.
 
 export const OUTBOX_STORE = 'notification-outbox';
 const ENTRY_PREFIX = 'entries/';
@@ -180,6 +183,31 @@ export async function replaceEntry(entry: OutboxEntry, etag: string): Promise<st
     outbox.setJSON(entryKey(entry.id), outboxEntrySchema.parse(entry), { onlyIfMatch: etag }),
   );
   return result.modified ? (result.etag ?? '') : null;
+}
+
+/**
+ * Claims the entry as read (`found`) for one attempt: status 'sending', the attempt counted.
+ * `claimable` says whether it may be claimed now.
+ */
+export function claimEntry(
+  found: VersionedEntry,
+  now: Date,
+  claimable: (entry: OutboxEntry, now: Date) => boolean,
+): Promise<Lease<OutboxEntry> | LeaseRefusal> {
+  return takeLease({
+    store: store(),
+    key: entryKey(found.entry.id),
+    parse: (value) => outboxEntrySchema.parse(value),
+    claimable,
+    claim: (entry, at) => ({ ...entry, status: 'sending', claimedAt: at.toISOString(), attempts: entry.attempts + 1 }),
+    now,
+    known: { value: found.entry, etag: found.etag },
+  });
+}
+
+/** Writes an attempt's result over its claim; false when the claim was taken over meanwhile. */
+export async function settleEntry(lease: Lease<OutboxEntry>, next: OutboxEntry): Promise<boolean> {
+  return (await settleLease(store(), lease, outboxEntrySchema.parse(next))) !== null;
 }
 
 export async function markDue(id: string, now: Date): Promise<void> {

@@ -1,8 +1,8 @@
-import { webhookClaims } from '../followUp/webhookClaims';
+import { webhookClaims } from '../queue/webhookClaims';
 
 // Razorpay delivers every event at least once, sometimes twice at the same moment to two
 // instances: each event is claimed by its id through the one webhook-claim protocol
-// (src/server/followUp/webhookClaims.ts) before it is applied.
+// (src/server/queue/webhookClaims.ts) before it is applied.
 
 export const RAZORPAY_EVENT_STORE = 'razorpay-webhook-events';
 export const razorpayClaims = webhookClaims(RAZORPAY_EVENT_STORE);

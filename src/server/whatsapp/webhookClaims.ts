@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { webhookClaims } from '../followUp/webhookClaims';
+import { webhookClaims } from '../queue/webhookClaims';
 
 // Meta's deliveries, claimed item by item through the one webhook-claim protocol
-// (src/server/followUp/webhookClaims.ts): each status and each inbound message by its own key,
+// (src/server/queue/webhookClaims.ts): each status and each inbound message by its own key,
 //   status/{sha256 of wamid|status}   one message's one status
 //   message/{sha256 of the message id} one message a visitor sent us
 
