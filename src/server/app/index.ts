@@ -9,4 +9,5 @@ import './install';
 export { describeRun, runFollowUpJob } from './minuteJob';
 export { listNotifications, resendNotification } from './notificationList';
 export { handleWebhook as handleRazorpayWebhook } from './razorpayWebhook';
+export { listSetAside, retrySetAside } from './setAside';
 export { answerVerification, handleWebhookDelivery as handleWhatsAppWebhook } from './whatsappWebhook';

@@ -15,6 +15,12 @@ export { queueCallNotices } from './notices';
 export { setAppointmentOutcome, setSessionOutcome } from './outcome';
 export { countCallBooked, followUpOutcome } from './outcomeFollowUp';
 export { countReminderRead, countReminderSent } from './reminderReads';
-export { scheduleReminders, sendDueReminders, type ReminderReport } from './reminders';
+export {
+  retryReminder,
+  scheduleReminders,
+  sendDueReminders,
+  setAsideReminders,
+  type ReminderReport,
+} from './reminders';
 export { handleInbound, type InboundOutcome, type InboundSender } from './whatsappInbound';
 export { withWhatsAppStatuses } from './whatsappStatuses';

@@ -5,6 +5,7 @@ import { scheduleFollowUp } from './publish';
 
 function describe(event: FollowUpEvent): SetAsideEvent {
   return {
+    queue: 'follow-up',
     id: event.id,
     recordedAt: event.recordedAt,
     deadAt: event.deadAt ?? null,
@@ -22,12 +23,12 @@ function describe(event: FollowUpEvent): SetAsideEvent {
 }
 
 /** The events set aside after their last try, newest first. */
-export async function listSetAside(): Promise<SetAsideEvent[]> {
+export async function listSetAsideEvents(): Promise<SetAsideEvent[]> {
   return (await deadEvents()).map(describe);
 }
 
 /** The owner's Retry: back in the queue, done after the response (and by the minute job if that fails). */
-export async function retrySetAside(id: string): Promise<{ id: string }> {
+export async function retrySetAsideEvent(id: string): Promise<{ id: string }> {
   const event = await reviveEvent(id);
   if (!event) throw notFound('No such event is set aside.');
   await scheduleFollowUp(event);
