@@ -2,6 +2,7 @@ import { getStore } from '@netlify/blobs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type CollectionHooks, defineCollection } from '../../src/server/storage/collection';
+import { scratchStore } from '../support/scratchStore';
 import { recordKey } from '../../src/server/storage/keys';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -24,7 +25,7 @@ async function walk<T extends { n: number }>(
 }
 
 describe('pages of a collection stored in time folders', () => {
-  const spread = defineCollection('test-spread', z.object({ n: z.number() }));
+  const spread = defineCollection(scratchStore('test-spread'), z.object({ n: z.number() }));
   const start = Date.UTC(2024, 0, 1);
   // 150 records over two years (many time folders), 20 of them in one millisecond.
   const times = Array.from({ length: 150 }, (_, n) => (n < 130 ? start + n * 5.6 * DAY : start + 200 * DAY));
@@ -45,7 +46,7 @@ describe('pages of a collection stored in time folders', () => {
   });
 
   it('keeps the first page and the totals right when whole time folders empty out', async () => {
-    const emptied = defineCollection('test-emptied', z.object({ n: z.number() }));
+    const emptied = defineCollection(scratchStore('test-emptied'), z.object({ n: z.number() }));
     const old = await Promise.all([0, 1, 2].map((n) => emptied.create({ n }, new Date(start + n))));
     await Promise.all([3, 4].map((n) => emptied.create({ n }, new Date(start + 400 * DAY + n))));
     for (const record of old) expect(await emptied.remove(record.id)).toBe(true);
@@ -73,7 +74,7 @@ describe('collection hooks', () => {
 
   it('see the version an update really replaced, even when another writer got in between', async () => {
     const { calls, hooks } = recorded();
-    const counted = defineCollection('test-hooked', z.object({ n: z.number() }), { hooks });
+    const counted = defineCollection(scratchStore('test-hooked'), z.object({ n: z.number() }), { hooks });
     const record = await counted.create({ n: 1 });
     await sleep(5);
     let attempts = 0;
@@ -99,7 +100,7 @@ describe('collection hooks', () => {
 
   it('never fail the write they follow: the record is stored and answered', async () => {
     const { calls, hooks } = recorded(true);
-    const flaky = defineCollection('test-flaky-hooks', z.object({ n: z.number() }), { hooks });
+    const flaky = defineCollection(scratchStore('test-flaky-hooks'), z.object({ n: z.number() }), { hooks });
     const record = await flaky.create({ n: 1 });
     expect(await flaky.get(record.id)).toEqual(record);
     const updated = await flaky.update(record.id, (current) => ({ ...current, n: 2 }));
@@ -110,7 +111,7 @@ describe('collection hooks', () => {
 
   it('do not run for a write that did not happen', async () => {
     const { calls, hooks } = recorded();
-    const guarded = defineCollection('test-guarded', z.object({ n: z.number() }), { hooks });
+    const guarded = defineCollection(scratchStore('test-guarded'), z.object({ n: z.number() }), { hooks });
     const record = await guarded.create({ n: 1 });
     await expect(guarded.update(record.id, () => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
     const again = await guarded.insert(record.id, { n: 9 }, new Date());

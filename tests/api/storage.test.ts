@@ -2,13 +2,17 @@ import { getStore, setEnvironmentContext } from '@netlify/blobs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCollection } from '../../src/server/storage/collection';
+import { scratchStore } from '../support/scratchStore';
 import { StorageConflictError, StorageUnavailableError } from '../../src/server/storage/errors';
 import { recordKey } from '../../src/server/storage/keys';
 import { route } from '../../src/server/http/route';
 import { call, jsonOf } from './support/call';
 import { blobsContext } from './support/blobs-server';
 
-const notes = defineCollection('test-notes', z.object({ text: z.string(), tags: z.array(z.string()).default([]) }));
+const notes = defineCollection(
+  scratchStore('test-notes'),
+  z.object({ text: z.string(), tags: z.array(z.string()).default([]) }),
+);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('collections over a real local Blobs server', () => {
@@ -35,7 +39,7 @@ describe('collections over a real local Blobs server', () => {
   });
 
   it('paginates with a cursor', async () => {
-    const pages = defineCollection('test-pages', z.object({ n: z.number() }));
+    const pages = defineCollection(scratchStore('test-pages'), z.object({ n: z.number() }));
     for (let n = 0; n < 5; n += 1) await pages.create({ n }, new Date(Date.UTC(2026, 0, 1, 0, n)));
     const one = await pages.list({ limit: 2 });
     expect(one.items.map((item) => item.n)).toEqual([4, 3]);
@@ -48,7 +52,7 @@ describe('collections over a real local Blobs server', () => {
   });
 
   it('keeps all 200 records created in parallel', async () => {
-    const burst = defineCollection('test-burst', z.object({ n: z.number() }));
+    const burst = defineCollection(scratchStore('test-burst'), z.object({ n: z.number() }));
     const now = new Date();
     const created = await Promise.all(Array.from({ length: 200 }, (_, n) => burst.create({ n }, now)));
     expect(new Set(created.map((record) => record.id)).size).toBe(200);
@@ -88,7 +92,7 @@ describe('collections over a real local Blobs server', () => {
   });
 
   it('follows list cursors to the end: every record once, newest first', async () => {
-    const many = defineCollection('test-cursor-walk', z.object({ n: z.number() }));
+    const many = defineCollection(scratchStore('test-cursor-walk'), z.object({ n: z.number() }));
     const start = Date.UTC(2026, 2, 1);
     await Promise.all(Array.from({ length: 130 }, (_, n) => many.create({ n }, new Date(start + n * 1000))));
     const seen: number[] = [];

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { collectionStore } from '../../src/server/storage/blobs';
 import { defineTally } from '../../src/server/storage/tally';
+import { scratchStore } from '../support/scratchStore';
 
 // Counts without a hot key (storage/tally.ts), against the real local Blobs server, with
 // the interleavings that matter forced by hand.
@@ -8,7 +9,8 @@ import { defineTally } from '../../src/server/storage/tally';
 let n = 0;
 const fresh = () => {
   n += 1;
-  return { name: `test-tally-${n}`, tally: defineTally(`test-tally-${n}`) };
+  const name = scratchStore(`test-tally-${n}`);
+  return { name, tally: defineTally(name) };
 };
 const total = async (tally: ReturnType<typeof defineTally>, bucket = 'total') =>
   (await tally.read([bucket])).get(bucket) ?? {};

@@ -1,6 +1,7 @@
 import { blobCall, collectionStore } from '../storage/blobs';
 import { recordKey } from '../storage/keys';
 import type { FollowUpEvent } from './events';
+import { isStoreName } from '../../lib/privacy/inventory';
 
 // A lead's follow-up (docs/decisions/0026-store-answer-follow-up.md) is a table of named
 // effects, each idempotent and each finished on its own: one that fails does not hold back
@@ -21,6 +22,8 @@ export const storeRecord: Effect = {
   name: 'record',
   applies: (event) => event.record != null,
   async run({ record }) {
+    // Named by the stored event: a name the inventory does not list is a broken event, set aside.
+    if (!isStoreName(record!.collection)) throw new Error(`No such collection: ${record!.collection}`);
     const store = collectionStore(record!.collection);
     await blobCall(() => store.setJSON(recordKey(record!.id), record!.value, { onlyIfNew: true }));
   },

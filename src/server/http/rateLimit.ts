@@ -1,6 +1,7 @@
 import { blobCall, collectionStore } from '../storage/blobs';
 import { addressScope, freeSlots, hashedBucket, slotPrefix, windowOfFolder, windowStart } from './attemptBuckets';
 import { HttpError } from './errors';
+import type { StoreName } from '../../lib/privacy/inventory';
 
 // The site's own rate limits, in Blobs, so every function instance sees the same counts
 // (Netlify's rateLimit, which the local server applies too, is a minute window per function;
@@ -18,7 +19,7 @@ export interface AttemptRule {
 export type Taken = { key: string } | { retryAfterMs: number };
 
 /** Takes one place of `bucket` in the window `now` falls in, or says how long until one frees. */
-export async function takeSlot(storeName: string, bucket: string, rule: AttemptRule, now: number): Promise<Taken> {
+export async function takeSlot(storeName: StoreName, bucket: string, rule: AttemptRule, now: number): Promise<Taken> {
   const store = collectionStore(storeName);
   const prefix = slotPrefix(bucket, now, rule.windowMs);
   const retryAfterMs = windowStart(now, rule.windowMs) + rule.windowMs - now;
@@ -36,7 +37,7 @@ export async function takeSlot(storeName: string, bucket: string, rule: AttemptR
 }
 
 /** Gives places back (an attempt that turned out not to count). */
-export async function releaseSlots(storeName: string, keys: readonly string[]): Promise<void> {
+export async function releaseSlots(storeName: StoreName, keys: readonly string[]): Promise<void> {
   const store = collectionStore(storeName);
   await Promise.all(keys.map((key) => blobCall(() => store.delete(key))));
 }
@@ -55,7 +56,7 @@ export const minutesOf = (retryAfterMs: number) => Math.max(1, Math.ceil(retryAf
  * Retry-After. `message` says what was refused, given the minutes to wait.
  */
 export async function limitPerAddress(
-  storeName: string,
+  storeName: StoreName,
   ip: string | null | undefined,
   rule: AttemptRule,
   message: (minutes: number) => string,
@@ -71,7 +72,7 @@ export async function limitPerAddress(
  * window is done with.
  */
 export async function pruneEndedWindows(
-  storeName: string,
+  storeName: StoreName,
   windowMs: number,
   now: number = Date.now(),
 ): Promise<number> {

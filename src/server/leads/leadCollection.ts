@@ -9,6 +9,7 @@ import { reindexPerson, unindexPerson } from '../indexes/search/personIndex';
 import { addToCounts, oneOffChangeId, readCounts } from '../indexes/stats/counterStore';
 import { followUpInsert } from '../followUp/leadInsert';
 import { type CollectionHooks, type RecordMeta, defineCollection } from '../storage/collection';
+import type { StoreName } from '../../lib/privacy/inventory';
 
 /**
  * One kind of lead, declared once
@@ -22,7 +23,7 @@ export interface LeadKindDefinition<
   Rec extends RecordMeta = z.output<S> & RecordMeta,
 > extends LeadProfile<Rec> {
   /** The Blobs store (an older name stays where data was stored under it). */
-  store: string;
+  store: StoreName;
   schema: S;
   announce?(record: Rec): LeadEvent;
   /** A lead the site promised a response: its entry on the owner's to-do while pending. */

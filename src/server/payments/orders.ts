@@ -1,19 +1,20 @@
 import { payments } from '../leads';
 import { blobCall, collectionStore } from '../storage/blobs';
+import type { StoreName } from '../../lib/privacy/inventory';
 
 // Razorpay tells us an order id; the payment record is keyed newest first. This
 // small index (one blob per order, written once) finds the record without a scan.
 const ORDER_INDEX = 'payment-orders';
 
 /** Both indexes: `key` names the payment record `paymentId` once, written create-only; whether this write was the first. */
-async function indexOnce(storeName: string, key: string, paymentId: string): Promise<boolean> {
+async function indexOnce(storeName: StoreName, key: string, paymentId: string): Promise<boolean> {
   const store = collectionStore(storeName);
   const { modified } = await blobCall(() => store.setJSON(key, { paymentId }, { onlyIfNew: true }));
   return modified;
 }
 
 /** The payment record an index key names, or null. */
-async function indexedPaymentId(storeName: string, key: string): Promise<string | null> {
+async function indexedPaymentId(storeName: StoreName, key: string): Promise<string | null> {
   const store = collectionStore(storeName);
   const entry = (await blobCall(() => store.get(key, { type: 'json' }))) as { paymentId?: unknown } | null;
   return entry && typeof entry.paymentId === 'string' ? entry.paymentId : null;

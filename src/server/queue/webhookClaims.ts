@@ -1,5 +1,6 @@
 import { updateJson } from '../storage/atomicJson';
 import { blobCall, collectionStore } from '../storage/blobs';
+import type { StoreName } from '../../lib/privacy/inventory';
 
 // One protocol for every provider that delivers webhooks at least once (Razorpay, Meta's
 // WhatsApp Cloud API, any later one): each item (an event, a status, a message) is claimed by
@@ -30,7 +31,7 @@ export interface WebhookClaims {
 }
 
 /** The claims of one provider, in their own Blobs store, under keys the provider names. */
-export function webhookClaims(storeName: string): WebhookClaims {
+export function webhookClaims(storeName: StoreName): WebhookClaims {
   const store = () => collectionStore(storeName);
   return {
     async claim(key, now) {

@@ -2,6 +2,7 @@ import type { Store } from '@netlify/blobs';
 import { blobCall, collectionStore } from './blobs';
 import { StorageConflictError } from './errors';
 import { withKeyLock } from './keyLock';
+import type { StoreName } from '../../lib/privacy/inventory';
 
 const MAX_ATTEMPTS = 8;
 /** A lost write waits up to this many ms times 2^attempt before reading again. */
@@ -38,7 +39,7 @@ export async function readForUpdate(store: Store, key: string): Promise<{ data: 
  * exists).
  */
 export async function updateJson<T>(
-  storeName: string,
+  storeName: StoreName,
   key: string,
   change: (current: unknown | null) => T | undefined | Promise<T | undefined>,
 ): Promise<T | unknown | null> {

@@ -1,4 +1,5 @@
 import { getStore, type Store } from '@netlify/blobs';
+import type { StoreName } from '../../lib/privacy/inventory';
 import { StorageKeyError, StorageUnavailableError } from './errors';
 import { keyProblem } from './keys';
 
@@ -21,9 +22,10 @@ const checkedFetch: typeof fetch = async (input, init) => {
 
 /**
  * The Blobs store for one collection. Called per request, never at module top level:
- * the Blobs environment only exists inside a running function or page.
+ * the Blobs environment only exists inside a running function or page. The one door to
+ * Blobs: it opens only a store the data inventory lists (src/lib/privacy/inventory.ts).
  */
-export function collectionStore(name: string): Store {
+export function collectionStore(name: StoreName): Store {
   try {
     return keyChecked(name, getStore({ name, consistency: 'strong', fetch: checkedFetch }));
   } catch (error) {

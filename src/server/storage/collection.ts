@@ -6,6 +6,7 @@ import { updateJson } from './atomicJson';
 import { withKeyLock } from './keyLock';
 import { blankSnapshot, makeMissingSnapshots, readSlice } from './sliceSnapshots';
 import { idFromRecordKey, newestFirstKey, recordIdPattern, recordKey, timeSliceOf, timeSlicePattern } from './keys';
+import type { StoreName } from '../../lib/privacy/inventory';
 
 export const recordMetaSchema = z.object({
   id: z.string(),
@@ -35,7 +36,7 @@ const READ_BATCH = 100;
  * response, src/server/followUp) and answers whether the record is now stored.
  */
 export interface InsertWrite<Rec> {
-  collection: string;
+  collection: StoreName;
   id: string;
   record: Rec;
   createdAt: Date;
@@ -77,7 +78,7 @@ export interface CreateOptions {
 // with pauses of seconds, and the owner whose edit is already stored must get an answer.
 export const HOOK_DEADLINE_MS = 4000;
 
-async function runHook(collection: string, what: string, hook: (() => Promise<void>) | undefined): Promise<void> {
+async function runHook(collection: StoreName, what: string, hook: (() => Promise<void>) | undefined): Promise<void> {
   if (!hook) return;
   const drift = `[bookkeeping] ${collection} ${what}: the record is stored, counts may drift until a recount`;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -101,7 +102,7 @@ async function runHook(collection: string, what: string, hook: (() => Promise<vo
  * newest first (docs/decisions/0022-blobs-conditional-writes.md). Records are validated on the way in and out.
  */
 export function defineCollection<S extends z.ZodObject>(
-  name: string,
+  name: StoreName,
   dataSchema: S,
   options: CollectionOptions<z.output<S> & RecordMeta> = {},
 ) {

@@ -3,6 +3,7 @@ import { eachUntil } from './eachUntil';
 import { readForUpdate } from './atomicJson';
 import { blobCall, collectionStore } from './blobs';
 import { idFromRecordKey, newestFirstKey, recordKey, timeSliceOf } from './keys';
+import type { StoreName } from '../../lib/privacy/inventory';
 
 // One blob per time slice holding a copy of that slice's records, each tagged with the
 // ETag it had when it was copied: the export reads a slice in two calls (its
@@ -21,7 +22,7 @@ const snapshotSchema = z.object({
 });
 type Entry = z.infer<typeof snapshotSchema>['entries'][number];
 
-const snapshotKey = (collection: string, slice: string) => `${collection}/${slice}`;
+const snapshotKey = (collection: StoreName, slice: string) => `${collection}/${slice}`;
 
 export interface SliceValues {
   /** Every record of the slice as stored, in key order (newest first). */
@@ -38,7 +39,7 @@ export interface SliceValues {
  * ETag it is filed under. With a deadline (the minute job's) no read starts after it, and
  * a slice not read whole by then is left as it was: null.
  */
-async function refreshSlice(collection: string, slice: string, deadline: number): Promise<SliceValues | null> {
+async function refreshSlice(collection: StoreName, slice: string, deadline: number): Promise<SliceValues | null> {
   const records = collectionStore(collection);
   const snapshots = collectionStore(SNAPSHOT_STORE);
   const key = snapshotKey(collection, slice);
@@ -79,7 +80,7 @@ async function refreshSlice(collection: string, slice: string, deadline: number)
 }
 
 /** The records of one slice (see refreshSlice), read whole. */
-export async function readSlice(collection: string, slice: string): Promise<SliceValues> {
+export async function readSlice(collection: StoreName, slice: string): Promise<SliceValues> {
   // With no deadline every read starts, so the answer is never null.
   return (await refreshSlice(collection, slice, Infinity)) as SliceValues;
 }
@@ -88,7 +89,7 @@ export async function readSlice(collection: string, slice: string): Promise<Slic
  * After a record is removed: the copy of its slice is blanked (not deleted), so a reader
  * that copied the record before cannot write it back (its conditional write now fails).
  */
-export async function blankSnapshot(collection: string, slice: string): Promise<void> {
+export async function blankSnapshot(collection: StoreName, slice: string): Promise<void> {
   await blobCall(() => collectionStore(SNAPSHOT_STORE).setJSON(snapshotKey(collection, slice), { v: 1, entries: [] }));
 }
 
@@ -105,7 +106,7 @@ export async function copiedSlices(): Promise<Set<string>> {
  * would be out of date with the next lead, and in a burst the job has better things to do.
  */
 export async function makeMissingSnapshots(
-  collection: string,
+  collection: StoreName,
   slices: readonly string[],
   copied: ReadonlySet<string>,
   deadline: number,

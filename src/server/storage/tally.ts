@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { updateJson } from './atomicJson';
 import { blobCall, collectionStore } from './blobs';
 import { type Counts, addDeltas, type Delta, unfoldedDeltas } from './tallyMath';
+import type { StoreName } from '../../lib/privacy/inventory';
 
 // Counts kept without a hot key (docs/decisions/0026-store-answer-follow-up.md). A change
 // is its own small blob, `pending/{bucket}/{id}`, written with onlyIfNew under an id the
@@ -116,7 +117,7 @@ export function parsePendingKey(key: string): PendingChange | null {
 const idPattern = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,119}$/;
 const bucketPattern = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 
-export function defineTally(storeName: string, options: TallyOptions = {}) {
+export function defineTally(storeName: StoreName, options: TallyOptions = {}) {
   const store = () => collectionStore(storeName);
   const place = options.placeField ?? ((_counts: Counts, field: string) => field);
 
