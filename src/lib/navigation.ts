@@ -27,6 +27,12 @@ export const quickLinks: NavLink[] = [
   { label: 'Contact', href: '/contact' },
 ];
 
+/** The privacy notice in each language (docs/privacy.md): the footer links both, every form the English. */
+export const privacyLinks = {
+  en: { label: 'Privacy notice', href: '/privacy' },
+  hi: { label: 'निजता सूचना (हिंदी)', href: '/hi/privacy' },
+} as const;
+
 /** Footer service links all lead to the packages section of the home page. */
 export const serviceLinks: string[] = [
   'Psychometric Assessment & Career Mapping',

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { primaryNav } from '../lib/navigation';
+import { primaryNav, privacyLinks } from '../lib/navigation';
 import { applyBlogCache } from '../server/blog/cache';
 import { publishedCards } from '../server/blog/collectionEntries';
 
@@ -7,8 +7,12 @@ import { publishedCards } from '../server/blog/collectionEntries';
 // storage posts are written after the build. Drafts are never listed.
 export const prerender = false;
 
-/** The public pages a search engine should index: home plus the navigation. */
-const publicPages = ['/', ...new Set(primaryNav.map((link) => link.href).filter((href) => href.startsWith('/')))];
+/** The public pages a search engine should index: home, the navigation and the privacy notices. */
+const publicPages = [
+  '/',
+  ...new Set(primaryNav.map((link) => link.href).filter((href) => href.startsWith('/'))),
+  ...Object.values(privacyLinks).map((link) => link.href),
+];
 
 const escapeXml = (value: string) =>
   value.replace(

@@ -9,6 +9,7 @@ import { Modal, useCloseModal } from '../dialog/Modal';
 import { PickTime } from '../slot-picker/PickTime';
 import WhatsappOptIn, { optInBody } from '../WhatsappOptIn';
 import './call-modal.css';
+import NoticeLink from '../NoticeLink';
 
 const { callbackAfterCallHours, discoveryCallMinutes } = business.promises;
 
@@ -266,6 +267,7 @@ function CallForm({ context, onBooked }: Props & { onBooked(bookingId: string): 
       <p className="call-fine">
         We call back within {callbackAfterCallHours} hours, {business.contact.hoursShort}.
       </p>
+      <NoticeLink form="call" />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { loadCheckoutScript, payOrder } from '../package-booking/razorpay-checko
 import StateSelect from '../StateSelect';
 import WhatsappOptIn, { optInBody } from '../WhatsappOptIn';
 import './checkout-panel.css';
+import NoticeLink from '../NoticeLink';
 
 interface Props {
   packageId: string;
@@ -208,6 +209,7 @@ export default function CheckoutPanel({ packageId, packageName, price }: Props) 
       <p className="assurance">
         Total today: <strong>{rupees(price)}</strong>. No hidden fees.
       </p>
+      <NoticeLink form="package" />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { toast } from '../../stores/toasts';
 import WhatsappOptIn, { optInBody } from '../WhatsappOptIn';
 import { ThankYouPanel } from './ThankYouPanel';
 import './contact-form.css';
+import NoticeLink from '../NoticeLink';
 
 type Draft = Record<keyof ContactLead, string>;
 const empty: Draft = { name: '', email: '', phone: '', whoIsThisFor: '' };
@@ -173,6 +174,7 @@ export default function ContactForm() {
         {pending ? 'Booking Your Call...' : 'Book My Free Career Call'}
       </button>
       <p className="fine-print">Free, no obligation. We reply within 24 hours, Monday to Friday.</p>
+      <NoticeLink form="contact" />
     </form>
   );
 }

@@ -20,6 +20,7 @@ import {
   firstInvalid,
 } from './enquiryErrors';
 import './corporate-enquiry.css';
+import NoticeLink from '../NoticeLink';
 
 type Draft = Record<EnquiryField, string>;
 const empty: Draft = { name: '', email: '', phone: '', company: '', employees: '', role: '', message: '' };
@@ -206,6 +207,7 @@ export default function CorporateEnquiryForm() {
         For employers with {business.corporate.minEmployees} employees. We reply within{' '}
         {business.promises.responseHours} business hours, {business.contact.hoursShort}.
       </p>
+      <NoticeLink form="corporate" />
     </form>
   );
 }

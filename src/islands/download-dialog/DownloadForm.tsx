@@ -13,6 +13,7 @@ import { toast } from '../../stores/toasts';
 import { Modal, useCloseModal } from '../dialog/Modal';
 import WhatsappOptIn, { optInBody } from '../WhatsappOptIn';
 import './download-dialog.css';
+import NoticeLink from '../NoticeLink';
 
 /** The file starts downloading 2 s after the request is stored. */
 export const DOWNLOAD_DELAY_MS = 2000;
@@ -196,6 +197,7 @@ function Fields({ resourceId, title, downloadUrl }: { resourceId: string; title:
           ? 'Your file is being prepared and will download in a moment.'
           : 'We respect your privacy and never share your details.'}
       </p>
+      <NoticeLink form="download" />
     </form>
   );
 }

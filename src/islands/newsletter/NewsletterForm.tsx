@@ -3,6 +3,7 @@ import { api, ApiError } from '../../lib/api-client';
 import { HONEYPOT_FIELD } from '../../lib/schemas/fields';
 import { toast } from '../../stores/toasts';
 import './newsletter.css';
+import NoticeLink from '../NoticeLink';
 
 // Validation stays light on purpose (a built-in email check): zod is not worth
 // its bytes on a form this small, and the server names a bad address anyway.
@@ -80,6 +81,7 @@ export default function NewsletterForm() {
           {pending ? 'Joining...' : 'Join Leaders'}
         </button>
       </div>
+      <NoticeLink form="newsletter" />
       {error && (
         <p className="newsletter-error" id="newsletter-email-error">
           {error}

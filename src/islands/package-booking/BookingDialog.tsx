@@ -25,6 +25,7 @@ import { loadCheckoutScript, payOrder } from './razorpay-checkout';
 import StateSelect from '../StateSelect';
 import WhatsappOptIn, { optInBody } from '../WhatsappOptIn';
 import './package-booking.css';
+import NoticeLink from '../NoticeLink';
 
 type Phase = 'idle' | 'booking' | 'processing';
 
@@ -282,6 +283,7 @@ export default function BookingDialog({ packageId, onClose }: Props) {
             ? 'Secure card, UPI and net-banking payment through Razorpay. We call you within 24 hours to schedule your first session.'
             : 'We call you within 24 hours, Monday to Friday, to set up your free discovery call.'}
         </p>
+        <NoticeLink form="package" />
       </form>
     </dialog>
   );
