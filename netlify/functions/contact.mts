@@ -1,9 +1,8 @@
 import type { Config } from '@netlify/functions';
 import '../../src/server/app';
 import { contactRequestSchema } from '../../src/lib/schemas/contact';
-import { consentFromOptIn } from '../../src/lib/whatsappConsent';
 import { requireAdmin } from '../../src/server/auth';
-import { contacts } from '../../src/server/leads';
+import { consentOfSubmission, contacts } from '../../src/server/leads';
 import { decoyRecord, isBot } from '../../src/server/http/honeypot';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
@@ -12,7 +11,7 @@ import { pageQuerySchema, readJson, readQuery } from '../../src/server/http/vali
 export default route({
   async POST(req) {
     const { website, whatsappOptIn, ...details } = await readJson(req, contactRequestSchema);
-    const lead = { ...details, ...consentFromOptIn(whatsappOptIn) };
+    const lead = { ...details, ...consentOfSubmission('answer-request', whatsappOptIn) };
     if (isBot({ website })) return json({ contact: decoyRecord(lead) }, { status: 201 });
     const contact = await contacts.create(lead);
     return json({ contact }, { status: 201 });

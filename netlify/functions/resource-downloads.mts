@@ -2,14 +2,13 @@ import type { Config } from '@netlify/functions';
 import '../../src/server/app';
 import { findResource } from '../../src/lib/resourceCatalogue';
 import { careerStageLabel, downloadRequestSchema, type Download } from '../../src/lib/schemas/download';
-import { consentFromOptIn } from '../../src/lib/whatsappConsent';
 import { requireAdmin } from '../../src/server/auth';
 import { badRequest } from '../../src/server/http/errors';
 import { decoyRecord, isBot } from '../../src/server/http/honeypot';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { pageQuerySchema, readJson, readQuery } from '../../src/server/http/validate';
-import { downloads } from '../../src/server/leads';
+import { consentOfSubmission, downloads } from '../../src/server/leads';
 
 export default route({
   async POST(req) {
@@ -29,7 +28,7 @@ export default route({
       resourceId: resource.id,
       resourceTitle: resource.title,
       ...(attribution ? { attribution } : {}),
-      ...consentFromOptIn(whatsappOptIn),
+      ...consentOfSubmission('answer-request', whatsappOptIn),
     };
     if (isBot({ website }))
       return json({ download: decoyRecord(record), downloadUrl: resource.downloadUrl }, { status: 201 });

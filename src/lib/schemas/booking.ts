@@ -2,6 +2,7 @@ import { z } from './zod';
 import { attributionSchema } from './attribution';
 import { phoneNumber, storedPersonName } from './fields';
 import { whatsappConsentField } from '../whatsappConsent';
+import { submissionConsentField } from '../privacy/consent';
 
 export const bookingStatuses = ['pending', 'contacted', 'completed', 'cancelled'] as const;
 export const bookingTypes = ['discovery_call', 'investment'] as const;
@@ -27,5 +28,6 @@ export const bookingSchema = z.object({
   quizScore: z.number().int().min(0).max(100).nullable().optional(),
   attribution: attributionSchema.optional(),
   ...whatsappConsentField,
+  ...submissionConsentField,
 });
 export type Booking = z.infer<typeof bookingSchema>;

@@ -3,6 +3,7 @@ import { whoIsThisForOptions } from '../contactAudiences';
 import { attributionField, attributionSchema } from './attribution';
 import { emailAddress, honeypot, personName, phoneNumber, storedPersonName } from './fields';
 import { whatsappConsentField, whatsappOptInField } from '../whatsappConsent';
+import { submissionConsentField } from '../privacy/consent';
 
 export { whoIsThisForOptions };
 
@@ -34,6 +35,7 @@ export const contactRecordSchema = contactLeadSchema.extend({
   status: z.enum(contactStatuses).optional(),
   attribution: attributionSchema.optional(),
   ...whatsappConsentField,
+  ...submissionConsentField,
 });
 export type ContactRecord = z.infer<typeof contactRecordSchema>;
 

@@ -2,6 +2,7 @@ import { z } from './zod';
 import { attributionField, attributionSchema } from './attribution';
 import { emailAddress, honeypot, personName, phoneNumber, storedPersonName } from './fields';
 import { whatsappConsentField, whatsappOptInField } from '../whatsappConsent';
+import { submissionConsentField } from '../privacy/consent';
 
 // The corporate page's enquiry ("Schedule Corporate Consultation", for CHROs of
 // employers with 500+ employees): the form, POST /api/corporate-enquiries, and the stored record.
@@ -53,6 +54,7 @@ export const corporateEnquirySchema = corporateEnquiryFormSchema.extend({
   status: z.enum(corporateEnquiryStatuses).optional(),
   attribution: attributionSchema.optional(),
   ...whatsappConsentField,
+  ...submissionConsentField,
 });
 export type CorporateEnquiry = z.infer<typeof corporateEnquirySchema>;
 

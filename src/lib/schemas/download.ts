@@ -2,6 +2,7 @@ import { z } from './zod';
 import { attributionField, attributionSchema } from './attribution';
 import { honeypot, personNameField } from './fields';
 import { whatsappConsentField, whatsappOptInField } from '../whatsappConsent';
+import { submissionConsentField } from '../privacy/consent';
 
 /** Career stage choices of the download form. */
 export const careerStageOptions = [
@@ -77,5 +78,6 @@ export const downloadSchema = z.object({
   resourceTitle: z.string().min(1),
   attribution: attributionSchema.optional(),
   ...whatsappConsentField,
+  ...submissionConsentField,
 });
 export type Download = z.infer<typeof downloadSchema>;

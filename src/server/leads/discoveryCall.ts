@@ -1,6 +1,6 @@
 import type { Attribution } from '../../lib/schemas/attribution';
 import type { Booking } from '../../lib/schemas/booking';
-import { consentFromOptIn } from '../../lib/whatsappConsent';
+import { consentOfSubmission } from './consent';
 import { bookings } from './bookings';
 import { decoyRecord, isBot } from '../http/honeypot';
 
@@ -41,7 +41,7 @@ export function discoveryCallBooking(
     source: source ?? 'button',
     ...(quizScore === undefined ? {} : { quizScore }),
     ...(attribution ? { attribution } : {}),
-    ...consentFromOptIn(whatsappOptIn, now),
+    ...consentOfSubmission('answer-request', whatsappOptIn, now),
   };
 }
 

@@ -1,5 +1,6 @@
 export { bookingEtag, editBookingDetails, setBookingStatus, type StoredBooking } from './bookingEdits';
 export { BOOKING_STORE, bookings } from './bookings';
+export { consentOfSubmission, currentNoticeVersion } from './consent';
 export { contactEtag, setContactStatus } from './contactEdits';
 export { contacts } from './contacts';
 export { corporateEnquiries } from './corporateEnquiries';

@@ -9,6 +9,7 @@ import type { CreateOptions, StoredRecord } from '../storage/collection';
 import { newestFirstKey } from '../storage/keys';
 import { withKeyLock } from '../storage/keyLock';
 import { type LeadKindDefinition, defineLeadCollection } from './leadCollection';
+import { consentOfSubmission } from './consent';
 
 /**
  * Newsletter subscribers (docs/decisions/0007-newsletter-subscribes-for-real.md). Records
@@ -73,7 +74,11 @@ export async function subscribe(
     if (existing) return { subscriberId: claim.subscriberId, created: false, subscriber: existing };
     const written = await subscribers.insert(
       claim.subscriberId,
-      { email, ...(attribution ? { attribution } : {}) },
+      {
+        email,
+        ...(attribution ? { attribution } : {}),
+        ...consentOfSubmission('newsletter', undefined, new Date(claim.createdAt)),
+      },
       new Date(claim.createdAt),
       options,
     );

@@ -1,8 +1,7 @@
 import { business } from '../../lib/business';
 import { findPackage, isPaidPackage } from '../../lib/packageCatalogue';
 import type { CheckoutOrder, CreateOrderRequest } from '../../lib/schemas/payment';
-import { consentFromOptIn } from '../../lib/whatsappConsent';
-import { bookings, payments } from '../leads';
+import { bookings, consentOfSubmission, payments } from '../leads';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import { rememberOrder } from './orders';
 import { gatewayKeys } from './config';
@@ -58,7 +57,7 @@ export async function startPayment(request: CreateOrderRequest): Promise<Checkou
       paymentStatus: 'pending',
       source: 'checkout-page',
       ...(request.attribution ? { attribution: request.attribution } : {}),
-      ...consentFromOptIn(request.whatsappOptIn),
+      ...consentOfSubmission('answer-request', request.whatsappOptIn),
     }));
 
   let order;

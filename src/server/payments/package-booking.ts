@@ -1,8 +1,7 @@
 import { findPackage, isPaidPackage } from '../../lib/packageCatalogue';
 import type { Booking } from '../../lib/schemas/booking';
 import { currentStageOf, type packageBookingRequestSchema } from '../../lib/schemas/packageBooking';
-import { consentFromOptIn } from '../../lib/whatsappConsent';
-import { bookings } from '../leads';
+import { bookings, consentOfSubmission } from '../leads';
 import { decoyRecord } from '../http/honeypot';
 import { badRequest } from '../http/errors';
 import type { z } from 'zod';
@@ -27,7 +26,7 @@ export function packageBookingFrom(request: PackageBookingRequest): Booking {
     notes: '',
     source: 'package-popup',
     ...(request.attribution ? { attribution: request.attribution } : {}),
-    ...consentFromOptIn(request.whatsappOptIn),
+    ...consentOfSubmission('answer-request', request.whatsappOptIn),
   };
 }
 
