@@ -42,7 +42,13 @@ export const business = {
     calendarSlotMinutes: 30,
     initialConsultationOnHowItWorks: '10-15 minutes',
     moneyBack: '100% money-back guarantee if you are not satisfied after the first session',
+    /** Working days within which the owner starts a refund once it is asked for. */
+    refundStartWorkingDays: 2, // OWNER
+    /** How long Razorpay's normal refunds take to reach the payer's bank, card or UPI account (Razorpay's own figure). */
+    refundArrivalWorkingDays: '5-10',
   },
+  /** Where disputes about the terms are heard. */
+  jurisdictionCity: 'Bengaluru', // OWNER
   claims: {
     professionalsGuided: 3725,
     professionalsGuidedLabel: '3,725+',

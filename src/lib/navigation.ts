@@ -33,6 +33,12 @@ export const privacyLinks = {
   hi: { label: 'निजता सूचना (हिंदी)', href: '/hi/privacy' },
 } as const;
 
+/** The terms and the refund policy (each page links its Hindi twin): the footer, checkout and the receipt link them. */
+export const policyLinks = {
+  terms: { label: 'Terms of service', href: '/terms' },
+  refunds: { label: 'Refund policy', href: '/refund-policy' },
+} as const;
+
 /** Footer service links all lead to the packages section of the home page. */
 export const serviceLinks: string[] = [
   'Psychometric Assessment & Career Mapping',

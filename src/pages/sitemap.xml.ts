@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { primaryNav, privacyLinks } from '../lib/navigation';
+import { policyLinks, primaryNav, privacyLinks } from '../lib/navigation';
 import { applyBlogCache } from '../server/blog/cache';
 import { publishedCards } from '../server/blog/collectionEntries';
 
@@ -7,11 +7,12 @@ import { publishedCards } from '../server/blog/collectionEntries';
 // storage posts are written after the build. Drafts are never listed.
 export const prerender = false;
 
-/** The public pages a search engine should index: home, the navigation and the privacy notices. */
+/** The public pages a search engine should index: home, the navigation, the privacy notices and the policies. */
 const publicPages = [
   '/',
   ...new Set(primaryNav.map((link) => link.href).filter((href) => href.startsWith('/'))),
   ...Object.values(privacyLinks).map((link) => link.href),
+  ...Object.values(policyLinks).flatMap((link) => [link.href, `/hi${link.href}`]),
 ];
 
 const escapeXml = (value: string) =>

@@ -8,6 +8,7 @@ import StateSelect from '../StateSelect';
 import WhatsappOptIn, { optInBody } from '../WhatsappOptIn';
 import './checkout-panel.css';
 import NoticeLink from '../NoticeLink';
+import PaymentTerms from '../PaymentTerms';
 
 interface Props {
   packageId: string;
@@ -210,6 +211,7 @@ export default function CheckoutPanel({ packageId, packageName, price }: Props) 
         Total today: <strong>{rupees(price)}</strong>. No hidden fees.
       </p>
       <NoticeLink form="package" />
+      <PaymentTerms />
     </form>
   );
 }

@@ -26,6 +26,7 @@ import StateSelect from '../StateSelect';
 import WhatsappOptIn, { optInBody } from '../WhatsappOptIn';
 import './package-booking.css';
 import NoticeLink from '../NoticeLink';
+import PaymentTerms from '../PaymentTerms';
 
 type Phase = 'idle' | 'booking' | 'processing';
 
@@ -284,6 +285,7 @@ export default function BookingDialog({ packageId, onClose }: Props) {
             : 'We call you within 24 hours, Monday to Friday, to set up your free discovery call.'}
         </p>
         <NoticeLink form="package" />
+        {paid && <PaymentTerms />}
       </form>
     </dialog>
   );

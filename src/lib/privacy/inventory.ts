@@ -1,4 +1,4 @@
-import type { StoreEntry } from './storeEntry';
+import type { PersonalData, StoreEntry } from './storeEntry';
 
 // The data inventory (docs/privacy.md, docs/decisions/0040-privacy-under-dpdp-act.md): every
 // Blobs store the site opens, declared once, with what it holds about a person, why, on what
@@ -8,43 +8,65 @@ import type { StoreEntry } from './storeEntry';
 // it against this table. The privacy notice, search, export and erasure read it.
 
 const LEADS_RETENTION = { kind: 'after-last-contact', months: 24 } as const;
+
+/** A lead a visitor's form sends: kept to answer it, on their consent, found by their number or mailbox. */
+const leadStore = (holds: string, fields: PersonalData['fields']) =>
+  ({
+    holds,
+    person: {
+      fields,
+      purpose: 'answer-request',
+      ground: 'consent',
+      retention: LEADS_RETENTION,
+      findBy: ['phone', 'email'],
+      onErase: 'delete',
+    },
+  }) as const;
+
+/** Counts per one-way hash of a client address, against floods: they expire by themselves. */
+const addressWindow = (holds: string, minutes: number) =>
+  ({
+    holds,
+    person: {
+      fields: ['address-hash'],
+      purpose: 'security',
+      ground: 'legitimate-use',
+      retention: { kind: 'window', minutes },
+      findBy: [],
+      onErase: 'expires',
+    },
+  }) as const;
 const GST_RETENTION = { kind: 'legal', months: 72, law: 'cgst-s36' } as const;
 
 export const dataInventory = {
   // Leads: what a visitor sends through a form.
-  contacts: {
-    holds: 'Contact-form messages',
-    person: {
-      fields: ['name', 'email', 'phone', 'audience', 'message', 'whatsapp-consent', 'attribution'],
-      purpose: 'answer-request',
-      ground: 'consent',
-      retention: LEADS_RETENTION,
-      findBy: ['phone', 'email'],
-      onErase: 'delete',
-    },
-  },
-  bookings: {
-    holds: 'Call-back requests, package enquiries and the bookings paid packages make',
-    person: {
-      fields: ['name', 'phone', 'email', 'career-stage', 'quiz-score', 'notes', 'whatsapp-consent', 'attribution'],
-      purpose: 'answer-request',
-      ground: 'consent',
-      retention: LEADS_RETENTION,
-      findBy: ['phone', 'email'],
-      onErase: 'delete',
-    },
-  },
-  resourceDownloads: {
-    holds: 'Gated resource downloads',
-    person: {
-      fields: ['name', 'email', 'phone', 'career-stage', 'whatsapp-consent', 'attribution'],
-      purpose: 'answer-request',
-      ground: 'consent',
-      retention: LEADS_RETENTION,
-      findBy: ['phone', 'email'],
-      onErase: 'delete',
-    },
-  },
+  contacts: leadStore('Contact-form messages', [
+    'name',
+    'email',
+    'phone',
+    'audience',
+    'message',
+    'whatsapp-consent',
+    'attribution',
+  ]),
+  bookings: leadStore('Call-back requests, package enquiries and the bookings paid packages make', [
+    'name',
+    'phone',
+    'email',
+    'career-stage',
+    'quiz-score',
+    'notes',
+    'whatsapp-consent',
+    'attribution',
+  ]),
+  resourceDownloads: leadStore('Gated resource downloads', [
+    'name',
+    'email',
+    'phone',
+    'career-stage',
+    'whatsapp-consent',
+    'attribution',
+  ]),
   subscribers: {
     holds: 'Newsletter subscriptions',
     person: {
@@ -67,17 +89,16 @@ export const dataInventory = {
       onErase: 'delete',
     },
   },
-  corporateEnquiries: {
-    holds: 'Corporate training enquiries',
-    person: {
-      fields: ['name', 'email', 'phone', 'company', 'role', 'message', 'whatsapp-consent', 'attribution'],
-      purpose: 'answer-request',
-      ground: 'consent',
-      retention: LEADS_RETENTION,
-      findBy: ['phone', 'email'],
-      onErase: 'delete',
-    },
-  },
+  corporateEnquiries: leadStore('Corporate training enquiries', [
+    'name',
+    'email',
+    'phone',
+    'company',
+    'role',
+    'message',
+    'whatsapp-consent',
+    'attribution',
+  ]),
 
   // Money: kept for the tax law after everything else of a person is erased.
   payments: {
@@ -175,17 +196,10 @@ export const dataInventory = {
       onErase: 'delete',
     },
   },
-  'appointment-attempts': {
-    holds: 'New calls per client address in the last hour (a one-way hash of the address)',
-    person: {
-      fields: ['address-hash'],
-      purpose: 'security',
-      ground: 'legitimate-use',
-      retention: { kind: 'window', minutes: 60 },
-      findBy: [],
-      onErase: 'expires',
-    },
-  },
+  'appointment-attempts': addressWindow(
+    'New calls per client address in the last hour (a one-way hash of the address)',
+    60,
+  ),
 
   // Follow-up work and messages.
   'lead-events': {
@@ -310,28 +324,11 @@ export const dataInventory = {
     },
   },
   'admin-webauthn-challenges': { holds: 'Passkey sign-in challenges (5 minutes)', person: null },
-  'admin-login-attempts': {
-    holds: 'Sign-in attempts per client address (one-way hashes), against guessing',
-    person: {
-      fields: ['address-hash'],
-      purpose: 'security',
-      ground: 'legitimate-use',
-      retention: { kind: 'window', minutes: 60 },
-      findBy: [],
-      onErase: 'expires',
-    },
-  },
-  'admin-passkey-login-limits': {
-    holds: 'Passkey sign-in starts per client address (one-way hashes), against floods',
-    person: {
-      fields: ['address-hash'],
-      purpose: 'security',
-      ground: 'legitimate-use',
-      retention: { kind: 'window', minutes: 15 },
-      findBy: [],
-      onErase: 'expires',
-    },
-  },
+  'admin-login-attempts': addressWindow('Sign-in attempts per client address (one-way hashes), against guessing', 60),
+  'admin-passkey-login-limits': addressWindow(
+    'Passkey sign-in starts per client address (one-way hashes), against floods',
+    15,
+  ),
 
   // Content.
   'blog-posts': { holds: 'Posts written in the admin', person: null },

@@ -9,6 +9,7 @@ import type { RefundNotice } from '../../../lib/schemas/refund';
 import type { MailContent } from '../../notifications';
 import { isSession, noun, whatItIs } from '../callWords';
 import { type Line, formatIst, greetingOf, letter, linkLine } from '../format';
+import { policyLinks } from '../../../lib/navigation';
 
 // The mails to visitors and clients. A visitor's mail goes to whatever address was typed, so it
 // carries only our words, our catalogue's names, amounts, ids, our links and at most a plain name
@@ -91,7 +92,7 @@ function downloadConfirmation(event: LeadEvent, site: string, greeting: string):
   };
 }
 
-function receiptConfirmation(event: LeadEvent, _site: string, greeting: string): Confirmation | null {
+function receiptConfirmation(event: LeadEvent, site: string, greeting: string): Confirmation | null {
   if (!event.payment) return null;
   const hours = business.promises.responseHours;
   const lines: Line[] = [
@@ -102,6 +103,7 @@ function receiptConfirmation(event: LeadEvent, _site: string, greeting: string):
   ];
   const { clientSpaceUrl, sessions } = event.payment;
   if (clientSpaceUrl) lines.push(linkLine('Book your sessions', clientSpaceUrl));
+  lines.push(linkLine(policyLinks.refunds.label, new URL(policyLinks.refunds.href, site).href));
   const included =
     sessions == null
       ? null
