@@ -43,17 +43,7 @@ const reminderStateSchema = z.object({
 });
 type ReminderState = z.infer<typeof reminderStateSchema>;
 
-/** A reminder set aside after its last try, as the owner's list shows it. */
-export interface SetAsideReminder {
-  /** `{day|hour}.{appointment id}.{version}` */
-  id: string;
-  which: 'day' | 'hour';
-  appointmentId: string;
-  dueAt: string;
-  attempts: number;
-  lastError: string | null;
-  deadAt: string;
-}
+/** A reminder set aside after its last try, as the owner's list shows it (`id`: `{day|hour}.{appointment id}.{version}`). */
 const setAsideSchema = z.object({
   id: z.string().regex(namePattern),
   which: z.enum(['day', 'hour']),
@@ -63,6 +53,7 @@ const setAsideSchema = z.object({
   lastError: z.string().nullable(),
   deadAt: z.string(),
 });
+export type SetAsideReminder = z.infer<typeof setAsideSchema>;
 
 export function reminderKey(appointment: Appointment, which: 'day' | 'hour', dueMs: number): string {
   return sendAfterKey(PREFIX, dueMs, reminderName(appointment, which));

@@ -228,15 +228,22 @@ export async function deadEvents(limit = 50): Promise<FollowUpEvent[]> {
 
 /**
  * The owner's Retry: the event goes back to `pending/` with its tries counted afresh (the
- * effects done stay done) and is due at once. Null when no such event is set aside.
+ * effects done stay done), claimed by the Retry that runs it next, as a request claims the
+ * event it stores (docs/queue.md). The lease, or null when no such event is set aside.
  */
-export async function reviveEvent(id: string): Promise<FollowUpEvent | null> {
+export async function reviveEvent(id: string, now: Date = new Date()): Promise<Lease<FollowUpEvent> | null> {
   if (!eventIdPattern.test(id)) return null;
   const value = await blobCall(() => store().get(`${DEAD}${id}`, { type: 'json' }));
   const parsed = followUpEventSchema.safeParse(value);
   if (!parsed.success) return null;
-  const revived: FollowUpEvent = { ...parsed.data, attempts: 0, nextAttemptAt: null, claimedAt: null, deadAt: null };
-  await blobCall(() => store().setJSON(`${PENDING}${id}`, revived));
+  const revived = followUpEventSchema.parse({
+    ...parsed.data,
+    attempts: 0,
+    nextAttemptAt: null,
+    claimedAt: now.toISOString(),
+    deadAt: null,
+  });
+  const written = await blobCall(() => store().setJSON(`${PENDING}${id}`, revived));
   await blobCall(() => store().delete(`${DEAD}${id}`));
-  return revived;
+  return { key: `${PENDING}${id}`, value: revived, etag: written.etag ?? '' };
 }

@@ -15,9 +15,6 @@ export const followUpPipeline = pipeline.get;
 /** Stores the event and has it done after the response (or now, outside a request). */
 export const recordFollowUp = (event: FollowUpEvent): Promise<void> => followUpPipeline().recordFollowUp(event);
 
-/** Has a stored event done after the response (the owner's Retry of a set-aside event). */
-export const scheduleFollowUp = (event: FollowUpEvent): Promise<void> => followUpPipeline().scheduleFollowUp(event);
-
 /** What an event that stores no record carries: a payment's outcome, a call's change or outcome, a refund. */
 export type Notice = Partial<Pick<FollowUpEvent, 'lead' | 'appointment' | 'callOutcome' | 'refund'>> & {
   /** Its id when it must be the same for the same fact (a refund's status); a new one otherwise. */

@@ -1,7 +1,7 @@
 import type { SetAsideEvent } from '../../lib/schemas/setAside';
 import { type FollowUpEvent, deadEvents, reviveEvent } from './events';
 import { notFound } from '../http/errors';
-import { scheduleFollowUp } from './publish';
+import { followUpPipeline } from './publish';
 
 function describe(event: FollowUpEvent): SetAsideEvent {
   return {
@@ -29,8 +29,8 @@ export async function listSetAsideEvents(): Promise<SetAsideEvent[]> {
 
 /** The owner's Retry: back in the queue, done after the response (and by the minute job if that fails). */
 export async function retrySetAsideEvent(id: string): Promise<{ id: string }> {
-  const event = await reviveEvent(id);
-  if (!event) throw notFound('No such event is set aside.');
-  await scheduleFollowUp(event);
+  const lease = await reviveEvent(id);
+  if (!lease) throw notFound('No such event is set aside.');
+  await followUpPipeline().followUpStored(lease);
   return { id };
 }
