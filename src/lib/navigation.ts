@@ -1,3 +1,4 @@
+import { MY_DATA_PATH } from './privacy/links';
 import { business } from './business';
 
 export interface NavLink {
@@ -37,6 +38,7 @@ export const privacyLinks = {
 export const policyLinks = {
   terms: { label: 'Terms of service', href: '/terms' },
   refunds: { label: 'Refund policy', href: '/refund-policy' },
+  myData: { label: 'Your data', href: MY_DATA_PATH },
 } as const;
 
 /** Footer service links all lead to the packages section of the home page. */

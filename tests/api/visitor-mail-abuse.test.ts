@@ -72,7 +72,7 @@ describe('a stranger named as the visitor', () => {
     await refusedContact(LURE, `victim.${unique()}@example.com`);
   });
 
-  test('the confirmation holds none of the typed text and no web address; the owner still sees the name as typed', async () => {
+  test('the confirmation holds none of the typed text and no web address but our own (the Your data link); the owner still sees the name as typed', async () => {
     const stranger = `victim.${unique()}@example.com`;
     const id = await contact(PLAIN_LURE, stranger);
     const [confirmation, ...more] = receivers.smtp.mails.filter((mail) => mail.to.includes(stranger));
@@ -80,14 +80,20 @@ describe('a stranger named as the visitor', () => {
     for (const part of [confirmation!.subject, confirmation!.text, confirmation!.html]) {
       expect(part).not.toContain('evil.example');
       expect(part).not.toContain('locked');
-      expect(part).not.toMatch(/https?:\/\//);
+      // Only this site's own addresses (the "Your data" link every visitor mail carries), never one typed.
+      expect([...part.matchAll(/https?:\/\/[^\s"<]+/g)].map(([url]) => new URL(url).origin)).toEqual(
+        [...part.matchAll(/https?:\/\/[^\s"<]+/g)].map(() => SITE),
+      );
     }
     expect(confirmation!.text).toMatch(/^Hello,/);
+    expect(confirmation!.text).toContain(
+      `Your data: see, correct or erase what we hold about you at ${SITE}/privacy/my-data`,
+    );
     const owner = receivers.smtp.mails.find((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(id));
     expect(owner?.text).toContain(`Name: ${PLAIN_LURE}`);
   });
 
-  test('a web address stored as a name under the earlier rule: the confirmation the job sends holds none of it; the owner sees it as typed', async () => {
+  test('a web address stored as a name under the earlier rule: the confirmation the job sends holds none of it, only our own addresses; the owner sees it as typed', async () => {
     const stranger = `victim.${unique()}@example.com`;
     const id = await storedUnderTheEarlierRule(LURE, stranger);
     const [confirmation, ...more] = receivers.smtp.mails.filter((mail) => mail.to.includes(stranger));
@@ -95,7 +101,10 @@ describe('a stranger named as the visitor', () => {
     for (const part of [confirmation!.subject, confirmation!.text, confirmation!.html]) {
       expect(part).not.toContain('evil.example');
       expect(part).not.toContain('locked');
-      expect(part).not.toMatch(/https?:\/\//);
+      // Only this site's own addresses (the "Your data" link every visitor mail carries), never one typed.
+      expect([...part.matchAll(/https?:\/\/[^\s"<]+/g)].map(([url]) => new URL(url).origin)).toEqual(
+        [...part.matchAll(/https?:\/\/[^\s"<]+/g)].map(() => SITE),
+      );
     }
     expect(confirmation!.text).toMatch(/^Hello,/);
     const owner = receivers.smtp.mails.find((mail) => mail.to.includes(OWNER_ADDRESS) && mail.text.includes(id));
@@ -124,7 +133,9 @@ describe('a stranger named as the visitor', () => {
     await settleAfterResponse();
     const confirmation = receivers.smtp.mails.find((mail) => mail.to.includes(stranger));
     expect(confirmation?.text).not.toContain('evil.example');
-    expect([...confirmation!.text.matchAll(/https?:\/\/[^\s"]+/g)].map(([url]) => new URL(url).origin)).toEqual([SITE]);
+    expect(
+      new Set([...confirmation!.text.matchAll(/https?:\/\/[^\s"]+/g)].map(([url]) => new URL(url).origin)),
+    ).toEqual(new Set([SITE]));
   });
 
   test(`at most ${CONFIRMATIONS_PER_DAY} confirmations to one address in 24 hours; the next is held back for good`, async () => {

@@ -50,7 +50,8 @@ describe('the data inventory', () => {
       if (person.onErase !== 'expires') expect(person.findBy.length, name).toBeGreaterThan(0);
       // Kept past erasure only under a law, for the law's time.
       expect(person.onErase === 'keep-for-law', name).toBe(person.retention.kind === 'legal');
-      expect(person.ground === 'legal-duty', name).toBe(person.retention.kind === 'legal');
+      // A record the law keeps is kept under a legal duty (answering a request is one too, kept only until done).
+      if (person.retention.kind === 'legal') expect(person.ground, name).toBe('legal-duty');
     }
   });
 });

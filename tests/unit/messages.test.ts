@@ -177,6 +177,23 @@ const mailSamples = {
     ),
   rebookMail: (build) => [call, session].map((appointment) => build(appointment, manageLink)),
   clientRefundMail: (build) => refunds.map((notice) => build(notice)),
+  privacyVerifyMail: (build) => [
+    build({ phone: '+91 98450 12345', createdAt: NOW.toISOString(), answerBy: '2027-02-25T10:00:00.000Z' }, SITE),
+  ],
+  erasureDoneMail: (build) => [
+    build({ at: NOW.toISOString(), reason: 'request', erased: 12, kept: 2, cancelled: [call.start] }, SITE),
+    build({ at: NOW.toISOString(), reason: 'retention', erased: 3, kept: 0, cancelled: [] }, SITE),
+  ],
+  privacyLinkMail: (build) => [build(`${SITE}/privacy/my-data/r?token=t`, '2026-11-30T04:30:00.000Z')],
+  // The owner's own words of a breach notice: what happened, the data, what was done, the advice.
+  breachNoticeMail: (build) => [
+    build({
+      happened: 'A laptop was stolen',
+      data: 'names and phone numbers',
+      done: 'Passwords changed',
+      advice: 'Be wary of calls',
+    }),
+  ],
 } satisfies Samples<typeof mail, MailContent | null>;
 
 const webhookSamples = {
@@ -199,6 +216,7 @@ const whatsappSamples = {
   paymentReceipt: (build) => [build(leadEvent('payment-captured'))],
   rescheduleReply: (build) => [build(call, manageLink, NOW), build(session, manageLink, new Date(call.start))],
   confirmReply: (build) => [build(call, NOW), build(session, new Date(call.start))],
+  privacyLinkWhatsApp: (build) => [build(`${SITE}/privacy/my-data/r?token=t`, '2026-11-30T04:30:00.000Z', SITE)],
 } satisfies Samples<typeof whatsapp, WhatsAppMessage | string | null>;
 
 /** [builder name, one rendering] for every sample of every builder in the list. */

@@ -4,7 +4,8 @@ import type { NoticeLanguage } from '../../lib/privacy/noticeWords';
 
 // The privacy notice's running text in each language (docs/privacy.md); the tables of what is
 // kept come from the data inventory (src/lib/privacy/notice.ts). Only what the site does today
-// is said here: rights are used by writing to the contact person, who answers.
+// is said here: rights are used on the my-data page (a one-time link to one's own data), or by
+// writing to the contact person, who answers.
 
 export interface NoticeProse {
   title: string;
@@ -19,7 +20,7 @@ export interface NoticeProse {
   cookies: { heading: string; text: string };
   children: { heading: string; text: string };
   rights: { heading: string; list: string[] };
-  use: { heading: string; text: (contact: PrivacyContact) => string; withdraw: string };
+  use: { heading: string; self: string; selfLink: string; text: (contact: PrivacyContact) => string; withdraw: string };
   board: { heading: string; text: string };
 }
 
@@ -81,10 +82,12 @@ export function noticeProse(lang: NoticeLanguage): NoticeProse {
       },
       use: {
         heading: 'अपने अधिकारों का उपयोग कैसे करें',
+        self: 'ख़ुद: "आपका डेटा" पेज पर अपना ई-मेल या फ़ोन नंबर दें। हम उस पर एक बार चलने वाला लिंक भेजते हैं (24 घंटे के लिए), जिससे आप अपना सारा डेटा देख, डाउनलोड, सुधार या मिटा सकते हैं, और कोई भी सहमति एक टैप में वापस ले सकते हैं। हमारे हर संदेश में यह लिंक होता है।',
+        selfLink: '"आपका डेटा" पेज खोलें',
         text: (contact) =>
           `डेटा से जुड़े सवालों के लिए हमारे संपर्क व्यक्ति ${contact.name} को ${contact.email} पर लिखें। हम 90 दिनों के भीतर जवाब देते हैं।`,
         withdraw:
-          'व्हाट्सऐप संदेशों या न्यूज़लेटर की सहमति वापस लेने के लिए भी इसी पते पर लिखें; इसके बाद हम वे संदेश नहीं भेजेंगे। सहमति वापस लेने से पहले का काम वैध रहता है।',
+          'व्हाट्सऐप पर हमें STOP लिखकर भेजने से व्हाट्सऐप संदेशों की सहमति तुरंत वापस हो जाती है। सहमति वापस लेने से पहले का काम वैध रहता है।',
       },
       board: {
         heading: 'अगर आप हमारे जवाब से संतुष्ट नहीं हैं',
@@ -145,10 +148,12 @@ export function noticeProse(lang: NoticeLanguage): NoticeProse {
     },
     use: {
       heading: 'How to use them',
+      self: 'Yourself: give your e-mail or phone number on the Your data page. We send a one-time link to it (valid 24 hours) where you see, download, correct or erase everything we hold, and withdraw any consent in one tap. Every message we send you carries that link.',
+      selfLink: 'Open the Your data page',
       text: (contact) =>
-        `Write to our contact for data questions, ${contact.name}, at ${contact.email}. We answer within 90 days.`,
+        `Or write to our contact for data questions, ${contact.name}, at ${contact.email}. We answer within 90 days.`,
       withdraw:
-        'To withdraw consent to WhatsApp messages or the newsletter, write to the same address; we then stop sending them. What was done before you withdrew stays lawful.',
+        'Replying STOP to us on WhatsApp withdraws your consent to WhatsApp messages at once. What was done before you withdrew stays lawful.',
     },
     board: {
       heading: 'If our answer does not settle it',

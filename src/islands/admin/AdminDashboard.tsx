@@ -5,6 +5,7 @@ import { ClientsPanel } from './clients/ClientsPanel';
 import { CustomerData } from './customers/CustomerData';
 import { DashboardHeader } from './DashboardHeader';
 import { SchedulePanel } from './schedule/SchedulePanel';
+import { PrivacyPanel } from './privacy/PrivacyPanel';
 import { UpcomingCalls } from './schedule/UpcomingCalls';
 import type { AdminStats } from '../../lib/schemas/adminApi';
 import { adminKeys } from './api/queries';
@@ -19,6 +20,7 @@ const tabs = [
   { id: 'blog', label: 'Blog Management' },
   { id: 'clients', label: 'Clients' },
   { id: 'schedule', label: 'Schedule' },
+  { id: 'privacy', label: 'Privacy' },
 ] as const;
 type TabId = (typeof tabs)[number]['id'];
 const tabIds = tabs.map((tab) => tab.id);
@@ -140,6 +142,15 @@ function DashboardTabs() {
         className="adm-tabpanel"
       >
         {current === 'schedule' ? <SchedulePanel /> : null}
+      </div>
+      <div
+        role="tabpanel"
+        id="panel-privacy"
+        aria-labelledby="tab-privacy"
+        hidden={current !== 'privacy'}
+        className="adm-tabpanel"
+      >
+        {current === 'privacy' ? <PrivacyPanel /> : null}
       </div>
     </div>
   );

@@ -23,6 +23,10 @@ export const notificationKindLabels = {
   'refund-failed': 'Refund failed',
   'whatsapp-inbound': 'WhatsApp message from a visitor',
   'whatsapp-reply': 'WhatsApp reply to a visitor',
+  'privacy-link': "A person's link to their data",
+  'privacy-verify': 'A data request to verify by phone',
+  'privacy-erasure': "A person's data erased",
+  'privacy-breach': 'Data breach notice',
 } as const satisfies Record<NotificationKind, string>;
 
 export const notificationChannelLabels = {

@@ -39,3 +39,10 @@ export function submissionConsent(
     ...whatsapp,
   };
 }
+
+/** What each purpose means, as the my-data page lists a person's consents. */
+export const consentPurposeWords: Readonly<Record<ConsentPurpose, string>> = {
+  'answer-request': 'Use my details to answer my request',
+  'whatsapp-updates': 'Send me updates on WhatsApp',
+  newsletter: 'Send me the newsletter',
+};

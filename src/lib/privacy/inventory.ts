@@ -330,6 +330,20 @@ export const dataInventory = {
     15,
   ),
 
+  // A person's rights.
+  'privacy-requests': {
+    holds:
+      'Requests to see, correct or erase data (the e-mail or number given, until the request is done), the erasure log (no personal data, a year), and where the payments kept for the tax law are (one-way hashes)',
+    person: {
+      fields: ['email', 'phone', 'email-hash', 'phone-hash'],
+      purpose: 'rights',
+      ground: 'legal-duty',
+      retention: { kind: 'until-done' },
+      findBy: ['phone', 'email'],
+      onErase: 'delete',
+    },
+  },
+
   // Content.
   'blog-posts': { holds: 'Posts written in the admin', person: null },
   'ai-jobs': {

@@ -91,6 +91,10 @@ export const noticeSupportStores = {
     en: 'a count of messages to each e-mail address and number in a day, kept as a one-way code, against floods',
     hi: 'एक दिन में हर ई-मेल पते और नंबर पर गए संदेशों की गिनती, एकतरफ़ा कोड के रूप में, बाढ़ रोकने के लिए',
   },
+  'privacy-requests': {
+    en: 'your request to see, correct or erase your data: the e-mail or number you gave, until it is answered',
+    hi: 'अपना डेटा देखने, सुधारने या मिटाने का आपका अनुरोध: आपका दिया ई-मेल या नंबर, जवाब मिलने तक',
+  },
   'appointment-attempts': {
     en: 'a count of new calls booked from each internet address in an hour, kept as a one-way code',
     hi: 'हर इंटरनेट पते से एक घंटे में बुक हुई नई कॉल की गिनती, एकतरफ़ा कोड के रूप में',

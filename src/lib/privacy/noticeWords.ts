@@ -64,6 +64,10 @@ export const purposeWords: Record<Purpose, Words> = {
     hi: 'साइट को अनुरोधों की बाढ़ से सुरक्षित रखने के लिए',
   },
   'owner-account': { en: "for the coach's own sign-in and writing", hi: 'कोच के अपने लॉग-इन और लेखन के लिए' },
+  rights: {
+    en: 'to answer your request to see, correct or erase your data',
+    hi: 'अपना डेटा देखने, सुधारने या मिटाने के आपके अनुरोध का जवाब देने के लिए',
+  },
 };
 
 export const groundWords: Record<Ground, Words> = {

@@ -37,6 +37,7 @@ export const purposes = [
   'delivery',
   'security',
   'owner-account',
+  'rights',
 ] as const;
 export type Purpose = (typeof purposes)[number];
 

@@ -30,6 +30,12 @@ export const notificationKinds = [
   'whatsapp-inbound',
   // To the visitor: our free-form answer to their Confirm or Reschedule tap, inside the 24 hours it opened.
   'whatsapp-reply',
+  // A person's rights (docs/privacy.md): their one-time my-data link; to the owner, a number to
+  // verify by phone, and an erasure done; a breach notice to the people it concerns.
+  'privacy-link',
+  'privacy-verify',
+  'privacy-erasure',
+  'privacy-breach',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

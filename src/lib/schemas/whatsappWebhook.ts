@@ -102,3 +102,16 @@ export function buttonAction(message: InboundMessage): ButtonAction | null {
   const [action, appointmentId] = payload.split(':') as ['confirm' | 'reschedule', string];
   return { action, appointmentId };
 }
+
+/** The words that withdraw WhatsApp consent when a visitor sends them alone (docs/privacy.md, "Rights"). */
+export const STOP_WORDS = ['stop', 'unsubscribe', 'stop all', 'opt out', 'optout'] as const;
+
+/** Whether a message is a visitor's STOP (a text of a stop word alone, any case, any punctuation after). */
+export function isStopMessage(message: InboundMessage): boolean {
+  const body = message.text?.body ?? message.button?.text ?? '';
+  const word = body
+    .trim()
+    .toLowerCase()
+    .replace(/[.!\s]+$/, '');
+  return (STOP_WORDS as readonly string[]).includes(word);
+}

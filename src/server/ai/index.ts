@@ -1,4 +1,4 @@
 export { aiStatus } from './config';
 export { runJob } from './drafting';
 export { findJob, generateJobView, improveJobView, startJob } from './jobRoutes';
-export { claimJob } from './jobs';
+export { claimJob, forgetJobsMentioning } from './jobs';

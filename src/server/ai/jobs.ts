@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { jobIdPattern, jobStatuses, type JobStatus } from '../../lib/schemas/aiDrafting';
 import { updateJson } from '../storage/atomicJson';
 import { blobCall, collectionStore } from '../storage/blobs';
+import { keysMentioning } from '../storage/mentions';
 import { StorageConflictError } from '../storage/errors';
 
 // AI drafting runs as jobs (docs/decisions/0020-ai-drafting-as-background-jobs.md), one
@@ -102,4 +103,11 @@ export function visibleStatus(job: AiJob, now = Date.now()): { status: JobStatus
     };
   }
   return job.error === undefined ? { status: job.status } : { status: job.status, error: job.error };
+}
+
+/** Drops every drafting job whose request or draft mentions a person (their erasure, docs/privacy.md). */
+export async function forgetJobsMentioning(mentions: (text: string) => boolean): Promise<number> {
+  const keys = await keysMentioning(AI_JOBS_STORE, [''], mentions);
+  await Promise.all(keys.map((key) => blobCall(() => store().delete(key))));
+  return keys.length;
 }

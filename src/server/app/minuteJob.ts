@@ -10,6 +10,7 @@ import { pruneChallenges } from '../auth';
 import { pruneMessages } from '../whatsapp';
 import { eachUntil } from '../storage/eachUntil';
 import { runStage } from './stage';
+import { type PrivacyWorkReport, privacyMinuteWork } from '../privacy';
 
 // The site's scheduler (docs/decisions/0026-store-answer-follow-up.md,
 // 0033-bounded-keys-and-dead-letters.md): one run a minute, named stages in turn, all
@@ -46,6 +47,8 @@ export interface JobReport {
   outbox: SweepReport;
   pruned: number;
   reminders: ReminderReport;
+  /** Privacy requests finished, links forgotten, log lines pruned (null when the stage was cut short). */
+  privacy: PrivacyWorkReport | null;
   /** Passkey sign-in challenges that expired unused, deleted. */
   challenges: { removed: number; left: number };
   snapshots: { made: number; left: number };
@@ -111,6 +114,10 @@ export async function runFollowUpJob({
   const reminders = await stage('reminders', until(0.8), { sent: 0, dropped: 0, left: 0 }, () =>
     sendDueReminders(now(), until(0.8)),
   );
+  // A person's rights: requests and erasures a dying instance left, expired links, the log's year.
+  const privacy = await stage('privacy', until(0.85), null as PrivacyWorkReport | null, () =>
+    privacyMinuteWork(now(), until(0.85), { hourly: prune }),
+  );
   const outbox = await stage('outbox', until(0.95), { examined: 0, outcomes: {}, left: 0 } as SweepReport, () =>
     sweepOutbox({ now, deadline: until(0.95) }),
   );
@@ -140,6 +147,7 @@ export async function runFollowUpJob({
     outbox,
     pruned,
     reminders,
+    privacy,
     challenges,
     snapshots,
     backfill,

@@ -4,6 +4,7 @@ import {
   type StatusUpdate,
   type WhatsappStatus,
   inboundMessageSchema,
+  isStopMessage,
   statusUpdateSchema,
   whatsappStatuses,
   whatsappWebhookSchema,
@@ -14,6 +15,7 @@ import { HttpError, badRequest, forbidden } from '../http/errors';
 import { signaturesMatch } from '../payments';
 import { type InboundOutcome, type InboundSender, handleInbound, countReminderRead } from '../appointments';
 import { applyStatus, type ClaimKind, claimKey, whatsappClaims } from '../whatsapp';
+import { identityOf, withdrawWhatsApp } from '../privacy';
 
 // Meta's WhatsApp webhook (docs/decisions/0037-whatsapp-with-consent.md): the subscription handshake, and the
 // signed deliveries of our messages' statuses and of what visitors send us.
@@ -100,7 +102,11 @@ export async function handleWebhookDelivery(
             number: message.data.from,
             profileName: names.get(message.data.from) ?? null,
           };
-          work.push(() => once('message', message.data.id, () => handleInbound(message.data, sender, now), 'messages'));
+          // STOP withdraws the sender's WhatsApp consent everywhere (docs/privacy.md, "Rights").
+          const act = isStopMessage(message.data)
+            ? async () => `whatsapp-withdrawn (${await withdrawWhatsApp(identityOf({ phone: sender.number }))} records)`
+            : () => handleInbound(message.data, sender, now);
+          work.push(() => once('message', message.data.id, act, 'messages'));
         }
       }
     }

@@ -24,3 +24,4 @@ export {
 } from './reminders';
 export { handleInbound, type InboundOutcome, type InboundSender } from './whatsappInbound';
 export { withWhatsAppStatuses } from './whatsappStatuses';
+export { eraseAppointments, forgetUpcomingClaims } from './erase';

@@ -34,6 +34,7 @@ export {
 export {
   APPOINTMENT_STORE,
   activeAppointmentOf,
+  appointmentsWhere,
   claimBooking,
   releaseBooking,
   slotHolder,

@@ -210,3 +210,20 @@ export async function appointmentsOnDates(dates: readonly string[]): Promise<App
   );
   return [...calls.values()].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
 }
+
+/**
+ * Every appointment record that passes `test`, newest first: a listing of `records/` and a
+ * read of each, a batch at a time. For a person's rights only (docs/privacy.md): rare, and
+ * after the response.
+ */
+export async function appointmentsWhere(test: (appointment: Appointment) => boolean): Promise<Appointment[]> {
+  const store = appointmentStore();
+  const { blobs } = await blobCall(() => store.list({ prefix: 'records/' }));
+  const ids = blobs.map(({ key }) => key.slice('records/'.length));
+  const found: Appointment[] = [];
+  for (let start = 0; start < ids.length; start += 25) {
+    const batch = await Promise.all(ids.slice(start, start + 25).map((id) => readAppointment(id).catch(() => null)));
+    for (const appointment of batch) if (appointment && test(appointment)) found.push(appointment);
+  }
+  return found.sort((a, b) => (a.id < b.id ? -1 : 1));
+}

@@ -10,4 +10,5 @@ export {
   moveSession,
 } from './sessions';
 export { clients, type Client } from './store';
+export { eraseClient } from './erase';
 export { adminClientRow, clientSession, clientSpaceView } from './views';

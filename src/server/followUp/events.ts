@@ -6,6 +6,7 @@ import { leadEventSchema } from '../../lib/schemas/leadEvent';
 import { refundNoticeSchema } from '../../lib/schemas/refund';
 import { todoEntrySchema } from '../../lib/schemas/todo';
 import { blobCall, collectionStore } from '../storage/blobs';
+import { keysMentioning } from '../storage/mentions';
 import { type Lease, type LeaseRefusal, type Versioned, claimIsLive, settleLease, takeLease } from '../queue/lease';
 import { type RetryPolicy, isDue as sendAfterPassed, nextTry } from '../queue/retry';
 
@@ -246,4 +247,14 @@ export async function reviveEvent(id: string, now: Date = new Date()): Promise<L
   const written = await blobCall(() => store().setJSON(`${PENDING}${id}`, revived));
   await blobCall(() => store().delete(`${DEAD}${id}`));
   return { key: `${PENDING}${id}`, value: revived, etag: written.etag ?? '' };
+}
+
+/**
+ * Drops every event, pending or set aside, that mentions a person (their erasure,
+ * docs/privacy.md): an unfinished event could otherwise write their record again.
+ */
+export async function forgetEventsMentioning(mentions: (text: string) => boolean): Promise<number> {
+  const keys = await keysMentioning(FOLLOW_UP_STORE, [PENDING, DEAD, 'unreadable/'], mentions);
+  await Promise.all(keys.map((key) => blobCall(() => store().delete(key))));
+  return keys.length;
 }

@@ -5,6 +5,7 @@ import type { RecordMeta } from '../../lib/schemas/recordMeta';
 import type { TodoEntry } from '../../lib/schemas/todo';
 import { type LeadKindDefinition, defineLeadCollection } from './leadCollection';
 import { todoEntryOf } from './todoRules';
+import { corrected } from './profiles';
 
 // The corporate page's enquiry: an employer's HR lead. Everything the site does
 // with it follows from this definition and its line in the registry.
@@ -41,6 +42,7 @@ export const corporateEnquiryKind = {
   store: 'corporateEnquiries',
   schema: corporateEnquirySchema,
   person: (enquiry) => ({ name: enquiry.name, phone: enquiry.phone, email: enquiry.email }),
+  withPerson: (enquiry, change) => corrected(enquiry, change, { name: 'name', phone: 'phone', email: 'email' }),
   hit: (enquiry) => ({
     type: 'corporateEnquiry',
     id: enquiry.id,

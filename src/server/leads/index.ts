@@ -12,4 +12,17 @@ export { paymentEvent, type LeadEvent } from './leadEvents';
 export { payments } from './payments';
 export { readAdminStats } from './readStats';
 export { recountStats } from './recount';
-export { subscribe, subscribers } from './subscribers';
+export { subscribe, subscribers, unsubscribe } from './subscribers';
+export {
+  type Identity,
+  type LeadRecord,
+  changeLeadRecord,
+  correctLeadRecord,
+  isPersonOf,
+  leadRecordOf,
+  leadRecordsBefore,
+  leadRecordsOf,
+  removeLeadRecord,
+  restrictLeadRecord,
+} from './personRecords';
+export type { Correction } from './profiles';

@@ -18,7 +18,31 @@ export interface LeadProfile<Rec extends RecordMeta> {
   counter: CounterName;
   statusCounter?(record: Rec): CounterName;
   person(record: Rec): Person;
+  /** The record with the person's name, phone or e-mail corrected (those it holds). */
+  withPerson(record: Rec, corrected: Correction): Rec;
   hit(record: Rec): SearchHit;
+}
+
+/** What a person corrects about themselves (docs/privacy.md, "Rights"). */
+export interface Correction {
+  name?: string | undefined;
+  phone?: string | undefined;
+  email?: string | undefined;
+}
+
+/** A record with the corrected values under its own field names (pure). */
+export function corrected<Rec>(
+  record: Rec,
+  change: Correction,
+  fields: { name?: keyof Rec; phone?: keyof Rec; email?: keyof Rec },
+): Rec {
+  const next = { ...record };
+  for (const part of ['name', 'phone', 'email'] as const) {
+    const field = fields[part];
+    const value = change[part];
+    if (field !== undefined && value !== undefined) (next as Record<keyof Rec, unknown>)[field] = value;
+  }
+  return next;
 }
 
 export function createdDelta<Rec extends RecordMeta>(profile: LeadProfile<Rec>, record: Rec): CountDelta {
@@ -47,6 +71,7 @@ export const bookingProfile: LeadProfile<Stored<Booking>> = {
   counter: 'bookings',
   statusCounter: (booking) => booking.status,
   person: (booking) => ({ name: booking.fullName, phone: booking.mobile, email: booking.email ?? null }),
+  withPerson: (booking, change) => corrected(booking, change, { name: 'fullName', phone: 'mobile', email: 'email' }),
   hit: (booking) => ({
     ...baseHit('booking', booking),
     name: booking.fullName,
@@ -63,6 +88,7 @@ export const contactProfile: LeadProfile<Stored<ContactRecord>> = {
   type: 'contact',
   counter: 'contacts',
   person: (contact) => ({ name: contact.name, phone: contact.phone, email: contact.email }),
+  withPerson: (contact, change) => corrected(contact, change, { name: 'name', phone: 'phone', email: 'email' }),
   hit: (contact) => ({
     ...baseHit('contact', contact),
     name: contact.name,
@@ -79,6 +105,8 @@ export const paymentProfile: LeadProfile<Stored<Payment>> = {
   type: 'payment',
   counter: 'payments',
   person: (payment) => ({ name: payment.customerName, phone: payment.customerPhone, email: payment.customerEmail }),
+  // A payment is a record the tax law keeps as it was made: never corrected.
+  withPerson: (payment) => payment,
   hit: (payment) => ({
     ...baseHit('payment', payment),
     name: payment.customerName,
@@ -96,6 +124,7 @@ export const downloadProfile: LeadProfile<Stored<Download>> = {
   type: 'download',
   counter: 'downloads',
   person: (download) => ({ name: download.fullName, phone: download.mobile, email: download.email }),
+  withPerson: (download, change) => corrected(download, change, { name: 'fullName', phone: 'mobile', email: 'email' }),
   hit: (download) => ({
     ...baseHit('download', download),
     name: download.fullName,
@@ -112,6 +141,8 @@ export const subscriberProfile: LeadProfile<Stored<Subscriber>> = {
   type: 'subscriber',
   counter: 'subscribers',
   person: (subscriber) => ({ email: subscriber.email }),
+  // A subscription is its mailbox (one claim per address): a new address subscribes anew.
+  withPerson: (subscriber) => subscriber,
   hit: (subscriber) => ({
     ...baseHit('subscriber', subscriber),
     name: null,

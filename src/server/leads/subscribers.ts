@@ -85,3 +85,20 @@ export async function subscribe(
     return { subscriberId: claim.subscriberId, created: modified && written.created, subscriber: written.record };
   });
 }
+
+/**
+ * Ends a mailbox's subscription (a withdrawn consent, an erasure): the record and the
+ * mailbox's claim, under the same turn as a sign-up, so the address may subscribe anew.
+ * Returns how many blobs went.
+ */
+export async function unsubscribe(rawEmail: string): Promise<number> {
+  const key = emailKey(rawEmail);
+  return withKeyLock(`subscribers/${key}`, async () => {
+    const claims = collectionStore(CLAIMS_STORE);
+    const claim = (await blobCall(() => claims.get(key, { type: 'json' }))) as EmailClaim | null;
+    if (!claim) return 0;
+    const removed = await subscribers.remove(claim.subscriberId);
+    await blobCall(() => claims.delete(key));
+    return removed ? 2 : 1;
+  });
+}

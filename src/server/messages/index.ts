@@ -21,6 +21,14 @@ export {
   visitorCallMail,
   visitorEmail,
 } from './mail/visitor';
+export {
+  breachNoticeMail,
+  erasureDoneMail,
+  privacyLinkMail,
+  privacyVerifyMail,
+  type BreachNotice,
+  type ErasureDone,
+} from './mail/privacy';
 export { ownerWebhook, refundWebhook, webhook } from './webhook';
 export {
   callConfirmation,
@@ -28,6 +36,7 @@ export {
   confirmReply,
   ownerInboundAlert,
   ownerLeadAlert,
+  privacyLinkWhatsApp,
   ownerWhatsapp,
   paymentReceipt,
   paymentRequest,

@@ -32,6 +32,10 @@ export const HEADLINES: Record<NotificationKind, string> = {
   'refund-failed': 'Refund failed',
   'whatsapp-inbound': 'WhatsApp message',
   'whatsapp-reply': 'WhatsApp reply',
+  'privacy-link': 'Your data: link',
+  'privacy-verify': 'Data request to verify',
+  'privacy-erasure': 'Data erased',
+  'privacy-breach': 'Data breach notice',
 };
 
 /**

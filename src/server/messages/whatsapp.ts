@@ -179,6 +179,11 @@ export function ownerInboundAlert(inbound: WhatsappInbound): WhatsAppMessage {
   };
 }
 
+/** ccc_privacy_link: {{1}} until when the link works; URL button: the my-data page with its token. */
+export function privacyLinkWhatsApp(link: string, expiresAt: string, site: string): WhatsAppMessage {
+  return { purpose: 'privacyLink', body: [formatIst(expiresAt)], urlSuffix: urlSuffixOf(link, site) };
+}
+
 /** The owner's WhatsApp messages: they may quote what a lead typed. */
 export const ownerWhatsapp = { ownerLeadAlert, ownerInboundAlert } as const;
 
@@ -192,6 +197,7 @@ export const visitorWhatsapp = {
   paymentReceipt,
   rescheduleReply,
   confirmReply,
+  privacyLinkWhatsApp,
 } as const;
 
 /** Every WhatsApp message builder, once; tests/unit/messages.test.ts renders each. */

@@ -20,7 +20,8 @@ import {
   settleEntry,
 } from './outbox';
 import { PermanentFailure } from './permanentFailure';
-import { notificationSettings } from './settings';
+import { notificationSettings, siteAddress } from './settings';
+import { withYourDataLink } from './yourData';
 import { outboxChannels } from './channels';
 import { type OutgoingMail, describeFailure, postWebhook, sendMail } from './transports';
 import { allowanceFor, takePlace } from './visitorQuota';
@@ -81,7 +82,8 @@ async function send(entry: OutboxEntry, now: Date): Promise<void> {
   const attachments = await attachmentsOf(entry);
   const allowance = allowanceFor(entry);
   if (allowance && !(await takePlace(allowance, entry.id, now))) throw new HeldBack(allowance.reason);
-  await sendMail(settings, { to, ...entry.mail, ...(attachments ? { attachments } : {}) });
+  const mail = entry.channel === 'visitor-email' ? withYourDataLink(entry.mail, siteAddress()) : entry.mail;
+  await sendMail(settings, { to, ...mail, ...(attachments ? { attachments } : {}) });
 }
 
 /**

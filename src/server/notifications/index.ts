@@ -8,6 +8,7 @@ export {
   enqueue,
   entriesWithIds,
   entryIds,
+  forgetEntriesMentioning,
   failedIds,
   heldIds,
   markDue,

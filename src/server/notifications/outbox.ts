@@ -7,6 +7,7 @@ import {
 } from '../../lib/schemas/notifications';
 import { readForUpdate } from '../storage/atomicJson';
 import { blobCall, collectionStore } from '../storage/blobs';
+import { keysMentioning } from '../storage/mentions';
 import { type Lease, type LeaseRefusal, settleLease, takeLease } from '../queue/lease';
 import { whatsappMessageSchema } from './whatsappMessage';
 import { RETRY_WINDOW_MS } from './backoff';
@@ -295,4 +296,16 @@ export function toItem(entry: OutboxEntry): NotificationItem {
 export async function deleteEntry(id: string): Promise<void> {
   const outbox = store();
   await Promise.all([entryKey(id), failedKey(id), heldKey(id)].map((key) => blobCall(() => outbox.delete(key))));
+}
+
+/**
+ * Drops every message, sent or not, that mentions a person (their erasure, docs/privacy.md):
+ * the entry with its markers. A message being sent right now finds its claim gone and
+ * writes nothing back.
+ */
+export async function forgetEntriesMentioning(mentions: (text: string) => boolean): Promise<number> {
+  const keys = await keysMentioning(OUTBOX_STORE, [ENTRY_PREFIX], mentions);
+  const ids = keys.map((key) => key.slice(ENTRY_PREFIX.length));
+  await Promise.all(ids.map(async (id) => Promise.all([deleteEntry(id), dropDueMarker(id)])));
+  return ids.length;
 }

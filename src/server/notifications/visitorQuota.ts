@@ -37,6 +37,12 @@ export const OWNER_ALERTS_PER_SENDER_PER_DAY = 5;
  * every session.
  */
 export const OWNER_MAILS_PER_CLIENT_PER_DAY = 10;
+/**
+ * A person's one-time links to their data (docs/privacy.md, "Rights"), per mailbox or number in
+ * 24 hours: counted apart, so a day of confirmations never holds back the link, and anyone
+ * typing an address still causes at most this many.
+ */
+export const PRIVACY_LINKS_PER_DAY = 3;
 const DAY_MS = 86_400_000;
 const QUOTA_STORE = 'visitor-mail-quota';
 
@@ -97,6 +103,14 @@ export function allowanceFor(
       limit: OWNER_MAILS_PER_CLIENT_PER_DAY,
       windowMs: DAY_MS,
       reason: `Not sent: this client's sessions changed ${OWNER_MAILS_PER_CLIENT_PER_DAY} times in the last 24 hours (the Clients panel lists them all)`,
+    };
+  }
+  if (entry.kind === 'privacy-link' && entry.to) {
+    return {
+      key: `privacy/${sha256(entry.to.toLowerCase())}`,
+      limit: PRIVACY_LINKS_PER_DAY,
+      windowMs: DAY_MS,
+      reason: `Not sent: ${PRIVACY_LINKS_PER_DAY} links to this person's data went in the last 24 hours`,
     };
   }
   if (entry.channel === 'whatsapp' && entry.to) {

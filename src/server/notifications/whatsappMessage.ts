@@ -23,6 +23,7 @@ export const defaultTemplateNames = {
   paymentRequestLink: 'ccc_payment_request_link',
   paymentReceipt: 'ccc_payment_receipt',
   ownerLeadAlert: 'ccc_owner_lead_alert',
+  privacyLink: 'ccc_privacy_link',
 } as const;
 export type TemplatePurpose = keyof typeof defaultTemplateNames;
 

@@ -39,6 +39,11 @@ export function recordKey(id: string): string {
   return `${slice}/${hours}/${id}`;
 }
 
+/** The oldest time a slice's records can have (ms): its ids' leading digits, inverted. */
+export function sliceOldestTime(slice: string): number {
+  return MAX_TIME - (Number(slice) + 1) * 10 ** (13 - TIME_SLICE_DIGITS) + 1;
+}
+
 /** The slice folder a record id belongs to (the first folder of its key). */
 export function timeSliceOf(id: string): string {
   return id.slice(0, TIME_SLICE_DIGITS);

@@ -8,6 +8,13 @@ export {
   whatsappRebookEntry,
   whatsappReminderEntry,
 } from './entries';
-export { applyStatus, messagesOfAppointments, messagesOfEntries, pruneMessages, type SentMessage } from './messages';
+export {
+  applyStatus,
+  forgetMessagesTo,
+  messagesOfAppointments,
+  messagesOfEntries,
+  pruneMessages,
+  type SentMessage,
+} from './messages';
 export { sendWhatsAppEntry } from './send';
 export { claimKey, whatsappClaims, type ClaimKind } from './webhookClaims';

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { updateJson } from '../storage/atomicJson';
 import { blobCall, collectionStore } from '../storage/blobs';
+import { keysMentioning } from '../storage/mentions';
 
 // Every WhatsApp message the site sent, by Meta's message id (wamid), with its last
 // status from the webhook (docs/whatsapp.md, "The webhook"). Blobs store `whatsapp-messages`:
@@ -244,4 +245,29 @@ export async function pruneMessages(now: Date = new Date(), deadline = Infinity)
     removed += 1;
   }
   return removed;
+}
+
+/**
+ * Drops every message sent to these numbers ('91XXXXXXXXXX') with its index keys (the
+ * person's erasure, docs/privacy.md). Returns how many messages went.
+ */
+export async function forgetMessagesTo(numbers: readonly string[]): Promise<number> {
+  if (numbers.length === 0) return 0;
+  const keys = await keysMentioning(WHATSAPP_MESSAGES_STORE, ['wamid/'], (text) => {
+    const parsed = sentMessageSchema.safeParse(JSON.parse(text));
+    return parsed.success && parsed.data.to !== null && numbers.includes(parsed.data.to);
+  });
+  const messages = store();
+  for (const key of keys) {
+    const hash = key.slice('wamid/'.length);
+    const message = await messageAt(key);
+    const related = [
+      ...(message?.sentAt ? [`${SENT_PREFIX}${message.sentAt.slice(0, 10)}/${hash}`] : []),
+      ...(message?.outboxEntryId ? [entryKey(message.outboxEntryId)] : []),
+      ...(message?.outboxEntryId && message.leadId ? [`lead/${message.leadId}/${message.outboxEntryId}`] : []),
+      ...(message?.appointmentId ? [appointmentKeyOfHash(message.appointmentId, hash)] : []),
+    ];
+    await Promise.all([...related, key].map((each) => blobCall(() => messages.delete(each))));
+  }
+  return keys.length;
 }

@@ -1,4 +1,5 @@
-import { type OutboxEntry, PermanentFailure } from '../notifications';
+import { type OutboxEntry, PermanentFailure, siteAddress } from '../notifications';
+import { yourDataLine } from '../../lib/privacy/links';
 import { type Accepted, WhatsAppApiError, sendTemplate, sendText } from './client';
 import { whatsappConfig } from './config';
 import { rememberSent } from './messages';
@@ -37,8 +38,11 @@ export async function sendWhatsAppEntry(
   if (!to) throw new Error('No WhatsApp number');
   await admit();
   const message = entry.whatsapp;
+  // A visitor's free-form text ends with the "Your data" line (a template's footer says it: docs/whatsapp.md).
+  const text =
+    'text' in message && entry.channel === 'whatsapp' ? `${message.text}\n\n${yourDataLine(siteAddress())}` : null;
   const accepted = await finalIfRefused(
-    'text' in message ? sendText(to, message.text, config) : sendTemplate({ to, ...message }, config),
+    'text' in message ? sendText(to, text ?? message.text, config) : sendTemplate({ to, ...message }, config),
   );
   try {
     await rememberSent({

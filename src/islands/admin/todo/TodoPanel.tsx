@@ -12,6 +12,7 @@ import { Pill } from '../ui/Pill';
 import { EmptyState, ErrorState } from '../ui/States';
 import { When } from '../ui/When';
 import { dueLabel } from './dueLabel';
+import { PrivacyDue } from '../privacy/PrivacyDue';
 import { markContacted, todoQuery } from './todoApi';
 import './todo.css';
 import { useNow } from '../../useNow';
@@ -76,6 +77,7 @@ export function TodoPanel() {
           </dd>
         </div>
       </dl>
+      <PrivacyDue />
 
       {todo.isError ? (
         <ErrorState

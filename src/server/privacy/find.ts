@@ -1,0 +1,60 @@
+import type { Appointment } from '../../lib/schemas/appointment';
+import type { InvoiceDocument } from '../../lib/schemas/invoice';
+import type { PaymentRequest } from '../../lib/schemas/paymentRequest';
+import { appointmentsWhere } from '../booking';
+import { type Client, clients } from '../clients';
+import { documentsOfPayment } from '../invoices';
+import { type Identity, type LeadRecord, isPersonOf, leadRecordOf, leadRecordsOf } from '../leads';
+import { keptPaymentIds } from './keptIndex';
+import { paymentRequests } from '../paymentRequests';
+import { phoneKey } from '../indexes/search/personKeys';
+
+// Everything stored about one person (docs/privacy.md, "Rights"), found by the numbers and
+// mailboxes that identify them: their lead records through the person index, their clients
+// through their payments, their calls and sessions, payment requests and tax documents. What
+// the my-data view shows, and what erasure starts from.
+
+export interface PersonData {
+  identity: Identity;
+  leads: LeadRecord[];
+  clients: Client[];
+  appointments: Appointment[];
+  paymentRequests: Array<PaymentRequest & { id: string; createdAt: string }>;
+  documents: InvoiceDocument[];
+}
+
+/** The identity of a mailbox or number as given (pure). */
+export function identityOf(given: { email?: string | null | undefined; phone?: string | null | undefined }): Identity {
+  const phone = phoneKey(given.phone);
+  const email = given.email?.trim().toLowerCase() || null;
+  return { phones: phone ? [phone] : [], emails: email ? [email] : [] };
+}
+
+export async function findPersonData(identity: Identity): Promise<PersonData> {
+  const indexed = await leadRecordsOf(identity);
+  // Payments kept for the tax law after an erasure are out of the owner's search: found here.
+  const keptIds = (await keptPaymentIds(identity)).filter((id) => !indexed.some((lead) => lead.id === id));
+  const kept = await Promise.all(keptIds.map((id) => leadRecordOf('payment', id)));
+  const leads = [...indexed, ...kept.filter((lead): lead is LeadRecord => lead !== null)];
+  const paymentIds = leads.filter((lead) => lead.kind === 'payment').map((lead) => lead.id);
+  const bookingIds = new Set(leads.filter((lead) => lead.kind === 'booking').map((lead) => lead.id));
+  const [found, appointments, requests, documents] = await Promise.all([
+    Promise.all(paymentIds.map((id) => clients.get(id))),
+    appointmentsWhere(
+      (appointment) =>
+        isPersonOf(appointment, identity) ||
+        bookingIds.has(appointment.bookingId) ||
+        (appointment.session !== undefined && paymentIds.includes(appointment.session.clientId)),
+    ),
+    paymentRequests.all().then((all) => all.filter((request) => isPersonOf(request, identity))),
+    Promise.all(paymentIds.map((id) => documentsOfPayment(id))).then((lists) => lists.flat()),
+  ]);
+  return {
+    identity,
+    leads,
+    clients: found.filter((client): client is Client => client !== null),
+    appointments,
+    paymentRequests: requests,
+    documents,
+  };
+}
