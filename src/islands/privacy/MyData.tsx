@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api, ApiError, failureMessage } from '../../lib/api-client';
 import { formatDateTimeIST } from '../../lib/admin/istDates';
 import { type ConsentPurpose, consentPurposeWords } from '../../lib/privacy/consent';
@@ -32,6 +32,36 @@ const kindLabels: Record<string, string> = {
 };
 const when = (at: string) => formatDateTimeIST(at) ?? at;
 
+/** The stored fields' names in words; any other is shown as stored. */
+const fieldLabels: Record<string, string> = {
+  name: 'Name',
+  fullName: 'Name',
+  customerName: 'Name',
+  phone: 'Phone',
+  mobile: 'Phone',
+  customerPhone: 'Phone',
+  email: 'E-mail',
+  customerEmail: 'E-mail',
+  message: 'Message',
+  whoIsThisFor: 'Who it is for',
+  currentStage: 'Career stage',
+  background: 'Background',
+  notes: 'Notes',
+  status: 'Status',
+  packageName: 'Package',
+  resourceTitle: 'Resource',
+  company: 'Company',
+  role: 'Role',
+  start: 'Starts',
+  end: 'Ends',
+  amount: 'Amount (₹)',
+  'attribution.source': 'How you found us',
+  'attribution.medium': 'Through',
+  'attribution.campaign': 'Campaign',
+  'attribution.referrer': 'The site that sent you',
+  'attribution.landingPage': 'First page you opened',
+};
+
 function download(name: string, type: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
@@ -57,7 +87,7 @@ function Record({ record }: { record: MyDataRecord }) {
       <dl>
         {Object.entries(record.fields).map(([field, value]) => (
           <div key={field}>
-            <dt>{field}</dt>
+            <dt>{fieldLabels[field] ?? field}</dt>
             <dd>{value}</dd>
           </div>
         ))}
@@ -73,6 +103,11 @@ export default function MyData({ initial, requestId, token }: Props) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirmErase, setConfirmErase] = useState(false);
   const [erased, setErased] = useState(false);
+  const done = useRef<HTMLDivElement>(null);
+  // The erase button sits at the end of a long page: the answer is brought into view and focus.
+  useEffect(() => {
+    if (erased) done.current?.focus();
+  }, [erased]);
   const base = `/api/privacy/my-data/${requestId}`;
   const query = `?token=${encodeURIComponent(token)}`;
   const purposes = [...new Set(view.consents.map((consent) => consent.purpose))];
@@ -132,7 +167,7 @@ export default function MyData({ initial, requestId, token }: Props) {
 
   if (erased)
     return (
-      <div className="my-data-done card" role="status" data-testid="my-data-erased">
+      <div className="my-data-done card" role="status" tabIndex={-1} ref={done} data-testid="my-data-erased">
         <h2>Your data is being erased</h2>
         <p>Everything we hold about you is erased within a few minutes, and this link stops working.</p>
         {kept.length > 0 && (

@@ -14,6 +14,7 @@ import { findPersonData, identityOf } from './find';
 import {
   LINK_VALID_MS,
   type PrivacyRequestRecord,
+  allRequests,
   answerBy,
   newLinkToken,
   readRequest,
@@ -205,7 +206,26 @@ export async function ownerErasure(
       : { by: 'phone', value: identity.phones[0]! },
   }));
   await afterResponse(`privacy erasure ${request.id}`, () => finishErasure(request.id, new Date()));
+  await closeVerifiedRequests(identity, now);
   return request.id;
+}
+
+/** Requests the owner had to verify by phone, answered by the owner's erasure for that number. */
+async function closeVerifiedRequests(identity: Identity, now: Date): Promise<void> {
+  const waiting = (await allRequests()).filter(
+    (request) =>
+      request.status === 'owner-to-verify' &&
+      identity.phones.some((phone) => identityOf({ phone: request.phone }).phones.includes(phone)),
+  );
+  await Promise.all(
+    waiting.map((request) =>
+      updateRequest(request.id, (current) =>
+        current.status === 'owner-to-verify'
+          ? { ...current, status: 'erased', phone: null, doneAt: now.toISOString() }
+          : null,
+      ),
+    ),
+  );
 }
 
 /** Erases for an 'erasing' request, then clears the request of the person. Idempotent. */
