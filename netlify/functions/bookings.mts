@@ -3,7 +3,8 @@ import '../../src/server/app';
 import { packageBookingRequestSchema } from '../../src/lib/schemas/packageBooking';
 import { requireAdmin } from '../../src/server/auth';
 import { bookings } from '../../src/server/leads';
-import { createPackageBooking, decoyPackageBooking } from '../../src/server/payments';
+import { createPackageBooking, decoyPackageBooking, packageBookingFrom } from '../../src/server/payments';
+import { holdChildBooking } from '../../src/server/privacy';
 import { isBot } from '../../src/server/http/honeypot';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
@@ -15,7 +16,21 @@ export default route({
     return json(await bookings.list(readQuery(req, pageQuerySchema)));
   },
   async POST(req) {
-    const { website, ...request } = await readJson(req, packageBookingRequestSchema);
+    const { website, minor, parentName, parentPhone, parentEmail, ...request } = await readJson(
+      req,
+      packageBookingRequestSchema,
+    );
+    // A student under 18: held until a parent confirms; nothing to pay until then (docs/privacy.md, "Students and parents").
+    if (minor && parentName && parentPhone) {
+      if (!isBot({ website }))
+        await holdChildBooking(packageBookingFrom(request), {
+          parentName,
+          parentPhone,
+          parentEmail,
+          whatsappOptIn: request.whatsappOptIn,
+        });
+      return json({ status: 'awaiting-parent' }, { status: 202 });
+    }
     if (isBot({ website })) return json(decoyPackageBooking(request), { status: 201 });
     return json(await createPackageBooking(request), { status: 201 });
   },

@@ -13,8 +13,11 @@ import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readJson, readParams, readQuery } from '../../src/server/http/validate';
+import { parentConfirmationSchema } from '../../src/lib/privacy/minor';
 import {
   askErasure,
+  confirmHold,
+  holdOfLink,
   correctMyData,
   myData,
   openRequest,
@@ -28,6 +31,7 @@ import {
 //   PATCH /api/privacy/my-data/{id}?token=             { name?, email?, phone? }
 //   POST  /api/privacy/my-data/{id}/withdraw?token=    { purpose }
 //   POST  /api/privacy/my-data/{id}/erase?token=       -> 202
+//   POST  /api/privacy/parent/{id}?token=              { isParent: true, isAdult: true, consent: true }
 // Every answer about a person is private: never cached, never indexed.
 
 const privateHeaders = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
@@ -64,6 +68,15 @@ export default route({
       if (!isBot({ website })) await receiveRequest(given);
       return json({ status: 'received', message: RECEIVED }, { status: 202, headers: privateHeaders });
     }
+    if (path.startsWith('/api/privacy/parent/')) {
+      const { id } = readParams({ id: context.params?.id }, privacyRequestParamsSchema);
+      const { token } = readQuery(req, privacyTokenQuerySchema);
+      const hold = await holdOfLink(id, token);
+      if (path !== `/api/privacy/parent/${hold.id}`) throw notFound();
+      await readJson(req, parentConfirmationSchema);
+      await confirmHold(hold);
+      return json({ status: 'confirmed' }, { headers: privateHeaders });
+    }
     const request = await linked(req, context);
     if (path === `/api/privacy/my-data/${request.id}/withdraw`) {
       const { purpose } = await readJson(req, privacyWithdrawSchema);
@@ -85,6 +98,7 @@ export const config: Config = {
     '/api/privacy/my-data/:id',
     '/api/privacy/my-data/:id/withdraw',
     '/api/privacy/my-data/:id/erase',
+    '/api/privacy/parent/:id',
   ],
   rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

@@ -6,7 +6,7 @@ import type { PackageBookingForm } from '../lib/schemas/packageBooking';
 // reopening it finds the form filled for a retry (docs/payments.md, step 1).
 
 /** The popup's text fields as typed: checked only when the visitor sends them. */
-export type PackageBookingDraft = Record<keyof PackageBookingForm, string>;
+export type PackageBookingDraft = PackageBookingForm;
 
 export const emptyPackageBookingDraft: Readonly<PackageBookingDraft> = {
   fullName: '',
@@ -14,6 +14,11 @@ export const emptyPackageBookingDraft: Readonly<PackageBookingDraft> = {
   designation: '',
   company: '',
   industry: '',
+  studentClass: '',
+  school: '',
+  parentName: '',
+  parentEmail: '',
+  minor: '',
 };
 
 export const $packageBookingDraft = map<PackageBookingDraft>({ ...emptyPackageBookingDraft });

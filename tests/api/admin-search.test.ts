@@ -171,7 +171,7 @@ describe('GET /api/admin/search', () => {
       body: { name: 'José Fernandes', phone: '91111 22222', background: 'college-graduate' },
     });
     await call(bookCallFn, '/api/book-call', {
-      body: { name: 'अनन्या शर्मा', phone: '91111 33333', background: 'student-10-12' },
+      body: { name: 'अनन्या शर्मा', phone: '91111 33333', background: 'student-10-12', minor: false },
     });
     expect((await search('jose')).hits.map((hit) => hit.name)).toEqual(['José Fernandes']);
     expect((await search('josé fer')).hits.map((hit) => hit.name)).toEqual(['José Fernandes']);

@@ -191,6 +191,7 @@ describe('GET /api/admin/stats', () => {
                 name: `Caller ${lettersOf(n)}`,
                 phone: `98000 ${String(n).padStart(5, '0')}`,
                 background: 'student-10-12',
+                minor: false,
               },
             })
           : call(contactFn, '/api/contact', {

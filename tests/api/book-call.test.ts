@@ -30,7 +30,7 @@ describe('POST /api/book-call', () => {
   // docs/decisions/0008-quiz-score-on-the-call-booking.md
   it('keeps the quiz score when the quiz opened the modal', async () => {
     const response = await call(bookCall, '/api/book-call', {
-      body: { ...request, background: 'student-8-9', source: 'quiz', quizScore: 42 },
+      body: { ...request, background: 'student-8-9', minor: false, source: 'quiz', quizScore: 42 },
     });
     const { booking } = await jsonOf<{ booking: { id: string } }>(response);
     expect(await bookings.get(booking.id)).toMatchObject({
@@ -45,7 +45,7 @@ describe('POST /api/book-call', () => {
     ['working-professional', 'Working Professional'],
   ])('labels background %s as %s', async (background, label) => {
     const { booking } = await jsonOf<{ booking: { currentStage: string; source: string } }>(
-      await call(bookCall, '/api/book-call', { body: { ...request, background } }),
+      await call(bookCall, '/api/book-call', { body: { ...request, background, minor: false } }),
     );
     expect(booking.currentStage).toBe(label);
     expect(booking.source).toBe('button');

@@ -60,7 +60,7 @@ const rowOf = (answer: LeadsBySourceAnswer, source: string, medium: string | nul
 describe('attribution on every public lead', () => {
   test('each lead body stores its attribution (read back from the store) and the admin lists and search return it', async () => {
     const call1 = await call(bookCallFn, '/api/book-call', {
-      body: { name: 'Nila Menon', phone: '98450 81818', background: 'student-10-12', attribution: ad },
+      body: { name: 'Nila Menon', phone: '98450 81818', background: 'student-10-12', minor: false, attribution: ad },
     });
     expect(call1.status).toBe(201);
     const callId = (await jsonOf<{ booking: { id: string } }>(call1)).booking.id;

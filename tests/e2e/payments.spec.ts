@@ -26,8 +26,21 @@ async function openPopup(page: Page, packageId: string) {
   await page.getByTestId('book-trigger').click();
   const dialog = page.getByTestId('package-booking');
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Full name')).toBeFocused();
+  await expect(dialog.locator('#pb-fullName')).toBeFocused();
   return dialog;
+}
+
+/** A student package's popup: the student's class and school and a parent, the student 18 or older. */
+async function fillStudentPopup(page: Page, studentClass: string, school: string) {
+  const dialog = page.getByTestId('package-booking');
+  await dialog.getByLabel("Student's name").fill('Meera Iyer');
+  await dialog.getByLabel('Class').selectOption(studentClass);
+  await dialog.getByLabel('School').fill(school);
+  await dialog.getByLabel("Parent's name").fill('Lakshmi Iyer');
+  await dialog.getByLabel("Parent's mobile").fill('98450 12345');
+  await dialog.getByLabel('No, 18 or older').check();
+  const state = dialog.getByLabel('State');
+  if (await state.count()) await state.selectOption('Karnataka');
 }
 
 async function fillPopup(page: Page, stage: { designation: string; company: string; industry: string }) {
@@ -177,7 +190,7 @@ test('a gateway script that will not load shows Payment Gateway Error; an order 
 }) => {
   await breakCheckout(page);
   const dialog = await openPopup(page, 'achieve');
-  await fillPopup(page, { designation: 'Class 11 student', company: 'DPS', industry: 'Education' });
+  await fillStudentPopup(page, '11', 'DPS');
   await dialog.getByRole('button', { name: /book & pay/i }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Payment Gateway Error' })).toBeAttached();
   await expect(dialog.getByRole('button', { name: /book & pay/i })).toBeEnabled();
@@ -199,7 +212,7 @@ test('a failed booking shows Booking Failed; a payment our server cannot verify 
 }) => {
   await installFakeCheckout(page);
   const dialog = await openPopup(page, 'discover-plus');
-  await fillPopup(page, { designation: 'Class 9 student', company: 'KV', industry: 'Education' });
+  await fillStudentPopup(page, '9', 'KV');
   await page.route('**/api/bookings', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }),
   );

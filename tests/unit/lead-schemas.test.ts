@@ -18,7 +18,7 @@ import { subscribeRequestSchema } from '../../src/lib/schemas/subscriber';
 import { fieldErrors } from '../../src/server/http/validate';
 
 describe('call request schema', () => {
-  const valid = { name: 'Asha Rao', phone: '98765 43210', background: 'student-10-12' };
+  const valid = { name: 'Asha Rao', phone: '98765 43210', background: 'student-10-12', minor: false };
 
   it('accepts the four backgrounds with their labels', () => {
     expect(backgroundOptions.map((option) => [option.value, option.label])).toEqual([
@@ -147,5 +147,35 @@ describe('cookie consent', () => {
     } as Storage;
     expect(hasStoredConsent(broken)).toBe(false);
     expect(storeConsent(broken, acceptAll).marketing).toBe(true);
+  });
+});
+
+describe('a student who may be under 18 (docs/privacy.md, "Students and parents")', () => {
+  const student = { name: 'Asha Rao', phone: '98765 43210', background: 'student-10-12' };
+  const problemsOf = (body: Record<string, unknown>) => {
+    const result = callRequestSchema.safeParse(body);
+    return result.success ? {} : fieldErrors(result.error);
+  };
+
+  it('asks whether the student is under 18, and only for a student', () => {
+    expect(Object.keys(problemsOf(student))).toEqual(['minor']);
+    expect(problemsOf({ ...student, background: 'college-graduate' })).toEqual({});
+    expect(problemsOf({ ...student, minor: false })).toEqual({});
+  });
+
+  it("for a child: the parent's name and phone, and their e-mail or WhatsApp for the link", () => {
+    expect(Object.keys(problemsOf({ ...student, minor: true })).sort()).toEqual([
+      'parentEmail',
+      'parentName',
+      'parentPhone',
+    ]);
+    const parent = { parentName: 'Lakshmi Rao', parentPhone: '98765 43211' };
+    expect(Object.keys(problemsOf({ ...student, minor: true, ...parent }))).toEqual(['parentEmail']);
+    expect(problemsOf({ ...student, minor: true, ...parent, parentEmail: 'lakshmi@example.com' })).toEqual({});
+    expect(problemsOf({ ...student, minor: true, ...parent, whatsappOptIn: true })).toEqual({});
+    expect(Object.keys(problemsOf({ ...student, minor: true, ...parent, parentEmail: 'nope' }))).toEqual([
+      'parentEmail',
+    ]);
+    expect(Object.keys(problemsOf({ ...student, minor: 'yes' }))).toContain('minor');
   });
 });

@@ -184,6 +184,15 @@ const mailSamples = {
     build({ at: NOW.toISOString(), reason: 'request', erased: 12, kept: 2, cancelled: [call.start] }, SITE),
     build({ at: NOW.toISOString(), reason: 'retention', erased: 3, kept: 0, cancelled: [] }, SITE),
   ],
+  parentConsentMail: (build) => [
+    build({
+      parentName: TYPED_NAME,
+      student: TYPED_NAME,
+      what: 'a free discovery call',
+      link: `${SITE}/privacy/parent/p?token=t`,
+      until: '2026-12-04T04:30:00.000Z',
+    }),
+  ],
   privacyLinkMail: (build) => [build(`${SITE}/privacy/my-data/r?token=t`, '2026-11-30T04:30:00.000Z')],
   // The owner's own words of a breach notice: what happened, the data, what was done, the advice.
   breachNoticeMail: (build) => [
@@ -216,6 +225,17 @@ const whatsappSamples = {
   paymentReceipt: (build) => [build(leadEvent('payment-captured'))],
   rescheduleReply: (build) => [build(call, manageLink, NOW), build(session, manageLink, new Date(call.start))],
   confirmReply: (build) => [build(call, NOW), build(session, new Date(call.start))],
+  parentConsentWhatsApp: (build) => [
+    build(
+      {
+        parentName: TYPED_NAME,
+        student: TYPED_NAME,
+        what: 'a free discovery call',
+        link: `${SITE}/privacy/parent/p?token=t`,
+      },
+      SITE,
+    ),
+  ],
   privacyLinkWhatsApp: (build) => [build(`${SITE}/privacy/my-data/r?token=t`, '2026-11-30T04:30:00.000Z', SITE)],
 } satisfies Samples<typeof whatsapp, WhatsAppMessage | string | null>;
 

@@ -22,6 +22,11 @@ const meera: PackageBookingDraft = {
   designation: 'Analyst',
   company: 'Cancel Co',
   industry: 'Banking',
+  studentClass: '',
+  school: '',
+  parentName: '',
+  parentEmail: '',
+  minor: '',
 };
 
 beforeEach(() => {
@@ -81,6 +86,7 @@ describe('unpaid package booking', () => {
       designation: meera.designation,
       mobile: meera.mobile,
       fullName: meera.fullName,
+      ...{ studentClass: '', school: '', parentName: '', parentEmail: '', minor: '' },
     };
     expect(unpaidBookingKey('ascend', reordered, false)).toBe(key);
   });

@@ -3,6 +3,8 @@ import { describe, expect, test } from 'vitest';
 import {
   INVALID_MOBILE,
   MISSING_INFORMATION,
+  PARENT_LINK_MISSING,
+  STUDENT_MISSING_INFORMATION,
   currentStageOf,
   packageBookingFormSchema,
   popupProblem,
@@ -11,13 +13,42 @@ import { createOrderRequestSchema, type Payment } from '../../src/lib/schemas/pa
 import { paymentSignature, signaturesMatch, webhookSignature } from '../../src/server/payments/signatures';
 import { bookingPaymentStatusAfter, captured, failed } from '../../src/server/payments/transitions';
 
-const draft = { fullName: 'Asha K', mobile: '+91 98450-12345', designation: 'Analyst', company: 'TCS', industry: 'IT' };
+const professional = {
+  fullName: 'Asha K',
+  mobile: '+91 98450-12345',
+  designation: 'Analyst',
+  company: 'TCS',
+  industry: 'IT',
+};
+const notAsked = { studentClass: '', school: '', parentName: '', parentEmail: '', minor: '' };
+const draft = { ...professional, ...notAsked };
+const student = {
+  ...draft,
+  designation: '',
+  company: '',
+  industry: '',
+  mobile: '98450 12345',
+  studentClass: '10',
+  school: 'Kendriya Vidyalaya',
+  parentName: 'Lakshmi K',
+  minor: 'yes',
+  parentEmail: 'lakshmi@example.com',
+};
 
 describe('package popup validation', () => {
-  test('every field must be non-blank after trimming', () => {
-    for (const field of Object.keys(draft) as (keyof typeof draft)[]) {
+  test("every field a professional's popup asks must be non-blank after trimming", () => {
+    for (const field of Object.keys(professional) as (keyof typeof professional)[]) {
       expect(popupProblem({ ...draft, [field]: '   ' })).toBe(MISSING_INFORMATION);
     }
+  });
+  test("a student package's popup asks class, school, a parent and whether the student is under 18, not designation, company or industry", () => {
+    expect(popupProblem(student, true)).toBeNull();
+    for (const field of ['fullName', 'studentClass', 'school', 'parentName', 'minor'] as const)
+      expect(popupProblem({ ...student, [field]: ' ' }, true), field).toBe(STUDENT_MISSING_INFORMATION);
+    // A child's parent confirms through a link: their e-mail, or WhatsApp ticked.
+    expect(popupProblem({ ...student, parentEmail: '' }, true)).toBe(PARENT_LINK_MISSING);
+    expect(popupProblem({ ...student, parentEmail: '' }, true, true)).toBeNull();
+    expect(popupProblem({ ...student, parentEmail: '', minor: 'no' }, true)).toBeNull();
   });
   test('the mobile must have exactly 10 digits once non-digits are stripped', () => {
     expect(popupProblem({ ...draft, mobile: '98450 12345' })).toBeNull();
@@ -25,8 +56,8 @@ describe('package popup validation', () => {
     expect(popupProblem({ ...draft, mobile: '984501234' })).toBe(INVALID_MOBILE);
     // "+91" adds two digits: 12 is not 10, and the popup asks for exactly 10 (docs/payments.md).
     expect(popupProblem(draft)).toBe(INVALID_MOBILE);
-    expect(packageBookingFormSchema.safeParse({ ...draft, mobile: '98450-12345' }).data?.mobile).toBe('9845012345');
-    expect(packageBookingFormSchema.safeParse(draft).success).toBe(false);
+    expect(packageBookingFormSchema.safeParse({ ...professional, mobile: '98450-12345' }).data?.mobile).toBe('9845012345');
+    expect(packageBookingFormSchema.safeParse(professional).success).toBe(false);
   });
   test('currentStage reads "{designation} at {company} ({industry})"', () => {
     expect(currentStageOf({ designation: ' Analyst ', company: 'TCS', industry: 'IT ' })).toBe('Analyst at TCS (IT)');

@@ -68,7 +68,7 @@ export function noticeProse(lang: NoticeLanguage): NoticeProse {
       },
       children: {
         heading: '18 वर्ष से कम उम्र वालों के लिए',
-        text: 'अगर आपकी उम्र 18 वर्ष से कम है, तो कृपया फ़ॉर्म अपने माता-पिता या अभिभावक से भरवाएँ: वही हमसे बात करें।',
+        text: 'किसी छात्र के फ़ॉर्म में पूछा जाता है कि छात्र की उम्र 18 वर्ष से कम है या नहीं। अगर कम है, तो फ़ॉर्म माता-पिता का नाम और फ़ोन लेता है, छात्र का अपना नंबर या ई-मेल नहीं। हम माता-पिता को एक लिंक भेजते हैं और उनकी पुष्टि (कि वे माता-पिता हैं, वयस्क हैं और सहमत हैं) के बिना कुछ नहीं करते; 7 दिन में पुष्टि न हो तो अनुरोध मिटा दिया जाता है। उसके बाद हम माता-पिता से ही बात करते हैं, छात्र को कभी कुछ नहीं भेजते, और ऐसे अनुरोध पर यह भी दर्ज नहीं करते कि आप किस विज्ञापन या साइट से आए।',
       },
       rights: {
         heading: 'आपके अधिकार',
@@ -134,7 +134,7 @@ export function noticeProse(lang: NoticeLanguage): NoticeProse {
     },
     children: {
       heading: 'If you are under 18',
-      text: 'Please ask a parent or guardian to fill in the form for you: they are the one we talk to.',
+      text: "A student's form asks whether the student is under 18. If so, it takes a parent's name and phone, not the student's own number or e-mail. We send the parent a link and do nothing until they confirm that they are the parent, an adult, and agree; a request nobody confirms within 7 days is erased. From then on we talk to the parent, never send anything to the student, and keep no record of which advert or site brought them.",
     },
     rights: {
       heading: 'Your rights',

@@ -39,6 +39,7 @@ interface Props {
 
 export default function CallModalDialog({ context }: Props) {
   const [bookingId, setBookingId] = useState<string | null>(null);
+  const [heldFor, setHeldFor] = useState<string | null>(null);
   return (
     <Modal
       labelledBy="call-modal-title"
@@ -55,7 +56,9 @@ export default function CallModalDialog({ context }: Props) {
           {discoveryCallMinutes}-minute conversation about your next step.
         </p>
       </div>
-      {bookingId ? (
+      {heldFor !== null ? (
+        <AwaitingParent parentName={heldFor} />
+      ) : bookingId ? (
         // Booked: the whole dialog is the next step, so the time picker has room.
         <RequestReceived bookingId={bookingId} />
       ) : (
@@ -83,7 +86,7 @@ export default function CallModalDialog({ context }: Props) {
             </p>
           </div>
           <div className="call-side">
-            <CallForm context={context} onBooked={setBookingId} />
+            <CallForm context={context} onBooked={setBookingId} onHeld={setHeldFor} />
             <section className="call-timeline" aria-labelledby="call-timeline-title">
               <h3 id="call-timeline-title">Your {discoveryCallMinutes}-Minute Call Timeline</h3>
               <ol role="list">
@@ -108,8 +111,32 @@ interface Draft {
   name: string;
   phone: string;
   background: string;
+  minor: string;
+  parentName: string;
+  parentEmail: string;
 }
-const empty: Draft = { name: '', phone: '', background: '' };
+const empty: Draft = { name: '', phone: '', background: '', minor: '', parentName: '', parentEmail: '' };
+
+/** A student under 18: the request waits for the parent, who gets a link (docs/privacy.md, "Students and parents"). */
+function AwaitingParent({ parentName }: { parentName: string }) {
+  const close = useCloseModal();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="call-received" aria-labelledby="call-held-title" data-testid="awaiting-parent">
+      <h3 id="call-held-title" ref={heading} tabIndex={-1}>
+        Sent to {parentName || 'the parent'} to confirm
+      </h3>
+      <p>
+        Because the student is under 18, we do nothing with this request until the parent confirms it through the link
+        we have just sent them. Then we call the parent, never the student.
+      </p>
+      <button type="button" className="btn btn-ghost" onClick={close}>
+        Done
+      </button>
+    </section>
+  );
+}
 
 /** After the request: the promised call back, or a fixed time picked now (docs/scheduling.md). */
 function RequestReceived({ bookingId }: { bookingId: string }) {
@@ -141,18 +168,30 @@ function RequestReceived({ bookingId }: { bookingId: string }) {
   );
 }
 
-function CallForm({ context, onBooked }: Props & { onBooked(bookingId: string): void }) {
+function CallForm({
+  context,
+  onBooked,
+  onHeld,
+}: Props & { onBooked(bookingId: string): void; onHeld(parentName: string): void }) {
   const [draft, setDraft] = useState<Draft>(empty);
   const [whatsapp, setWhatsapp] = useState(false);
   const [pending, setPending] = useState(false);
 
   const update = (field: keyof Draft) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [field]: event.target.value }));
+  const student = draft.background.startsWith('student-');
+  const child = student && draft.minor === 'yes';
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    if (!draft.name.trim() || !draft.phone.trim() || !draft.background) {
+    if (
+      !draft.name.trim() ||
+      !draft.phone.trim() ||
+      !draft.background ||
+      (student && !draft.minor) ||
+      (child && !draft.parentName.trim())
+    ) {
       toast({
         title: 'Please fill all fields',
         description: 'All fields are required to book your free call.',
@@ -160,17 +199,40 @@ function CallForm({ context, onBooked }: Props & { onBooked(bookingId: string): 
       });
       return;
     }
+    if (child && !draft.parentEmail.trim() && !whatsapp) {
+      toast({
+        title: "Parent's e-mail needed",
+        description: "Give the parent's e-mail, or tick WhatsApp updates, so the parent can confirm.",
+        variant: 'destructive',
+      });
+      return;
+    }
     setPending(true);
     try {
-      const { booking } = await api.postLead<{ booking: { id: string } }>('/api/book-call', {
+      const answer = await api.postLead<{ booking: { id: string } } | { status: 'awaiting-parent' }>('/api/book-call', {
         name: draft.name.trim(),
         phone: draft.phone.trim(),
         background: draft.background,
+        ...(student ? { minor: child } : {}),
+        ...(child
+          ? {
+              parentName: draft.parentName.trim(),
+              parentPhone: draft.phone.trim(),
+              ...(draft.parentEmail.trim() ? { parentEmail: draft.parentEmail.trim() } : {}),
+            }
+          : {}),
         source: context.source,
         ...(context.quizScore === undefined ? {} : { quizScore: context.quizScore }),
         ...optInBody(whatsapp),
         [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? ''),
       });
+      if ('status' in answer) {
+        onHeld(draft.parentName.trim());
+        setDraft(empty);
+        setWhatsapp(false);
+        return;
+      }
+      const { booking } = answer;
       toast({
         title: 'Discovery Call Booked! 🎉',
         description: `We'll call you within ${callbackAfterCallHours} hours for your ${discoveryCallMinutes}-minute career clarity session.`,
@@ -193,7 +255,7 @@ function CallForm({ context, onBooked }: Props & { onBooked(bookingId: string): 
       </h3>
       <div className="field">
         <label htmlFor="call-name">
-          Full Name{' '}
+          {child ? "Student's name" : 'Full Name'}{' '}
           <span className="required" aria-hidden="true">
             *
           </span>
@@ -210,7 +272,7 @@ function CallForm({ context, onBooked }: Props & { onBooked(bookingId: string): 
       </div>
       <div className="field">
         <label htmlFor="call-phone">
-          Phone Number{' '}
+          {child ? "Parent's phone number" : 'Phone Number'}{' '}
           <span className="required" aria-hidden="true">
             *
           </span>
@@ -251,6 +313,60 @@ function CallForm({ context, onBooked }: Props & { onBooked(bookingId: string): 
           ))}
         </select>
       </div>
+      {student && (
+        <fieldset className="call-minor">
+          <legend>
+            Is the student under 18?{' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
+          </legend>
+          {(['yes', 'no'] as const).map((value) => (
+            <label key={value} className="call-choice">
+              <input
+                type="radio"
+                name="minor"
+                value={value}
+                checked={draft.minor === value}
+                onChange={update('minor')}
+              />
+              {value === 'yes' ? 'Yes: a parent confirms first' : 'No, 18 or older'}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {child && (
+        <>
+          <div className="field">
+            <label htmlFor="call-parent-name">
+              Parent's name{' '}
+              <span className="required" aria-hidden="true">
+                *
+              </span>
+            </label>
+            <input
+              id="call-parent-name"
+              name="parentName"
+              autoComplete="name"
+              required
+              value={draft.parentName}
+              onChange={update('parentName')}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="call-parent-email">Parent's e-mail (the confirmation link goes here)</label>
+            <input
+              id="call-parent-email"
+              name="parentEmail"
+              type="email"
+              autoComplete="email"
+              value={draft.parentEmail}
+              onChange={update('parentEmail')}
+            />
+            <p className="hint">Or tick WhatsApp updates below to get the link on the parent's WhatsApp.</p>
+          </div>
+        </>
+      )}
       <WhatsappOptIn id="call-whatsapp" checked={whatsapp} onChange={setWhatsapp} />
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="call-website">Leave this empty</label>

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../lib/api-client';
 import { findPackage, isPaidPackage } from '../../lib/packageCatalogue';
 import { HONEYPOT_FIELD } from '../../lib/schemas/fields';
-import { popupProblem } from '../../lib/schemas/packageBooking';
+import { popupProblem, studentClasses } from '../../lib/schemas/packageBooking';
 import type { CheckoutOrder } from '../../lib/schemas/payment';
 import {
   $packageBookingCustomerState,
@@ -34,13 +34,16 @@ type Phase = 'idle' | 'booking' | 'processing';
 // unpaidPackageBooking): a visitor who cancels payment and tries again finds the form filled,
 // and the booking already made is reused instead of stored twice (docs/payments.md, step 1).
 
-const fields: {
+interface Field {
   name: keyof PackageBookingDraft;
   label: string;
   type?: string;
   autoComplete: string;
   placeholder?: string;
-}[] = [
+  optional?: boolean;
+}
+
+const fields: Field[] = [
   { name: 'fullName', label: 'Full name', autoComplete: 'name' },
   { name: 'mobile', label: 'Mobile number', type: 'tel', autoComplete: 'tel-national', placeholder: '98765 43210' },
   {
@@ -52,6 +55,39 @@ const fields: {
   { name: 'company', label: 'Company / institution', autoComplete: 'organization' },
   { name: 'industry', label: 'Industry', autoComplete: 'off', placeholder: 'e.g. Technology, Pharma, Education' },
 ];
+
+// A student package asks who the student is and who their parent is (docs/privacy.md, "Students
+// and parents"): we call the parent, and a student under 18 waits for the parent's confirmation.
+const studentFields: Field[] = [
+  { name: 'fullName', label: "Student's name", autoComplete: 'off' },
+  { name: 'school', label: 'School', autoComplete: 'off', placeholder: 'e.g. Kendriya Vidyalaya, Bengaluru' },
+  { name: 'parentName', label: "Parent's name", autoComplete: 'name' },
+  { name: 'mobile', label: "Parent's mobile", type: 'tel', autoComplete: 'tel-national', placeholder: '98765 43210' },
+  { name: 'parentEmail', label: "Parent's e-mail", type: 'email', autoComplete: 'email', optional: true },
+];
+
+/** What the popup sends: only the fields its package asks. */
+function bookingBody(draft: PackageBookingDraft, forStudents: boolean) {
+  if (!forStudents)
+    return {
+      fullName: draft.fullName,
+      mobile: draft.mobile,
+      designation: draft.designation,
+      company: draft.company,
+      industry: draft.industry,
+    };
+  const minor = draft.minor === 'yes';
+  return {
+    fullName: draft.fullName,
+    mobile: draft.mobile,
+    studentClass: draft.studentClass,
+    school: draft.school,
+    minor,
+    parentName: draft.parentName,
+    ...(minor ? { parentPhone: draft.mobile } : {}),
+    ...(draft.parentEmail.trim() ? { parentEmail: draft.parentEmail.trim() } : {}),
+  };
+}
 
 interface Props {
   packageId: string;
@@ -67,8 +103,11 @@ export default function BookingDialog({ packageId, onClose }: Props) {
   const [whatsapp, setWhatsapp] = useState(false);
   const [phase, setPhase] = useState<Phase>('idle');
   const [problem, setProblem] = useState<ToastInput | null>(null);
+  const [awaitingParent, setAwaitingParent] = useState<string | null>(null);
   const item = findPackage(packageId);
   const paid = item ? isPaidPackage(item) : false;
+  const forStudents = item?.forStudents ?? false;
+  const childFlow = forStudents && draft.minor === 'yes';
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -110,9 +149,9 @@ export default function BookingDialog({ packageId, onClose }: Props) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!item || phase !== 'idle') return;
-    const invalid = popupProblem(draft);
+    const invalid = popupProblem(draft, forStudents, whatsapp);
     if (invalid) return fail(invalid);
-    if (paid && !customerState) return fail(messages.stateMissing);
+    if (paid && !childFlow && !customerState) return fail(messages.stateMissing);
     const website = String(new FormData(event.currentTarget).get(HONEYPOT_FIELD) ?? '');
 
     setPhase('booking');
@@ -121,15 +160,21 @@ export default function BookingDialog({ packageId, onClose }: Props) {
     let bookingId = unpaidBookingFor(key);
     if (!bookingId) {
       try {
-        const answer = await api.postLead<{ bookingType: 'discovery_call' | 'investment'; booking: { id: string } }>(
-          '/api/bookings',
-          {
-            ...draft,
-            packageId,
-            ...optInBody(whatsapp),
-            [HONEYPOT_FIELD]: website,
-          },
-        );
+        const answer = await api.postLead<
+          { bookingType: 'discovery_call' | 'investment'; booking: { id: string } } | { status: 'awaiting-parent' }
+        >('/api/bookings', {
+          ...bookingBody(draft, forStudents),
+          packageId,
+          ...optInBody(whatsapp),
+          [HONEYPOT_FIELD]: website,
+        });
+        if ('status' in answer) {
+          // Held for the parent: nothing to pay until they confirm.
+          setAwaitingParent(draft.parentName.trim());
+          clearPackageBookingDraft();
+          setPhase('idle');
+          return;
+        }
         if (answer.bookingType === 'discovery_call') {
           // Booked, nothing to pay. The fields show the store, so it is cleared as the page is
           // left rather than now: the form keeps what was sent while the thank-you page loads.
@@ -195,9 +240,12 @@ export default function BookingDialog({ packageId, onClose }: Props) {
       ? 'Booking...'
       : phase === 'processing'
         ? 'Processing...'
-        : paid
-          ? `Book & pay ${rupees(item.price)}`
-          : 'Book my free discovery call';
+        : childFlow
+          ? 'Send to the parent to confirm'
+          : paid
+            ? `Book & pay ${rupees(item.price)}`
+            : 'Book my free discovery call';
+  const shownFields = forStudents ? studentFields : fields;
 
   return (
     <dialog
@@ -229,64 +277,133 @@ export default function BookingDialog({ packageId, onClose }: Props) {
           <span aria-hidden="true">×</span>
         </button>
       </header>
-      <form className="pb-form" onSubmit={submit} noValidate>
-        <div className="pb-grid">
-          {fields.map((field) => (
-            <div className={`field pb-${field.name}`} key={field.name}>
-              <label htmlFor={`pb-${field.name}`}>
-                {field.label}{' '}
-                <span className="required" aria-hidden="true">
-                  *
-                </span>
-              </label>
-              <input
-                id={`pb-${field.name}`}
-                name={field.name}
-                type={field.type ?? 'text'}
-                autoComplete={field.autoComplete}
-                placeholder={field.placeholder}
-                inputMode={field.type === 'tel' ? 'tel' : undefined}
-                required
-                value={draft[field.name]}
-                onChange={update(field.name)}
-                disabled={busy}
-              />
-            </div>
-          ))}
-          {paid && (
-            <StateSelect
-              id="pb-customerState"
-              className="field pb-customerState"
-              value={customerState}
-              disabled={busy}
-              onChange={(value) => {
-                setPackageBookingCustomerState(value);
-                setProblem(null);
-              }}
-            />
-          )}
-        </div>
-        <WhatsappOptIn id="pb-whatsapp" checked={whatsapp} disabled={busy} onChange={setWhatsapp} />
-        <div className="honeypot" aria-hidden="true">
-          <label htmlFor="pb-website">Leave this empty</label>
-          <input id="pb-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
-        </div>
-        {problem && (
-          <p className="pb-problem" data-testid="booking-problem">
-            <strong>{problem.title}.</strong> {problem.description}
+      {awaitingParent !== null ? (
+        <div className="pb-awaiting" role="status" data-testid="awaiting-parent">
+          <h3>Sent to {awaitingParent || 'the parent'} to confirm</h3>
+          <p>
+            Because the student is under 18, we do nothing with this request until the parent confirms it through the
+            link we have just sent them. Nothing to pay now: once they confirm, we call the parent to plan the sessions.
           </p>
-        )}
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
-          {label}
-        </button>
-        <p className="pb-fine">
-          {paid
-            ? 'Secure card, UPI and net-banking payment through Razorpay. We call you within 24 hours to schedule your first session.'
-            : 'We call you within 24 hours, Monday to Friday, to set up your free discovery call.'}
-        </p>
-        <NoticeLink form="package" />
-        {paid && <PaymentTerms />}
-      </form>
+          <button type="button" className="btn btn-primary" onClick={finish}>
+            Done
+          </button>
+        </div>
+      ) : (
+        <form className="pb-form" onSubmit={submit} noValidate>
+          <div className="pb-grid">
+            {forStudents && (
+              <div className="field pb-studentClass">
+                <label htmlFor="pb-studentClass">
+                  Class{' '}
+                  <span className="required" aria-hidden="true">
+                    *
+                  </span>
+                </label>
+                <select
+                  id="pb-studentClass"
+                  name="studentClass"
+                  required
+                  value={draft.studentClass}
+                  onChange={update('studentClass')}
+                  disabled={busy}
+                >
+                  <option value="">Choose</option>
+                  {studentClasses.map((value) => (
+                    <option key={value} value={value}>
+                      Class {value}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+            {shownFields.map((field) => (
+              <div className={`field pb-${field.name}`} key={field.name}>
+                <label htmlFor={`pb-${field.name}`}>
+                  {field.label}{' '}
+                  {field.optional ? (
+                    <span className="pb-optional">
+                      (optional{childFlow ? ': the confirmation link goes here' : ''})
+                    </span>
+                  ) : (
+                    <span className="required" aria-hidden="true">
+                      *
+                    </span>
+                  )}
+                </label>
+                <input
+                  id={`pb-${field.name}`}
+                  name={field.name}
+                  type={field.type ?? 'text'}
+                  autoComplete={field.autoComplete}
+                  placeholder={field.placeholder}
+                  inputMode={field.type === 'tel' ? 'tel' : undefined}
+                  required={!field.optional}
+                  value={draft[field.name]}
+                  onChange={update(field.name)}
+                  disabled={busy}
+                />
+              </div>
+            ))}
+            {forStudents && (
+              <fieldset className="pb-minor">
+                <legend>
+                  Is the student under 18?{' '}
+                  <span className="required" aria-hidden="true">
+                    *
+                  </span>
+                </legend>
+                {(['yes', 'no'] as const).map((value) => (
+                  <label key={value} className="pb-choice">
+                    <input
+                      type="radio"
+                      name="minor"
+                      value={value}
+                      checked={draft.minor === value}
+                      onChange={update('minor')}
+                      disabled={busy}
+                    />
+                    {value === 'yes' ? 'Yes: the parent confirms first' : 'No, 18 or older'}
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            {paid && !childFlow && (
+              <StateSelect
+                id="pb-customerState"
+                className="field pb-customerState"
+                value={customerState}
+                disabled={busy}
+                onChange={(value) => {
+                  setPackageBookingCustomerState(value);
+                  setProblem(null);
+                }}
+              />
+            )}
+          </div>
+          <WhatsappOptIn id="pb-whatsapp" checked={whatsapp} disabled={busy} onChange={setWhatsapp} />
+          <div className="honeypot" aria-hidden="true">
+            <label htmlFor="pb-website">Leave this empty</label>
+            <input id="pb-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+          </div>
+          {problem && (
+            <p className="pb-problem" data-testid="booking-problem">
+              <strong>{problem.title}.</strong> {problem.description}
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
+            {label}
+          </button>
+          <p className="pb-fine">
+            {childFlow
+              ? 'The parent gets a link to confirm; we act on nothing, and write to nobody else, until they do.'
+              : paid
+                ? 'Secure card, UPI and net-banking payment through Razorpay. We call you within 24 hours to schedule your first session.'
+                : 'We call you within 24 hours, Monday to Friday, to set up your free discovery call.'}
+          </p>
+          <NoticeLink form="package" />
+          {paid && !childFlow && <PaymentTerms />}
+        </form>
+      )}
     </dialog>
   );
 }

@@ -27,6 +27,7 @@ export const notificationKindLabels = {
   'privacy-verify': 'A data request to verify by phone',
   'privacy-erasure': "A person's data erased",
   'privacy-breach': 'Data breach notice',
+  'parent-consent': "A parent's link to confirm a student's request",
 } as const satisfies Record<NotificationKind, string>;
 
 export const notificationChannelLabels = {

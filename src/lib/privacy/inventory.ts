@@ -330,6 +330,19 @@ export const dataInventory = {
     15,
   ),
 
+  // A student's request while it waits for a parent.
+  'parent-holds': {
+    holds: "A student's request held until a parent confirms it (the parent's name, phone and e-mail, the student's name and choice), 7 days at most",
+    person: {
+      fields: ['name', 'phone', 'email', 'career-stage', 'whatsapp-consent', 'attribution'],
+      purpose: 'answer-request',
+      ground: 'consent',
+      retention: { kind: 'days', days: 7 },
+      findBy: ['phone', 'email'],
+      onErase: 'delete',
+    },
+  },
+
   // A person's rights.
   'privacy-requests': {
     holds:

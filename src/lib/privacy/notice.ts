@@ -91,6 +91,10 @@ export const noticeSupportStores = {
     en: 'a count of messages to each e-mail address and number in a day, kept as a one-way code, against floods',
     hi: 'एक दिन में हर ई-मेल पते और नंबर पर गए संदेशों की गिनती, एकतरफ़ा कोड के रूप में, बाढ़ रोकने के लिए',
   },
+  'parent-holds': {
+    en: "a student's request while it waits for a parent to confirm it: 7 days at most, then erased if nobody confirmed",
+    hi: 'किसी छात्र का अनुरोध, जब तक माता-पिता उसकी पुष्टि न करें: अधिकतम 7 दिन, पुष्टि न होने पर मिटा दिया जाता है',
+  },
   'privacy-requests': {
     en: 'your request to see, correct or erase your data: the e-mail or number you gave, until it is answered',
     hi: 'अपना डेटा देखने, सुधारने या मिटाने का आपका अनुरोध: आपका दिया ई-मेल या नंबर, जवाब मिलने तक',

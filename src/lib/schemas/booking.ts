@@ -1,3 +1,4 @@
+import { parentConsentField } from '../privacy/minor';
 import { z } from './zod';
 import { attributionSchema } from './attribution';
 import { phoneNumber, storedPersonName } from './fields';
@@ -29,5 +30,6 @@ export const bookingSchema = z.object({
   attribution: attributionSchema.optional(),
   ...whatsappConsentField,
   ...submissionConsentField,
+  ...parentConsentField,
 });
 export type Booking = z.infer<typeof bookingSchema>;

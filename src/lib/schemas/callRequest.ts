@@ -2,6 +2,7 @@ import { z } from './zod';
 import { attributionField } from './attribution';
 import { honeypot, personName, phoneNumber } from './fields';
 import { whatsappOptInField } from '../whatsappConsent';
+import { checkMinor, minorFields } from '../privacy/minor';
 
 /** The short call modal's "Current Background" choices. */
 export const backgroundOptions = [
@@ -38,19 +39,25 @@ export const BOOKED_TIME_SOURCE = 'contact-form-slot';
  * POST /api/book-call (docs/api.md; docs/decisions/0006-every-lead-is-stored.md,
  * 0008-quiz-score-on-the-call-booking.md).
  */
-export const callRequestSchema = z.object({
-  name: personName,
-  phone: phoneNumber,
-  background,
-  source: callSource.optional(),
-  quizScore: z
-    .number({ error: 'Quiz score must be a number' })
-    .int('Quiz score must be a whole number')
-    .min(0)
-    .max(100)
-    .optional(),
-  ...attributionField,
-  ...whatsappOptInField,
-  ...honeypot,
-});
+/** Whether a background is a school student's, who may be under 18. */
+export const isStudentBackground = (value: Background): boolean => value.startsWith('student-');
+
+export const callRequestSchema = z
+  .object({
+    name: personName,
+    phone: phoneNumber,
+    background,
+    source: callSource.optional(),
+    quizScore: z
+      .number({ error: 'Quiz score must be a number' })
+      .int('Quiz score must be a whole number')
+      .min(0)
+      .max(100)
+      .optional(),
+    ...attributionField,
+    ...whatsappOptInField,
+    ...minorFields,
+    ...honeypot,
+  })
+  .superRefine(checkMinor((body) => isStudentBackground(body.background)));
 export type CallRequest = z.infer<typeof callRequestSchema>;

@@ -3,6 +3,7 @@ import { attributionField, attributionSchema } from './attribution';
 import { honeypot, personNameField } from './fields';
 import { whatsappConsentField, whatsappOptInField } from '../whatsappConsent';
 import { submissionConsentField } from '../privacy/consent';
+import { parentConsentField } from '../privacy/minor';
 
 /** Career stage choices of the download form. */
 export const careerStageOptions = [
@@ -79,5 +80,6 @@ export const downloadSchema = z.object({
   attribution: attributionSchema.optional(),
   ...whatsappConsentField,
   ...submissionConsentField,
+  ...parentConsentField,
 });
 export type Download = z.infer<typeof downloadSchema>;

@@ -36,6 +36,8 @@ export const notificationKinds = [
   'privacy-verify',
   'privacy-erasure',
   'privacy-breach',
+  // To a parent: confirm a student's request before anything is done with it.
+  'parent-consent',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

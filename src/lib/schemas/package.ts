@@ -24,6 +24,8 @@ export const packageSchema = z.object({
   features: z.array(z.string().min(1)).min(1),
   isPopular: z.boolean(),
   duration: z.string().optional(),
+  /** For school students (classes 8-12): its popup asks class, school and a parent (docs/privacy.md, "Students"). */
+  forStudents: z.boolean().default(false),
   /** Coaching sessions the client books after paying. */
   sessions: sessionCount,
   /** The length of one session: what the calendar holds for it. */

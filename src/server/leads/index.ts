@@ -4,7 +4,7 @@ export { consentOfSubmission, currentNoticeVersion } from './consent';
 export { contactEtag, setContactStatus } from './contactEdits';
 export { contacts } from './contacts';
 export { corporateEnquiries } from './corporateEnquiries';
-export { createDiscoveryCall } from './discoveryCall';
+export { FREE_CALL_PACKAGE_NAME, createDiscoveryCall, discoveryCallBooking } from './discoveryCall';
 export { downloads } from './downloads';
 export { exportPlan, exportSliceRows, snapshotExportSlices } from './exportRows';
 export { findPerson } from './findPerson';

@@ -24,6 +24,7 @@ export {
 export {
   breachNoticeMail,
   erasureDoneMail,
+  parentConsentMail,
   privacyLinkMail,
   privacyVerifyMail,
   type BreachNotice,
@@ -36,6 +37,7 @@ export {
   confirmReply,
   ownerInboundAlert,
   ownerLeadAlert,
+  parentConsentWhatsApp,
   privacyLinkWhatsApp,
   ownerWhatsapp,
   paymentReceipt,

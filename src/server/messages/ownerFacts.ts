@@ -36,6 +36,7 @@ export const HEADLINES: Record<NotificationKind, string> = {
   'privacy-verify': 'Data request to verify',
   'privacy-erasure': 'Data erased',
   'privacy-breach': 'Data breach notice',
+  'parent-consent': "A parent's confirmation",
 };
 
 /**

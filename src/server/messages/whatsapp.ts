@@ -179,6 +179,18 @@ export function ownerInboundAlert(inbound: WhatsappInbound): WhatsAppMessage {
   };
 }
 
+/** ccc_parent_consent: {{1}} the parent's name, {{2}} the student's, {{3}} what they asked for; URL button: the confirmation page. */
+export function parentConsentWhatsApp(
+  facts: { parentName: string; student: string; what: string; link: string },
+  site: string,
+): WhatsAppMessage {
+  return {
+    purpose: 'parentConsent',
+    body: [greetingName(facts.parentName), plainName(facts.student) ?? 'A student', facts.what],
+    urlSuffix: urlSuffixOf(facts.link, site),
+  };
+}
+
 /** ccc_privacy_link: {{1}} until when the link works; URL button: the my-data page with its token. */
 export function privacyLinkWhatsApp(link: string, expiresAt: string, site: string): WhatsAppMessage {
   return { purpose: 'privacyLink', body: [formatIst(expiresAt)], urlSuffix: urlSuffixOf(link, site) };
@@ -198,6 +210,7 @@ export const visitorWhatsapp = {
   rescheduleReply,
   confirmReply,
   privacyLinkWhatsApp,
+  parentConsentWhatsApp,
 } as const;
 
 /** Every WhatsApp message builder, once; tests/unit/messages.test.ts renders each. */

@@ -38,8 +38,8 @@ export const OWNER_ALERTS_PER_SENDER_PER_DAY = 5;
  */
 export const OWNER_MAILS_PER_CLIENT_PER_DAY = 10;
 /**
- * A person's one-time links to their data (docs/privacy.md, "Rights"), per mailbox or number in
- * 24 hours: counted apart, so a day of confirmations never holds back the link, and anyone
+ * A person's one-time links to their data (docs/privacy.md, "Rights") and a parent's links to
+ * confirm a student's request, per mailbox or number in 24 hours: counted apart, so a day of confirmations never holds back the link, and anyone
  * typing an address still causes at most this many.
  */
 export const PRIVACY_LINKS_PER_DAY = 3;
@@ -105,7 +105,7 @@ export function allowanceFor(
       reason: `Not sent: this client's sessions changed ${OWNER_MAILS_PER_CLIENT_PER_DAY} times in the last 24 hours (the Clients panel lists them all)`,
     };
   }
-  if (entry.kind === 'privacy-link' && entry.to) {
+  if ((entry.kind === 'privacy-link' || entry.kind === 'parent-consent') && entry.to) {
     return {
       key: `privacy/${sha256(entry.to.toLowerCase())}`,
       limit: PRIVACY_LINKS_PER_DAY,

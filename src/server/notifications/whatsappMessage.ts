@@ -24,6 +24,7 @@ export const defaultTemplateNames = {
   paymentReceipt: 'ccc_payment_receipt',
   ownerLeadAlert: 'ccc_owner_lead_alert',
   privacyLink: 'ccc_privacy_link',
+  parentConsent: 'ccc_parent_consent',
 } as const;
 export type TemplatePurpose = keyof typeof defaultTemplateNames;
 

@@ -3,7 +3,7 @@ export { confirmPayment, recordFailure } from './confirm';
 export { startPayment } from './create-order';
 export { announcePayment } from './notices';
 export { paymentForOrder, recordIdForRazorpayPayment, rememberOrder } from './orders';
-export { createPackageBooking, decoyPackageBooking } from './package-booking';
+export { createPackageBooking, decoyPackageBooking, packageBookingFrom } from './package-booking';
 export {
   GatewayError,
   TIMEOUT_MS,

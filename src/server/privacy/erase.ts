@@ -20,6 +20,7 @@ import { forgetMessagesTo } from '../whatsapp';
 import { type ErasureReason, logErasure } from './erasureLog';
 import { findPersonData, identityOf } from './find';
 import { fileKept } from './keptIndex';
+import { forgetHoldsMentioning } from './parentHolds';
 
 // Erasure that reaches every store (docs/privacy.md, "Erasure"). How each store of the
 // inventory that holds a person is reached is declared below, once: a personal store added to
@@ -64,6 +65,7 @@ export const erasureReach = {
   'admin-passkey-login-limits': { how: 'expires' },
   'ai-jobs': { how: 'erased', by: 'drafting jobs that name them' },
   'privacy-requests': { how: 'erased', by: 'the request itself, cleared when it is done' },
+  'parent-holds': { how: 'erased', by: "every student's request held for them as its parent" },
 } as const satisfies Record<PersonalStoreName, Reach>;
 
 export interface ErasureReport {
@@ -123,6 +125,7 @@ export async function erasePerson(
   add(report.erased, 'notification-outbox', await forgetEntriesMentioning(mentions));
   const numbers = terms.filter((term) => /^\d{10}$/.test(term)).map((digits) => `91${digits}`);
   add(report.erased, 'whatsapp-messages', await forgetMessagesTo(numbers));
+  add(report.erased, 'parent-holds', await forgetHoldsMentioning(mentions));
 
   // 2. Calls and sessions: the time ahead given back, then the records and their reminders.
   report.cancelled = await eraseAppointments(data.appointments, now);

@@ -14,3 +14,5 @@ export {
   withdrawConsent,
 } from './service';
 export { withdrawWhatsApp } from './withdraw';
+export { holdChildBooking, holdChildCall, holdChildDownload } from './children';
+export { confirmHold, holdOfLink, type ParentHold } from './parentHolds';

@@ -2,6 +2,7 @@ import { pruneErasureLog } from './erasureLog';
 import { requestsWithWork, updateRequest } from './requests';
 import { answerRequest, finishErasure } from './service';
 import { type RetentionReport, applyRetention } from './retention';
+import { type HoldWork, holdsWork } from './parentHolds';
 
 // The minute job's part for a person's rights (docs/privacy.md): requests a dying instance left
 // unanswered or half-erased are finished, expired links forget the mailbox or number they
@@ -17,6 +18,7 @@ export interface PrivacyWorkReport {
   forgotten: number;
   logPruned: number;
   retention: RetentionReport | null;
+  holds: HoldWork | null;
 }
 
 export async function privacyMinuteWork(
@@ -24,7 +26,14 @@ export async function privacyMinuteWork(
   deadline: number,
   { hourly = false }: { hourly?: boolean } = {},
 ): Promise<PrivacyWorkReport> {
-  const report: PrivacyWorkReport = { answered: 0, erased: 0, forgotten: 0, logPruned: 0, retention: null };
+  const report: PrivacyWorkReport = {
+    answered: 0,
+    erased: 0,
+    forgotten: 0,
+    logPruned: 0,
+    retention: null,
+    holds: null,
+  };
   const requests = await requestsWithWork();
   for (const request of requests) {
     if (Date.now() >= deadline) return report;
@@ -50,6 +59,8 @@ export async function privacyMinuteWork(
       report.forgotten += 1;
     }
   }
+  // Students' requests: links a dying request did not send, confirmations cut short, and holds past their 7 days.
+  if (Date.now() < deadline) report.holds = await holdsWork(now, deadline);
   if (!hourly) return report;
   if (Date.now() < deadline) report.logPruned = await pruneErasureLog(now);
   if (Date.now() < deadline) report.retention = await applyRetention(now, deadline);

@@ -1,3 +1,4 @@
+import { findPackage } from '../../../src/lib/packageCatalogue';
 import bookingsFn from '../../../netlify/functions/bookings.mts';
 import createOrderFn from '../../../netlify/functions/create-razorpay-order.mts';
 import { paymentSignature, webhookSignature } from '../../../src/server/payments/signatures';
@@ -79,8 +80,12 @@ export interface OrderAnswer {
   prefill?: { name: string; email?: string; contact: string };
 }
 
+/** A student package's popup asks class, school and whether the student is under 18 (here: 18 or older). */
+export const adultStudent = { studentClass: '12', school: 'Kendriya Vidyalaya', minor: false };
+
 export async function bookPackage(packageId: string, extra: Record<string, unknown> = {}): Promise<BookingAnswer> {
-  const response = await call(bookingsFn, '/api/bookings', { body: { ...visitor, packageId, ...extra } });
+  const student = findPackage(packageId)?.forStudents ? adultStudent : {};
+  const response = await call(bookingsFn, '/api/bookings', { body: { ...visitor, ...student, packageId, ...extra } });
   if (response.status !== 201) throw new Error(`booking failed: ${response.status} ${await response.text()}`);
   return jsonOf<BookingAnswer>(response);
 }

@@ -1,5 +1,5 @@
 import { ownerCallMail, ownerEmail, ownerRefundMail, passkeyAddedMail, whatsappInboundMail } from './owner';
-import { breachNoticeMail, erasureDoneMail, privacyLinkMail, privacyVerifyMail } from './privacy';
+import { breachNoticeMail, erasureDoneMail, parentConsentMail, privacyLinkMail, privacyVerifyMail } from './privacy';
 import { clientRefundMail, paymentLinkEmail, rebookMail, reminderMail, visitorCallMail, visitorEmail } from './visitor';
 
 // Every e-mail the site sends, by who reads it. tests/unit/messages.test.ts renders each one
@@ -26,6 +26,7 @@ export const visitorMail = {
   clientRefundMail,
   privacyLinkMail,
   breachNoticeMail,
+  parentConsentMail,
 } as const;
 
 /** Every mail builder, once. */

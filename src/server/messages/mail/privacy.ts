@@ -1,7 +1,7 @@
 import { formatDateTimeIST } from '../../../lib/admin/istDates';
 import { business } from '../../../lib/business';
 import type { MailContent } from '../../notifications';
-import { escapeHtml, formatIst, letter, linkLine } from '../format';
+import { escapeHtml, formatIst, greetingOf, letter, linkLine, plainName } from '../format';
 
 // The words of a person's rights (docs/privacy.md): their one-time link, the owner's word about
 // a number to verify and an erasure done, and a breach notice. None names the person to anyone
@@ -92,4 +92,23 @@ export function breachNoticeMail(notice: BreachNotice): MailContent {
     `What you can do: ${notice.advice}`,
     `Questions: reply to this e-mail or call ${business.contact.phone}. You may also complain to the Data Protection Board of India.`,
   ]);
+}
+
+/** What a parent's confirmation message says: who asked, for what, the link and until when. */
+export interface ParentConsentFacts {
+  parentName: string;
+  student: string;
+  what: string;
+  link: string;
+  until: string;
+}
+
+/** To a parent: a student named them; nothing is done until they confirm. Our words and plain names only. */
+export function parentConsentMail(facts: ParentConsentFacts): MailContent {
+  const student = plainName(facts.student) ?? 'A student';
+  return letter(`Please confirm ${student}'s request to ${business.brand}`, [
+    greetingOf(facts.parentName),
+    `${student} asked ${business.brand} for ${facts.what} and named you as their parent. Because they are under 18, we do nothing with the request until you confirm, as India's data protection law asks.`,
+    `Open the link to confirm that you are the parent or legal guardian, that you are 18 or older, and that you agree. We then contact you, never the student. If nobody confirms by ${formatIst(facts.until)}, the request is erased.`,
+  ], [linkLine('Confirm', facts.link)]);
 }

@@ -1,0 +1,80 @@
+import { useState, type SubmitEvent } from 'react';
+import { api, failureMessage } from '../../lib/api-client';
+import { PARENT_CONSENT_WORDS } from '../../lib/privacy/minor';
+import './my-data.css';
+
+// A parent confirms a student's request (docs/privacy.md, "Students and parents"): that they are
+// the parent or legal guardian, an adult, and agree. All three, or nothing is sent.
+
+interface Props {
+  holdId: string;
+  token: string;
+  student: string;
+}
+
+const statements = [
+  { name: 'isParent', text: (student: string) => `I am the parent or legal guardian of ${student}.` },
+  { name: 'isAdult', text: () => 'I am 18 years old or older.' },
+  { name: 'consent', text: () => PARENT_CONSENT_WORDS },
+] as const;
+
+export default function ParentConsent({ holdId, token, student }: Props) {
+  const [ticked, setTicked] = useState<Record<string, boolean>>({});
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!statements.every(({ name }) => ticked[name])) {
+      setProblem('Tick all three to confirm, or close this page to let the request lapse.');
+      return;
+    }
+    setPending(true);
+    setProblem(null);
+    try {
+      await api.post(`/api/privacy/parent/${holdId}?token=${encodeURIComponent(token)}`, {
+        isParent: true,
+        isAdult: true,
+        consent: true,
+      });
+      setDone(true);
+    } catch (failure) {
+      setProblem(failureMessage(failure, 'The confirmation could not be sent. Please try again.'));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (done)
+    return (
+      <div className="my-data-done card" role="status" data-testid="parent-confirmed">
+        <h2>Thank you: confirmed</h2>
+        <p>We take it from here and contact you, the parent, never the student.</p>
+      </div>
+    );
+
+  return (
+    <form className="my-data-form card" onSubmit={submit} noValidate data-testid="parent-consent">
+      {statements.map(({ name, text }) => (
+        <label key={name} className="consent-check parent-check">
+          <input
+            type="checkbox"
+            name={name}
+            checked={Boolean(ticked[name])}
+            onChange={(event) => setTicked((current) => ({ ...current, [name]: event.target.checked }))}
+          />
+          <span>{text(student)}</span>
+        </label>
+      ))}
+      {problem && (
+        <p className="my-data-problem" role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+        {pending ? 'Confirming...' : 'Confirm'}
+      </button>
+    </form>
+  );
+}
