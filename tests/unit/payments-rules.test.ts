@@ -56,7 +56,9 @@ describe('package popup validation', () => {
     expect(popupProblem({ ...draft, mobile: '984501234' })).toBe(INVALID_MOBILE);
     // "+91" adds two digits: 12 is not 10, and the popup asks for exactly 10 (docs/payments.md).
     expect(popupProblem(draft)).toBe(INVALID_MOBILE);
-    expect(packageBookingFormSchema.safeParse({ ...professional, mobile: '98450-12345' }).data?.mobile).toBe('9845012345');
+    expect(packageBookingFormSchema.safeParse({ ...professional, mobile: '98450-12345' }).data?.mobile).toBe(
+      '9845012345',
+    );
     expect(packageBookingFormSchema.safeParse(professional).success).toBe(false);
   });
   test('currentStage reads "{designation} at {company} ({industry})"', () => {

@@ -332,7 +332,8 @@ export const dataInventory = {
 
   // A student's request while it waits for a parent.
   'parent-holds': {
-    holds: "A student's request held until a parent confirms it (the parent's name, phone and e-mail, the student's name and choice), 7 days at most",
+    holds:
+      "A student's request held until a parent confirms it (the parent's name, phone and e-mail, the student's name and choice), 7 days at most",
     person: {
       fields: ['name', 'phone', 'email', 'career-stage', 'whatsapp-consent', 'attribution'],
       purpose: 'answer-request',

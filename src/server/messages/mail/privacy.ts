@@ -106,9 +106,13 @@ export interface ParentConsentFacts {
 /** To a parent: a student named them; nothing is done until they confirm. Our words and plain names only. */
 export function parentConsentMail(facts: ParentConsentFacts): MailContent {
   const student = plainName(facts.student) ?? 'A student';
-  return letter(`Please confirm ${student}'s request to ${business.brand}`, [
-    greetingOf(facts.parentName),
-    `${student} asked ${business.brand} for ${facts.what} and named you as their parent. Because they are under 18, we do nothing with the request until you confirm, as India's data protection law asks.`,
-    `Open the link to confirm that you are the parent or legal guardian, that you are 18 or older, and that you agree. We then contact you, never the student. If nobody confirms by ${formatIst(facts.until)}, the request is erased.`,
-  ], [linkLine('Confirm', facts.link)]);
+  return letter(
+    `Please confirm ${student}'s request to ${business.brand}`,
+    [
+      greetingOf(facts.parentName),
+      `${student} asked ${business.brand} for ${facts.what} and named you as their parent. Because they are under 18, we do nothing with the request until you confirm, as India's data protection law asks.`,
+      `Open the link to confirm that you are the parent or legal guardian, that you are 18 or older, and that you agree. We then contact you, never the student. If nobody confirms by ${formatIst(facts.until)}, the request is erased.`,
+    ],
+    [linkLine('Confirm', facts.link)],
+  );
 }
