@@ -9,13 +9,24 @@ import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { pageQuerySchema, readJson, readQuery } from '../../src/server/http/validate';
 import { consentOfSubmission, downloads } from '../../src/server/leads';
+import { holdChildDownload } from '../../src/server/privacy';
 
 export default route({
   async POST(req) {
-    const { website, resourceId, fullName, email, mobile, currentStage, attribution, whatsappOptIn } = await readJson(
-      req,
-      downloadRequestSchema,
-    );
+    const {
+      website,
+      resourceId,
+      fullName,
+      email,
+      mobile,
+      currentStage,
+      attribution,
+      whatsappOptIn,
+      minor,
+      parentName,
+      parentPhone,
+      parentEmail,
+    } = await readJson(req, downloadRequestSchema);
     const resource = findResource(resourceId);
     if (!resource?.downloadUrl)
       throw badRequest('Invalid request body.', { resourceId: 'Unknown resource or nothing to download' });
@@ -30,6 +41,11 @@ export default route({
       ...(attribution ? { attribution } : {}),
       ...consentOfSubmission('answer-request', whatsappOptIn),
     };
+    // A student under 18: the guide is public, the details wait for a parent (docs/privacy.md, "Students and parents").
+    if (minor && parentName && parentPhone && parentEmail) {
+      if (!isBot({ website })) await holdChildDownload(record, { parentName, parentPhone, parentEmail, whatsappOptIn });
+      return json({ status: 'awaiting-parent', downloadUrl: resource.downloadUrl }, { status: 202 });
+    }
     if (isBot({ website }))
       return json({ download: decoyRecord(record), downloadUrl: resource.downloadUrl }, { status: 201 });
     const download = await downloads.create(record);

@@ -1,13 +1,19 @@
 import { MY_DATA_PATH } from './privacy/links';
 import { business } from './business';
 
+/** The home page's programmes, opened on the Students tab (docs/decisions/0004-package-audience-tabs.md). */
+export const studentProgrammesHref = '/?for=students#packages';
+
 export interface NavLink {
   label: string;
   href: string;
+  /** Only in the small screens' menu: a wide screen's bar has no room, and the home page shows it first. */
+  menuOnly?: boolean;
 }
 
-/** The five entries of the top navigation. */
+/** The entries of the top navigation; the small screens' menu starts with the programmes. */
 export const primaryNav: NavLink[] = [
+  { label: 'Programmes', href: '/#packages', menuOnly: true },
   { label: `Why ${business.brand}`, href: '/why-ccc-edu' },
   { label: 'Corporate Parenting Wellbeing', href: '/corporate-parenting-wellbeing' },
   { label: 'Blogs/Resources', href: '/blogs-resources' },
@@ -21,6 +27,7 @@ export function navHref(href: string): string {
 }
 
 export const quickLinks: NavLink[] = [
+  { label: 'Programmes for Students', href: studentProgrammesHref },
   { label: 'About Us', href: '/why-ccc-edu' },
   { label: 'Success Stories', href: '/how-it-works' },
   { label: 'Blogs & Resources', href: '/blogs-resources' },

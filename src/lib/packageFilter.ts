@@ -11,6 +11,16 @@ export const packageAudiences = [
 export type PackageAudience = (typeof packageAudiences)[number]['id'];
 export const defaultAudience: PackageAudience = 'freshers';
 
+/**
+ * The tab a visit asks for (pure): `?for=students` on this page, or what an earlier page of the
+ * visit asked (a student link, a student post, the students' quiz). Null for none.
+ */
+export function wantedAudience(search: string, remembered: string | null): PackageAudience | null {
+  const asked = new URLSearchParams(search).get('for');
+  if (isPackageAudience(asked)) return asked;
+  return isPackageAudience(remembered) ? remembered : null;
+}
+
 const audienceKeywords: Record<PackageAudience, readonly string[]> = {
   students: ['class', 'students'],
   freshers: ['college graduates', 'freshers'],

@@ -10,9 +10,11 @@ export const prerender = false;
 /** The public pages a search engine should index: home, the navigation, the privacy notices and the policies. */
 const publicPages = [
   '/',
-  ...new Set(primaryNav.map((link) => link.href).filter((href) => href.startsWith('/'))),
+  ...new Set(primaryNav.map((link) => link.href).filter((href) => /^\/[^#?]*$/.test(href))),
   ...Object.values(privacyLinks).map((link) => link.href),
-  ...Object.values(policyLinks).flatMap((link) => [link.href, `/hi${link.href}`]),
+  // The policies have Hindi twins; the my-data page is one page.
+  ...[policyLinks.terms, policyLinks.refunds].flatMap((link) => [link.href, `/hi${link.href}`]),
+  policyLinks.myData.href,
 ];
 
 const escapeXml = (value: string) =>

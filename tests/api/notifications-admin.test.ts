@@ -92,6 +92,7 @@ describe('attribution on every public lead', () => {
         email: 'nila@example.com',
         mobile: '98450 81818',
         currentStage: 'class10-12',
+        minor: false,
         resourceId: 'executive-guide',
         attribution: { referrer: 'https://blog.example/' },
       },

@@ -455,3 +455,44 @@ describe('correction and withdrawal', () => {
     whatsapp().setWebhookTarget(null);
   });
 });
+
+describe('a breach notice', () => {
+  test('the owner sends each address one plain notice through the outbox, never held by the daily cap; bad input is a 400 naming the field', async () => {
+    const { default: adminPrivacy } = await import('../../netlify/functions/admin-privacy.mts');
+    const addresses = [`told.a.${Date.now()}@example.com`, `told.b.${Date.now()}@example.com`];
+    const notice = {
+      emails: [...addresses, addresses[0]!.toUpperCase()],
+      happened: 'On 26 November a laptop with the lead list was stolen.',
+      data: 'Your name and phone number.',
+      done: 'We changed every password and told the police.',
+      advice: 'Be careful of calls claiming to be from us.',
+    };
+    const sent = await call(adminPrivacy, '/api/admin/privacy/breach', { body: notice, cookie });
+    expect(sent.status).toBe(202);
+    expect(await jsonOf(sent)).toEqual({ queued: 2 });
+    await settleAfterResponse();
+    for (const address of addresses) {
+      const mails = mail.smtp.mails.filter((each) => each.to.includes(address));
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.subject).toBe('Important: a security incident at CCC Edu');
+      expect(mails[0]!.text).toContain('What happened: On 26 November a laptop with the lead list was stolen.');
+      expect(mails[0]!.text).toContain('Data Protection Board of India');
+    }
+    for (const [field, value] of [
+      ['emails', []],
+      ['emails', ['not-an-address']],
+      ['happened', ''],
+      ['advice', '<a href="https://evil.example">here</a>'],
+    ] as const) {
+      const refused = await call(adminPrivacy, '/api/admin/privacy/breach', {
+        body: { ...notice, [field]: value },
+        cookie,
+      });
+      expect(refused.status, field).toBe(400);
+      expect(Object.keys((await jsonOf<{ fields: Record<string, string> }>(refused)).fields).join(), field).toContain(
+        field,
+      );
+    }
+    expect((await call(adminPrivacy, '/api/admin/privacy/breach', { body: notice })).status).toBe(401);
+  });
+});

@@ -33,7 +33,7 @@ describe('POST /api/resource-downloads', () => {
 
   it('stores the corporate brochure request', async () => {
     const response = await call(resourceDownloadsApi, '/api/resource-downloads', {
-      body: { ...request, resourceId: 'corporate-brochure', currentStage: 'class10-12' },
+      body: { ...request, resourceId: 'corporate-brochure', currentStage: 'class10-12', minor: false },
     });
     const body = await jsonOf<{ download: { resourceTitle: string; currentStage: string } }>(response);
     expect(body.download).toMatchObject({

@@ -184,3 +184,64 @@ for (const width of [390, 1280]) {
     await context.close();
   });
 }
+
+for (const width of [390, 1280]) {
+  test(`at ${width}px: a parent books a student package for a child under 18, and confirms from the link`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width, height: 900 } });
+    await context.addInitScript(() =>
+      localStorage.setItem('cookieConsent', JSON.stringify({ essential: true, analytics: false, marketing: false })),
+    );
+    const page = await context.newPage();
+    const parentEmail = `lakshmi.${width}.${Date.now()}@example.com`;
+    // A student link opens the programmes on the Students tab.
+    await page.goto('/?for=students#packages');
+    await expect(page.getByRole('tab', { name: /Students/ })).toHaveAttribute('aria-selected', 'true');
+    const card = page.locator('[data-package-card="achieve"]');
+    await expect(card).toBeVisible();
+    await card.locator('[data-book-package]').click();
+    const dialog = page.getByTestId('package-booking');
+    await expect(dialog).toBeVisible();
+    // Class and school, a parent; no designation, company or industry.
+    await expect(dialog.getByLabel('Designation')).toHaveCount(0);
+    await dialog.getByLabel("Student's name").fill('Anaya Iyer');
+    await dialog.getByLabel('Class').selectOption('10');
+    await dialog.getByLabel('School').fill('Kendriya Vidyalaya');
+    await dialog.getByLabel("Parent's name").fill('Lakshmi Iyer');
+    await dialog.getByLabel("Parent's mobile").fill(`98450 8${String(width).padStart(4, '0')}`);
+    await dialog.getByLabel(/Parent's e-mail/).fill(parentEmail);
+    await dialog.getByLabel('Yes: the parent confirms first').check();
+    await expect(dialog.getByLabel('State')).toHaveCount(0);
+    await dialog.screenshot({ path: `${shots}/student-package-${width}.png` });
+    expect(await axe(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Send to the parent to confirm' }).click();
+    await expect(dialog.getByTestId('awaiting-parent')).toContainText('Sent to Lakshmi Iyer to confirm');
+
+    // The parent's link: three statements, all needed.
+    let link: string | undefined;
+    await expect
+      .poll(() => {
+        const mail = smtp.mails.find(
+          (each) => each.to.includes(parentEmail) && each.subject.startsWith('Please confirm'),
+        );
+        link = mail ? /Confirm: (\S+)/.exec(mail.text)?.[1] : undefined;
+        return link;
+      })
+      .toBeTruthy();
+    const response = await page.goto(link!);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Lakshmi');
+    await expect(page.locator('#main')).toContainText('Anaya Iyer asked');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('alert')).toContainText('Tick all three');
+    for (const box of await page.getByRole('checkbox').all()) await box.check();
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/parent-consent-${width}.png` });
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByTestId('parent-confirmed')).toContainText('confirmed');
+    // The link is spent.
+    expect((await page.goto(link!))?.status()).toBe(404);
+    await context.close();
+  });
+}

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { packageCatalogue } from '../../src/lib/packageCatalogue';
 import {
   audiencesOf,
   defaultAudience,
+  wantedAudience,
   isPackageAudience,
   matchesAudience,
   packagesFor,
@@ -51,5 +52,15 @@ describe('package audience tabs', () => {
     expect(isPackageAudience('middle')).toBe(true);
     expect(isPackageAudience('juniors')).toBe(false);
     expect(isPackageAudience(null)).toBe(false);
+  });
+});
+
+describe('the tab a visit asks for', () => {
+  test('?for= on the page first, then what the visit remembered, else none', () => {
+    expect(wantedAudience('?for=students', null)).toBe('students');
+    expect(wantedAudience('?for=students', 'senior')).toBe('students');
+    expect(wantedAudience('', 'senior')).toBe('senior');
+    expect(wantedAudience('?for=nobody', null)).toBeNull();
+    expect(wantedAudience('', 'javascript:alert(1)')).toBeNull();
   });
 });

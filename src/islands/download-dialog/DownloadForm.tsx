@@ -3,11 +3,7 @@ import { api } from '../../lib/api-client';
 import { downloadFileName } from '../../lib/downloadFileName';
 import { findResource } from '../../lib/resourceCatalogue';
 import { HONEYPOT_FIELD } from '../../lib/schemas/fields';
-import {
-  careerStageOptions,
-  downloadFormSchema,
-  type DownloadForm as DownloadFields,
-} from '../../lib/schemas/download';
+import { downloadFormSchema, stageOptionsFor, type DownloadForm as DownloadFields } from '../../lib/schemas/download';
 import { closeDownload } from '../../stores/dialogs';
 import { toast } from '../../stores/toasts';
 import { Modal, useCloseModal } from '../dialog/Modal';
@@ -18,9 +14,9 @@ import NoticeLink from '../NoticeLink';
 /** The file starts downloading 2 s after the request is stored. */
 export const DOWNLOAD_DELAY_MS = 2000;
 
-type Draft = Record<keyof DownloadFields, string>;
+type Draft = Record<keyof DownloadFields | 'minor' | 'parentName', string>;
 type Errors = Partial<Record<keyof Draft, string>>;
-const empty: Draft = { fullName: '', email: '', mobile: '', currentStage: '' };
+const empty: Draft = { fullName: '', email: '', mobile: '', currentStage: '', minor: '', parentName: '' };
 
 export default function DownloadForm({ resourceId }: { resourceId: string }) {
   const resource = findResource(resourceId);
@@ -62,27 +58,38 @@ function Fields({ resourceId, title, downloadUrl }: { resourceId: string; title:
     setDraft((current) => ({ ...current, [field]: event.target.value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
+  // A school student may be under 18: then the parent's details, and the details wait for the parent.
+  const student = draft.currentStage.startsWith('class');
+  const child = student && draft.minor === 'yes';
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (phase !== 'idle') return;
     const form = new FormData(event.currentTarget);
     const parsed = downloadFormSchema.safeParse(draft);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Draft] ??= issue.message;
+    const next: Errors = {};
+    if (!parsed.success) for (const issue of parsed.error.issues) next[issue.path[0] as keyof Draft] ??= issue.message;
+    if (student && !draft.minor) next.minor = 'Say whether the student is under 18';
+    if (child && !draft.parentName.trim()) next.parentName = "Parent's name is required";
+    if (!parsed.success || Object.keys(next).length > 0) {
       setErrors(next);
       return;
     }
     setPhase('sending');
+    let held = false;
     try {
-      await api.postLead('/api/resource-downloads', {
+      const answer = await api.postLead<{ status?: string }>('/api/resource-downloads', {
         ...parsed.data,
         resourceId,
         resourceTitle: title,
+        ...(student ? { minor: child } : {}),
+        ...(child
+          ? { parentName: draft.parentName.trim(), parentPhone: parsed.data.mobile, parentEmail: parsed.data.email }
+          : {}),
         ...optInBody(whatsapp),
         [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? ''),
       });
+      held = answer.status === 'awaiting-parent';
     } catch {
       toast({
         title: 'Download Failed',
@@ -102,7 +109,9 @@ function Fields({ resourceId, title, downloadUrl }: { resourceId: string; title:
       saveFile(downloadUrl, downloadFileName(title));
       toast({
         title: 'Download Started',
-        description: `${title} is downloading. Thank you for your interest!`,
+        description: held
+          ? `${title} is downloading. We have asked the parent to confirm before we keep any details.`
+          : `${title} is downloading. Thank you for your interest!`,
         variant: 'success',
       });
     }, DOWNLOAD_DELAY_MS);
@@ -128,7 +137,7 @@ function Fields({ resourceId, title, downloadUrl }: { resourceId: string; title:
     <form className="download-form" onSubmit={submit} noValidate data-testid="download-form">
       <div className="field">
         <label htmlFor="download-fullName">
-          Full Name{' '}
+          {child ? "Student's name" : 'Full Name'}{' '}
           <span className="required" aria-hidden="true">
             *
           </span>
@@ -139,7 +148,7 @@ function Fields({ resourceId, title, downloadUrl }: { resourceId: string; title:
       <div className="download-row">
         <div className="field">
           <label htmlFor="download-email">
-            Email{' '}
+            {child ? "Parent's e-mail" : 'Email'}{' '}
             <span className="required" aria-hidden="true">
               *
             </span>
@@ -149,7 +158,7 @@ function Fields({ resourceId, title, downloadUrl }: { resourceId: string; title:
         </div>
         <div className="field">
           <label htmlFor="download-mobile">
-            Mobile Number{' '}
+            {child ? "Parent's mobile" : 'Mobile Number'}{' '}
             <span className="required" aria-hidden="true">
               *
             </span>
@@ -176,7 +185,7 @@ function Fields({ resourceId, title, downloadUrl }: { resourceId: string; title:
           <option value="" disabled>
             Select your current stage
           </option>
-          {careerStageOptions.map((option) => (
+          {stageOptionsFor(resourceId).map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
@@ -184,6 +193,41 @@ function Fields({ resourceId, title, downloadUrl }: { resourceId: string; title:
         </select>
         {error('currentStage')}
       </div>
+      {student && (
+        <fieldset className="download-minor" aria-describedby={errorId('minor')}>
+          <legend>
+            Is the student under 18?{' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
+          </legend>
+          {(['yes', 'no'] as const).map((value) => (
+            <label key={value} className="download-choice">
+              <input
+                type="radio"
+                name="minor"
+                value={value}
+                checked={draft.minor === value}
+                onChange={update('minor')}
+              />
+              {value === 'yes' ? "Yes: use a parent's details" : 'No, 18 or older'}
+            </label>
+          ))}
+          {error('minor')}
+        </fieldset>
+      )}
+      {child && (
+        <div className="field">
+          <label htmlFor="download-parentName">
+            Parent's name{' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
+          </label>
+          <input {...fieldProps('parentName')} autoComplete="name" required />
+          {error('parentName')}
+        </div>
+      )}
       <WhatsappOptIn id="download-whatsapp" checked={whatsapp} onChange={setWhatsapp} />
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="download-website">Leave this empty</label>

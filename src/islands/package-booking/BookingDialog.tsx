@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../lib/api-client';
 import { findPackage, isPaidPackage } from '../../lib/packageCatalogue';
 import { HONEYPOT_FIELD } from '../../lib/schemas/fields';
@@ -291,58 +291,60 @@ export default function BookingDialog({ packageId, onClose }: Props) {
       ) : (
         <form className="pb-form" onSubmit={submit} noValidate>
           <div className="pb-grid">
-            {forStudents && (
-              <div className="field pb-studentClass">
-                <label htmlFor="pb-studentClass">
-                  Class{' '}
-                  <span className="required" aria-hidden="true">
-                    *
-                  </span>
-                </label>
-                <select
-                  id="pb-studentClass"
-                  name="studentClass"
-                  required
-                  value={draft.studentClass}
-                  onChange={update('studentClass')}
-                  disabled={busy}
-                >
-                  <option value="">Choose</option>
-                  {studentClasses.map((value) => (
-                    <option key={value} value={value}>
-                      Class {value}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            )}
             {shownFields.map((field) => (
-              <div className={`field pb-${field.name}`} key={field.name}>
-                <label htmlFor={`pb-${field.name}`}>
-                  {field.label}{' '}
-                  {field.optional ? (
-                    <span className="pb-optional">
-                      (optional{childFlow ? ': the confirmation link goes here' : ''})
-                    </span>
-                  ) : (
-                    <span className="required" aria-hidden="true">
-                      *
-                    </span>
-                  )}
-                </label>
-                <input
-                  id={`pb-${field.name}`}
-                  name={field.name}
-                  type={field.type ?? 'text'}
-                  autoComplete={field.autoComplete}
-                  placeholder={field.placeholder}
-                  inputMode={field.type === 'tel' ? 'tel' : undefined}
-                  required={!field.optional}
-                  value={draft[field.name]}
-                  onChange={update(field.name)}
-                  disabled={busy}
-                />
-              </div>
+              <Fragment key={field.name}>
+                <div className={`field pb-${field.name}`}>
+                  <label htmlFor={`pb-${field.name}`}>
+                    {field.label}{' '}
+                    {field.optional ? (
+                      <span className="pb-optional">
+                        (optional{childFlow ? ': the confirmation link goes here' : ''})
+                      </span>
+                    ) : (
+                      <span className="required" aria-hidden="true">
+                        *
+                      </span>
+                    )}
+                  </label>
+                  <input
+                    id={`pb-${field.name}`}
+                    name={field.name}
+                    type={field.type ?? 'text'}
+                    autoComplete={field.autoComplete}
+                    placeholder={field.placeholder}
+                    inputMode={field.type === 'tel' ? 'tel' : undefined}
+                    required={!field.optional}
+                    value={draft[field.name]}
+                    onChange={update(field.name)}
+                    disabled={busy}
+                  />
+                </div>
+                {forStudents && field.name === 'fullName' && (
+                  <div className="field pb-studentClass">
+                    <label htmlFor="pb-studentClass">
+                      Class{' '}
+                      <span className="required" aria-hidden="true">
+                        *
+                      </span>
+                    </label>
+                    <select
+                      id="pb-studentClass"
+                      name="studentClass"
+                      required
+                      value={draft.studentClass}
+                      onChange={update('studentClass')}
+                      disabled={busy}
+                    >
+                      <option value="">Choose</option>
+                      {studentClasses.map((value) => (
+                        <option key={value} value={value}>
+                          Class {value}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                )}
+              </Fragment>
             ))}
             {forStudents && (
               <fieldset className="pb-minor">

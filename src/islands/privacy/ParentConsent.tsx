@@ -1,6 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { api, failureMessage } from '../../lib/api-client';
-import { PARENT_CONSENT_WORDS } from '../../lib/privacy/minor';
+import { PARENT_STATEMENTS } from '../../lib/privacy/minor';
 import './my-data.css';
 
 // A parent confirms a student's request (docs/privacy.md, "Students and parents"): that they are
@@ -9,16 +9,11 @@ import './my-data.css';
 interface Props {
   holdId: string;
   token: string;
-  student: string;
 }
 
-const statements = [
-  { name: 'isParent', text: (student: string) => `I am the parent or legal guardian of ${student}.` },
-  { name: 'isAdult', text: () => 'I am 18 years old or older.' },
-  { name: 'consent', text: () => PARENT_CONSENT_WORDS },
-] as const;
+const statements = Object.entries(PARENT_STATEMENTS).map(([name, text]) => ({ name, text }));
 
-export default function ParentConsent({ holdId, token, student }: Props) {
+export default function ParentConsent({ holdId, token }: Props) {
   const [ticked, setTicked] = useState<Record<string, boolean>>({});
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -55,7 +50,7 @@ export default function ParentConsent({ holdId, token, student }: Props) {
     );
 
   return (
-    <form className="my-data-form card" onSubmit={submit} noValidate data-testid="parent-consent">
+    <form className="my-data-form parent-form card" onSubmit={submit} noValidate data-testid="parent-consent">
       {statements.map(({ name, text }) => (
         <label key={name} className="consent-check parent-check">
           <input
@@ -64,7 +59,7 @@ export default function ParentConsent({ holdId, token, student }: Props) {
             checked={Boolean(ticked[name])}
             onChange={(event) => setTicked((current) => ({ ...current, [name]: event.target.checked }))}
           />
-          <span>{text(student)}</span>
+          <span>{text}</span>
         </label>
       ))}
       {problem && (

@@ -7,8 +7,13 @@ import { business } from '../business';
 // and a child's request waits for a parent's confirmation. The parent is whom we call and write
 // to: the child's own number and mailbox are not asked for, and nothing is sent to them.
 
-/** What the parent confirms through their link, shown on the page and stored with the confirmation. */
-export const PARENT_CONSENT_WORDS = `I am the parent or legal guardian of this student and 18 or older, and I agree to ${business.brand} using these details to answer this request.`;
+/** What the parent confirms through their link, one box each on the page, all three stored with the confirmation. */
+export const PARENT_STATEMENTS = {
+  isParent: 'I am the parent or legal guardian of this student.',
+  isAdult: 'I am 18 years old or older.',
+  consent: `I agree to ${business.brand} using these details to answer this request, and to contact me about it.`,
+} as const;
+export const PARENT_CONSENT_WORDS = Object.values(PARENT_STATEMENTS).join(' ');
 
 /** The days a child's request waits for its parent before it is erased. */
 export const PARENT_WAIT_DAYS = 7;

@@ -7,7 +7,9 @@ import { submissionConsentField } from '../privacy/consent';
 
 export { whoIsThisForOptions };
 
-export const whoIsThisFor = z.enum(['college', 'working-professional'], { error: 'Choose who this is for' });
+export const whoIsThisFor = z.enum(['school-student', 'college', 'working-professional'], {
+  error: 'Choose who this is for',
+});
 
 /** The home page contact lead. */
 export const contactLeadSchema = z.object({

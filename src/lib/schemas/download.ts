@@ -3,7 +3,7 @@ import { attributionField, attributionSchema } from './attribution';
 import { honeypot, personNameField } from './fields';
 import { whatsappConsentField, whatsappOptInField } from '../whatsappConsent';
 import { submissionConsentField } from '../privacy/consent';
-import { parentConsentField } from '../privacy/minor';
+import { checkMinor, minorFields, parentConsentField } from '../privacy/minor';
 
 /** Career stage choices of the download form. */
 export const careerStageOptions = [
@@ -14,16 +14,41 @@ export const careerStageOptions = [
   { value: 'professionals', label: 'Working Professional' },
   { value: 'class8-9', label: 'Student in Class 8-9' },
   { value: 'class10-12', label: 'Student in Class 10-12' },
+  { value: 'parent', label: 'Parent of a school student' },
+  { value: 'hr-leader', label: 'HR or L&D leader' },
+  { value: 'business-leader', label: 'Business leader or manager' },
 ] as const;
 
 export type CareerStage = (typeof careerStageOptions)[number]['value'];
 
 export const careerStage = z.enum(
-  ['graduates', 'earlycareer', 'midcareer', 'senior', 'professionals', 'class8-9', 'class10-12'],
+  [
+    'graduates',
+    'earlycareer',
+    'midcareer',
+    'senior',
+    'professionals',
+    'class8-9',
+    'class10-12',
+    'parent',
+    'hr-leader',
+    'business-leader',
+  ],
   {
     error: 'Please select your current stage',
   },
 );
+
+/** Who downloads a resource, so its stage list fits them: employers for the corporate brochure, else students, parents and professionals. */
+const employerStages: readonly CareerStage[] = ['hr-leader', 'business-leader', 'professionals'];
+export function stageOptionsFor(resourceId: string): ReadonlyArray<(typeof careerStageOptions)[number]> {
+  return resourceId === 'corporate-brochure'
+    ? careerStageOptions.filter((option) => employerStages.includes(option.value))
+    : careerStageOptions.filter((option) => option.value !== 'hr-leader' && option.value !== 'business-leader');
+}
+
+/** A school student's stage: they may be under 18 (docs/privacy.md, "Students and parents"). */
+export const isStudentStage = (value: CareerStage): boolean => value.startsWith('class');
 
 export function careerStageLabel(value: CareerStage): string {
   return careerStageOptions.find((option) => option.value === value)?.label ?? value;
@@ -61,13 +86,25 @@ const resourceId = z
   .regex(/^[a-z0-9-]+$/, 'Unknown resource');
 
 /** POST /api/resource-downloads. resourceTitle is accepted but the stored title comes from the catalogue. */
-export const downloadRequestSchema = downloadFormSchema.extend({
-  resourceId,
-  resourceTitle: z.string().max(300).optional(),
-  ...attributionField,
-  ...whatsappOptInField,
-  ...honeypot,
-});
+export const downloadRequestSchema = downloadFormSchema
+  .extend({
+    resourceId,
+    resourceTitle: z.string().max(300).optional(),
+    ...attributionField,
+    ...whatsappOptInField,
+    ...minorFields,
+    ...honeypot,
+  })
+  .superRefine((body, ctx) => {
+    checkMinor<typeof body>((request) => isStudentStage(request.currentStage))(body, ctx);
+    // The guide goes by e-mail: for a child, to the parent's.
+    if (body.minor && !body.parentEmail)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['parentEmail'],
+        message: "Parent's e-mail is required: the guide goes there",
+      });
+  });
 
 /** A stored download request (admin view: fullName, email, mobile, resourceTitle, currentStage, createdAt). */
 export const downloadSchema = z.object({

@@ -61,14 +61,16 @@ export const appointmentNotificationKinds = [
 /**
  * Visitor mail no stranger can cause by typing an address: the receipt of a captured
  * payment (money was paid), a payment link the owner chose to send and the word on a
- * refund (the owner asked for it; Razorpay's signed webhook settles it). Never capped: a
- * flood of fake forms under a customer's address must not hold back their receipt.
+ * refund (the owner asked for it; Razorpay's signed webhook settles it), and a breach notice the
+ * owner sends (the law asks that each person be told). Never capped: a flood of fake forms under
+ * a customer's address must not hold back their receipt.
  */
 export const uncappedNotificationKinds = [
   'payment-captured',
   'payment-request',
   'refund-processed',
   'refund-failed',
+  'privacy-breach',
 ] as const satisfies readonly NotificationKind[];
 
 /** Which limit a visitor mail of this kind is under (see the two lists above). */

@@ -103,3 +103,26 @@ export interface AdminPrivacyView {
   log: Array<{ at: string; reason: string; erased: number; kept: number; stores: string[] }>;
   retention: { months: number; leavingNextMonth: number };
 }
+
+const noticeText = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(1500, `${label} is too long`)
+    .regex(/^[^<>]*$/, `${label}: plain text only`);
+
+/** POST /api/admin/privacy/breach: the notice each person affected is sent (docs/privacy.md, "A breach"). */
+export const breachNoticeSchema = z
+  .object({
+    emails: z
+      .array(emailAddress, { error: 'List the e-mail addresses to tell' })
+      .min(1, 'List at least one e-mail address')
+      .max(2000, 'At most 2,000 addresses at a time'),
+    happened: noticeText('What happened'),
+    data: noticeText('The data it touched'),
+    done: noticeText('What we have done'),
+    advice: noticeText('What they can do'),
+  })
+  .strict();
+export type BreachNoticeRequest = z.infer<typeof breachNoticeSchema>;

@@ -16,3 +16,4 @@ export {
 export { withdrawWhatsApp } from './withdraw';
 export { holdChildBooking, holdChildCall, holdChildDownload } from './children';
 export { confirmHold, holdOfLink, type ParentHold } from './parentHolds';
+export { sendBreachNotices } from './breach';

@@ -9,6 +9,7 @@ import { Pill, type PillTone } from '../ui/Pill';
 import { EmptyState, ErrorState } from '../ui/States';
 import { When } from '../ui/When';
 import { eraseFor, privacyKeys, privacyQuery } from './privacyApi';
+import { BreachNotice } from './BreachNotice';
 import './privacy.css';
 
 // People's rights, the owner's side (docs/privacy.md): requests with the 90 days the law
@@ -79,6 +80,7 @@ export function PrivacyPanel() {
             </ul>
           )}
           <OwnerErasure />
+          <BreachNotice />
           <h3 className="adm-privacy-title">Erasure log</h3>
           {view.log.length === 0 ? (
             <p className="adm-panel-note">Nothing erased in the last year.</p>

@@ -18,3 +18,14 @@ export const privacyQuery = () =>
 export async function eraseFor(body: { phone?: string; email?: string }): Promise<{ requestId: string }> {
   return (await adminRequest<{ requestId: string }>('POST', '/api/admin/privacy/erase', { body })).data;
 }
+
+/** Sends each address the breach notice through the outbox (202 once queued). */
+export async function sendBreachNotice(body: {
+  emails: string[];
+  happened: string;
+  data: string;
+  done: string;
+  advice: string;
+}): Promise<{ queued: number }> {
+  return (await adminRequest<{ queued: number }>('POST', '/api/admin/privacy/breach', { body })).data;
+}
