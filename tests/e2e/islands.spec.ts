@@ -186,6 +186,8 @@ test.describe('free discovery call modal', () => {
     await dialog.getByLabel('Full Name').fill('Kept Caller');
     await dialog.getByLabel('Phone Number').fill('9845012345');
     await dialog.getByLabel('Current Background').selectOption('student-10-12');
+    // A student background asks whether the student is under 18 (docs/privacy.md, "Students and parents").
+    await dialog.getByLabel('No, 18 or older').check();
     await dialog.getByRole('button', { name: 'Book My Free Call' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Failed to Book Call' })).toContainText(
       'Please try again later.',
@@ -210,6 +212,7 @@ test.describe('free discovery call modal', () => {
     await dialog.getByLabel('Full Name').fill('Pending Caller');
     await dialog.getByLabel('Phone Number').fill('9845012345');
     await dialog.getByLabel('Current Background').selectOption('student-8-9');
+    await dialog.getByLabel('No, 18 or older').check();
     await dialog.getByRole('button', { name: 'Book My Free Call' }).click();
     await expect(dialog.getByRole('button', { name: 'Booking Your Call...' })).toBeDisabled();
     release();

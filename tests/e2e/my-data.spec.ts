@@ -195,7 +195,9 @@ for (const width of [390, 1280]) {
     );
     const page = await context.newPage();
     const parentEmail = `lakshmi.${width}.${Date.now()}@example.com`;
-    // A student link opens the programmes on the Students tab.
+    // A post for students links the programmes on the Students tab.
+    await page.goto('/blog/choosing-your-stream-after-class-10');
+    await expect(page.getByTestId('student-programmes')).toHaveAttribute('href', '/?for=students#packages');
     await page.goto('/?for=students#packages');
     await expect(page.getByRole('tab', { name: /Students/ })).toHaveAttribute('aria-selected', 'true');
     const card = page.locator('[data-package-card="achieve"]');

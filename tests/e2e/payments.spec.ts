@@ -334,9 +334,10 @@ test('a signed webhook reaches the running site and records a payment whose buye
       data: {
         fullName: 'Tab Closer',
         mobile: '9845012345',
-        designation: 'Engineer',
-        company: `Webhook ${Date.now()}`,
-        industry: 'IT',
+        // A student package: class and school, and the student is 18 or older.
+        studentClass: '12',
+        school: `Webhook ${Date.now()}`,
+        minor: false,
         packageId: 'achieve',
       },
       headers: { origin: baseURL ?? '' },

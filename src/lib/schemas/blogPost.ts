@@ -14,6 +14,8 @@ export const blogCategories = [
   'Skills Development',
 ] as const;
 export type BlogCategory = (typeof blogCategories)[number];
+/** The categories written for school students and their parents: their posts link the Students programmes. */
+export const studentCategories: readonly BlogCategory[] = ['Education Guidance'];
 export const DEFAULT_BLOG_CATEGORY: BlogCategory = 'Career Development';
 
 export const blogSources = ['mdx', 'storage'] as const;
