@@ -13,6 +13,7 @@ import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readJson, readParams, readQuery } from '../../src/server/http/validate';
+import { privateLinkHeaders } from '../../src/server/http/privateLink';
 import { parentConfirmationSchema } from '../../src/lib/privacy/minor';
 import {
   askErasure,
@@ -34,7 +35,7 @@ import {
 //   POST  /api/privacy/parent/{id}?token=              { isParent: true, isAdult: true, consent: true }
 // Every answer about a person is private: never cached, never indexed.
 
-const privateHeaders = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
+const privateHeaders = privateLinkHeaders;
 const RECEIVED =
   'Thank you. If we hold data under this e-mail or number, a one-time link to it is on its way (by e-mail, or WhatsApp if you opted in), valid for 24 hours. If nothing arrives, we hold nothing under it.';
 

@@ -213,7 +213,7 @@ for (const width of [390, 1280]) {
     await dialog.getByLabel("Parent's name").fill('Lakshmi Iyer');
     await dialog.getByLabel("Parent's mobile").fill(`98450 8${String(width).padStart(4, '0')}`);
     await dialog.getByLabel(/Parent's e-mail/).fill(parentEmail);
-    await dialog.getByLabel('Yes: the parent confirms first').check();
+    await dialog.getByLabel('Yes: a parent confirms first').check();
     await expect(dialog.getByLabel('State')).toHaveCount(0);
     await dialog.screenshot({ path: `${shots}/student-package-${width}.png` });
     expect(await axe(page)).toEqual([]);

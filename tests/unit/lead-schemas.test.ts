@@ -61,6 +61,9 @@ describe('download form schema', () => {
       'professionals',
       'class8-9',
       'class10-12',
+      'parent',
+      'hr-leader',
+      'business-leader',
     ]);
     expect(careerStageLabel('graduates')).toBe('College Graduate / Fresh Graduate');
     expect(downloadFormSchema.safeParse(valid).success).toBe(true);

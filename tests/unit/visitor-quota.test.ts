@@ -13,6 +13,7 @@ import {
   CONFIRMATIONS_PER_DAY,
   MAILS_PER_APPOINTMENT,
   OWNER_MAILS_PER_CLIENT_PER_DAY,
+  PRIVACY_LINKS_PER_DAY,
   quotaKey,
 } from '../../src/server/notifications/visitorQuota';
 
@@ -63,8 +64,13 @@ describe('which count a visitor mail is taken from', () => {
       'payment-request',
       'refund-processed',
       'refund-failed',
+      'privacy-breach',
     ]);
     expect(allowanceFor({ ...message, kind: 'payment-captured' })).toBeNull();
+    expect(allowanceFor({ ...message, kind: 'privacy-breach' })).toBeNull();
+    // A person's links to their data, and a parent's, have a count of their own.
+    expect(allowanceFor({ ...message, kind: 'privacy-link' })).toMatchObject({ limit: PRIVACY_LINKS_PER_DAY });
+    expect(allowanceFor({ ...message, kind: 'parent-consent' })).toMatchObject({ limit: PRIVACY_LINKS_PER_DAY });
     expect(allowanceFor({ ...message, kind: 'payment-failed' })).toMatchObject({ key: quotaKey('asha@example.com') });
     expect(appointmentNotificationKinds).toEqual([
       'appointment-booked',

@@ -10,6 +10,7 @@ import { PickTime } from '../slot-picker/PickTime';
 import WhatsappOptIn, { optInBody } from '../WhatsappOptIn';
 import './call-modal.css';
 import NoticeLink from '../NoticeLink';
+import MinorQuestion from '../MinorQuestion';
 
 const { callbackAfterCallHours, discoveryCallMinutes } = business.promises;
 
@@ -313,28 +314,7 @@ function CallForm({
           ))}
         </select>
       </div>
-      {student && (
-        <fieldset className="call-minor">
-          <legend>
-            Is the student under 18?{' '}
-            <span className="required" aria-hidden="true">
-              *
-            </span>
-          </legend>
-          {(['yes', 'no'] as const).map((value) => (
-            <label key={value} className="call-choice">
-              <input
-                type="radio"
-                name="minor"
-                value={value}
-                checked={draft.minor === value}
-                onChange={update('minor')}
-              />
-              {value === 'yes' ? 'Yes: a parent confirms first' : 'No, 18 or older'}
-            </label>
-          ))}
-        </fieldset>
-      )}
+      {student && <MinorQuestion value={draft.minor} onChange={update('minor')} />}
       {child && (
         <>
           <div className="field">

@@ -10,6 +10,7 @@ import { Modal, useCloseModal } from '../dialog/Modal';
 import WhatsappOptIn, { optInBody } from '../WhatsappOptIn';
 import './download-dialog.css';
 import NoticeLink from '../NoticeLink';
+import MinorQuestion from '../MinorQuestion';
 
 /** The file starts downloading 2 s after the request is stored. */
 export const DOWNLOAD_DELAY_MS = 2000;
@@ -194,27 +195,11 @@ function Fields({ resourceId, title, downloadUrl }: { resourceId: string; title:
         {error('currentStage')}
       </div>
       {student && (
-        <fieldset className="download-minor" aria-describedby={errorId('minor')}>
-          <legend>
-            Is the student under 18?{' '}
-            <span className="required" aria-hidden="true">
-              *
-            </span>
-          </legend>
-          {(['yes', 'no'] as const).map((value) => (
-            <label key={value} className="download-choice">
-              <input
-                type="radio"
-                name="minor"
-                value={value}
-                checked={draft.minor === value}
-                onChange={update('minor')}
-              />
-              {value === 'yes' ? "Yes: use a parent's details" : 'No, 18 or older'}
-            </label>
-          ))}
-          {error('minor')}
-        </fieldset>
+        <MinorQuestion
+          value={draft.minor}
+          onChange={update('minor')}
+          error={errors.minor ? { id: 'download-minor-error', message: errors.minor } : null}
+        />
       )}
       {child && (
         <div className="field">

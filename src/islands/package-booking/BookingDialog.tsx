@@ -26,6 +26,7 @@ import StateSelect from '../StateSelect';
 import WhatsappOptIn, { optInBody } from '../WhatsappOptIn';
 import './package-booking.css';
 import NoticeLink from '../NoticeLink';
+import MinorQuestion from '../MinorQuestion';
 import PaymentTerms from '../PaymentTerms';
 
 type Phase = 'idle' | 'booking' | 'processing';
@@ -346,29 +347,7 @@ export default function BookingDialog({ packageId, onClose }: Props) {
                 )}
               </Fragment>
             ))}
-            {forStudents && (
-              <fieldset className="pb-minor">
-                <legend>
-                  Is the student under 18?{' '}
-                  <span className="required" aria-hidden="true">
-                    *
-                  </span>
-                </legend>
-                {(['yes', 'no'] as const).map((value) => (
-                  <label key={value} className="pb-choice">
-                    <input
-                      type="radio"
-                      name="minor"
-                      value={value}
-                      checked={draft.minor === value}
-                      onChange={update('minor')}
-                      disabled={busy}
-                    />
-                    {value === 'yes' ? 'Yes: the parent confirms first' : 'No, 18 or older'}
-                  </label>
-                ))}
-              </fieldset>
-            )}
+            {forStudents && <MinorQuestion value={draft.minor} onChange={update('minor')} disabled={busy} />}
             {paid && !childFlow && (
               <StateSelect
                 id="pb-customerState"

@@ -1,6 +1,6 @@
 import { afterResponse } from '../http/afterResponse';
 import { type PasskeyAdded, passkeyAddedMail } from '../messages';
-import { deliver, enqueue, newEntry, notificationSettings, siteAddress } from '../notifications';
+import { deliver, enqueue, notificationSettings, ownerEntries, siteAddress } from '../notifications';
 import { newestFirstKey } from '../storage/keys';
 
 // Every passkey added tells the owner by e-mail (docs/admin.md), through the outbox
@@ -12,18 +12,7 @@ import { newestFirstKey } from '../storage/keys';
 export async function tellOwnerPasskeyAdded(added: PasskeyAdded, now: Date = new Date()): Promise<void> {
   if (!notificationSettings().enabled) return;
   const mail = passkeyAddedMail(added, siteAddress());
-  const entry = newEntry(
-    {
-      kind: 'passkey-added',
-      leadId: newestFirstKey(now.getTime()),
-      channel: 'email',
-      subject: mail.subject,
-      to: null,
-      mail,
-      webhook: null,
-    },
-    now,
-  );
-  await enqueue([entry]);
-  await afterResponse(`passkey mail ${entry.id}`, () => deliver(entry.id));
+  const [entry] = ownerEntries({ kind: 'passkey-added', leadId: newestFirstKey(now.getTime()), mail }, null, now);
+  await enqueue([entry!]);
+  await afterResponse(`passkey mail ${entry!.id}`, () => deliver(entry!.id));
 }

@@ -9,7 +9,7 @@ import {
   deliver,
   enqueue,
   forgetEntriesMentioning,
-  newEntry,
+  ownerEntries,
   notificationSettings,
   siteAddress,
 } from '../notifications';
@@ -186,18 +186,7 @@ export async function erasePerson(
 async function tellOwner(done: Parameters<typeof erasureDoneMail>[0], now: Date): Promise<void> {
   if (!notificationSettings().enabled) return;
   const mail = erasureDoneMail(done, siteAddress());
-  const entry = newEntry(
-    {
-      kind: 'privacy-erasure',
-      leadId: newestFirstKey(now.getTime()),
-      channel: 'email',
-      subject: mail.subject,
-      to: null,
-      mail,
-      webhook: null,
-    },
-    now,
-  );
-  await enqueue([entry]);
-  await deliver(entry.id);
+  const entries = ownerEntries({ kind: 'privacy-erasure', leadId: newestFirstKey(now.getTime()), mail }, null, now);
+  await enqueue(entries);
+  await Promise.all(entries.map((entry) => deliver(entry.id)));
 }

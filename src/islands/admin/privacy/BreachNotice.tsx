@@ -4,6 +4,7 @@ import { toast } from '../../../stores/toasts';
 import { AdminApiError } from '../api/request';
 import { failureMessage, isUnauthorised } from '../api';
 import { sendBreachNotice } from './privacyApi';
+import { ConfirmRow } from './ConfirmRow';
 
 // The breach notice (docs/privacy.md, "A breach"): what happened, the data it touched, what was
 // done, what people can do, sent to each address listed through the outbox. The first 72 hours'
@@ -88,20 +89,15 @@ export function BreachNotice() {
           </div>
         ))}
         {confirming ? (
-          <div className="adm-privacy-confirm" role="group" aria-label="Confirm the notice">
-            <p>Send the notice to {confirming.emails.length} addresses?</p>
-            <button
-              type="button"
-              className="btn btn-danger"
-              disabled={send.isPending}
-              onClick={() => send.mutate(confirming)}
-            >
-              {send.isPending ? 'Sending…' : 'Yes, send'}
-            </button>
-            <button type="button" className="btn btn-ghost" onClick={() => setConfirming(null)}>
-              Cancel
-            </button>
-          </div>
+          <ConfirmRow
+            label="Confirm the notice"
+            question={`Send the notice to ${confirming.emails.length} addresses?`}
+            yes="Yes, send"
+            busyLabel="Sending…"
+            busy={send.isPending}
+            onYes={() => send.mutate(confirming)}
+            onCancel={() => setConfirming(null)}
+          />
         ) : (
           <button type="submit" className="btn btn-outline">
             Send notice…

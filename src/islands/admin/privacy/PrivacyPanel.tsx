@@ -10,6 +10,7 @@ import { EmptyState, ErrorState } from '../ui/States';
 import { When } from '../ui/When';
 import { eraseFor, privacyKeys, privacyQuery } from './privacyApi';
 import { BreachNotice } from './BreachNotice';
+import { ConfirmRow } from './ConfirmRow';
 import './privacy.css';
 
 // People's rights, the owner's side (docs/privacy.md): requests with the 90 days the law
@@ -202,23 +203,15 @@ function OwnerErasure() {
         </div>
       </div>
       {confirming ? (
-        <div className="adm-privacy-confirm" role="group" aria-label="Confirm erasure">
-          <p>
-            Erase everything under {[confirming.phone, confirming.email].filter(Boolean).join(' and ')}? This cannot be
-            undone.
-          </p>
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={erase.isPending}
-            onClick={() => erase.mutate(confirming)}
-          >
-            {erase.isPending ? 'Erasing…' : 'Yes, erase'}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={() => setConfirming(null)}>
-            Cancel
-          </button>
-        </div>
+        <ConfirmRow
+          label="Confirm erasure"
+          question={`Erase everything under ${[confirming.phone, confirming.email].filter(Boolean).join(' and ')}? This cannot be undone.`}
+          yes="Yes, erase"
+          busyLabel="Erasing…"
+          busy={erase.isPending}
+          onYes={() => erase.mutate(confirming)}
+          onCancel={() => setConfirming(null)}
+        />
       ) : (
         <button type="submit" className="btn btn-outline">
           Erase…
