@@ -572,11 +572,12 @@ describe("the owner's view", () => {
       ).status,
     ).toBe(401);
 
-    // A session that started two hours ago, booked as the client would have then.
-    const then = new Date(Date.now() - 3 * HOUR);
-    const past = (await currentSessionSlots(then, 90)).slots.find(
-      (slot) => Date.parse(slot.start) <= Date.now() - 2 * HOUR,
-    );
+    // A session that started at least two hours ago, booked as the client would have then. Looked for
+    // over the last day, so it is found whatever the hour (the day's hours end at 23:30 IST).
+    const then = new Date(Date.now() - 26 * HOUR);
+    const past = (await currentSessionSlots(then, 90)).slots
+      .filter((slot) => Date.parse(slot.start) <= Date.now() - 2 * HOUR)
+      .at(-1);
     expect(past).toBeDefined();
     const held = await bookSession((await readClient(client.id))!, past!.start, then);
     const marked = await outcome(held.id, { outcome: 'held', note: 'Covered the CV; next: interview practice.' });
