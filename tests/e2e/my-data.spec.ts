@@ -247,3 +247,65 @@ for (const width of [390, 1280]) {
     await context.close();
   });
 }
+
+/** Holds the script modules matching `only` at the network until the returned function is called. */
+async function holdScripts(page: Page, only: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(only, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test("used before their code arrives: the request form sends what was typed, once; a parent's three ticks count", async ({
+  browser,
+  request,
+}) => {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const posted: unknown[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && sent.url().includes('/api/privacy/')) posted.push(sent.postDataJSON());
+  });
+  // The request page: typed and sent while its island's code is held.
+  let release = await holdScripts(page, /\/_astro\/MyDataRequest[^/]*\.js$/);
+  await page.goto('/privacy/my-data', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('E-mail').fill('early.asker@example.com');
+  await page.getByRole('button', { name: 'Send me the link' }).click();
+  release();
+  await expect(page.getByTestId('my-data-sent')).toBeVisible({ timeout: 15_000 });
+  expect(posted).toEqual([expect.objectContaining({ email: 'early.asker@example.com' })]);
+
+  // A parent's page: the three boxes ticked and Confirm tapped before its island's code arrives.
+  const parentEmail = `early.parent.${Date.now()}@example.com`;
+  const held = await request.post(`${server.baseURL}/api/book-call`, {
+    headers: { origin: server.baseURL },
+    data: {
+      name: 'Ira Nair',
+      phone: '98450 77001',
+      background: 'student-8-9',
+      minor: true,
+      parentName: 'Maya Nair',
+      parentPhone: '98450 77001',
+      parentEmail,
+    },
+  });
+  expect(held.status()).toBe(202);
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      const mail = smtp.mails.find((each) => each.to.includes(parentEmail));
+      link = mail ? /Confirm: (\S+)/.exec(mail.text)?.[1] : undefined;
+      return link;
+    })
+    .toBeTruthy();
+  release = await holdScripts(page, /\/_astro\/ParentConsent[^/]*\.js$/);
+  await page.goto(link!, { waitUntil: 'domcontentloaded' });
+  for (const box of await page.getByRole('checkbox').all()) await box.check();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  release();
+  await expect(page.getByTestId('parent-confirmed')).toBeVisible({ timeout: 15_000 });
+  await context.close();
+});

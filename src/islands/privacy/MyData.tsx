@@ -131,7 +131,9 @@ export default function MyData({ initial, requestId, token }: Props) {
     }
     try {
       setView(await api.patch<MyDataView>(`${base}${query}`, change));
-      setMessage('Corrected on every record we may change.');
+      setMessage(
+        'Corrected on every record we may change. This link still shows what is under the address it was sent to: for a new e-mail or number, ask for a link to it.',
+      );
       event.currentTarget?.reset();
     } catch (failure) {
       if (failure instanceof ApiError && Object.keys(failure.fields).length) setErrors(failure.fields);

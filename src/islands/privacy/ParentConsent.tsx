@@ -14,14 +14,15 @@ interface Props {
 const statements = Object.entries(PARENT_STATEMENTS).map(([name, text]) => ({ name, text }));
 
 export default function ParentConsent({ holdId, token }: Props) {
-  const [ticked, setTicked] = useState<Record<string, boolean>>({});
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!statements.every(({ name }) => ticked[name])) {
+    // Read from the form, not from state: boxes ticked before the code arrived count too.
+    const form = new FormData(event.currentTarget);
+    if (!statements.every(({ name }) => form.get(name) === 'on')) {
       setProblem('Tick all three to confirm, or close this page to let the request lapse.');
       return;
     }
@@ -53,12 +54,7 @@ export default function ParentConsent({ holdId, token }: Props) {
     <form className="my-data-form parent-form card" onSubmit={submit} noValidate data-testid="parent-consent">
       {statements.map(({ name, text }) => (
         <label key={name} className="consent-check parent-check">
-          <input
-            type="checkbox"
-            name={name}
-            checked={Boolean(ticked[name])}
-            onChange={(event) => setTicked((current) => ({ ...current, [name]: event.target.checked }))}
-          />
+          <input type="checkbox" name={name} />
           <span>{text}</span>
         </label>
       ))}

@@ -46,7 +46,7 @@ interface Readable {
 }
 const readable = (kind: RecordKind) => leadRegistry[kind] as unknown as Readable;
 
-/** Every lead record of the person, of every kind, newest first. */
+/** Every lead record of the person, of every kind, newest first (ids are inverted times: ascending is newest first). */
 export async function leadRecordsOf(identity: Identity): Promise<LeadRecord[]> {
   const prefixes = [
     ...identity.phones.map((phone) => planSearch(phone).prefix),
@@ -133,7 +133,12 @@ interface Sliced {
  * (docs/privacy.md, "Retention"). Reads only the slices that end before `before` and the one it
  * falls in; stops once `limit` are found.
  */
-export async function leadRecordsBefore(before: Date, limit: number, after: Date = new Date(0)): Promise<LeadRecord[]> {
+export async function leadRecordsBefore(
+  before: Date,
+  limit: number,
+  after: Date = new Date(0),
+  skip: (id: string) => boolean = () => false,
+): Promise<LeadRecord[]> {
   const found: LeadRecord[] = [];
   for (const kind of RETAINED_KINDS) {
     const { collection, definition } = leadRegistry[kind] as unknown as Sliced;
@@ -150,7 +155,7 @@ export async function leadRecordsBefore(before: Date, limit: number, after: Date
         for (const item of page.items) {
           const record = item as Record<string, unknown> & { id: string; createdAt: string };
           const at = Date.parse(record.createdAt);
-          if (at < before.getTime() && at >= after.getTime())
+          if (at < before.getTime() && at >= after.getTime() && !skip(record.id))
             found.push({
               kind,
               store: definition.store,

@@ -8,6 +8,8 @@ export {
   enqueue,
   entriesWithIds,
   entryIds,
+  entryId,
+  forgetEntries,
   forgetEntriesMentioning,
   failedIds,
   heldIds,

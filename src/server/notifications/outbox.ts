@@ -309,3 +309,11 @@ export async function forgetEntriesMentioning(mentions: (text: string) => boolea
   await Promise.all(ids.map(async (id) => Promise.all([deleteEntry(id), dropDueMarker(id)])));
   return ids.length;
 }
+
+/** Drops the entries with these ids (sent or not) with their markers. Returns how many there were. */
+export async function forgetEntries(ids: readonly string[]): Promise<number> {
+  const found = await Promise.all(ids.map((id) => readEntry(id)));
+  const there = ids.filter((_, index) => found[index] !== null);
+  await Promise.all(there.map((id) => Promise.all([deleteEntry(id), dropDueMarker(id)])));
+  return there.length;
+}

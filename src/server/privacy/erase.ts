@@ -131,8 +131,15 @@ export async function erasePerson(
   report.cancelled = await eraseAppointments(data.appointments, now);
   add(report.erased, 'appointments', data.appointments.length);
   // Their "already booked" claims: one-way hashes of each number and mailbox, nothing to count.
-  for (const person of [...data.leads.map((lead) => lead.person), ...data.appointments])
-    if (person.phone) await forgetUpcomingClaims({ phone: person.phone, email: person.email ?? null });
+  const visitors = new Map(
+    [...data.leads.map((lead) => lead.person), ...data.appointments]
+      .filter((person) => person.phone)
+      .map((person) => [
+        `${person.phone}|${person.email ?? ''}`,
+        { phone: person.phone!, email: person.email ?? null },
+      ]),
+  );
+  await Promise.all([...visitors.values()].map((visitor) => forgetUpcomingClaims(visitor)));
 
   // 3. Clients, then the lead records (each with its index keys, to-do entry and slice copy).
   for (const client of data.clients) {

@@ -30,7 +30,19 @@ export function identityOf(given: { email?: string | null | undefined; phone?: s
   return { phones: phone ? [phone] : [], emails: email ? [email] : [] };
 }
 
-export async function findPersonData(identity: Identity): Promise<PersonData> {
+/** What every person's search reads whole (appointments, payment requests): read once for many people. */
+export interface Shared {
+  appointments: Appointment[];
+  paymentRequests: PersonData['paymentRequests'];
+}
+
+export async function readShared(): Promise<Shared> {
+  const [appointments, requests] = await Promise.all([appointmentsWhere(() => true), paymentRequests.all()]);
+  return { appointments, paymentRequests: requests };
+}
+
+/** Everything stored about the person; `shared` when the caller looks at many people in one run. */
+export async function findPersonData(identity: Identity, shared?: Shared): Promise<PersonData> {
   const indexed = await leadRecordsOf(identity);
   // Payments kept for the tax law after an erasure are out of the owner's search: found here.
   const keptIds = (await keptPaymentIds(identity)).filter((id) => !indexed.some((lead) => lead.id === id));
@@ -40,13 +52,17 @@ export async function findPersonData(identity: Identity): Promise<PersonData> {
   const bookingIds = new Set(leads.filter((lead) => lead.kind === 'booking').map((lead) => lead.id));
   const [found, appointments, requests, documents] = await Promise.all([
     Promise.all(paymentIds.map((id) => clients.get(id))),
-    appointmentsWhere(
-      (appointment) =>
-        isPersonOf(appointment, identity) ||
-        bookingIds.has(appointment.bookingId) ||
-        (appointment.session !== undefined && paymentIds.includes(appointment.session.clientId)),
+    (shared ? Promise.resolve(shared.appointments) : appointmentsWhere(() => true)).then((all) =>
+      all.filter(
+        (appointment) =>
+          isPersonOf(appointment, identity) ||
+          bookingIds.has(appointment.bookingId) ||
+          (appointment.session !== undefined && paymentIds.includes(appointment.session.clientId)),
+      ),
     ),
-    paymentRequests.all().then((all) => all.filter((request) => isPersonOf(request, identity))),
+    (shared ? Promise.resolve(shared.paymentRequests) : paymentRequests.all()).then((all) =>
+      all.filter((request) => isPersonOf(request, identity)),
+    ),
     Promise.all(paymentIds.map((id) => documentsOfPayment(id))).then((lists) => lists.flat()),
   ]);
   return {

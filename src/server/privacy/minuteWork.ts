@@ -60,7 +60,7 @@ export async function privacyMinuteWork(
     }
   }
   // Students' requests: links a dying request did not send, confirmations cut short, and holds past their 7 days.
-  if (Date.now() < deadline) report.holds = await holdsWork(now, deadline);
+  if (Date.now() < deadline) report.holds = await holdsWork(now, deadline, { hourly });
   if (!hourly) return report;
   if (Date.now() < deadline) report.logPruned = await pruneErasureLog(now);
   if (Date.now() < deadline) report.retention = await applyRetention(now, deadline);

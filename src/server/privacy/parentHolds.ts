@@ -5,9 +5,10 @@ import { afterResponse } from '../http/afterResponse';
 import { notFound } from '../http/errors';
 import { bookings, downloads } from '../leads';
 import { parentConsentMail, parentConsentWhatsApp } from '../messages';
-import { deliver, enqueue, forgetEntriesMentioning, newEntry, siteAddress } from '../notifications';
+import { deliver, enqueue, entryId, forgetEntries, newEntry, siteAddress } from '../notifications';
 import { readForUpdate } from '../storage/atomicJson';
 import { blobCall, collectionStore } from '../storage/blobs';
+import { keysMentioning } from '../storage/mentions';
 import { newestFirstKey, timeFromKey } from '../storage/keys';
 import { logErasure } from './erasureLog';
 
@@ -24,6 +25,8 @@ const PREFIX = 'holds/';
 const WAIT_MS = PARENT_WAIT_DAYS * 24 * 60 * 60_000;
 /** A hold younger than this may still have its link on the way from its own request. */
 const GRACE_MS = 60_000;
+/** A hold this young may still lack its link or its confirmation's lead: looked at every minute. */
+const RECENT_MS = 10 * 60_000;
 
 export const holdKinds = ['booking', 'download'] as const;
 export type HoldKind = (typeof holdKinds)[number];
@@ -169,14 +172,20 @@ export interface HoldWork {
 }
 
 /** The minute job's part: links a dying request did not send, and holds nobody confirmed in time, erased. */
-export async function holdsWork(now: Date, deadline: number): Promise<HoldWork> {
+export async function holdsWork(
+  now: Date,
+  deadline: number,
+  { hourly = true }: { hourly?: boolean } = {},
+): Promise<HoldWork> {
   const work: HoldWork = { linksSent: 0, expired: 0 };
   const { blobs } = await blobCall(() => store().list({ prefix: PREFIX }));
   for (const { key } of blobs) {
     if (Date.now() >= deadline) break;
     const id = key.slice(PREFIX.length);
     const age = now.getTime() - (timeFromKey(id) ?? now.getTime());
-    if (age < GRACE_MS) continue;
+    // Each minute only the holds a request may have just left unfinished are read (the key says
+    // their age); the older ones once an hour, to finish a confirmation cut short or let them go.
+    if (age < GRACE_MS || (!hourly && age >= RECENT_MS)) continue;
     const hold = await readHold(id);
     if (hold?.parentConsent) await finishConfirmed(hold);
     else if (age >= WAIT_MS) {
@@ -188,7 +197,11 @@ export async function holdsWork(now: Date, deadline: number): Promise<HoldWork> 
 }
 
 async function eraseHold(id: string, now: Date): Promise<void> {
-  const messages = await forgetEntriesMentioning((text) => text.includes(id));
+  // The hold's only messages are its parent's link, named by the hold's id.
+  const messages = await forgetEntries([
+    entryId(id, 'parent-consent', 'visitor-email'),
+    entryId(id, 'parent-consent', 'whatsapp'),
+  ]);
   await blobCall(() => store().delete(keyOf(id)));
   await logErasure({
     at: now.toISOString(),
@@ -201,14 +214,7 @@ async function eraseHold(id: string, now: Date): Promise<void> {
 
 /** Drops every hold that mentions a person (their erasure). */
 export async function forgetHoldsMentioning(mentions: (text: string) => boolean): Promise<number> {
-  const { blobs } = await blobCall(() => store().list({ prefix: PREFIX }));
-  let dropped = 0;
-  for (const { key } of blobs) {
-    const text = await blobCall(() => store().get(key, { type: 'text' }));
-    if (text && mentions(text)) {
-      await blobCall(() => store().delete(key));
-      dropped += 1;
-    }
-  }
-  return dropped;
+  const keys = await keysMentioning(HOLDS_STORE, [PREFIX], mentions);
+  await Promise.all(keys.map((key) => blobCall(() => store().delete(key))));
+  return keys.length;
 }

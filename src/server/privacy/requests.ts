@@ -44,6 +44,8 @@ export const privacyRequestRecordSchema = z.object({
   linkExpiresAt: z.string().nullable(),
   status: z.enum(requestStatuses),
   erasureRequestedAt: z.string().nullable(),
+  /** When a run took up the erasure (the claim that keeps a second run away). */
+  erasureClaimedAt: z.string().nullable().default(null),
   doneAt: z.string().nullable(),
   updatedAt: z.string(),
 });
@@ -93,6 +95,7 @@ export async function storeRequest(
     linkExpiresAt: null,
     status: 'received',
     erasureRequestedAt: null,
+    erasureClaimedAt: null,
     doneAt: null,
     updatedAt: now.toISOString(),
   };

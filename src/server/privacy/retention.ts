@@ -2,7 +2,7 @@ import { env } from '../env';
 import { type LeadRecord, leadRecordsBefore } from '../leads';
 import { blobCall, collectionStore } from '../storage/blobs';
 import { erasePerson } from './erase';
-import { findPersonData, identityOf, type PersonData } from './find';
+import { findPersonData, identityOf, type PersonData, readShared } from './find';
 import { REQUESTS_STORE } from './requests';
 
 // Retention (docs/privacy.md, "Retention"): a lead who never became a client is erased
@@ -78,13 +78,18 @@ export async function applyRetention(now: Date, deadline: number): Promise<Reten
   const cutoff = monthsBefore(now, months);
   const report: RetentionReport = { erased: 0, kept: 0 };
   const marks = await keptUntil();
-  const candidates = (await leadRecordsBefore(cutoff, 500)).filter(
-    (lead) => (marks.get(lead.id)?.at ?? 0) <= now.getTime(),
+  // Marked records are skipped in the scan itself, so a year of kept clients never fills the batch.
+  const candidates = await leadRecordsBefore(
+    cutoff,
+    BATCH,
+    new Date(0),
+    (id) => (marks.get(id)?.at ?? 0) > now.getTime(),
   );
+  const shared = candidates.length > 0 ? await readShared() : null;
   const store = collectionStore(REQUESTS_STORE);
-  for (const lead of candidates.slice(0, BATCH)) {
+  for (const lead of candidates) {
     if (Date.now() >= deadline) break;
-    const data = await findPersonData(identityOfLead(lead));
+    const data = await findPersonData(identityOfLead(lead), shared ?? undefined);
     const last = lastContact(data);
     if (last !== null && last < cutoff.getTime()) {
       await erasePerson(data.identity, 'retention', null, now);
@@ -106,11 +111,12 @@ export async function leavingNextMonth(now: Date): Promise<number> {
   const months = retentionMonths();
   const nextCutoff = monthsBefore(monthsBefore(now, -1), months);
   const leads = await leadRecordsBefore(nextCutoff, 1000, new Date(0));
+  const shared = leads.length > 0 ? await readShared() : undefined;
   const people = new Map<string, LeadRecord>();
   for (const lead of leads) people.set(`${lead.person.phone ?? ''}|${lead.person.email ?? ''}`, lead);
   let leaving = 0;
   for (const lead of people.values()) {
-    const last = lastContact(await findPersonData(identityOfLead(lead)));
+    const last = lastContact(await findPersonData(identityOfLead(lead), shared));
     if (last !== null && last < nextCutoff.getTime()) leaving += 1;
   }
   return leaving;

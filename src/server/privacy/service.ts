@@ -3,7 +3,7 @@ import { MY_DATA_PATH } from '../../lib/privacy/links';
 import type { MyDataView, PrivacyCorrection } from '../../lib/schemas/privacy';
 import { afterResponse } from '../http/afterResponse';
 import { notFound } from '../http/errors';
-import type { Identity } from '../leads';
+import { type Identity, leadRecordsOf } from '../leads';
 import { privacyLinkMail, privacyLinkWhatsApp, privacyVerifyMail } from '../messages';
 import { deliver, enqueue, newEntry, siteAddress } from '../notifications';
 import { consentedNumber, whatsappEnabled } from '../whatsapp';
@@ -11,6 +11,7 @@ import { correctPerson } from './correct';
 import { erasePerson } from './erase';
 import type { ErasureReason } from './erasureLog';
 import { findPersonData, identityOf } from './find';
+import { keptPaymentIds } from './keptIndex';
 import {
   LINK_VALID_MS,
   type PrivacyRequestRecord,
@@ -49,22 +50,22 @@ async function channelFor(
   | { by: 'owner'; value: string }
   | null
 > {
-  if (request.email) {
-    const identity = identityOf({ email: request.email });
-    const data = await findPersonData(identity);
-    if (data.leads.length + data.clients.length + data.appointments.length + data.paymentRequests.length > 0)
-      return { by: 'email', value: identity.emails[0]! };
-  }
-  if (request.phone) {
-    const identity = identityOf({ phone: request.phone });
-    const data = await findPersonData(identity);
-    const records = [...data.leads.map((lead) => lead.record), ...data.appointments];
-    if (records.length + data.paymentRequests.length === 0) return null;
-    const number = records.map((record) => consentedNumber(record)).find((each) => each !== null);
-    if (number && whatsappEnabled()) return { by: 'whatsapp', value: identity.phones[0]!, number };
-    return { by: 'owner', value: request.phone };
-  }
-  return null;
+  // Whether anything is stored needs only the person index and the kept payments' listing: every
+  // call, client and payment link comes with a lead record (a booking) under the same number and
+  // mailbox. No store is read whole for a request anyone can make.
+  const email = identityOf({ email: request.email });
+  if (email.emails.length > 0 && (await anythingStored(email))) return { by: 'email', value: email.emails[0]! };
+  const phone = identityOf({ phone: request.phone });
+  if (phone.phones.length === 0 || !(await anythingStored(phone))) return null;
+  const records = await leadRecordsOf(phone);
+  const number = records.map(({ record }) => consentedNumber(record)).find((each) => each !== null);
+  if (number && whatsappEnabled()) return { by: 'whatsapp', value: phone.phones[0]!, number };
+  return request.phone ? { by: 'owner', value: request.phone } : null;
+}
+
+async function anythingStored(identity: Identity): Promise<boolean> {
+  const [records, kept] = await Promise.all([leadRecordsOf(identity), keptPaymentIds(identity)]);
+  return records.length + kept.length > 0;
 }
 
 /** Sends the request's link, once (the request's change over its ETag decides who sends). */
@@ -145,22 +146,18 @@ export async function myData(request: PrivacyRequestRecord): Promise<MyDataView>
   return myDataView(await findPersonData(identityOfRequest(request)), request);
 }
 
-/** Corrects the person's records; a corrected mailbox or number is what the link proves from then on. */
+/**
+ * Corrects the person's records. The link still proves only the mailbox or number it went to:
+ * a typed new address is never proof (anyone could type another person's), so records moved to
+ * it leave this link's view, and a new link for the new address shows them.
+ */
 export async function correctMyData(
   request: PrivacyRequestRecord,
   change: PrivacyCorrection,
   now: Date = new Date(),
 ): Promise<MyDataView> {
   await correctPerson(identityOfRequest(request), change, now);
-  const verified = request.verified!;
-  const next =
-    verified.by === 'email' && change.email
-      ? { by: 'email' as const, value: change.email.toLowerCase() }
-      : verified.by === 'phone' && change.phone
-        ? { by: 'phone' as const, value: identityOf({ phone: change.phone }).phones[0] ?? verified.value }
-        : verified;
-  const updated = (await updateRequest(request.id, (current) => ({ ...current, verified: next }))) ?? request;
-  return myData(updated);
+  return myData(request);
 }
 
 /** Withdraws one consent; withdrawing the answer to their requests is erasure. */
@@ -196,14 +193,11 @@ export async function ownerErasure(
 ): Promise<string> {
   const request = await storeRequest({ email: given.email ?? null, phone: given.phone ?? null, by: 'owner' }, now);
   const identity = identityOf(given);
+  // What the owner verified is what they gave: the request's own e-mail and phone (finishErasure).
   await updateRequest(request.id, (current) => ({
     ...current,
     status: 'erasing',
     erasureRequestedAt: now.toISOString(),
-    // What the owner verified: every number and mailbox they gave.
-    verified: identity.emails[0]
-      ? { by: 'email', value: identity.emails[0] }
-      : { by: 'phone', value: identity.phones[0]! },
   }));
   await afterResponse(`privacy erasure ${request.id}`, () => finishErasure(request.id, new Date()));
   await closeVerifiedRequests(identity, now);
@@ -228,15 +222,26 @@ async function closeVerifiedRequests(identity: Identity, now: Date): Promise<voi
   );
 }
 
+/** How long an erasure's claim keeps another run away (an erasure reads whole stores: minutes at most). */
+const ERASURE_CLAIM_MS = 5 * 60_000;
+
 /** Erases for an 'erasing' request, then clears the request of the person. Idempotent. */
 export async function finishErasure(id: string, now: Date): Promise<void> {
-  const request = await readRequest(id);
-  if (!request || request.status !== 'erasing') return;
+  // Claimed first, over the request's ETag: the request's own follow-up and the minute job never
+  // erase at once, and a claim left by a run that died expires.
+  let claimed = false;
+  const request = await updateRequest(id, (current) => {
+    claimed = false;
+    if (current.status !== 'erasing') return null;
+    const claim = current.erasureClaimedAt ? Date.parse(current.erasureClaimedAt) : 0;
+    if (now.getTime() - claim < ERASURE_CLAIM_MS) return null;
+    claimed = true;
+    return { ...current, erasureClaimedAt: now.toISOString() };
+  });
+  if (!request || !claimed) return;
   const reason: ErasureReason = request.by === 'owner' ? 'owner' : 'request';
   const identity: Identity =
-    request.by === 'owner'
-      ? mergeIdentities(identityOf({ email: request.email, phone: request.phone }), identityOfRequest(request))
-      : identityOfRequest(request);
+    request.by === 'owner' ? identityOf({ email: request.email, phone: request.phone }) : identityOfRequest(request);
   await erasePerson(identity, reason, id, now);
   await updateRequest(id, (current) => ({
     ...current,
@@ -248,8 +253,3 @@ export async function finishErasure(id: string, now: Date): Promise<void> {
     doneAt: now.toISOString(),
   }));
 }
-
-const mergeIdentities = (a: Identity, b: Identity): Identity => ({
-  phones: [...new Set([...a.phones, ...b.phones])],
-  emails: [...new Set([...a.emails, ...b.emails])],
-});

@@ -30,10 +30,17 @@ export async function keysMentioning(
 /** A test for a person's traces in stored text: any of their numbers (last 10 digits), mailboxes or record ids. */
 export function mentionsOf(terms: readonly string[]): (text: string) => boolean {
   const wanted = terms.map((term) => term.toLowerCase()).filter((term) => term.length >= 6);
+  const words = wanted.filter((term) => !/^\d+$/.test(term));
+  // A number is matched by its digits, whatever spacing the text gave it, as a whole number (an
+  // Indian country code or trunk zero before it allowed), never inside a longer run of digits
+  // such as an id or a time.
+  const numbers = wanted
+    .filter((term) => /^\d+$/.test(term))
+    .map((digits) => new RegExp(`(?<!\\d)(?:91|0)?${digits}(?!\\d)`));
   return (text) => {
     const lower = text.toLowerCase();
-    // Numbers are matched by their digits alone, whatever spacing the text gave them.
+    if (words.some((term) => lower.includes(term))) return true;
     const digits = lower.replace(/[\s().-]/g, '');
-    return wanted.some((term) => lower.includes(term) || (/^\d+$/.test(term) && digits.includes(term)));
+    return numbers.some((number) => number.test(digits));
   };
 }
