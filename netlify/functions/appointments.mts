@@ -22,7 +22,7 @@ import {
   pruneNewCallWindows,
 } from '../../src/server/appointments';
 import { assertSameOrigin } from '../../src/server/auth';
-import { bookings, createDiscoveryCall } from '../../src/server/leads';
+import { bookings, createDiscoveryCall, openCallBackOf } from '../../src/server/leads';
 import { afterResponse } from '../../src/server/http/afterResponse';
 import { decoyRecord, isBot } from '../../src/server/http/honeypot';
 import { badRequest, notFound } from '../../src/server/http/errors';
@@ -94,7 +94,9 @@ export default route({
       booking = found;
     } else {
       const { name, phone, email, background, attribution, whatsappOptIn } = body;
-      booking = {
+      // Their call-back request, when they made one: the call is its call (one person, one thread).
+      const open = await openCallBackOf({ phone, email });
+      booking = open ?? {
         mobile: phone,
         ...(email ? { email } : {}),
         make: async () =>

@@ -92,7 +92,19 @@ describe('GET /api/admin/todo', () => {
       createdAt: ist('2026-10-16', '17:00').toISOString(),
       dueAt: ist('2026-10-19', '12:00').toISOString(),
       promiseHours: 4,
+      stage: 'College Graduate',
+      callAt: null,
       overdue: true,
+      reason: 'promise',
+      records: [
+        {
+          kind: 'booking',
+          id: fridayCall.id,
+          createdAt: ist('2026-10-16', '17:00').toISOString(),
+          dueAt: ist('2026-10-19', '12:00').toISOString(),
+          promiseHours: 4,
+        },
+      ],
     });
     expect(list[1]!.dueAt).toBe(ist('2026-10-19', '13:00').toISOString());
     expect(list[2]).toMatchObject({

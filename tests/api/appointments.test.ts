@@ -10,10 +10,12 @@ import slotsFn from '../../netlify/functions/slots.mts';
 import { business } from '../../src/lib/business';
 import { dueAfter } from '../../src/lib/dueTime';
 import type { PublicAppointment, Slot, SlotsAnswer } from '../../src/lib/schemas/appointment';
-import type { TodoAnswer } from '../../src/lib/schemas/todo';
+import type { TodoAnswer, TodoEntry } from '../../src/lib/schemas/todo';
 import { sendDueReminders } from '../../src/server/appointments/reminders';
 import { appointmentStore, readAppointment, slotHolder, slotKey } from '../../src/server/booking/store';
 import { bookings } from '../../src/server/leads/bookings';
+import { TODO_STORE, entryOfTodoKey } from '../../src/server/indexes/todo/pendingIndex';
+import { collectionStore } from '../../src/server/storage/blobs';
 import { adminCookie } from './support/admin';
 import { allDay } from './support/availability';
 import { SITE, call, jsonOf, settleAfterResponse } from './support/call';
@@ -322,26 +324,36 @@ describe('manage link', () => {
     ).toBe(409);
   });
 
-  test("the owner's to-do falls due at the booked call, keeps it through an edit, moves with it, and gets the 4-hour promise back on a cancel", async () => {
+  test("a booked call takes its request off the owner's to-do (the index keeps the call's time through an edit, a recount and a move), and a cancel gives the 4-hour promise back", async () => {
     const { appointment, id, token } = await booked(30);
     const onTodo = async () => {
       const answer = await jsonOf<TodoAnswer>(await call(todoFn, '/api/admin/todo', { cookie }));
-      return answer.items.filter((item) => item.id === appointment.bookingId);
+      return answer.items.filter((item) => item.records.some((record) => record.id === appointment.bookingId));
     };
-    const dueOf = async () => {
-      const items = await onTodo();
-      expect(items).toHaveLength(1);
-      return items[0]!;
+    // What the index holds for the booking: its due time and the call it waits on.
+    const indexed = async () => {
+      const keys = (await collectionStore(TODO_STORE).list({ prefix: `pending/booking.${appointment.bookingId}.` }))
+        .blobs;
+      expect(keys).toHaveLength(1);
+      const entry = entryOfTodoKey(keys[0]!.key);
+      // A long name or stage keeps the details in the blob only.
+      const held = entry === 'body' ? await collectionStore(TODO_STORE).get(keys[0]!.key, { type: 'json' }) : entry;
+      if (!held) throw new Error('unreadable to-do key');
+      return held as TodoEntry;
     };
-    expect((await dueOf()).dueAt).toBe(new Date(appointment.start).toISOString());
+    const callTime = (iso: string) => new Date(iso).toISOString();
+    expect(await onTodo()).toEqual([]);
+    expect((await indexed()).callAt).toBe(callTime(appointment.start));
+    expect((await indexed()).dueAt).toBe(callTime(appointment.start));
 
     // An owner's edit of the booking recomputes its entry: the call still decides.
     await bookings.update(appointment.bookingId, (current) => ({ ...current, notes: 'Prefers mornings' }));
-    expect((await dueOf()).dueAt).toBe(new Date(appointment.start).toISOString());
+    expect((await indexed()).callAt).toBe(callTime(appointment.start));
 
-    // The owner's recount puts leads back on the to-do by the same rule: no second entry at 4 business hours.
+    // The owner's recount puts leads back on the index by the same rule: no entry at 4 business hours.
     expect((await call(statsFn, '/api/admin/stats/recount', { method: 'POST', cookie })).status).toBe(200);
-    expect((await dueOf()).dueAt).toBe(new Date(appointment.start).toISOString());
+    expect((await indexed()).callAt).toBe(callTime(appointment.start));
+    expect(await onTodo()).toEqual([]);
 
     const next = await slotAhead(30);
     expect(
@@ -353,17 +365,56 @@ describe('manage link', () => {
       ).status,
     ).toBe(200);
     await settleAfterResponse();
-    expect((await dueOf()).dueAt).toBe(new Date(next.start).toISOString());
+    expect((await indexed()).callAt).toBe(callTime(next.start));
+    expect(await onTodo()).toEqual([]);
 
     expect(
       (await call(appointmentsFn, `/api/appointments/${id}/cancel?token=${token}`, { params: { id }, method: 'POST' }))
         .status,
     ).toBe(200);
     await settleAfterResponse();
-    const promised = await dueOf();
-    expect(promised.dueAt).toBe(
-      dueAfter(new Date(promised.createdAt), business.promises.callbackAfterCallHours).toISOString(),
+    const [promised] = await onTodo();
+    expect(promised?.callAt).toBeNull();
+    expect(promised?.dueAt).toBe(
+      dueAfter(new Date(promised!.createdAt), business.promises.callbackAfterCallHours).toISOString(),
     );
+  });
+
+  test('a person who asks for a call back and then picks a time on the contact form: one record, the call carries the stage, one to-do entry until the call is booked', async () => {
+    people += 1;
+    const phone = `98451 ${String(20_000 + people).slice(-5)}`;
+    const email = `callback${people}@example.com`;
+    const asked = await call(bookCall, '/api/book-call', {
+      body: { name: 'Meera Pillai', phone, email, background: 'college-graduate' },
+      ip: visitorIp(),
+    });
+    expect(asked.status).toBe(201);
+    await settleAfterResponse();
+    const request = (await jsonOf<{ booking: { id: string; currentStage: string } }>(asked)).booking;
+    const mine = async () =>
+      (await jsonOf<TodoAnswer>(await call(todoFn, '/api/admin/todo', { cookie }))).items.filter(
+        (item) => item.phone === phone,
+      );
+    const before = await mine();
+    expect(before).toHaveLength(1);
+    expect(before[0]).toMatchObject({ stage: request.currentStage, reason: 'promise', callAt: null });
+
+    // The contact form's "pick a time" asks no stage: the time is booked on the request.
+    const slot = await slotAhead(30);
+    const picked = await call(appointmentsFn, '/api/appointments', {
+      body: { start: slot.start, name: 'Meera Pillai', phone: `+91 ${phone}`, email },
+      ip: visitorIp(),
+    });
+    expect(picked.status).toBe(201);
+    await settleAfterResponse();
+    const appointment = (await jsonOf<{ appointment: PublicAppointment }>(picked)).appointment;
+    expect(appointment.bookingId).toBe(request.id);
+    const stored = await bookings.get(request.id);
+    expect(stored?.currentStage).toBe(request.currentStage);
+    expect(
+      (await bookings.list({ limit: 100 })).items.filter((item) => item.mobile.endsWith(phone.slice(-5))),
+    ).toHaveLength(1);
+    expect(await mine()).toEqual([]);
   });
 
   test('within 24 hours of the call the visitor cannot move or cancel it online (403 naming phone and WhatsApp)', async () => {

@@ -19,17 +19,31 @@ export const todoEntrySchema = z.object({
   dueAt: z.string(),
   /** The promise in business hours: a discovery call's callback or a reply. */
   promiseHours: z.number().int().min(0),
+  /** The career stage the request gave (a booking's), when it gave one. */
+  stage: z.string().nullable().optional(),
+  /** The start (ISO) of the call booked for this request, while one is booked. */
+  callAt: z.string().nullable().optional(),
 });
 export type TodoEntry = z.infer<typeof todoEntrySchema>;
 
-/** GET /api/admin/todo: due soonest first, so what is overdue leads. */
+/** One of a person's records waiting for a response. */
+export type TodoRecord = Pick<TodoEntry, 'kind' | 'id' | 'createdAt' | 'dueAt' | 'promiseHours'>;
+
+/**
+ * GET /api/admin/todo: one item a person (docs/decisions/0042-one-person-view.md), due soonest
+ * first, so what is overdue leads. The entry's own fields are the person's soonest-due record;
+ * `records` are all of theirs still waiting; `callAt` is the call booked with them, if any.
+ */
 export interface TodoItem extends TodoEntry {
   overdue: boolean;
+  records: TodoRecord[];
+  /** Why it is due: a promise running out, or a booked call whose outcome is not marked. */
+  reason: 'promise' | 'call-outcome';
 }
 export interface TodoAnswer {
-  /** Due soonest first: every pending lead, or the first `limit`. */
+  /** Due soonest first: every person waiting, or the first `limit`. */
   items: TodoItem[];
-  /** Counted over every pending lead, however many `items` holds. */
+  /** Counted over every person waiting, however many `items` holds. */
   total: number;
   overdue: number;
 }

@@ -12,8 +12,8 @@ import { activeAppointmentOf } from './store';
 export async function withCallDue(entry: TodoEntry | null): Promise<TodoEntry | null> {
   if (!entry || entry.kind !== 'booking') return entry;
   const call = await activeAppointmentOf(entry.id);
-  if (!call) return entry;
-  return { ...entry, dueAt: new Date(call.start).toISOString() };
+  if (!call) return { ...entry, callAt: null };
+  return { ...entry, dueAt: new Date(call.start).toISOString(), callAt: new Date(call.start).toISOString() };
 }
 
 /** After a call of this booking was booked, moved or cancelled: the to-do follows. */

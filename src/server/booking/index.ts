@@ -41,6 +41,7 @@ export {
   appointmentStore,
   appointmentsOnDates,
   claimSlotKey,
+  activeAppointmentIdOf,
   readAppointment,
   readAppointmentForUpdate,
   releaseSlotKey,

@@ -8,6 +8,7 @@ export {
   endRemainingSessions,
   markSessionOutcome,
   moveSession,
+  sessionsOf,
 } from './sessions';
 export { clients, type Client } from './store';
 export { eraseClient } from './erase';

@@ -17,6 +17,7 @@ export {
   type Identity,
   type LeadRecord,
   changeLeadRecord,
+  identityOf,
   correctLeadRecord,
   isPersonOf,
   leadRecordOf,
@@ -26,3 +27,5 @@ export {
   restrictLeadRecord,
 } from './personRecords';
 export type { Correction } from './profiles';
+export { type RecentRecord, hitOfLeadRecord, newestLeadRecords } from './recentRecords';
+export { OPEN_CALL_BACK_DAYS, openCallBackOf } from './openCallBack';

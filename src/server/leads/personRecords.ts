@@ -18,6 +18,13 @@ export interface Identity {
   emails: readonly string[];
 }
 
+/** The identity of a mailbox or number as given (pure). */
+export function identityOf(given: { email?: string | null | undefined; phone?: string | null | undefined }): Identity {
+  const phone = phoneKey(given.phone);
+  const email = given.email?.trim().toLowerCase() || null;
+  return { phones: phone ? [phone] : [], emails: email ? [email] : [] };
+}
+
 /** Whether a record's person is the identified one: the same number or the same mailbox (pure). */
 export function isPersonOf(person: Person, identity: Identity): boolean {
   const phone = phoneKey(person.phone);

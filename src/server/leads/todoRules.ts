@@ -33,7 +33,9 @@ export function todoEntryOf(kind: TodoEntry['kind'], event: LeadEvent): TodoEntr
 }
 
 export function bookingTodo(booking: Stored<Booking>): TodoEntry | null {
-  return booking.status === 'pending' ? todoEntryOf('booking', bookingEvent(booking)) : null;
+  const entry = booking.status === 'pending' ? todoEntryOf('booking', bookingEvent(booking)) : null;
+  // The stage shows on the to-do, so the owner calls knowing who it is.
+  return entry && { ...entry, stage: booking.currentStage };
 }
 
 export function contactTodo(contact: Stored<ContactRecord>): TodoEntry | null {

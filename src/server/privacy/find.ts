@@ -4,10 +4,9 @@ import type { PaymentRequest } from '../../lib/schemas/paymentRequest';
 import { appointmentsWhere } from '../booking';
 import { type Client, clients } from '../clients';
 import { documentsOfPayment } from '../invoices';
-import { type Identity, type LeadRecord, isPersonOf, leadRecordOf, leadRecordsOf } from '../leads';
+import { type Identity, type LeadRecord, identityOf, isPersonOf, leadRecordOf, leadRecordsOf } from '../leads';
 import { keptPaymentIds } from './keptIndex';
 import { paymentRequests } from '../paymentRequests';
-import { phoneKey } from '../indexes/search/personKeys';
 
 // Everything stored about one person (docs/privacy.md, "Rights"), found by the numbers and
 // mailboxes that identify them: their lead records through the person index, their clients
@@ -23,12 +22,7 @@ export interface PersonData {
   documents: InvoiceDocument[];
 }
 
-/** The identity of a mailbox or number as given (pure). */
-export function identityOf(given: { email?: string | null | undefined; phone?: string | null | undefined }): Identity {
-  const phone = phoneKey(given.phone);
-  const email = given.email?.trim().toLowerCase() || null;
-  return { phones: phone ? [phone] : [], emails: email ? [email] : [] };
-}
+export { identityOf };
 
 /** What every person's search reads whole (appointments, payment requests): read once for many people. */
 export interface Shared {

@@ -9,7 +9,10 @@ import { withRetries } from '../../storage/retry';
 // to-do shows, so reading the whole to-do is one listing of `pending/`, however many
 // leads the site has ever had:
 //
-//   pending/{kind}.{id}.{dueMs}.{base64url JSON [name, phone, email, createdAt, hours]}
+//   pending/{kind}.{id}.{dueMs}.{base64url JSON [name, phone, email, createdMs, hours, stage?, callMs?]}
+//
+// Times are packed as milliseconds and the stage cut to KEY_STAGE_CHARS (the blob keeps it
+// whole), so a key with a stage and a booked call still fits a file name.
 //
 // Kind and id come first so one lead's keys are found with a prefix (an edit of the name
 // makes a new key); no folder per lead, since a store walks folders one by one (the local
@@ -23,18 +26,28 @@ const PENDING = 'pending/';
 const MAX_KEY_BYTES = 560;
 const BODY_ONLY = '-';
 const BODY_READS_AT_ONCE = 16;
+/** The stage as the key keeps it: enough to tell a student from a professional at a glance. */
+export const KEY_STAGE_CHARS = 32;
 
 const store = () => collectionStore(TODO_STORE);
 const pad = (ms: number) => String(Math.max(0, Math.floor(ms))).padStart(13, '0');
 const leadPrefix = (kind: TodoKind, id: string) => `${PENDING}${kind}.${id}.`;
 
+function packed(entry: TodoEntry): unknown[] {
+  const parts: unknown[] = [entry.name, entry.phone, entry.email, Date.parse(entry.createdAt), entry.promiseHours];
+  const stage = entry.stage ? [...entry.stage].slice(0, KEY_STAGE_CHARS).join('') : null;
+  const callAt = entry.callAt ? Date.parse(entry.callAt) : null;
+  if (stage !== null || callAt !== null) parts.push(stage, callAt);
+  return parts;
+}
+
+/** A packed time: milliseconds, or the ISO text keys written before held. */
+const timeOf = (value: unknown) => (typeof value === 'number' ? new Date(value).toISOString() : value);
+
 /** The index key of an entry. */
 export function todoKey(entry: TodoEntry): string {
   const base = `${leadPrefix(entry.kind, entry.id)}${pad(Date.parse(entry.dueAt))}.`;
-  const packed = Buffer.from(
-    JSON.stringify([entry.name, entry.phone, entry.email, entry.createdAt, entry.promiseHours]),
-  ).toString('base64url');
-  const key = base + packed;
+  const key = base + Buffer.from(JSON.stringify(packed(entry))).toString('base64url');
   // The last part (everything after `pending/`) is one file name on the local store.
   const fits = Buffer.byteLength(key) <= MAX_KEY_BYTES && Buffer.byteLength(key) - PENDING.length <= MAX_KEY_PART_BYTES;
   return fits ? key : base + BODY_ONLY;
@@ -46,7 +59,8 @@ export function entryOfTodoKey(key: string): TodoEntry | 'body' | null {
   if (!match || !(todoKinds as readonly string[]).includes(match[1]!)) return null;
   if (match[4] === BODY_ONLY) return 'body';
   try {
-    const [name, phone, email, createdAt, promiseHours] = JSON.parse(
+    // Without a stage or a call (and in keys written before they were packed) five parts.
+    const [name, phone, email, createdAt, promiseHours, stage = null, callAt = null] = JSON.parse(
       Buffer.from(match[4]!, 'base64url').toString('utf8'),
     ) as unknown[];
     const parsed = todoEntrySchema.safeParse({
@@ -55,8 +69,10 @@ export function entryOfTodoKey(key: string): TodoEntry | 'body' | null {
       name,
       phone,
       email,
-      createdAt,
+      createdAt: timeOf(createdAt),
       promiseHours,
+      stage,
+      callAt: timeOf(callAt),
       dueAt: new Date(Number(match[3])).toISOString(),
     });
     return parsed.success ? parsed.data : null;

@@ -1,0 +1,2 @@
+export { readPeople } from './list';
+export { readThread } from './thread';

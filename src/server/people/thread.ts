@@ -1,0 +1,81 @@
+import type { PersonThread, ThreadCall } from '../../lib/schemas/people';
+import type { Appointment } from '../../lib/schemas/appointment';
+import { activeAppointmentIdOf, readAppointment } from '../booking';
+import { adminClientRow, clients, sessionsOf } from '../clients';
+import { type Identity, type LeadRecord, hitOfLeadRecord, identityOf, leadRecordsOf } from '../leads';
+import { phoneKey } from '../indexes/search/personKeys';
+
+// A person's page (docs/admin.md, "People"): every record that shares a phone number or a
+// mailbox with what the owner opened, then with what those records say (a call back gave a
+// phone, its download the mailbox, a contact message only the mailbox: one person). Calls are
+// read through their bookings and sessions through their clients, never by reading every call.
+
+/** How far one person's numbers and mailboxes are followed: what was opened, then what it found. */
+const ROUNDS = 2;
+/** A person has a handful of numbers and mailboxes; more means shared ones (a family's): stop there. */
+const MAX_IDENTIFIERS = 6;
+
+const identityOfQuery = (q: string): Identity =>
+  q.includes('@') ? identityOf({ email: q }) : identityOf({ phone: q });
+
+/** The identity grown by what the records say (pure). */
+export function grownIdentity(identity: Identity, records: readonly LeadRecord[]): Identity {
+  const phones = new Set(identity.phones);
+  const emails = new Set(identity.emails);
+  for (const { person } of records) {
+    const phone = phoneKey(person.phone);
+    if (phone && phones.size + emails.size < MAX_IDENTIFIERS) phones.add(phone);
+    const email = person.email?.trim().toLowerCase();
+    if (email && email.includes('@') && phones.size + emails.size < MAX_IDENTIFIERS) emails.add(email);
+  }
+  return { phones: [...phones], emails: [...emails] };
+}
+
+const callOf = ({ id, bookingId, start, end, status, cancelledBy, outcome, session }: Appointment): ThreadCall => ({
+  id,
+  bookingId,
+  start,
+  end,
+  status,
+  cancelledBy,
+  ...(outcome ? { outcome } : {}),
+  ...(session ? { session } : {}),
+});
+
+export async function readThread(q: string, now: Date = new Date()): Promise<PersonThread> {
+  let identity = identityOfQuery(q);
+  let records: LeadRecord[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    records = await leadRecordsOf(identity);
+    const grown = grownIdentity(identity, records);
+    if (grown.phones.length === identity.phones.length && grown.emails.length === identity.emails.length) break;
+    identity = grown;
+    if (round === ROUNDS - 1) records = await leadRecordsOf(identity);
+  }
+  const bookingIds = records.filter((record) => record.kind === 'booking').map((record) => record.id);
+  const paymentIds = records.filter((record) => record.kind === 'payment').map((record) => record.id);
+  const [calls, found] = await Promise.all([
+    Promise.all(
+      bookingIds.map(async (id) => {
+        const callId = await activeAppointmentIdOf(id);
+        return callId ? readAppointment(callId) : null;
+      }),
+    ),
+    Promise.all(paymentIds.map((id) => clients.get(id))),
+  ]);
+  const own = found.filter((client) => client !== null);
+  const [clientRows, sessions] = await Promise.all([
+    Promise.all(own.map((client) => adminClientRow(client, now))),
+    Promise.all(own.map((client) => sessionsOf(client))).then((lists) => lists.flat()),
+  ]);
+  const names = [...new Set(records.map((record) => record.person.name?.trim()).filter((name) => !!name))] as string[];
+  return {
+    q,
+    person: { names, phones: identity.phones, emails: identity.emails },
+    records: records.map(hitOfLeadRecord),
+    calls: [...calls.filter((call): call is Appointment => call !== null), ...sessions]
+      .map(callOf)
+      .sort((a, b) => b.start.localeCompare(a.start)),
+    clients: clientRows,
+  };
+}
