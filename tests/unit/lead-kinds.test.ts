@@ -145,7 +145,13 @@ describe('every kind on the to-do', () => {
         headers: { etag: '"v2"' },
       });
     });
-    for (const kind of todoKinds) await markContacted(new QueryClient(), { kind, id: 'lead/1', overdue: false });
+    for (const kind of todoKinds)
+      await markContacted(new QueryClient(), {
+        kind,
+        id: 'lead/1',
+        overdue: false,
+        records: [{ kind, id: 'lead/1', createdAt: '', dueAt: '', promiseHours: 0 }],
+      });
     expect(calls).toEqual(
       todoKinds.map((kind) => `PATCH ${todoFactsOf(kind).statusPath}/lead%2F1/status {"status":"contacted"}`),
     );

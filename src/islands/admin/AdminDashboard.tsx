@@ -1,35 +1,43 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { BlogPosts } from './blog/BlogPosts';
-import { ClientsPanel } from './clients/ClientsPanel';
-import { CustomerData } from './customers/CustomerData';
 import { DashboardHeader } from './DashboardHeader';
-import { SchedulePanel } from './schedule/SchedulePanel';
-import { PrivacyPanel } from './privacy/PrivacyPanel';
-import { UpcomingCalls } from './schedule/UpcomingCalls';
 import type { AdminStats } from '../../lib/schemas/adminApi';
 import { adminKeys } from './api/queries';
 import { createAdminQueryClient } from './queryClient';
 import { sessionExpired } from './sessionExpiry';
-import { StatTiles } from './StatTiles';
-import { useHashTab } from './useHashTab';
+import { type AdminView, adminViews, useAdminRoute } from './adminRoute';
+import { AdminNav } from './AdminNav';
+import { AdminToasts } from './AdminToasts';
+import { todoQuery } from './todo/todoApi';
+import { ViewHeading } from './views/ViewHeading';
+import { TodayView } from './views/TodayView';
+import { PeopleView } from './views/PeopleView';
+import { CalendarView } from './views/CalendarView';
+import { MoneyView } from './views/MoneyView';
+import { SettingsView } from './views/SettingsView';
 import './dashboard.css';
+import './views/views.css';
 
-const tabs = [
-  { id: 'customers', label: 'Customer Data' },
-  { id: 'blog', label: 'Blog Management' },
-  { id: 'clients', label: 'Clients' },
-  { id: 'schedule', label: 'Schedule' },
-  { id: 'privacy', label: 'Privacy' },
-] as const;
-type TabId = (typeof tabs)[number]['id'];
-const tabIds = tabs.map((tab) => tab.id);
+const todayLine = () =>
+  new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', weekday: 'long', day: 'numeric', month: 'long' }).format(
+    new Date(),
+  );
+
+const notes: Record<AdminView, string> = {
+  today: 'What is due, who is coming, what came in. Times are IST.',
+  people: 'Everyone who asked, wrote, downloaded or paid: one person, one thread.',
+  calendar: 'Calls and sessions of the week, clients’ packages and your hours.',
+  money: 'Payments, payment links, invoices, refunds, and where paying clients come from.',
+  blog: 'Posts from the repository and those written here.',
+  settings: 'Notifications, privacy requests and how you sign in.',
+};
 
 /**
- * The owner's dashboard at /admin/bookings: the only page that loads this island.
- * Its modules are imported statically on purpose: a dynamic import() would make the
- * island share Vite's preload helper with the public islands and re-split their chunks,
- * adding bytes to every public page's first view.
+ * The owner's dashboard at /admin/bookings: the only page that loads this island. Views are
+ * URLs (docs/admin.md, "Views"): Today first. Its modules are imported statically on purpose:
+ * a dynamic import() would make the island share Vite's preload helper with the public
+ * islands and re-split their chunks, adding bytes to every public page's first view.
  */
 export default function AdminDashboard({ brand, initialStats }: { brand: string; initialStats: AdminStats | null }) {
   const [client] = useState(() => {
@@ -40,118 +48,42 @@ export default function AdminDashboard({ brand, initialStats }: { brand: string;
   });
   return (
     <QueryClientProvider client={client}>
-      <DashboardHeader brand={brand} />
-      <div className="adm-page">
-        <div className="adm-title">
-          <h1>Dashboard</h1>
-          <p>Every lead, booking and post of {brand}, newest first. Times are IST.</p>
-        </div>
-        <StatTiles />
-        <UpcomingCalls />
-        <DashboardTabs />
-      </div>
+      <Shell brand={brand} />
     </QueryClientProvider>
   );
 }
 
-/**
- * WAI-ARIA tabs: arrow keys, Home and End move between them; the choice is kept in the URL hash.
- * They are links to that hash, so a tap before the island has hydrated still picks the tab.
- */
-function DashboardTabs() {
-  const [current, choose] = useHashTab<TabId>(tabIds, 'customers');
-  const refs = useRef<Record<string, HTMLAnchorElement | null>>({});
-  // The blog list is read only once its tab has been opened.
-  const [blogSeen, setBlogSeen] = useState(false);
-  if (current === 'blog' && !blogSeen) setBlogSeen(true);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLAnchorElement>, index: number) => {
-    const moves: Record<string, number> = {
-      ArrowRight: index + 1,
-      ArrowLeft: index - 1,
-      Home: 0,
-      End: tabs.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    const next = tabs[(target + tabs.length) % tabs.length];
-    if (!next) return;
-    choose(next.id);
-    refs.current[next.id]?.focus();
-  };
-
+function Shell({ brand }: { brand: string }) {
+  const { view, detail } = useAdminRoute();
+  const todo = useQuery(todoQuery(10));
+  // The heading takes the focus once the owner has moved to another view, never on the first paint.
+  const routeKey = `${view}/${detail ?? ''}`;
+  const [navigated, setNavigated] = useState(false);
+  const lastRoute = useRef(routeKey);
+  useEffect(() => {
+    if (lastRoute.current === routeKey) return;
+    lastRoute.current = routeKey;
+    setNavigated(true);
+  }, [routeKey]);
+  const title = view === 'people' && detail ? 'Person' : adminViews.find((item) => item.id === view)!.label;
   return (
-    <div className="adm-tabs">
-      <div role="tablist" aria-label="Dashboard sections" className="adm-tablist">
-        {tabs.map((tab, index) => (
-          <a
-            key={tab.id}
-            ref={(node) => {
-              refs.current[tab.id] = node;
-            }}
-            href={`#${tab.id}`}
-            role="tab"
-            id={`tab-${tab.id}`}
-            aria-controls={`panel-${tab.id}`}
-            aria-selected={current === tab.id}
-            tabIndex={current === tab.id ? 0 : -1}
-            className="adm-tab"
-            onClick={(event) => {
-              event.preventDefault();
-              choose(tab.id);
-            }}
-            onKeyDown={(event) => onKeyDown(event, index)}
-          >
-            {tab.label}
-          </a>
-        ))}
+    <div className="adm-shell">
+      <DashboardHeader brand={brand} />
+      <AdminNav current={view} badges={{ today: todo.data?.overdue ?? 0 }} />
+      <div className="adm-main" data-view={view}>
+        <div className="adm-page">
+          <ViewHeading key={routeKey} title={title} focus={navigated}>
+            {view === 'today' ? `${todayLine()}. ${notes.today}` : notes[view]}
+          </ViewHeading>
+          {view === 'today' ? <TodayView /> : null}
+          {view === 'people' ? <PeopleView person={detail} /> : null}
+          {view === 'calendar' ? <CalendarView /> : null}
+          {view === 'money' ? <MoneyView /> : null}
+          {view === 'blog' ? <BlogPosts /> : null}
+          {view === 'settings' ? <SettingsView /> : null}
+        </div>
       </div>
-      <div
-        role="tabpanel"
-        id="panel-customers"
-        aria-labelledby="tab-customers"
-        hidden={current !== 'customers'}
-        className="adm-tabpanel"
-      >
-        <CustomerData />
-      </div>
-      <div
-        role="tabpanel"
-        id="panel-blog"
-        aria-labelledby="tab-blog"
-        hidden={current !== 'blog'}
-        className="adm-tabpanel"
-      >
-        {blogSeen || current === 'blog' ? <BlogPosts /> : null}
-      </div>
-      <div
-        role="tabpanel"
-        id="panel-clients"
-        aria-labelledby="tab-clients"
-        hidden={current !== 'clients'}
-        className="adm-tabpanel"
-      >
-        {current === 'clients' ? <ClientsPanel /> : null}
-      </div>
-      <div
-        role="tabpanel"
-        id="panel-schedule"
-        aria-labelledby="tab-schedule"
-        hidden={current !== 'schedule'}
-        className="adm-tabpanel"
-      >
-        {current === 'schedule' ? <SchedulePanel /> : null}
-      </div>
-      <div
-        role="tabpanel"
-        id="panel-privacy"
-        aria-labelledby="tab-privacy"
-        hidden={current !== 'privacy'}
-        className="adm-tabpanel"
-      >
-        {current === 'privacy' ? <PrivacyPanel /> : null}
-      </div>
+      <AdminToasts />
     </div>
   );
 }

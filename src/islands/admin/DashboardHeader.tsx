@@ -66,9 +66,6 @@ export function DashboardHeader({ brand }: { brand: string }) {
               ? `Exporting… ${exporter.progress ? formatCount(exporter.progress) : ''}`.trim()
               : 'Export'}
           </button>
-          <a className="btn btn-outline adm-btn-sm adm-signout" href="/admin/passkeys">
-            Passkeys
-          </a>
           <button
             type="button"
             className="btn btn-outline adm-btn-sm adm-signout"

@@ -2,6 +2,9 @@ import { z } from './zod';
 import type { SearchHit } from './adminApi';
 import type { AdminClient } from './client';
 import type { Appointment } from './appointment';
+import type { Payment } from './payment';
+import type { RecordMeta } from './recordMeta';
+import type { RefundSummary } from './refund';
 
 // The owner's People view and a person's page (docs/admin.md, "People";
 // docs/decisions/0042-one-person-view.md): a person is the records that share a phone number
@@ -62,4 +65,6 @@ export interface PersonThread {
   records: SearchHit[];
   calls: ThreadCall[];
   clients: AdminClient[];
+  /** Their payments as stored, each captured one with its refunds. */
+  payments: Array<Payment & RecordMeta & { refunds: RefundSummary | null }>;
 }

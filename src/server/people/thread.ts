@@ -4,6 +4,9 @@ import { activeAppointmentIdOf, readAppointment } from '../booking';
 import { adminClientRow, clients, sessionsOf } from '../clients';
 import { type Identity, type LeadRecord, hitOfLeadRecord, identityOf, leadRecordsOf } from '../leads';
 import { phoneKey } from '../indexes/search/personKeys';
+import { withRefunds } from '../refunds';
+import type { Payment } from '../../lib/schemas/payment';
+import type { RecordMeta } from '../../lib/schemas/recordMeta';
 
 // A person's page (docs/admin.md, "People"): every record that shares a phone number or a
 // mailbox with what the owner opened, then with what those records say (a call back gave a
@@ -64,18 +67,24 @@ export async function readThread(q: string, now: Date = new Date()): Promise<Per
     Promise.all(paymentIds.map((id) => clients.get(id))),
   ]);
   const own = found.filter((client) => client !== null);
-  const [clientRows, sessions] = await Promise.all([
+  const [clientRows, sessions, payments] = await Promise.all([
     Promise.all(own.map((client) => adminClientRow(client, now))),
     Promise.all(own.map((client) => sessionsOf(client))).then((lists) => lists.flat()),
+    withRefunds(
+      records
+        .filter((record) => record.kind === 'payment')
+        .map((record) => record.record as unknown as Payment & RecordMeta),
+    ),
   ]);
   const names = [...new Set(records.map((record) => record.person.name?.trim()).filter((name) => !!name))] as string[];
   return {
     q,
-    person: { names, phones: identity.phones, emails: identity.emails },
+    person: { names, phones: [...identity.phones], emails: [...identity.emails] },
     records: records.map(hitOfLeadRecord),
     calls: [...calls.filter((call): call is Appointment => call !== null), ...sessions]
       .map(callOf)
       .sort((a, b) => b.start.localeCompare(a.start)),
     clients: clientRows,
+    payments,
   };
 }

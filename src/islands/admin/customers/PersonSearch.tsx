@@ -1,27 +1,23 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { sourceLabel } from '../../../lib/admin/leadSource';
+import { formatCount } from '../../../lib/format';
 import type { SearchHit } from '../../../lib/schemas/adminApi';
-import { formatCount, formatRupees } from '../../../lib/format';
 import { MIN_SEARCH_LENGTH } from '../api';
 import { searchQuery } from '../api/queries';
-import { EmailLink, PhoneLink } from '../ui/Contact';
-import { Pill } from '../ui/Pill';
 import { ErrorState } from '../ui/States';
-import { When } from '../ui/When';
-import { kindViews } from './kindViews';
 import { useDebounced } from './useDebounced';
-import { TimelinePaymentAction } from '../payments/TimelinePaymentAction';
+import { personHref } from '../adminRoute';
+import { TimelineHit } from './TimelineHit';
 
 const SEARCH_DELAY_MS = 300;
 
 const matchedByWords = { phone: 'phone number', email: 'e-mail', name: 'name' } as const;
 
-/** The hit's status in its kind's words (src/islands/admin/customers/kindViews.tsx). */
-function statusOf(hit: SearchHit): string | null {
-  if (!hit.status) return null;
-  const words = kindViews[hit.type].hit.status;
-  return words ? words(hit.status) : hit.status;
+/** A hit's person's page: by their number, else their mailbox. */
+function personLinkOf(hit: SearchHit): string | null {
+  const digits = (hit.phone ?? '').replace(/\D/g, '');
+  if (digits.length >= 10) return personHref(digits.slice(-10));
+  return hit.email ? personHref(hit.email) : null;
 }
 
 /** Find a person: phone in any format, e-mail, or the start of a name, as one timeline. */
@@ -66,26 +62,7 @@ export function PersonSearch() {
         {hits.length > 0 ? (
           <ol className="adm-timeline" data-testid="search-results">
             {hits.map((hit) => (
-              <li key={`${hit.type}-${hit.id}`} className="adm-hit">
-                <div className="adm-hit-head">
-                  <Pill tone={kindViews[hit.type].hit.tone}>{kindViews[hit.type].hit.label}</Pill>
-                  <span className="adm-hit-title">{hit.title}</span>
-                  <span className="adm-hit-when">
-                    <When iso={hit.createdAt} />
-                  </span>
-                </div>
-                <p className="adm-hit-detail">
-                  {hit.name ? <strong>{hit.name}</strong> : null}
-                  {hit.phone ? <PhoneLink phone={hit.phone} /> : null}
-                  {hit.email ? <EmailLink email={hit.email} /> : null}
-                  {statusOf(hit) ? <span>{statusOf(hit)}</span> : null}
-                  {typeof hit.amount === 'number' && hit.amount > 0 ? <span>{formatRupees(hit.amount)}</span> : null}
-                  {sourceLabel(hit.attribution) ? (
-                    <span data-testid="lead-source">Source: {sourceLabel(hit.attribution)}</span>
-                  ) : null}
-                </p>
-                <TimelinePaymentAction hit={hit} />
-              </li>
+              <TimelineHit key={`${hit.type}-${hit.id}`} hit={hit} openHref={personLinkOf(hit)} />
             ))}
           </ol>
         ) : null}

@@ -16,6 +16,7 @@ import { PrivacyDue } from '../privacy/PrivacyDue';
 import { markContacted, todoQuery } from './todoApi';
 import './todo.css';
 import { useNow } from '../../useNow';
+import { personHref } from '../adminRoute';
 
 // The owner's to-do (docs/admin.md, "To do"): every lead still waiting for the call or reply
 // the site promised, due soonest first, so what is overdue is on top and marked. It asks the
@@ -48,8 +49,8 @@ export function TodoPanel() {
         {todo.data ? <span className="adm-count">{formatCount(total)}</span> : null}
       </div>
       <p className="adm-panel-note adm-todo-note">
-        Leads waiting for the response the site promised: a free call within {callbackAfterCallHours} business hours,
-        everything else within {responseHours} ({business.contact.hoursShort}). Soonest due first.
+        People waiting for the answer the site promised them: a call back within {callbackAfterCallHours} business
+        hours, a reply within {responseHours} ({business.contact.hoursShort}). One entry a person; soonest due first.
       </p>
       <dl className="adm-todo-tiles">
         <div className={`adm-tile adm-todo-tile${overdue > 0 ? ' is-overdue' : ''}`} data-testid="todo-overdue">
@@ -128,6 +129,18 @@ export function TodoPanel() {
   );
 }
 
+/** Why the entry is due, in the owner's words. */
+function whyDue(item: TodoItem): string {
+  if (item.reason === 'call-outcome') return 'the call was at';
+  return item.promiseHours === callbackAfterCallHours ? 'call back promised by' : 'reply promised by';
+}
+
+/** The person's page: by their number, else their mailbox. */
+function personLinkOf(item: TodoItem): string {
+  const digits = item.phone.replace(/\D/g, '');
+  return personHref(digits.length >= 10 ? digits.slice(-10) : (item.email ?? item.name));
+}
+
 function TodoRow({ item, now }: { item: TodoItem; now: number }) {
   const headingId = useId();
   const client = useQueryClient();
@@ -136,7 +149,7 @@ function TodoRow({ item, now }: { item: TodoItem; now: number }) {
     onSuccess: () =>
       toast({
         title: 'Marked contacted',
-        description: `${item.name || 'The lead'} is off the to-do.`,
+        description: `${item.name || 'They'} ${item.name ? 'is' : 'are'} off the to-do.`,
         variant: 'success',
       }),
     onError: (error) => {
@@ -161,17 +174,25 @@ function TodoRow({ item, now }: { item: TodoItem; now: number }) {
       <div className="adm-todo-main">
         <div className="adm-row-main">
           <h3 id={headingId} className="adm-row-title">
-            {item.name || item.phone || item.email}
+            <a href={personLinkOf(item)} className="adm-todo-person">
+              {item.name || item.phone || item.email}
+            </a>
           </h3>
           <Pill tone={item.overdue ? 'red' : 'amber'}>{item.overdue ? 'Overdue' : 'Pending'}</Pill>
         </div>
         <p className="adm-todo-what">
-          {whatItIs(item)} · <When iso={item.createdAt} />
+          {item.records.map((record) => whatItIs(record)).join(' + ')} · <When iso={item.createdAt} />
+          {item.stage ? <> · {item.stage}</> : null}
         </p>
+        {item.callAt ? (
+          <p className="adm-todo-call" data-testid="todo-call">
+            Call booked for <When iso={item.callAt} />
+          </p>
+        ) : null}
         <p className="adm-todo-due">
           <strong>{dueLabel(item.dueAt, item.overdue, now)}</strong>{' '}
           <span className="adm-todo-due-at">
-            (due <When iso={item.dueAt} />)
+            ({whyDue(item)} <When iso={item.dueAt} />)
           </span>
         </p>
       </div>

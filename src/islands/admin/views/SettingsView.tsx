@@ -1,0 +1,19 @@
+import { NotificationsPanel } from '../notifications/NotificationsPanel';
+import { PrivacyPanel } from '../privacy/PrivacyPanel';
+
+/** Settings (docs/admin.md, "Settings"): notifications and what failed, privacy, sign-in keys. */
+export function SettingsView() {
+  return (
+    <div className="adm-view-stack">
+      <NotificationsPanel />
+      <PrivacyPanel />
+      <section className="adm-panel">
+        <h2>Passkeys</h2>
+        <p className="adm-panel-note">Sign in with your phone's fingerprint or face instead of the password.</p>
+        <a className="btn btn-outline adm-btn-sm" href="/admin/passkeys">
+          Manage passkeys
+        </a>
+      </section>
+    </div>
+  );
+}
