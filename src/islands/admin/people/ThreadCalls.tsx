@@ -2,6 +2,7 @@ import type { ThreadCall } from '../../../lib/schemas/people';
 import { OutcomePill } from '../ui/OutcomePill';
 import { Pill } from '../ui/Pill';
 import { When } from '../ui/When';
+import { useNow } from '../../useNow';
 
 /** A call's or session's state in the owner's words. */
 export function callStateOf(call: ThreadCall, now: number): string {
@@ -13,7 +14,7 @@ export function callStateOf(call: ThreadCall, now: number): string {
 
 /** A person's calls and sessions, newest first. */
 export function ThreadCalls({ calls }: { calls: ThreadCall[] }) {
-  const now = Date.now();
+  const now = useNow();
   if (calls.length === 0) return <p className="adm-panel-note">No calls or sessions booked.</p>;
   return (
     <ul className="adm-thread-list" role="list" data-testid="thread-calls">

@@ -5,12 +5,13 @@ import { istDateOf } from '../../../lib/schedule/istClock';
 import { leadListQuery } from '../api/queries';
 import { viewHref } from '../adminRoute';
 import { When } from '../ui/When';
+import { useNow } from '../../useNow';
 
 /** Today's payments (IST) from the newest page of payments, with what was refunded of them. */
 export function MoneyToday() {
   const headingId = useId();
   const list = useInfiniteQuery(leadListQuery('payments'));
-  const today = istDateOf(Date.now());
+  const today = istDateOf(useNow());
   const paid = (list.data?.pages[0]?.items ?? []).filter(
     (payment) => payment.status === 'captured' && istDateOf(Date.parse(payment.createdAt)) === today,
   );
