@@ -21,7 +21,11 @@ export function followUpInsert<Rec>(partsOf: (record: Rec) => EventParts): Inser
     const pipeline = followUpPipeline();
     const parts = partsOf(record);
     const lead = parts.lead ?? null;
-    const quiet = !announce && countLead && lead && isLeadNotificationKind(lead.kind) ? lead : null;
+    // Not announced, yet a lead of its source (a client the owner added): only the lead-sources tally reads it.
+    const quiet =
+      !announce && countLead && lead && isLeadNotificationKind(lead.kind)
+        ? { kind: lead.kind, attribution: lead.attribution, at: lead.at }
+        : null;
     const event: FollowUpEvent = {
       id: eventIdForRecord(collection, id, createdAt),
       recordedAt: new Date().toISOString(),
@@ -29,7 +33,7 @@ export function followUpInsert<Rec>(partsOf: (record: Rec) => EventParts): Inser
       counts: parts.counts ?? null,
       person: parts.person ?? null,
       lead: announce ? lead : null,
-      quietLead: quiet && { kind: quiet.kind, attribution: quiet.attribution, at: quiet.at },
+      quietLead: quiet,
       todo: parts.todo ?? null,
     };
     if (!inRequest()) {
