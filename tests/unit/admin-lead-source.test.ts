@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadKindBreakdown, sourceLabel } from '../../src/lib/admin/leadSource';
+import { OWNER_ADDED_SOURCE, leadKindBreakdown, sourceLabel, sourceName } from '../../src/lib/admin/leadSource';
 
 describe('a lead source in words', () => {
   it('is source / medium · campaign', () => {
@@ -14,6 +14,12 @@ describe('a lead source in words', () => {
     expect(sourceLabel({ campaign: 'x' })).toBe('(direct) · x');
     expect(sourceLabel(undefined)).toBeNull();
     expect(sourceLabel(null)).toBeNull();
+  });
+  it('is "Added by the owner" for a client the owner added through a payment request', () => {
+    expect(sourceLabel({ source: OWNER_ADDED_SOURCE })).toBe('Added by the owner');
+    expect(sourceName(OWNER_ADDED_SOURCE)).toBe('Added by the owner');
+    expect(sourceName('instagram')).toBe('instagram');
+    expect(sourceName('(direct)')).toBe('(direct)');
   });
 });
 

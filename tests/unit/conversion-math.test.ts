@@ -36,6 +36,18 @@ describe('what converts (pure)', () => {
     expect(conversionRate(0, 1)).toBeNull();
   });
 
+  test('no rate passes 100%: clients whose leads came before the window count, the rate stops at 100', () => {
+    expect(conversionRate(36, 45)).toBe(100);
+    expect(conversionRate(2, 2)).toBe(100);
+    expect(conversionRate(1, 3)).toBe(100);
+    const [row] = withConversions(
+      [{ source: 'google', medium: 'cpc', leads: 1, byKind: { contact: 1 } }],
+      [{ [google]: paid(3, 30000) }],
+    );
+    // The counts stay as they are; only the rate is held at 100.
+    expect(row).toMatchObject({ leads: 1, payingClients: 3, revenue: 30000, conversionRate: 100 });
+  });
+
   test('rows gain their figures over the days; a source with payments but no leads in the window gets a row', () => {
     const rows = withConversions(
       [{ source: 'google', medium: 'cpc', leads: 4, byKind: { 'discovery-call': 4 } }],

@@ -9,12 +9,23 @@ import { type LeadNotificationKind, leadAnnouncements } from '../leads/kinds';
 export const DIRECT = '(direct)';
 
 /**
+ * The source of a client the owner added: a payment request for someone with no earlier lead
+ * (docs/payments.md, "What converts"). Stored as the booking's `attribution.source`, in
+ * brackets like (direct), and shown in words.
+ */
+export const OWNER_ADDED_SOURCE = '(owner)';
+export const OWNER_ADDED_LABEL = 'Added by the owner';
+
+/** A source as the owner reads it: "Added by the owner" for OWNER_ADDED_SOURCE, any other as it is. */
+export const sourceName = (source: string): string => (source === OWNER_ADDED_SOURCE ? OWNER_ADDED_LABEL : source);
+
+/**
  * "google / cpc · diwali-offer": source / medium · campaign. A lead whose visit carried no
  * source is "(direct)"; a lead stored before sources were kept has none (null).
  */
 export function sourceLabel(attribution: Attribution | null | undefined): string | null {
   if (!attribution) return null;
-  const head = [attribution.source || DIRECT, attribution.medium].filter(Boolean).join(' / ');
+  const head = [sourceName(attribution.source || DIRECT), attribution.medium].filter(Boolean).join(' / ');
   return attribution.campaign ? `${head} · ${attribution.campaign}` : head;
 }
 

@@ -11,6 +11,7 @@ import { indexPerson } from '../indexes/search/personIndex';
 import { addTodo } from '../indexes/todo/pendingIndex';
 import { addToCounts } from '../indexes/stats/counterStore';
 import { type Effect, storeRecord } from '../followUp/effects';
+import type { FollowUpEvent } from '../followUp/events';
 import { countConversion, countLeadSource } from '../sources';
 import { queueLeadNotifications } from './leadNotifications';
 import { refundEffects } from '../refunds';
@@ -24,6 +25,13 @@ import { withReceiptExtras } from '../clients';
 
 const isLeadNotification = (kind: string): kind is LeadNotificationKind =>
   (leadNotificationKinds as readonly string[]).includes(kind);
+
+/** The lead an event counts in 'Leads by source': an announced one, or one the owner added (counted, not announced). */
+function countedLead(event: FollowUpEvent) {
+  if (event.quietLead) return event.quietLead;
+  const { lead } = event;
+  return lead && isLeadNotification(lead.kind) ? { kind: lead.kind, attribution: lead.attribution, at: lead.at } : null;
+}
 
 export const leadEffects: readonly Effect[] = [
   storeRecord,
@@ -45,14 +53,11 @@ export const leadEffects: readonly Effect[] = [
   },
   {
     name: 'lead-source',
-    applies: (event) => event.lead != null && isLeadNotification(event.lead.kind),
-    run: (event) =>
-      countLeadSource(
-        event.id,
-        event.lead!.kind as LeadNotificationKind,
-        event.lead!.attribution,
-        new Date(event.lead!.at),
-      ),
+    applies: (event) => countedLead(event) != null,
+    run: (event) => {
+      const { kind, attribution, at } = countedLead(event)!;
+      return countLeadSource(event.id, kind, attribution, new Date(at));
+    },
   },
   {
     name: 'conversion',

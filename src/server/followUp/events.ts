@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { leadNotificationKinds } from '../../lib/leads/kinds';
 import { searchRecordTypes } from '../../lib/schemas/adminApi';
+import { attributionSchema } from '../../lib/schemas/attribution';
 import { appointmentNoticeSchema, appointmentSchema, sessionOutcomes } from '../../lib/schemas/appointment';
 import { leadEventSchema } from '../../lib/schemas/leadEvent';
 import { refundNoticeSchema } from '../../lib/schemas/refund';
@@ -51,6 +53,13 @@ export const followUpEventSchema = z.object({
   person: z.object({ type: z.enum(searchRecordTypes), id: z.string(), person: personSchema }).nullable(),
   /** A lead or payment to count by source and announce. */
   lead: leadEventSchema.nullable(),
+  /**
+   * A lead counted by source but announced to nobody: a client the owner added through a
+   * payment request (docs/payments.md, "What converts"). Absent in older events.
+   */
+  quietLead: z
+    .object({ kind: z.enum(leadNotificationKinds), attribution: attributionSchema.nullable(), at: z.string() })
+    .nullish(),
   /** A lead awaiting a promised response: its key on the owner's to-do (absent in older events). */
   todo: todoEntrySchema.nullish(),
   /** A booked, moved or cancelled call: its invites and reminders. */

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { isLeadNotificationKind } from '../../lib/leads/kinds';
 import { inRequest } from '../http/afterResponse';
 import type { InsertPlan } from '../storage/collection';
 import { StorageUnavailableError } from '../storage/errors';
@@ -16,16 +17,23 @@ export type EventParts = Pick<FollowUpEvent, 'counts' | 'person' | 'lead' | 'tod
  * minute job. Outside a request (scripts) the event is done at once.
  */
 export function followUpInsert<Rec>(partsOf: (record: Rec) => EventParts): InsertPlan<Rec> {
-  return async ({ collection, id, record, createdAt, announce, write, read }) => {
+  return async ({ collection, id, record, createdAt, announce, countLead, write, read }) => {
     const pipeline = followUpPipeline();
     const parts = partsOf(record);
+    const lead = parts.lead ?? null;
+    // Not announced, yet a lead of its source (a client the owner added): only the lead-sources tally reads it.
+    const quiet =
+      !announce && countLead && lead && isLeadNotificationKind(lead.kind)
+        ? { kind: lead.kind, attribution: lead.attribution, at: lead.at }
+        : null;
     const event: FollowUpEvent = {
       id: eventIdForRecord(collection, id, createdAt),
       recordedAt: new Date().toISOString(),
       record: { collection, id, value: record as Record<string, unknown> },
       counts: parts.counts ?? null,
       person: parts.person ?? null,
-      lead: announce ? (parts.lead ?? null) : null,
+      lead: announce ? lead : null,
+      quietLead: quiet,
       todo: parts.todo ?? null,
     };
     if (!inRequest()) {

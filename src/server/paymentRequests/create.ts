@@ -7,6 +7,7 @@ import { HttpError, badRequest, notFound } from '../http/errors';
 import { siteAddress } from '../notifications';
 import { gatewayKeys, GatewayError, createRazorpayPaymentLink } from '../payments';
 import { newestFirstKey } from '../storage/keys';
+import { sourceOfNewClient } from './clientSource';
 import { emailPaymentLink, requireMailSettings } from './emailLink';
 import { whatsappPaymentLink } from './whatsappLink';
 import { type StoredPaymentRequest, paymentRequests } from './store';
@@ -41,6 +42,8 @@ export async function createPaymentRequest(input: NewRequest, now: Date = new Da
   const amountPaise = input.amount * 100;
   const expiresAt = new Date(now.getTime() + input.expiresInDays * DAY_MS);
   const email = input.email ?? existing?.email ?? null;
+  // Read before Razorpay is asked: a lookup that fails leaves no link behind.
+  const source = existing ? null : await sourceOfNewClient({ phone: input.phone, email });
 
   let link;
   try {
@@ -70,7 +73,7 @@ export async function createPaymentRequest(input: NewRequest, now: Date = new Da
     throw new HttpError(502, 'The payment gateway returned an unexpected link. Please try again.');
   }
 
-  if (!existing) {
+  if (source) {
     const booking: Booking = {
       fullName: input.name,
       mobile: input.phone,
@@ -84,9 +87,11 @@ export async function createPaymentRequest(input: NewRequest, now: Date = new Da
       paymentStatus: 'pending',
       notes: '',
       source: PAYMENT_REQUEST_SOURCE,
+      attribution: source.attribution,
     };
-    // Counted and indexed, never announced: the owner made it, it is not a new lead.
-    await bookings.insert(bookingId, booking, now, { announce: false });
+    // Never announced: the owner made it. A lead in 'Leads by source' only when the person had
+    // none (clientSource.ts), so its paying client is never one without a lead.
+    await bookings.insert(bookingId, booking, now, { announce: false, countLead: source.newLead });
   }
 
   const { record } = await paymentRequests.insert(

@@ -38,9 +38,15 @@ export function dayConversionsOf(counts: Counts): Record<string, SourceConversio
   return day;
 }
 
-/** Paying clients as a share of leads, to one decimal of a percent; null without leads. */
+/**
+ * Paying clients as a share of leads, to one decimal of a percent, at most 100; null without
+ * leads. Every paying client is a lead of its source (an owner's payment request carries the
+ * person's earlier lead's source, or counts as a lead 'Added by the owner': docs/payments.md,
+ * "What converts"), but a client whose lead came before the window is counted in it without
+ * that lead, so more clients than leads can fall in one window: that shows as 100%, not more.
+ */
 export function conversionRate(leads: number, payingClients: number): number | null {
-  return leads > 0 ? Math.round((payingClients / leads) * 1000) / 10 : null;
+  return leads > 0 ? Math.round((Math.min(payingClients, leads) / leads) * 1000) / 10 : null;
 }
 
 /** No-shows per 100 calls whose outcome the owner marked, to one decimal; null before any is marked. */

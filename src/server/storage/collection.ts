@@ -42,6 +42,8 @@ export interface InsertWrite<Rec> {
   createdAt: Date;
   /** false: counted and indexed but not announced (demo data). */
   announce: boolean;
+  /** With `announce` false: still a lead of its source in 'Leads by source' (a client the owner added). */
+  countLead: boolean;
   /** Writes the record unless its id is taken (onlyIfNew); whether this call wrote it. */
   write(): Promise<boolean>;
   /** The record as stored under the id now, or null. */
@@ -72,6 +74,11 @@ export interface CollectionOptions<Rec> {
 export interface CreateOptions {
   /** false: counted and indexed but not announced (demo data). */
   announce?: boolean;
+  /**
+   * With `announce` false: still counted as a lead in 'Leads by source', though nobody is told
+   * (a client the owner added through a payment request, docs/payments.md "What converts").
+   */
+  countLead?: boolean;
 }
 
 // An edit's hook waits at most this long: when Blobs is struggling its client retries
@@ -179,7 +186,7 @@ export function defineCollection<S extends z.ZodObject>(
     id: string,
     data: Data,
     createdAt: Date,
-    { announce = true }: CreateOptions = {},
+    { announce = true, countLead = false }: CreateOptions = {},
   ): Promise<{ record: Rec; created: boolean }> {
     const store = collectionStore(name);
     const record = parseRecord({ ...dataSchema.parse(data), id, createdAt: createdAt.toISOString() });
@@ -192,6 +199,7 @@ export function defineCollection<S extends z.ZodObject>(
       record,
       createdAt,
       announce,
+      countLead,
       write,
       read: () => read(id),
     });

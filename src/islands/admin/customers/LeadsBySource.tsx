@@ -1,20 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { formatDateIST } from '../../../lib/admin/istDates';
-import { DIRECT, leadKindBreakdown } from '../../../lib/admin/leadSource';
-import { formatCount, formatPaise } from '../../../lib/format';
+import { DIRECT, OWNER_ADDED_LABEL } from '../../../lib/admin/leadSource';
+import { formatCount } from '../../../lib/format';
 import { leadSourcesQuery } from '../api/queries';
 import { EmptyState, ErrorState } from '../ui/States';
 import { ConversionChart } from './ConversionChart';
+import { SourceCards } from './SourceCards';
+import { SourceTable } from './SourceTable';
+import { money, percent } from './sourceFigures';
 import './conversions.css';
 
 const WINDOWS = [30, 90] as const;
 type Window = (typeof WINDOWS)[number];
-
-// Revenue is net of refunds, which may carry paise.
-const money = (rupees: number) => formatPaise(Math.round(rupees * 100));
-/** A rate (conversion; no-shows per 100 calls marked held or no-show; WhatsApp reminders read per 100 sent); a dash before there is any. */
-const percent = (rate: number | null) => (rate === null ? '–' : `${rate.toLocaleString('en-IN')}%`);
 
 /**
  * 'Leads by source' and what converts (docs/payments.md, "What converts"): per source and for
@@ -23,7 +21,6 @@ const percent = (rate: number | null) => (rate === null ? '–' : `${rate.toLoca
  */
 export function LeadsBySource() {
   const headingId = useId();
-  const captionId = useId();
   const [days, setDays] = useState<Window>(30);
   const sources = useQuery(leadSourcesQuery(days));
   const rows = sources.data?.rows ?? [];
@@ -100,78 +97,9 @@ export function LeadsBySource() {
           </dl>
         ) : null}
         {sources.data ? <ConversionChart daily={sources.data.daily} /> : null}
-        {/* Scrolls sideways on a phone rather than squeezing the table; focusable so a keyboard can scroll it. */}
-        <div className="adm-table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
-          <table className="adm-table" data-testid="leads-by-source">
-            <caption id={captionId} className="visually-hidden">
-              Leads, paying clients, revenue and discovery calls by source in the last {days} days
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Source</th>
-                <th scope="col">Medium</th>
-                <th scope="col" className="is-number">
-                  Leads
-                </th>
-                <th scope="col" className="is-number">
-                  Paying clients
-                </th>
-                <th scope="col" className="is-number">
-                  Revenue, net of refunds
-                </th>
-                <th scope="col" className="is-number">
-                  Conversion
-                </th>
-                <th scope="col" className="is-number">
-                  Calls booked
-                </th>
-                <th scope="col" className="is-number">
-                  Calls held
-                </th>
-                <th scope="col" className="is-number">
-                  No-show rate
-                </th>
-                <th scope="col" className="is-number">
-                  Reminders read
-                </th>
-                <th scope="col">Kinds of lead</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={`${row.source}\u001f${row.medium ?? ''}`}>
-                  <th scope="row">{row.source}</th>
-                  <td>{row.medium ?? <span className="adm-none">none</span>}</td>
-                  <td className="is-number">{formatCount(row.leads)}</td>
-                  <td className="is-number">{formatCount(row.payingClients)}</td>
-                  <td className="is-number">
-                    {money(row.revenue)}
-                    {row.refunded > 0 ? (
-                      <small className="adm-convert-refunded">{money(row.refunded)} refunded</small>
-                    ) : null}
-                  </td>
-                  <td className="is-number">{percent(row.conversionRate)}</td>
-                  <td className="is-number">{formatCount(row.callsBooked)}</td>
-                  <td className="is-number">{formatCount(row.callsHeld)}</td>
-                  <td className="is-number">
-                    {percent(row.noShowRate)}
-                    {row.callsNoShow > 0 ? (
-                      <small className="adm-convert-refunded">{formatCount(row.callsNoShow)} missed</small>
-                    ) : null}
-                  </td>
-                  <td className="is-number">
-                    {percent(row.reminderReadRate)}
-                    {row.remindersSent > 0 ? (
-                      <small className="adm-convert-refunded">
-                        {formatCount(row.remindersRead)} of {formatCount(row.remindersSent)}
-                      </small>
-                    ) : null}
-                  </td>
-                  <td>{leadKindBreakdown(row.byKind) || <span className="adm-none">none in this period</span>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="adm-source-figures">
+          <SourceTable rows={rows} days={days} />
+          <SourceCards rows={rows} days={days} />
         </div>
       </>
     );
@@ -199,8 +127,9 @@ export function LeadsBySource() {
       <p className="adm-panel-note">
         The last {days} days{sources.data ? `, since ${formatDateIST(sources.data.since) ?? sources.data.since}` : ''}.
         A visit without a utm_source or another site sending it counts as {DIRECT}. Paying clients: bookings with a
-        captured payment, each counted once, on its first payment, under its source. Conversion: paying clients per 100
-        leads.
+        captured payment, each counted once, on its first payment, under its source. A client you asked to pay counts
+        under the source of their earlier lead, or as {OWNER_ADDED_LABEL} when they had none. Conversion: paying clients
+        per 100 leads, at most 100% (a client whose lead came before the period still counts in it).
       </p>
       {body}
     </section>
