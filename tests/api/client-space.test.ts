@@ -556,9 +556,22 @@ describe('a long history', () => {
 });
 
 describe("the owner's view", () => {
-  test('outcome: 409 before the session starts, 200 after (the note stays private); the clients list shows sessions used, left and the next one; the owner cancels a session', async () => {
+  test('outcome: 409 before the session starts, 200 after (the note stays private); the clients list shows sessions used (held only), booked, missed, left and the next one; the owner cancels a session', async () => {
     const client = await pay('ascend-plus');
     const upcoming = await jsonOf<SessionAnswer>(await book(client, (await sessionStart(30)).start));
+    const rowOf = async () => {
+      const listed = await call(adminClientsFn, '/api/admin/clients?limit=100', { cookie });
+      expect(listed.status).toBe(200);
+      return (await jsonOf<AdminClientsAnswer>(listed)).items.find((item) => item.id === client.id);
+    };
+    // A booked session is not used yet: "Used 0 of 3, 1 booked".
+    expect(await rowOf()).toMatchObject({
+      sessionsTotal: 3,
+      sessionsUsed: 0,
+      sessionsBooked: 1,
+      sessionsMissed: 0,
+      sessionsLeft: 2,
+    });
     const outcome = (id: string, body: unknown) =>
       call(adminClientsFn, `/api/admin/sessions/${id}/outcome`, { cookie, body, params: { id } });
     expect((await outcome(upcoming.session.id, { outcome: 'held' })).status).toBe(409);
@@ -601,15 +614,16 @@ describe("the owner's view", () => {
     );
     expect(rebooks).toHaveLength(1);
     expect(rebooks[0]!.text).toContain('/client/');
+    // A missed session keeps its seat but is not used.
+    expect(await rowOf()).toMatchObject({ sessionsUsed: 0, sessionsBooked: 1, sessionsMissed: 1, sessionsLeft: 1 });
     expect((await outcome(held.id, { outcome: 'held' })).status).toBe(200);
 
-    const listed = await call(adminClientsFn, '/api/admin/clients?limit=100', { cookie });
-    expect(listed.status).toBe(200);
-    const row = (await jsonOf<AdminClientsAnswer>(listed)).items.find((item) => item.id === client.id);
-    expect(row).toMatchObject({
+    expect(await rowOf()).toMatchObject({
       packageName: 'Ascend Plus',
       sessionsTotal: 3,
-      sessionsUsed: 2,
+      sessionsUsed: 1,
+      sessionsBooked: 1,
+      sessionsMissed: 0,
       sessionsLeft: 1,
       nextSession: { start: upcoming.session.start },
     });

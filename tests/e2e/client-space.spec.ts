@@ -195,7 +195,7 @@ for (const width of [390, 1280]) {
       await page.getByRole('tab', { name: 'Clients' }).click();
       const row = page.getByTestId('clients-panel').getByTestId('client').first();
       await expect(row).toContainText(name);
-      await expect(row.getByTestId('sessions-used')).toHaveText('1 of 3 sessions');
+      await expect(row.getByTestId('sessions-used')).toHaveText('0 of 3 sessions, 1 booked');
       await expect(row.getByTestId('sessions-left')).toHaveText('2');
       await expect(row.getByTestId('next-session')).toHaveText(when.trim());
       expect(await axe(page, '[data-testid="clients-panel"]')).toEqual([]);

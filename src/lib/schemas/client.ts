@@ -113,7 +113,12 @@ export interface AdminClient {
   email: string | null;
   packageName: string;
   sessionsTotal: number;
+  /** Held sessions only (src/lib/sessionCounts.ts): a booked one is not used yet. */
   sessionsUsed: number;
+  /** Booked and not yet marked held or missed. */
+  sessionsBooked: number;
+  /** Marked as a no-show. */
+  sessionsMissed: number;
   sessionsLeft: number;
   nextSession: Slot | null;
   createdAt: string;

@@ -1,4 +1,5 @@
 import { business } from '../../lib/business';
+import { countSessions } from '../../lib/sessionCounts';
 import type { Appointment } from '../../lib/schemas/appointment';
 import type { AdminClient, ClientSession, ClientSpaceAnswer } from '../../lib/schemas/client';
 import { visitorMayChange } from '../booking';
@@ -42,6 +43,10 @@ export async function adminClientRow(client: Client, now: Date = new Date()): Pr
   // A session still to come holds a seat (a cancel gives it back): the seats are all the row reads.
   const sessions = await sessionsOf(client, client.seats);
   const next = sessions.find((session) => session.status === 'confirmed' && Date.parse(session.end) > now.getTime());
+  const counts = countSessions(
+    client.seats.length,
+    sessions.map((session) => clientSession(session, now).status),
+  );
   return {
     id: client.id,
     name: client.name,
@@ -49,7 +54,9 @@ export async function adminClientRow(client: Client, now: Date = new Date()): Pr
     email: client.email,
     packageName: client.packageName,
     sessionsTotal: client.sessionsTotal,
-    sessionsUsed: client.seats.length,
+    sessionsUsed: counts.held,
+    sessionsBooked: counts.booked,
+    sessionsMissed: counts.missed,
     sessionsLeft: sessionsLeft(client),
     nextSession: next ? { start: next.start, end: next.end } : null,
     createdAt: client.createdAt,
