@@ -656,6 +656,63 @@ describe("the owner's view", () => {
   });
 });
 
+describe('what the client paid and got back', () => {
+  test('after a partial refund the client space lists the payment, the refund (pending, then processed) and the net paid; the sessions stay', async () => {
+    const client = await pay('ascend-plus');
+    expect((await spaceOf(client)).money).toMatchObject({
+      paidPaise: 1059900,
+      refundedPaise: 0,
+      pendingPaise: 0,
+      netPaidPaise: 1059900,
+      refunds: [],
+    });
+
+    const asked = await call(refundsFn, `/api/admin/payments/${client.id}/refund`, {
+      cookie,
+      body: { amount: 3000, reason: 'Part of the fee back: one session less' },
+      params: { id: client.id },
+    });
+    expect(asked.status).toBe(202);
+    const { refund } = await jsonOf<RefundAnswer>(asked);
+    // Razorpay has taken it, not settled it: listed as pending, not yet off what was paid.
+    const pending = (await spaceOf(client)).money;
+    expect(pending.refunds).toEqual([
+      { refundId: refund.id, amountPaise: 300000, at: expect.any(String), status: 'pending' },
+    ]);
+    expect(pending).toMatchObject({ refundedPaise: 0, pendingPaise: 300000, netPaidPaise: 1059900 });
+
+    const { delivery } = await gateway().settleRefund(refund.id, 'processed');
+    const settled = await call(webhookFn, '/api/razorpay-webhook', {
+      rawBody: delivery.rawBody,
+      headers: delivery.headers,
+      origin: null,
+    });
+    expect(settled.status).toBe(200);
+    await settleAfterResponse();
+
+    const after = await spaceOf(client);
+    expect(after.money).toEqual({
+      payments: [
+        {
+          razorpayPaymentId: expect.stringMatching(/^pay_/),
+          amountPaise: 1059900,
+          paidAt: expect.any(String),
+          status: 'partly-refunded',
+        },
+      ],
+      refunds: [{ refundId: refund.id, amountPaise: 300000, at: expect.any(String), status: 'processed' }],
+      paidPaise: 1059900,
+      refundedPaise: 300000,
+      pendingPaise: 0,
+      netPaidPaise: 759900,
+    });
+    // The owner's reason is theirs (docs/decisions/0028-visitor-mail-carries-only-our-words.md).
+    expect(JSON.stringify(after)).not.toContain('one session less');
+    // A partial refund leaves the sessions bought.
+    expect(after.client).toMatchObject({ ended: false, sessionsLeft: 3 });
+  });
+});
+
 describe('session slots', () => {
   test('GET /api/slots?kind=session answers in the slots shape; minutes must be a session length', async () => {
     const response = await call(slotsFn, '/api/slots?days=2&kind=session&minutes=60');

@@ -247,6 +247,8 @@ for (const width of [390, 1280]) {
         'Your payment was refunded: no session is left to book.',
       );
       await expect(page.getByTestId('client-space')).toContainText('Credit note');
+      await expect(page.getByTestId('client-refund')).toContainText('Refund of ₹10,599');
+      await expect(page.getByTestId('net-paid')).toHaveText('Net paid: ₹0');
     } finally {
       await context.close();
     }

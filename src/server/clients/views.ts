@@ -1,7 +1,7 @@
 import { business } from '../../lib/business';
 import { countSessions } from '../../lib/sessionCounts';
 import type { Appointment } from '../../lib/schemas/appointment';
-import type { AdminClient, ClientSession, ClientSpaceAnswer } from '../../lib/schemas/client';
+import type { AdminClient, ClientMoney, ClientSession, ClientSpaceAnswer } from '../../lib/schemas/client';
 import { visitorMayChange } from '../booking';
 import { clientInvoices } from './invoices';
 import { sessionsOf } from './sessions';
@@ -21,8 +21,15 @@ export function clientSession(appointment: Appointment, now: Date): ClientSessio
   };
 }
 
-/** The client space's answer: the sessions and the invoices are read side by side. */
-export async function clientSpaceView(client: Client, now: Date = new Date()): Promise<ClientSpaceAnswer> {
+/**
+ * The client space's answer: the sessions and the invoices are read side by side. `money` is what
+ * the client paid and got back, which the refunds feature states (it sits above this one).
+ */
+export async function clientSpaceView(
+  client: Client,
+  money: ClientMoney,
+  now: Date = new Date(),
+): Promise<ClientSpaceAnswer> {
   const [sessions, invoices] = await Promise.all([sessionsOf(client), clientInvoices(client)]);
   return {
     client: {
@@ -35,6 +42,7 @@ export async function clientSpaceView(client: Client, now: Date = new Date()): P
     },
     sessions: sessions.map((session) => clientSession(session, now)),
     invoices,
+    money,
     changeNoticeHours: business.promises.rescheduleNoticeHours,
   };
 }
