@@ -20,13 +20,14 @@ import {
   clientSpaceView,
 } from '../../src/server/clients';
 import { notFound } from '../../src/server/http/errors';
+import { statementOfPayment } from '../../src/server/refunds';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { readJson, readParams, readQuery } from '../../src/server/http/validate';
 import { z } from '../../src/lib/schemas/zod';
 
 // The client space (docs/payments.md), opened by the client's signed link: what they bought, their
-// sessions, their invoices; booking, moving and cancelling a session.
+// sessions, their invoices, what they paid and got back; booking, moving and cancelling a session.
 //   GET  /api/client-space/{id}?token=
 //   POST /api/client-space/{id}/sessions?token=            { start }
 //   POST /api/client-space/{id}/sessions/{session}/move?token=   { start }
@@ -63,7 +64,9 @@ export default route({
       });
     }
     if (pathOf(req) !== `/api/client-space/${client.id}`) throw notFound();
-    return json(await clientSpaceView(client), { headers: privateHeaders });
+    return json(await clientSpaceView(client, await statementOfPayment(client.paymentId)), {
+      headers: privateHeaders,
+    });
   },
   async POST(req, context) {
     assertSameOrigin(req);

@@ -556,9 +556,22 @@ describe('a long history', () => {
 });
 
 describe("the owner's view", () => {
-  test('outcome: 409 before the session starts, 200 after (the note stays private); the clients list shows sessions used, left and the next one; the owner cancels a session', async () => {
+  test('outcome: 409 before the session starts, 200 after (the note stays private); the clients list shows sessions used (held only), booked, missed, left and the next one; the owner cancels a session', async () => {
     const client = await pay('ascend-plus');
     const upcoming = await jsonOf<SessionAnswer>(await book(client, (await sessionStart(30)).start));
+    const rowOf = async () => {
+      const listed = await call(adminClientsFn, '/api/admin/clients?limit=100', { cookie });
+      expect(listed.status).toBe(200);
+      return (await jsonOf<AdminClientsAnswer>(listed)).items.find((item) => item.id === client.id);
+    };
+    // A booked session is not used yet: "Used 0 of 3, 1 booked".
+    expect(await rowOf()).toMatchObject({
+      sessionsTotal: 3,
+      sessionsUsed: 0,
+      sessionsBooked: 1,
+      sessionsMissed: 0,
+      sessionsLeft: 2,
+    });
     const outcome = (id: string, body: unknown) =>
       call(adminClientsFn, `/api/admin/sessions/${id}/outcome`, { cookie, body, params: { id } });
     expect((await outcome(upcoming.session.id, { outcome: 'held' })).status).toBe(409);
@@ -601,15 +614,16 @@ describe("the owner's view", () => {
     );
     expect(rebooks).toHaveLength(1);
     expect(rebooks[0]!.text).toContain('/client/');
+    // A missed session keeps its seat but is not used.
+    expect(await rowOf()).toMatchObject({ sessionsUsed: 0, sessionsBooked: 1, sessionsMissed: 1, sessionsLeft: 1 });
     expect((await outcome(held.id, { outcome: 'held' })).status).toBe(200);
 
-    const listed = await call(adminClientsFn, '/api/admin/clients?limit=100', { cookie });
-    expect(listed.status).toBe(200);
-    const row = (await jsonOf<AdminClientsAnswer>(listed)).items.find((item) => item.id === client.id);
-    expect(row).toMatchObject({
+    expect(await rowOf()).toMatchObject({
       packageName: 'Ascend Plus',
       sessionsTotal: 3,
-      sessionsUsed: 2,
+      sessionsUsed: 1,
+      sessionsBooked: 1,
+      sessionsMissed: 0,
       sessionsLeft: 1,
       nextSession: { start: upcoming.session.start },
     });
@@ -639,6 +653,63 @@ describe("the owner's view", () => {
     expect(after.sessions[0]?.status).toBe('cancelled');
     expect(await endRemainingSessions(client.id)).toEqual({ cancelled: 0 });
     expect((await book(client, (await sessionStart(30)).start)).status).toBe(409);
+  });
+});
+
+describe('what the client paid and got back', () => {
+  test('after a partial refund the client space lists the payment, the refund (pending, then processed) and the net paid; the sessions stay', async () => {
+    const client = await pay('ascend-plus');
+    expect((await spaceOf(client)).money).toMatchObject({
+      paidPaise: 1059900,
+      refundedPaise: 0,
+      pendingPaise: 0,
+      netPaidPaise: 1059900,
+      refunds: [],
+    });
+
+    const asked = await call(refundsFn, `/api/admin/payments/${client.id}/refund`, {
+      cookie,
+      body: { amount: 3000, reason: 'Part of the fee back: one session less' },
+      params: { id: client.id },
+    });
+    expect(asked.status).toBe(202);
+    const { refund } = await jsonOf<RefundAnswer>(asked);
+    // Razorpay has taken it, not settled it: listed as pending, not yet off what was paid.
+    const pending = (await spaceOf(client)).money;
+    expect(pending.refunds).toEqual([
+      { refundId: refund.id, amountPaise: 300000, at: expect.any(String), status: 'pending' },
+    ]);
+    expect(pending).toMatchObject({ refundedPaise: 0, pendingPaise: 300000, netPaidPaise: 1059900 });
+
+    const { delivery } = await gateway().settleRefund(refund.id, 'processed');
+    const settled = await call(webhookFn, '/api/razorpay-webhook', {
+      rawBody: delivery.rawBody,
+      headers: delivery.headers,
+      origin: null,
+    });
+    expect(settled.status).toBe(200);
+    await settleAfterResponse();
+
+    const after = await spaceOf(client);
+    expect(after.money).toEqual({
+      payments: [
+        {
+          razorpayPaymentId: expect.stringMatching(/^pay_/),
+          amountPaise: 1059900,
+          paidAt: expect.any(String),
+          status: 'partly-refunded',
+        },
+      ],
+      refunds: [{ refundId: refund.id, amountPaise: 300000, at: expect.any(String), status: 'processed' }],
+      paidPaise: 1059900,
+      refundedPaise: 300000,
+      pendingPaise: 0,
+      netPaidPaise: 759900,
+    });
+    // The owner's reason is theirs (docs/decisions/0028-visitor-mail-carries-only-our-words.md).
+    expect(JSON.stringify(after)).not.toContain('one session less');
+    // A partial refund leaves the sessions bought.
+    expect(after.client).toMatchObject({ ended: false, sessionsLeft: 3 });
   });
 });
 

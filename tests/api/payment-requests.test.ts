@@ -5,6 +5,7 @@ import paymentsFn from '../../netlify/functions/payments.mts';
 import webhookFn from '../../netlify/functions/razorpay-webhook.mts';
 import { OWNER_ADDED_SOURCE } from '../../src/lib/admin/leadSource';
 import { bookings } from '../../src/server/leads/bookings';
+import { clientOfPayment } from '../../src/server/clients/store';
 import { paymentRequests } from '../../src/server/paymentRequests/store';
 import { payments } from '../../src/server/leads/payments';
 import { adminCookie } from './support/admin';
@@ -321,6 +322,36 @@ describe('payment_link.paid webhook', () => {
     );
     expect(receipt).toHaveLength(1);
     expect(receipt[0]!.text).toContain('Amount paid: ₹18,000');
+  });
+
+  test('"Something else" with 2 sessions: once paid, the client has 2 sessions to book', async () => {
+    const response = await requestPayment({
+      name: 'Arjun Mehta',
+      phone: '98450 66666',
+      amount: 7000,
+      description: 'Two interview practice sessions',
+      sessions: 2,
+    });
+    expect(response.status).toBe(201);
+    const { request } = await jsonOf<RequestAnswer>(response);
+    expect(request.sessions).toBe(2);
+    await settleAfterResponse();
+    const { delivery } = await gateway().payLink(request.linkId);
+    expect((await deliver(delivery)).status).toBe(200);
+    await settleAfterResponse();
+
+    const paid = await paymentRequests.get(request.id);
+    expect(paid).toMatchObject({ status: 'paid', sessions: 2, packageId: null });
+    // The client is made by the payment's follow-up; read back from the store.
+    const client = await clientOfPayment(paid!.paymentId!);
+    expect(client).toMatchObject({
+      paymentId: paid!.paymentId,
+      packageId: null,
+      packageName: 'Two interview practice sessions',
+      sessionsTotal: 2,
+      seats: [],
+      endedAt: null,
+    });
   });
 
   test('the thank-you page after the link: being confirmed until the webhook, then the receipt; another payment id is not found', async () => {

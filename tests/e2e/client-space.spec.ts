@@ -195,7 +195,7 @@ for (const width of [390, 1280]) {
       await page.getByRole('tab', { name: 'Clients' }).click();
       const row = page.getByTestId('clients-panel').getByTestId('client').first();
       await expect(row).toContainText(name);
-      await expect(row.getByTestId('sessions-used')).toHaveText('1 of 3 sessions');
+      await expect(row.getByTestId('sessions-used')).toHaveText('0 of 3 sessions, 1 booked');
       await expect(row.getByTestId('sessions-left')).toHaveText('2');
       await expect(row.getByTestId('next-session')).toHaveText(when.trim());
       expect(await axe(page, '[data-testid="clients-panel"]')).toEqual([]);
@@ -205,9 +205,19 @@ for (const width of [390, 1280]) {
       await page.getByRole('tab', { name: 'Customer Data' }).click();
       await page.getByRole('button', { name: `Refund ${name}'s payment` }).click();
       const dialog = page.getByTestId('refund-dialog');
+      // Nothing is filled in for the owner: "Full amount" is one tap, and only the confirmation sends.
+      await expect(dialog.getByLabel('Amount to refund (₹)')).toHaveValue('');
+      await dialog.getByRole('button', { name: /^Full amount/ }).click();
       await expect(dialog.getByLabel('Amount to refund (₹)')).toHaveValue('10599');
       await dialog.getByLabel('Reason').fill('Not satisfied after the first session.');
-      await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      const confirm = dialog.getByTestId('refund-confirm');
+      await expect(confirm).toContainText(`Refund ₹10,599 to ${name}?`);
+      await expect(confirm).toContainText('no session is left to book');
+      await expect(confirm).toContainText('A credit note for ₹10,599');
+      await expect(dialog.getByRole('button', { name: 'Back' })).toBeFocused();
+      expect(await axe(page, '[data-testid="refund-dialog"]')).toEqual([]);
+      await dialog.getByRole('button', { name: 'Refund ₹10,599' }).click();
       await expect(dialog.getByTestId('refund-requested')).toContainText('Refund requested: ₹10,599.');
       await dialog.getByRole('button', { name: 'Done' }).click();
       // Only Razorpay's signed webhook settles it.
@@ -247,6 +257,8 @@ for (const width of [390, 1280]) {
         'Your payment was refunded: no session is left to book.',
       );
       await expect(page.getByTestId('client-space')).toContainText('Credit note');
+      await expect(page.getByTestId('client-refund')).toContainText('Refund of ₹10,599');
+      await expect(page.getByTestId('net-paid')).toHaveText('Net paid: ₹0');
     } finally {
       await context.close();
     }

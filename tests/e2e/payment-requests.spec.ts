@@ -74,6 +74,8 @@ test('the owner requests a payment for a life-coaching client, the link is paid,
   await expect(dialog.getByLabel('Description the customer sees')).toHaveValue('Life Coaching');
   await expect(dialog.getByLabel('Amount (₹, whole rupees)')).toHaveValue('');
   await expect(dialog.getByLabel('Link open for (days)')).toHaveValue('7');
+  // Its sessions are agreed on the call: the package's own number is none.
+  await expect(dialog.getByLabel('Sessions included')).toHaveValue('0');
   // A wrong amount is named by the server and nothing is made.
   await dialog.getByLabel('Amount (₹, whole rupees)').fill('12.5');
   await dialog.getByRole('button', { name: 'Create payment link' }).click();
@@ -83,9 +85,10 @@ test('the owner requests a payment for a life-coaching client, the link is paid,
 
   await dialog.getByLabel('Description the customer sees').fill('Life Coaching: 6 sessions');
   await dialog.getByLabel('Amount (₹, whole rupees)').fill('18000');
+  await dialog.getByLabel('Sessions included').fill('6');
   await dialog.getByLabel("Customer's state").selectOption('Karnataka');
   await dialog.getByRole('button', { name: 'Create payment link' }).click();
-  await expect(dialog.getByTestId('payment-link-ready')).toContainText('₹18,000');
+  await expect(dialog.getByTestId('payment-link-ready')).toContainText('₹18,000 (6 sessions)');
   const url = await dialog.getByLabel('Payment link').inputValue();
   expect(url).toMatch(new RegExp(`^${fakeRazorpayUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/i/`));
   const whatsapp = dialog.getByRole('link', { name: `WhatsApp the link to ${name} (opens WhatsApp)` });

@@ -5,6 +5,7 @@ import { describeSlotIst } from '../../lib/schedule/slotDays';
 import type { Slot, SlotsAnswer } from '../../lib/schemas/appointment';
 import type { ClientSession, ClientSpaceAnswer, SessionAnswer, SessionStatus } from '../../lib/schemas/client';
 import { TimeChooser } from '../slot-picker/TimeChooser';
+import { PaymentsAndRefunds } from './PaymentsAndRefunds';
 import '../slot-picker/slot-picker.css';
 import './client-space.css';
 import { useNow } from '../useNow';
@@ -29,7 +30,7 @@ const statusLabels: Record<SessionStatus, string> = {
 };
 const sessionsWord = (count: number) => `${count} ${count === 1 ? 'session' : 'sessions'}`;
 
-/** The client's own page: what they bought, their sessions, booking, moving and cancelling, their invoices. */
+/** The client's own page: what they bought, their sessions, booking, moving and cancelling, payments and refunds, invoices. */
 export default function ClientSpace({ initial, clientId, token }: Props) {
   const [space, setSpace] = useState(initial);
   const [mode, setMode] = useState<Mode>({ name: 'view' });
@@ -207,6 +208,8 @@ export default function ClientSpace({ initial, clientId, token }: Props) {
           </ul>
         </section>
       ) : null}
+
+      <PaymentsAndRefunds money={space.money} />
 
       <section className="client-section" aria-labelledby="client-invoices">
         <h2 id="client-invoices">Invoices</h2>

@@ -78,6 +78,39 @@ export interface ClientInvoice {
   url: string;
 }
 
+/** A payment as its client sees it: Razorpay's payment id, which a bank statement shows too. */
+export interface ClientPayment {
+  razorpayPaymentId: string | null;
+  amountPaise: number;
+  paidAt: string;
+  status: 'paid' | 'partly-refunded' | 'refunded';
+}
+
+/**
+ * A refund as its client sees it, once Razorpay has taken it (a refund still being asked for is not
+ * listed): pending until Razorpay's webhook says processed or failed; `at` is when it settled, or
+ * when it was asked for while pending.
+ */
+export interface ClientRefund {
+  refundId: string | null;
+  amountPaise: number;
+  at: string;
+  status: 'pending' | 'processed' | 'failed';
+}
+
+/** What the client paid and got back (src/server/refunds/statement.ts). */
+export interface ClientMoney {
+  payments: ClientPayment[];
+  refunds: ClientRefund[];
+  paidPaise: number;
+  /** Processed refunds only. */
+  refundedPaise: number;
+  /** Refunds Razorpay has taken and not yet settled. */
+  pendingPaise: number;
+  /** Paid less the processed refunds. */
+  netPaidPaise: number;
+}
+
 export interface ClientSpaceAnswer {
   client: {
     name: string;
@@ -90,6 +123,7 @@ export interface ClientSpaceAnswer {
   };
   sessions: ClientSession[];
   invoices: ClientInvoice[];
+  money: ClientMoney;
   /** The hours before a session until which it can be changed online. */
   changeNoticeHours: number;
 }
@@ -113,7 +147,12 @@ export interface AdminClient {
   email: string | null;
   packageName: string;
   sessionsTotal: number;
+  /** Held sessions only (src/lib/sessionCounts.ts): a booked one is not used yet. */
   sessionsUsed: number;
+  /** Booked and not yet marked held or missed. */
+  sessionsBooked: number;
+  /** Marked as a no-show. */
+  sessionsMissed: number;
   sessionsLeft: number;
   nextSession: Slot | null;
   createdAt: string;

@@ -1,6 +1,7 @@
 import { business } from '../../lib/business';
+import { countSessions } from '../../lib/sessionCounts';
 import type { Appointment } from '../../lib/schemas/appointment';
-import type { AdminClient, ClientSession, ClientSpaceAnswer } from '../../lib/schemas/client';
+import type { AdminClient, ClientMoney, ClientSession, ClientSpaceAnswer } from '../../lib/schemas/client';
 import { visitorMayChange } from '../booking';
 import { clientInvoices } from './invoices';
 import { sessionsOf } from './sessions';
@@ -20,8 +21,15 @@ export function clientSession(appointment: Appointment, now: Date): ClientSessio
   };
 }
 
-/** The client space's answer: the sessions and the invoices are read side by side. */
-export async function clientSpaceView(client: Client, now: Date = new Date()): Promise<ClientSpaceAnswer> {
+/**
+ * The client space's answer: the sessions and the invoices are read side by side. `money` is what
+ * the client paid and got back, which the refunds feature states (it sits above this one).
+ */
+export async function clientSpaceView(
+  client: Client,
+  money: ClientMoney,
+  now: Date = new Date(),
+): Promise<ClientSpaceAnswer> {
   const [sessions, invoices] = await Promise.all([sessionsOf(client), clientInvoices(client)]);
   return {
     client: {
@@ -34,6 +42,7 @@ export async function clientSpaceView(client: Client, now: Date = new Date()): P
     },
     sessions: sessions.map((session) => clientSession(session, now)),
     invoices,
+    money,
     changeNoticeHours: business.promises.rescheduleNoticeHours,
   };
 }
@@ -42,6 +51,10 @@ export async function adminClientRow(client: Client, now: Date = new Date()): Pr
   // A session still to come holds a seat (a cancel gives it back): the seats are all the row reads.
   const sessions = await sessionsOf(client, client.seats);
   const next = sessions.find((session) => session.status === 'confirmed' && Date.parse(session.end) > now.getTime());
+  const counts = countSessions(
+    client.seats.length,
+    sessions.map((session) => clientSession(session, now).status),
+  );
   return {
     id: client.id,
     name: client.name,
@@ -49,7 +62,9 @@ export async function adminClientRow(client: Client, now: Date = new Date()): Pr
     email: client.email,
     packageName: client.packageName,
     sessionsTotal: client.sessionsTotal,
-    sessionsUsed: client.seats.length,
+    sessionsUsed: counts.held,
+    sessionsBooked: counts.booked,
+    sessionsMissed: counts.missed,
     sessionsLeft: sessionsLeft(client),
     nextSession: next ? { start: next.start, end: next.end } : null,
     createdAt: client.createdAt,

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { formatCount } from '../../../lib/format';
 import type { AdminClient } from '../../../lib/schemas/client';
 import { describeSlotIst } from '../../../lib/schedule/slotDays';
+import { describeSessionsUsed } from '../../../lib/sessionCounts';
 import { PhoneAndEmail } from '../ui/Contact';
 import { LoadMore } from '../ui/LoadMore';
 import { Pill } from '../ui/Pill';
@@ -11,7 +12,7 @@ import { When } from '../ui/When';
 import { clientsQuery } from './clientsApi';
 import './clients.css';
 
-/** Every paying client, newest first: the package, sessions used and left, the next session. */
+/** Every paying client, newest first: the package, sessions used (held), booked and left, the next session. */
 export function ClientsPanel() {
   const headingId = useId();
   const list = useInfiniteQuery(clientsQuery());
@@ -63,7 +64,7 @@ export function ClientsPanel() {
 }
 
 function ClientRow({ client }: { client: AdminClient }) {
-  const sessionsWord = (count: number) => `${count} ${count === 1 ? 'session' : 'sessions'}`;
+  const counts = { held: client.sessionsUsed, booked: client.sessionsBooked, missed: client.sessionsMissed };
   return (
     <article
       className="adm-row adm-client-row"
@@ -82,9 +83,7 @@ function ClientRow({ client }: { client: AdminClient }) {
       <dl className="adm-client-facts">
         <div>
           <dt>Used</dt>
-          <dd data-testid="sessions-used">
-            {client.sessionsUsed} of {sessionsWord(client.sessionsTotal)}
-          </dd>
+          <dd data-testid="sessions-used">{describeSessionsUsed(counts, client.sessionsTotal)}</dd>
         </div>
         <div>
           <dt>Left</dt>

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { formatRupees } from '../../../lib/format';
 import type { IndianState } from '../../../lib/indianStates';
 import { packageCatalogue } from '../../../lib/packageCatalogue';
+import { MAX_SESSIONS } from '../../../lib/schemas/package';
 import { DEFAULT_EXPIRY_DAYS, MAX_EXPIRY_DAYS, MAX_REQUEST_RUPEES } from '../../../lib/schemas/paymentRequest';
 import StateSelect from '../../StateSelect';
 import { formErrors } from '../ui/formErrors';
@@ -18,7 +19,7 @@ export interface PaymentCustomer {
 }
 
 const OTHER = '';
-const SHOWN_FIELDS = ['amount', 'description', 'expiresInDays', 'email', 'customerState'];
+const SHOWN_FIELDS = ['amount', 'description', 'sessions', 'expiresInDays', 'email', 'customerState'];
 
 const packageLabel = (item: (typeof packageCatalogue)[number]) =>
   `${item.name} (${item.price > 0 ? formatRupees(item.price) : 'agreed fee'})`;
@@ -26,7 +27,7 @@ const packageLabel = (item: (typeof packageCatalogue)[number]) =>
 /**
  * "Request payment" (docs/payments.md, "Payment requests") in a native modal dialog: the
  * agreed amount, what it is for (a catalogue package, the two priced after consultation
- * included, or the owner's own words) and how long the link stays open. The server makes the
+ * included, or the owner's own words), the sessions it buys and how long the link stays open. The server makes the
  * Razorpay link; the dialog then shows it to copy or send on WhatsApp.
  */
 export function RequestPaymentDialog({ customer, onClose }: { customer: PaymentCustomer; onClose: () => void }) {
@@ -36,6 +37,8 @@ export function RequestPaymentDialog({ customer, onClose }: { customer: PaymentC
   const [packageId, setPackageId] = useState(known?.id ?? OTHER);
   const [description, setDescription] = useState(known?.name ?? '');
   const [amount, setAmount] = useState(known && known.price > 0 ? String(known.price) : '');
+  // Starts at the package's own number; "Something else" starts empty (none unless typed).
+  const [sessions, setSessions] = useState(known ? String(known.sessions) : '');
   const [days, setDays] = useState(String(DEFAULT_EXPIRY_DAYS));
   const [emailCustomer, setEmailCustomer] = useState(false);
   // The place of supply on the client's GST invoice; an empty choice is refused by the server, naming the field.
@@ -54,6 +57,7 @@ export function RequestPaymentDialog({ customer, onClose }: { customer: PaymentC
     const item = packageCatalogue.find((entry) => entry.id === value);
     if (item) {
       setDescription(item.name);
+      setSessions(String(item.sessions));
       if (item.price > 0) setAmount(String(item.price));
     }
   };
@@ -68,6 +72,8 @@ export function RequestPaymentDialog({ customer, onClose }: { customer: PaymentC
       amount: amount.trim() === '' ? Number.NaN : Number(amount),
       ...(packageId ? { packageId } : {}),
       description: description.trim(),
+      // Sent as typed: the server refuses anything but a whole number in bounds, naming the field.
+      ...(sessions.trim() !== '' ? { sessions: Number(sessions) } : {}),
       expiresInDays: Number(days),
       emailCustomer,
       customerState: customerState as IndianState,
@@ -86,7 +92,11 @@ export function RequestPaymentDialog({ customer, onClose }: { customer: PaymentC
       {create.data ? (
         <>
           <p className="adm-pay-ready" data-testid="payment-link-ready">
-            A Razorpay link for <strong>{formatRupees(create.data.amount)}</strong> is ready. It stays open until{' '}
+            A Razorpay link for <strong>{formatRupees(create.data.amount)}</strong>
+            {create.data.sessions !== null
+              ? ` (${create.data.sessions} ${create.data.sessions === 1 ? 'session' : 'sessions'})`
+              : ''}{' '}
+            is ready. It stays open until{' '}
             {new Date(create.data.expiresAt).toLocaleDateString('en-IN', {
               day: 'numeric',
               month: 'short',
@@ -138,6 +148,26 @@ export function RequestPaymentDialog({ customer, onClose }: { customer: PaymentC
               aria-describedby={describedBy('description')}
             />
             {error('description')}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-sessions`}>Sessions included</label>
+            <p className="hint" id={`${id}-sessions-hint`}>
+              How many coaching sessions the client can book once paid (0 to {MAX_SESSIONS}). Left empty: the package's
+              own number, none for something else.
+            </p>
+            <input
+              id={`${id}-sessions`}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={MAX_SESSIONS}
+              step={1}
+              value={sessions}
+              onChange={(event) => setSessions(event.target.value)}
+              aria-invalid={fields.sessions ? true : undefined}
+              aria-describedby={describedBy('sessions', `${id}-sessions-hint`)}
+            />
+            {error('sessions')}
           </div>
           <div className="adm-pay-pair">
             <div className="field">
