@@ -52,14 +52,22 @@ function MoveSessionDialog({ session, onClose }: { session: Appointment; onClose
   if (moved) {
     body = (
       <p role="status" data-testid="session-moved">
-        Moved: {session.name}'s session is now on {describeSlotIst(moved.start)}. They are told by e-mail, with the new
-        calendar invite.
+        Moved: {session.name}'s session is now on {describeSlotIst(moved.start)}.{' '}
+        {session.email
+          ? 'They are told by e-mail, with the new calendar invite.'
+          : 'They left no e-mail: call or WhatsApp them the new time.'}
       </p>
     );
   } else if (slots.isPending) {
     body = <p aria-busy="true">Loading free times…</p>;
   } else if (slots.isError) {
     body = <p role="alert">{failureMessage(slots.error, 'The free times could not be loaded.')}</p>;
+  } else if (slots.data.slots.length === 0) {
+    body = (
+      <p role="status">
+        No free time for a {minutes}-minute session in the next two weeks: open more hours under Availability.
+      </p>
+    );
   } else {
     body = (
       <TimeChooser<SessionMoveAnswer>
