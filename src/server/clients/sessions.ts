@@ -39,7 +39,8 @@ import { type Client, clients, ensureClient, sessionsLeft } from './store';
 // - a booking whose seat was taken before the end reads the client again once its record
 //   and keys are written: ended, it cancels itself. Either the refund read its record (and
 //   cancels it) or the booking's read comes after the end (and it cancels itself).
-// - a move checks the client first; a move racing the refund is cancelled by its re-reads.
+// - a move checks the client (the owner's, once it has read whose session it is); a move
+//   racing the refund is cancelled by its re-reads.
 
 const noSessionLeft = () => conflict('No session is left to book. Please call us to add more.');
 const clientEnded = () =>
