@@ -1,18 +1,25 @@
 import type { Config } from '@netlify/functions';
 import '../../src/server/app';
 import { appointmentIdSchema } from '../../src/lib/schemas/appointment';
-import { type AdminClientsAnswer, type SessionOutcomeAnswer, sessionOutcomeSchema } from '../../src/lib/schemas/client';
+import {
+  type AdminClientsAnswer,
+  type SessionMoveAnswer,
+  type SessionOutcomeAnswer,
+  sessionOutcomeSchema,
+  sessionStartSchema,
+} from '../../src/lib/schemas/client';
 import { z } from '../../src/lib/schemas/zod';
 import { requireAdmin } from '../../src/server/auth';
 import { setSessionOutcome } from '../../src/server/appointments';
-import { cancelSession, clients, adminClientRow } from '../../src/server/clients';
+import { cancelSession, clients, adminClientRow, moveSession } from '../../src/server/clients';
 import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { pageQuerySchema, readJson, readParams, readQuery } from '../../src/server/http/validate';
 
 // The owner's clients (docs/payments.md): every paying client, newest first, with sessions used and
-// left and the next one; a session's outcome (held or no-show) with a private note; the owner's cancel of a session.
+// left and the next one; a session's outcome (held or no-show) with a private note; the owner's cancel and
+// move of a session.
 
 const paramsSchema = z.object({ id: appointmentIdSchema });
 const pathOf = (req: Request) => new URL(req.url).pathname.replace(/\/+$/, '');
@@ -39,6 +46,13 @@ export default route({
       const cancelled = await cancelSession(null, id, 'owner');
       return json({ session: { id: cancelled.id, status: cancelled.status } });
     }
+    if (pathOf(req).endsWith('/move')) {
+      const { start } = await readJson(req, sessionStartSchema);
+      // The client's own move, by the owner: no 24-hour rule, the same free-time check and slot keys.
+      const moved = await moveSession(null, id, start, 'owner');
+      const answer: SessionMoveAnswer = { session: { id: moved.id, start: moved.start, end: moved.end } };
+      return json(answer);
+    }
     if (!pathOf(req).endsWith('/outcome')) throw notFound();
     const body = await readJson(req, sessionOutcomeSchema);
     // A no-show gets its one re-book message, as a call's does (named by the session's version, so once).
@@ -51,5 +65,10 @@ export default route({
 });
 
 export const config: Config = {
-  path: ['/api/admin/clients', '/api/admin/sessions/:id/outcome', '/api/admin/sessions/:id/cancel'],
+  path: [
+    '/api/admin/clients',
+    '/api/admin/sessions/:id/outcome',
+    '/api/admin/sessions/:id/cancel',
+    '/api/admin/sessions/:id/move',
+  ],
 };

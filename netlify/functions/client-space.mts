@@ -92,7 +92,9 @@ export default route({
     if (!path.endsWith('/move')) throw notFound();
     const { start } = await readJson(req, sessionStartSchema);
     return json(
-      { session: clientSession(await moveSession(client.id, session, start, now), now) } satisfies SessionAnswer,
+      {
+        session: clientSession(await moveSession(client.id, session, start, 'visitor', now), now),
+      } satisfies SessionAnswer,
       { headers: privateHeaders },
     );
   },

@@ -49,6 +49,17 @@ describe('session messages', () => {
     expect(cancelled.text).toContain(link);
   });
 
+  test("a move says who moved it: the client's own, or the coach's from the admin", () => {
+    const previousStart = '2026-11-25T10:30:00+05:30';
+    const own = visitorCallMail({ change: 'moved', by: 'visitor', appointment: session, previousStart }, link);
+    expect(own.subject).toMatch(/^Your session has moved: /);
+    expect(own.text).not.toContain('your coach');
+    const coach = visitorCallMail({ change: 'moved', by: 'owner', appointment: session, previousStart }, link);
+    expect(coach.subject).toMatch(/^Your coach moved your session: /);
+    expect(coach.text).toContain(`${business.founder.name}, your coach, has moved your 90-minute coaching session`);
+    expect(coach.text).toContain(link);
+  });
+
   test("the owner's notice and the reminder", () => {
     const owner = ownerCallMail(
       { change: 'moved', by: 'visitor', appointment: session, previousStart: '2026-11-25T10:30:00+05:30' },

@@ -45,7 +45,7 @@ export const clientParamsSchema = z.object({ id: clientIdSchema });
 export const clientSessionParamsSchema = z.object({ id: clientIdSchema, session: appointmentIdSchema });
 export const clientTokenQuerySchema = manageQuerySchema;
 
-/** POST .../sessions and .../sessions/{id}/move */
+/** POST .../sessions and .../sessions/{id}/move (the client's), and the owner's /api/admin/sessions/{id}/move */
 export const sessionStartSchema = z.strictObject({
   start: z.iso.datetime({ offset: true, error: 'Start must be an ISO 8601 time with its offset' }),
 });
@@ -163,6 +163,11 @@ export interface AdminClientsAnswer {
   items: AdminClient[];
   nextCursor: string | null;
   total: number;
+}
+
+/** POST /api/admin/sessions/{id}/move: the session at its new time. */
+export interface SessionMoveAnswer {
+  session: { id: string; start: string; end: string };
 }
 
 export interface SessionOutcomeAnswer {

@@ -39,7 +39,8 @@ import { type Client, clients, ensureClient, sessionsLeft } from './store';
 // - a booking whose seat was taken before the end reads the client again once its record
 //   and keys are written: ended, it cancels itself. Either the refund read its record (and
 //   cancels it) or the booking's read comes after the end (and it cancels itself).
-// - a move checks the client first; a move racing the refund is cancelled by its re-reads.
+// - a move checks the client (the owner's, once it has read whose session it is); a move
+//   racing the refund is cancelled by its re-reads.
 
 const noSessionLeft = () => conflict('No session is left to book. Please call us to add more.');
 const clientEnded = () =>
@@ -161,19 +162,24 @@ async function undoIfEnded(
 const changeableSession = (clientId: string | null, sessionId: string, by: 'visitor' | 'owner', now: Date) =>
   changeable(sessionId, 'session', by, now, ({ session }) => clientId === null || session?.clientId === clientId);
 
-/** Moves a session: its new keys first, then the record, then the old keys are freed. */
+/**
+ * Moves a session: its new keys first, then the record, then the old keys are freed. The client
+ * moves their own (`clientId`, by 'visitor') until the notice period; the owner any client's
+ * (`null`, by 'owner') at any time. One path for both, so the new time is taken under the same
+ * create-only slot keys whoever asks (docs/scheduling.md, "Sessions").
+ */
 export async function moveSession(
-  clientId: string,
+  clientId: string | null,
   sessionId: string,
   start: string,
+  by: 'visitor' | 'owner',
   now: Date = new Date(),
 ): Promise<Appointment> {
-  if ((await clients.get(clientId))?.endedAt) throw clientEnded();
-  const found = await changeableSession(clientId, sessionId, 'visitor', now);
-  return moveTo(found, start, 'visitor', now, (moved, keys) => ({
-    ...moved,
-    session: { ...found.appointment.session!, slotKeys: keys },
-  }));
+  if (clientId !== null && (await clients.get(clientId))?.endedAt) throw clientEnded();
+  const found = await changeableSession(clientId, sessionId, by, now);
+  const session = found.appointment.session!;
+  if (clientId === null && (await clients.get(session.clientId))?.endedAt) throw clientEnded();
+  return moveTo(found, start, by, now, (moved, keys) => ({ ...moved, session: { ...session, slotKeys: keys } }));
 }
 
 /** Cancels a session (of the client `clientId`, or any for the owner's `null`), frees its time and gives its seat back. */

@@ -1,5 +1,11 @@
 import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AdminClientsAnswer, SessionOutcomeAnswer, SessionOutcomeRequest } from '../../../lib/schemas/client';
+import type { SlotsAnswer } from '../../../lib/schemas/appointment';
+import type {
+  AdminClientsAnswer,
+  SessionMoveAnswer,
+  SessionOutcomeAnswer,
+  SessionOutcomeRequest,
+} from '../../../lib/schemas/client';
 import { adminKeys } from '../api/queries';
 import { adminRequest } from '../api/request';
 import { scheduleKeys } from '../schedule/scheduleApi';
@@ -31,7 +37,22 @@ export async function cancelSessionAsOwner(id: string): Promise<void> {
   await adminRequest<unknown>('POST', `/api/admin/sessions/${encodeURIComponent(id)}/cancel`, { body: {} });
 }
 
-/** After an outcome or a cancel: the calls list (which shows sessions) and the clients list. */
+/** The free starts of a session this long: the list the client's own picker reads (GET /api/slots). */
+export async function freeSessionStarts(minutes: number, signal?: AbortSignal): Promise<SlotsAnswer> {
+  const params = new URLSearchParams({ days: '14', kind: 'session', minutes: String(minutes) });
+  return (await adminRequest<SlotsAnswer>('GET', `/api/slots?${params}`, signal ? { signal } : {})).data;
+}
+
+/** The owner moves a client's session at any time: the same free-time check as the client's own move. */
+export async function moveSessionAsOwner(id: string, start: string): Promise<SessionMoveAnswer> {
+  return (
+    await adminRequest<SessionMoveAnswer>('POST', `/api/admin/sessions/${encodeURIComponent(id)}/move`, {
+      body: { start },
+    })
+  ).data;
+}
+
+/** After an outcome, a cancel or a move: the calls list (which shows sessions) and the clients list. */
 export function sessionsChanged(client: QueryClient): Promise<unknown> {
   return Promise.all([
     client.invalidateQueries({ queryKey: scheduleKeys.all }),

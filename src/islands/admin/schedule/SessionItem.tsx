@@ -4,6 +4,7 @@ import type { Appointment } from '../../../lib/schemas/appointment';
 import { describeSlotIst } from '../../../lib/schedule/slotDays';
 import { failureMessage } from '../api';
 import { cancelSessionAsOwner, sessionsChanged } from '../clients/clientsApi';
+import { MoveSession } from '../clients/MoveSession';
 import { SessionOutcome } from '../clients/SessionOutcome';
 import { OutcomePill } from '../ui/OutcomePill';
 import { Pill } from '../ui/Pill';
@@ -11,7 +12,8 @@ import { CallWhenWho } from './CallItem';
 
 /**
  * A client's paid session beside the calls: when, who, the package, the outcome
- * once it has started, and the owner's cancel. The client moves or cancels it from their own page.
+ * once it has started, and the owner's move and cancel, at any time. The client moves or cancels it from
+ * their own page until 24 hours before.
  */
 export function SessionItem({ call }: { call: Appointment }) {
   const [mode, setMode] = useState<'view' | 'outcome' | 'cancel'>('view');
@@ -38,6 +40,7 @@ export function SessionItem({ call }: { call: Appointment }) {
           >
             Outcome<span className="visually-hidden"> of {call.name}'s session</span>
           </button>
+          {session.outcome ? null : <MoveSession session={call} />}
           {session.outcome ? null : (
             <button
               type="button"

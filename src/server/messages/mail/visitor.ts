@@ -164,7 +164,10 @@ const manageLabel = (appointment: Appointment) =>
   isSession(appointment) ? 'Your sessions: book, move or cancel' : 'Move or cancel your call';
 
 /** The visitor's confirmation of a call or session booked, moved or cancelled; `manageUrl` moves or cancels it. */
-export function visitorCallMail({ change, appointment }: AppointmentNotice, manageUrl: string): MailContent {
+export function visitorCallMail(
+  { change, by, appointment, previousStart }: AppointmentNotice,
+  manageUrl: string,
+): MailContent {
   const greeting = greetingOf(appointment.name);
   const when = describeSlotIst(appointment.start);
   const link = linkLine(manageLabel(appointment), manageUrl);
@@ -184,10 +187,14 @@ export function visitorCallMail({ change, appointment }: AppointmentNotice, mana
       `Your discovery call on ${when} is cancelled. If you would like another time, book again on our site or call ${business.contact.phone}.`,
     ]);
   }
+  // A time the owner moved (in the admin, at any time) says so: the client did not ask for it.
+  const byCoach = change === 'moved' && by === 'owner';
   const subject =
     change === 'booked'
       ? `Your ${noun(appointment)} is booked: ${when}`
-      : `Your ${noun(appointment)} has moved: ${when}`;
+      : byCoach
+        ? `Your coach moved your ${noun(appointment)}: ${when}`
+        : `Your ${noun(appointment)} has moved: ${when}`;
   const booked = isSession(appointment)
     ? `Your ${whatItIs(appointment)} is booked`
     : `Your free ${business.promises.discoveryCallMinutes}-minute discovery call is booked`;
@@ -195,7 +202,9 @@ export function visitorCallMail({ change, appointment }: AppointmentNotice, mana
     subject,
     [
       greeting,
-      `${change === 'booked' ? booked : `Your ${whatItIs(appointment)} is now`} for ${when}. We will call you on the number you gave us.`,
+      byCoach
+        ? `${business.founder.name}, your coach, has moved your ${whatItIs(appointment)}${previousStart ? ` from ${describeSlotIst(previousStart)}` : ''} to ${when}. We will call you on the number you gave us.`
+        : `${change === 'booked' ? booked : `Your ${whatItIs(appointment)} is now`} for ${when}. We will call you on the number you gave us.`,
       `You can move or cancel it online until ${business.promises.rescheduleNoticeHours} hours before; after that, call or WhatsApp ${business.contact.phone}.`,
     ],
     [link],
