@@ -55,7 +55,7 @@ export interface PeopleAnswer {
 /** A call or a session of the person, as their thread shows it. */
 export type ThreadCall = Pick<
   Appointment,
-  'id' | 'bookingId' | 'start' | 'end' | 'status' | 'cancelledBy' | 'outcome' | 'session'
+  'id' | 'bookingId' | 'start' | 'end' | 'status' | 'cancelledBy' | 'outcome' | 'session' | 'name' | 'email'
 >;
 
 export interface PersonThread {

@@ -34,8 +34,21 @@ export function grownIdentity(identity: Identity, records: readonly LeadRecord[]
   return { phones: [...phones], emails: [...emails] };
 }
 
-const callOf = ({ id, bookingId, start, end, status, cancelledBy, outcome, session }: Appointment): ThreadCall => ({
+const callOf = ({
   id,
+  bookingId,
+  start,
+  end,
+  status,
+  cancelledBy,
+  outcome,
+  session,
+  name,
+  email,
+}: Appointment): ThreadCall => ({
+  id,
+  name,
+  email,
   bookingId,
   start,
   end,

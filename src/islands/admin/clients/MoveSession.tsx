@@ -1,6 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { Appointment } from '../../../lib/schemas/appointment';
+
+/** What moving a session needs to know of it. */
+export type MovableSession = Pick<Appointment, 'id' | 'name' | 'email' | 'start' | 'session'>;
 import type { SessionMoveAnswer } from '../../../lib/schemas/client';
 import { describeSlotIst } from '../../../lib/schedule/slotDays';
 import { TimeChooser } from '../../slot-picker/TimeChooser';
@@ -14,7 +17,7 @@ import './clients.css';
  * The owner's Move on a client's upcoming session. Unlike the client, the owner may move it
  * inside the 24 hours (docs/scheduling.md, "Paid sessions"); the free times are the client's own.
  */
-export function MoveSession({ session }: { session: Appointment }) {
+export function MoveSession({ session }: { session: MovableSession }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -35,7 +38,7 @@ export function MoveSession({ session }: { session: Appointment }) {
  * A native modal <dialog>: it traps focus, closes on Escape and gives focus back to Move. The
  * picker's days and times are buttons and radio buttons (arrow keys move between the times).
  */
-function MoveSessionDialog({ session, onClose }: { session: Appointment; onClose(): void }) {
+function MoveSessionDialog({ session, onClose }: { session: MovableSession; onClose(): void }) {
   const dialog = useModalDialog();
   const id = useId();
   const minutes = session.session!.minutes;

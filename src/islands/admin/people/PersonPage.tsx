@@ -91,7 +91,8 @@ export function PersonPage({ q }: { q: string }) {
               <li key={client.id} className="adm-thread-item" data-testid="person-client">
                 <span className="adm-thread-what">{client.packageName}</span>
                 <span>
-                  Used {formatCount(client.sessionsUsed)} of {formatCount(client.sessionsTotal)} ·{' '}
+                  Used {formatCount(client.sessionsUsed)} of {formatCount(client.sessionsTotal)}
+                  {client.sessionsBooked > 0 ? `, ${formatCount(client.sessionsBooked)} booked` : ''} ·{' '}
                   {formatCount(client.sessionsLeft)} left
                 </span>
                 {client.nextSession ? (

@@ -1,4 +1,5 @@
 import type { ThreadCall } from '../../../lib/schemas/people';
+import { MoveSession } from '../clients/MoveSession';
 import { OutcomePill } from '../ui/OutcomePill';
 import { Pill } from '../ui/Pill';
 import { When } from '../ui/When';
@@ -33,6 +34,9 @@ export function ThreadCalls({ calls }: { calls: ThreadCall[] }) {
             ) : (
               <Pill tone={call.status === 'cancelled' ? 'neutral' : 'teal'}>{callStateOf(call, now)}</Pill>
             )}
+            {call.session && call.status === 'confirmed' && !outcome && Date.parse(call.end) > now ? (
+              <MoveSession session={call} />
+            ) : null}
           </li>
         );
       })}
