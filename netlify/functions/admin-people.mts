@@ -1,4 +1,5 @@
 import type { Config } from '@netlify/functions';
+import '../../src/server/app';
 import { requireAdmin } from '../../src/server/auth';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';

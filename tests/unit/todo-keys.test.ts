@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TodoEntry } from '../../src/lib/schemas/todo';
-import { entryOfTodoKey, todoKey } from '../../src/server/indexes/todo/pendingIndex';
+import { KEY_STAGE_CHARS, entryOfTodoKey, todoKey } from '../../src/server/indexes/todo/pendingIndex';
 
 const entry: TodoEntry = {
   kind: 'booking',
@@ -19,12 +19,23 @@ describe('to-do index keys', () => {
     expect(key.startsWith(`pending/booking.${entry.id}.${String(Date.parse(entry.dueAt)).padStart(13, '0')}.`)).toBe(
       true,
     );
-    expect(entryOfTodoKey(key)).toEqual(entry);
+    // No stage and no call: both read as not given.
+    expect(entryOfTodoKey(key)).toEqual({ ...entry, stage: null, callAt: null });
     expect(entryOfTodoKey(todoKey({ ...entry, kind: 'contact', email: null }))).toEqual({
       ...entry,
       kind: 'contact',
       email: null,
+      stage: null,
+      callAt: null,
     });
+  });
+
+  it('carry the stage (cut to what the to-do shows) and the booked call', () => {
+    const stage = 'Not given (booked a time from the contact form)';
+    const callAt = '2026-10-20T09:00:00.000Z';
+    const key = todoKey({ ...entry, stage, callAt });
+    expect(Buffer.byteLength(key) - 'pending/'.length).toBeLessThanOrEqual(255);
+    expect(entryOfTodoKey(key)).toEqual({ ...entry, stage: [...stage].slice(0, KEY_STAGE_CHARS).join(''), callAt });
   });
 
   it('fall back to the blob when the details would make the key too long', () => {
