@@ -95,7 +95,7 @@ async function openNewEditor(page: Page): Promise<Locator> {
 
 const postRow = (page: Page, title: string) =>
   page
-    .getByRole('tabpanel')
+    .getByTestId('admin-view')
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
@@ -146,7 +146,11 @@ test('a draft offers its owner-only preview; MDX posts are view-only', async ({ 
     'href',
     `/blog/${draft.id}`,
   );
-  const mdx = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: 'From git (MDX), view only' }).first();
+  const mdx = page
+    .getByTestId('admin-view')
+    .getByRole('listitem')
+    .filter({ hasText: 'From git (MDX), view only' })
+    .first();
   await expect(mdx.getByRole('link', { name: /^(View|Preview) / })).toBeVisible();
   await expect(mdx.getByRole('button', { name: /^Delete / })).toHaveCount(0);
 });
@@ -369,7 +373,7 @@ test('a generation survives the editor closing and a reload: the draft arrives i
     )
     .toBe(false);
   await expect(
-    page.getByRole('tabpanel').getByRole('status').filter({ hasText: 'An AI draft is being written' }),
+    page.getByTestId('admin-view').getByRole('status').filter({ hasText: 'An AI draft is being written' }),
   ).toBeVisible();
   await expect(toaster(page)).toContainText('Draft Ready', { timeout: 40_000 });
   const row = postRow(page, `A Practical Guide: ${topic}`);

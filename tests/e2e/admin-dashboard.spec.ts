@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect as baseExpect, test } from './support/test';
-import { signInAsAdmin } from './support/admin';
+import { openView, signInAsAdmin } from './support/admin';
 import { watchConsole } from './support/console';
 import { startFreshServer } from './support/fresh-server';
 import { PERSON_NAME_MESSAGE } from '../../src/lib/schemas/fields';
@@ -43,7 +43,7 @@ async function consentAlreadyGiven(page: Page): Promise<void> {
 }
 
 /** Opens the dashboard the way the owner does: the page sends them to the login page and back. */
-async function signIn(page: Page, path = '/admin/bookings'): Promise<void> {
+async function signIn(page: Page, path = '/admin/bookings#people'): Promise<void> {
   await page.goto(path);
   await expect(page).toHaveURL(/\/admin\/login\?next=\/admin\/bookings/);
   await page.getByLabel('Password').fill('admin');
@@ -113,9 +113,9 @@ test.describe('access', () => {
     const html = await response.text();
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
     expect(html).toContain('AdminDashboard');
-    expect(html).toContain('Customer Data');
-    // The tiles come with the page: numbers at first paint, before any script runs.
-    expect(html).toMatch(/data-stat="bookings"[^>]*><dt>Bookings<\/dt><dd>[\d,]+<\/dd>/);
+    expect(html).toContain('Admin areas');
+    // Today's to-do comes with the page: its counts at first paint, before any script runs.
+    expect(html).toMatch(/data-testid="todo-waiting"[^>]*><dt>Waiting<\/dt><dd>[\d,]+<\/dd>/);
   });
 
   test("the public pages load none of the dashboard's code", async ({ page }) => {
@@ -131,7 +131,7 @@ test.describe('access', () => {
     expect(scripts.length).toBeGreaterThan(3);
     for (const script of scripts) {
       expect(script).not.toContain('refetchOnWindowFocus');
-      expect(script).not.toContain('Customer Data');
+      expect(script).not.toContain('Admin areas');
     }
   });
 });
@@ -152,7 +152,7 @@ test('a lead booked through the public call form is worked on the dashboard: sta
   await expect(toast(page, 'Discovery Call Booked!')).toBeVisible();
 
   await signIn(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible();
   const card = bookingCard(page, name);
   await expect(card).toContainText('Discovery call');
   await expect(card).toContainText('Free Discovery Call');
@@ -393,35 +393,32 @@ test('search finds a person by phone in another format and shows their records a
   await expect(results.locator('li').first()).toContainText(name);
 });
 
-test('tabs move with the keyboard and the chosen one survives a reload', async ({ page }) => {
+test('views are links: the back button goes back a view, a reload keeps the view, the view heading takes the focus', async ({
+  page,
+}) => {
   await signIn(page);
-  const customers = page.getByRole('tab', { name: 'Customer Data' });
-  const blog = page.getByRole('tab', { name: 'Blog Management' });
-  await expect(customers).toHaveAttribute('aria-selected', 'true');
-  await customers.focus();
-  await page.keyboard.press('ArrowRight');
-  await expect(blog).toBeFocused();
-  await expect(blog).toHaveAttribute('aria-selected', 'true');
+  const nav = page.getByRole('navigation', { name: 'Admin areas' });
+  await expect(nav.getByRole('link', { name: 'People', exact: true })).toHaveAttribute('aria-current', 'page');
+  await nav.getByRole('link', { name: 'Blog', exact: true }).click();
   await expect(page).toHaveURL(/#blog$/);
-  const panel = page.getByRole('tabpanel', { name: 'Blog Management' });
-  await expect(panel.getByRole('button', { name: 'Create New Blog' })).toBeVisible();
-  await expect(panel.getByRole('heading', { level: 3 }).first()).toBeVisible();
-  await expect(page.locator('#panel-customers')).toBeHidden();
+  await expect(nav.getByRole('link', { name: 'Blog', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Create New Blog' })).toBeVisible();
+  await expect(page.getByTestId('list-bookings')).toHaveCount(0);
 
   await page.reload();
-  await dashboardReady(page);
-  await expect(page.getByRole('tab', { name: 'Blog Management' })).toHaveAttribute('aria-selected', 'true');
-  await page.getByRole('tab', { name: 'Blog Management' }).focus();
-  await page.keyboard.press('Home');
-  await expect(customers).toHaveAttribute('aria-selected', 'true');
-  await expect(page).toHaveURL(/#customers$/);
-  await page.keyboard.press('End');
-  await expect(page.getByRole('tab', { name: 'Privacy' })).toHaveAttribute('aria-selected', 'true');
-  await page.keyboard.press('ArrowLeft');
-  await expect(page.getByRole('tab', { name: 'Schedule' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Create New Blog' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Blog', exact: true })).toHaveAttribute('aria-current', 'page');
+  await page.goBack();
+  await expect(page).toHaveURL(/#people$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible();
+  await expect(page.getByTestId('list-bookings')).toBeVisible();
+  // The tabbed dashboard's old addresses still land where their content went.
+  await page.goto('/admin/bookings#customers');
+  await expect(nav.getByRole('link', { name: 'People', exact: true })).toHaveAttribute('aria-current', 'page');
 });
 
-test('a tab tapped before the dashboard has hydrated is the one it opens on', async ({ page }) => {
+test('a view tapped before the dashboard has hydrated is the one it opens on', async ({ page }) => {
   await signIn(page);
   // Hold the dashboard island's own module: what a phone on a slow network sees in its first seconds.
   const html = await (await page.request.get('/admin/bookings')).text();
@@ -437,19 +434,20 @@ test('a tab tapped before the dashboard has hydrated is the one it opens on', as
   await page.goto('/admin/bookings', { waitUntil: 'domcontentloaded' });
   const island = page.locator('astro-island[component-url*="AdminDashboard"]');
   await expect(island).toHaveAttribute('ssr', '');
-  await page.getByRole('tab', { name: 'Blog Management' }).click();
+  await page.getByRole('navigation', { name: 'Admin areas' }).getByRole('link', { name: 'Blog', exact: true }).click();
   await expect(page).toHaveURL(/#blog$/);
   release();
   await expect(island).not.toHaveAttribute('ssr', '');
-  await expect(page.getByRole('tab', { name: 'Blog Management' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('button', { name: 'Create New Blog' })).toBeVisible();
   await page.unroute(held);
 });
 
-test('a link to a tab survives the trip through the login page', async ({ page }) => {
-  await signIn(page, '/admin/bookings#blog');
+test('a link to a view survives the trip through the login page', async ({ page }) => {
+  await page.goto('/admin/bookings#blog');
+  await expect(page).toHaveURL(/\/admin\/login\?next=\/admin\/bookings/);
+  await page.getByLabel('Password').fill('admin');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/bookings#blog$/);
-  await expect(page.getByRole('tab', { name: 'Blog Management' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('button', { name: 'Create New Blog' })).toBeVisible();
 });
 
@@ -546,7 +544,6 @@ test.describe('a fresh store', () => {
       const emptyStates: Array<[string, string]> = [
         ['bookings', 'No bookings yet'],
         ['contacts', 'No messages yet'],
-        ['payments', 'No payments yet'],
         ['downloads', 'No downloads yet'],
         ['subscribers', 'No subscribers yet'],
       ];
@@ -568,6 +565,12 @@ test.describe('a fresh store', () => {
       expect(await tile(page, 'totalRecords')).toBe(await tile(page, 'blogPosts'));
       await page.getByLabel('Find a person').fill('Nobody Here');
       await expect(page.getByText('No records found for “Nobody Here”.')).toBeVisible();
+      await openView(page, 'Money');
+      await expect(page.getByTestId('list-payments').getByTestId('empty-state')).toContainText('No payments yet');
+      // Today on a fresh store: nothing due, no one new, no money yet.
+      await openView(page, 'Today');
+      await expect(page.getByTestId('todo')).toContainText('Nothing is waiting');
+      await expect(page.getByTestId('money-today')).toContainText('No payments yet today.');
     } finally {
       await context.close();
       await server.stop();
@@ -625,9 +628,12 @@ test.describe('looks and accessibility', () => {
       await card.screenshot({ path: testInfo.outputPath(`booking-edit-${width}.png`) });
       await card.getByRole('button', { name: 'Cancel' }).click();
 
-      await page.getByRole('tab', { name: 'Blog Management' }).click();
+      await page
+        .getByRole('navigation', { name: 'Admin areas' })
+        .getByRole('link', { name: 'Blog', exact: true })
+        .click();
       await expect(page.getByRole('button', { name: 'Create New Blog' })).toBeVisible();
-      await expect(page.locator('#panel-blog article').first()).toBeVisible();
+      await expect(page.getByTestId('admin-view').locator('article').first()).toBeVisible();
       expect(await scan()).toEqual([]);
       expect(await overflow()).toBeLessThanOrEqual(0);
       await page.screenshot({ path: testInfo.outputPath(`blog-tab-${width}.png`), fullPage: true });

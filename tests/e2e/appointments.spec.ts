@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { openView } from './support/admin';
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './support/test';
 import { watchConsole } from './support/console';
@@ -147,13 +148,13 @@ test('a visitor books a call in the modal, picks a time with the keyboard and se
   await expect(call).toHaveCount(0);
   await snap(page, 'upcoming-cancelled', upcoming);
 
-  await page.getByRole('tab', { name: 'Schedule' }).click();
+  await openView(page, 'Calendar');
   await expect(page.getByTestId('availability-form')).toBeVisible();
   await expect(page.getByTestId('calendar-feed').getByRole('textbox')).toHaveValue(
     /\/api\/calendar\/[A-Za-z0-9_-]+\.ics$/,
   );
-  await snap(page, 'schedule-tab', page.locator('#panel-schedule'));
-  expect(await axe(page, '#panel-schedule')).toEqual([]);
+  await snap(page, 'schedule-tab', page.getByTestId('admin-view'));
+  expect(await axe(page, '[data-testid="admin-view"]')).toEqual([]);
   expect(problems).toEqual([]);
 });
 

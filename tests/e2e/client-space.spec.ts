@@ -10,7 +10,7 @@ import {
 } from '../api/support/fake-razorpay';
 import { type SmtpReceiver, startSmtpReceiver } from '../api/support/mail-receivers';
 import { paymentSignature } from '../../src/server/payments/signatures';
-import { signInThroughLoginPage as signIn } from './support/admin';
+import { signInThroughLoginPage as signIn, openView } from './support/admin';
 import { watchConsole } from './support/console';
 import { type FreshServer, startFreshServer } from './support/fresh-server';
 import { e2ePort } from './support/ports';
@@ -179,6 +179,7 @@ for (const width of [390, 1280]) {
       expect(wrong?.status()).toBe(404);
 
       await signIn(page);
+      await openView(page, 'Today');
       const session = page
         .getByTestId('upcoming-calls')
         .getByTestId('upcoming-session')
@@ -192,7 +193,7 @@ for (const width of [390, 1280]) {
       expect(await axe(page, '[data-testid="upcoming-calls"]')).toEqual([]);
       await session.screenshot({ path: `${shots}/client-session-upcoming-${width}.png` });
 
-      await page.getByRole('tab', { name: 'Clients' }).click();
+      await openView(page, 'Calendar');
       const row = page.getByTestId('clients-panel').getByTestId('client').first();
       await expect(row).toContainText(name);
       await expect(row.getByTestId('sessions-used')).toHaveText('0 of 3 sessions, 1 booked');
@@ -202,7 +203,7 @@ for (const width of [390, 1280]) {
       await page.getByTestId('clients-panel').screenshot({ path: `${shots}/admin-clients-${width}.png` });
 
       // The money-back guarantee: one refund of all of it from the Payments list.
-      await page.getByRole('tab', { name: 'Customer Data' }).click();
+      await openView(page, 'People');
       await page.getByRole('button', { name: `Refund ${name}'s payment` }).click();
       const dialog = page.getByTestId('refund-dialog');
       // Nothing is filled in for the owner: "Full amount" is one tap, and only the confirmation sends.

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import { expect as baseExpect, test } from './support/test';
-import { signInAsAdmin, signInThroughLoginPage as signIn } from './support/admin';
+import { openView, signInAsAdmin, signInThroughLoginPage as signIn } from './support/admin';
 import { watchConsole } from './support/console';
 import { fakeRazorpayUrl } from './support/ports';
 import { uniqueName } from '../support/names';
@@ -51,6 +51,7 @@ for (const width of [390, 1280]) {
 
     await page.setViewportSize({ width, height: 900 });
     await signIn(page);
+    await openView(page, 'Money');
     const panel = page.getByTestId('invoices-panel');
     await expect(panel.getByLabel('Month')).toHaveValue(month);
     const row = panel.getByTestId('invoice').filter({ hasText: name });

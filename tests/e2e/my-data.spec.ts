@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { type SmtpReceiver, startSmtpReceiver } from '../api/support/mail-receivers';
-import { signInThroughLoginPage as signIn } from './support/admin';
+import { signInThroughLoginPage as signIn, openView } from './support/admin';
 import { type FreshServer, startFreshServer } from './support/fresh-server';
 import { e2ePort } from './support/ports';
 import { expect as baseExpect, test } from './support/test';
@@ -158,7 +158,7 @@ for (const width of [390, 1280]) {
     ).toBe(202);
 
     await signIn(page);
-    await page.getByRole('tab', { name: 'Customer Data' }).click();
+    await openView(page, 'Today');
     await expect(page.getByTestId('todo-privacy')).toContainText('to answer');
     await page.getByTestId('todo-privacy').getByRole('link').click();
     const panel = page.getByTestId('privacy-panel');

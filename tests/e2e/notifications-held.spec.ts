@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { signInThroughLoginPage as signIn } from './support/admin';
+import { openView, signInThroughLoginPage as signIn } from './support/admin';
 import { startFreshServer } from './support/fresh-server';
 import { expect as baseExpect, test } from './support/test';
 
@@ -41,6 +41,7 @@ test('a confirmation held by the cap is listed as Held with its reason and can b
     const page = await context.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page);
+    await openView(page, 'Settings');
     const panel = page.getByTestId('notifications');
     const held = panel.locator('[data-testid="undelivered-notification"][data-status="held"]');
     await expect

@@ -5,7 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import { WHATSAPP_CONSENT_WORDS } from '../../src/lib/whatsappConsent';
 import { uniqueName } from '../support/names';
 import { scratchDir } from '../support/scratch';
-import { signInThroughLoginPage } from './support/admin';
+import { openView, signInThroughLoginPage } from './support/admin';
 import { watchConsole } from './support/console';
 import { startFreshServer } from './support/fresh-server';
 import { hydrated } from './support/hydration';
@@ -141,6 +141,7 @@ test("the owner marks a discovery call that has started a no-show under Upcoming
     const page = await context.newPage();
     const problems = watchConsole(page);
     await signInThroughLoginPage(page);
+    await openView(page, 'Money');
 
     // What converts before any outcome: the two calls booked under their source, none marked.
     const sourceRow = page
@@ -162,6 +163,7 @@ test("the owner marks a discovery call that has started a no-show under Upcoming
         })
       ).status(),
     ).toBe(200);
+    await openView(page, 'Today');
     const call = page.getByTestId('upcoming-calls').getByTestId('upcoming-call').filter({ hasText: missed!.name });
     const outcome = call.getByRole('group', { name: `Outcome of ${missed!.name}'s call` });
     await expect(outcome).toContainText('Did the call take place?');
@@ -170,12 +172,18 @@ test("the owner marks a discovery call that has started a no-show under Upcoming
     await expect(outcome.getByRole('button', { name: /^No-show/ })).toHaveAttribute('aria-pressed', 'true');
 
     // The route counts the outcome before it answers, and the tap has What converts read again: no reload.
+    await openView(page, 'Money');
     const counted = { callsBooked: 2, callsHeld: 1, callsNoShow: 1 };
     // No-shows per 100 calls marked held or no-show.
     const rate = Math.round((100 * counted.callsNoShow) / (counted.callsHeld + counted.callsNoShow));
     await expect(cells.nth(column.booked)).toHaveText(String(counted.callsBooked));
     await expect(cells.nth(column.held)).toHaveText(String(counted.callsHeld));
     await expect(cells.nth(column.noShowRate)).toHaveText(`${rate}%${counted.callsNoShow} missed`);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByTestId('lead-sources').screenshot({ path: `${shots}/whatsapp-what-converts-${width}.png` });
+    }
+    await openView(page, 'Today');
     await expect(
       page
         .getByTestId('upcoming-calls')
@@ -184,9 +192,7 @@ test("the owner marks a discovery call that has started a no-show under Upcoming
         .locator('.adm-pill'),
     ).toHaveText('No-show');
     for (const width of [390, 1280]) {
-      // Tall enough for the whole panel: a taller one would be shot under the sticky header.
-      await page.setViewportSize({ width, height: width === 390 ? 1300 : 900 });
-      await page.getByTestId('lead-sources').screenshot({ path: `${shots}/whatsapp-what-converts-${width}.png` });
+      await page.setViewportSize({ width, height: 900 });
       await page.getByTestId('upcoming-calls').screenshot({ path: `${shots}/whatsapp-no-show-${width}.png` });
     }
     expect(problems).toEqual([]);

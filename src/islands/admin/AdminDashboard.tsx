@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { BlogPosts } from './blog/BlogPosts';
 import { DashboardHeader } from './DashboardHeader';
 import type { AdminStats } from '../../lib/schemas/adminApi';
+import type { TodoAnswer } from '../../lib/schemas/todo';
+import { TODO_SHOWN_AT_FIRST } from '../../lib/admin/todoView';
 import { adminKeys } from './api/queries';
 import { createAdminQueryClient } from './queryClient';
 import { sessionExpired } from './sessionExpiry';
@@ -39,11 +41,20 @@ const notes: Record<AdminView, string> = {
  * a dynamic import() would make the island share Vite's preload helper with the public
  * islands and re-split their chunks, adding bytes to every public page's first view.
  */
-export default function AdminDashboard({ brand, initialStats }: { brand: string; initialStats: AdminStats | null }) {
+export default function AdminDashboard({
+  brand,
+  initialStats,
+  initialTodo,
+}: {
+  brand: string;
+  initialStats: AdminStats | null;
+  initialTodo: TodoAnswer | null;
+}) {
   const [client] = useState(() => {
     const created = createAdminQueryClient(sessionExpired);
-    // Read by the page on the server: the tiles need no request before first paint.
+    // Read by the page on the server: the tiles and Today's to-do need no request before first paint.
     if (initialStats) created.setQueryData(adminKeys.stats(), initialStats);
+    if (initialTodo) created.setQueryData(todoQuery(TODO_SHOWN_AT_FIRST).queryKey, initialTodo);
     return created;
   });
   return (
@@ -55,7 +66,7 @@ export default function AdminDashboard({ brand, initialStats }: { brand: string;
 
 function Shell({ brand }: { brand: string }) {
   const { view, detail } = useAdminRoute();
-  const todo = useQuery(todoQuery(10));
+  const todo = useQuery(todoQuery(TODO_SHOWN_AT_FIRST));
   // The heading takes the focus once the owner has moved to another view, never on the first paint.
   const routeKey = `${view}/${detail ?? ''}`;
   const [navigated, setNavigated] = useState(false);
@@ -70,10 +81,16 @@ function Shell({ brand }: { brand: string }) {
     <div className="adm-shell">
       <DashboardHeader brand={brand} />
       <AdminNav current={view} badges={{ today: todo.data?.overdue ?? 0 }} />
-      <div className="adm-main" data-view={view}>
+      <div className="adm-main" data-view={view} data-testid="admin-view">
         <div className="adm-page">
           <ViewHeading key={routeKey} title={title} focus={navigated}>
-            {view === 'today' ? `${todayLine()}. ${notes.today}` : notes[view]}
+            {view === 'today' ? (
+              <>
+                {todayLine()}. <span className="adm-title-more">{notes.today}</span>
+              </>
+            ) : detail ? null : (
+              notes[view]
+            )}
           </ViewHeading>
           {view === 'today' ? <TodayView /> : null}
           {view === 'people' ? <PeopleView person={detail} /> : null}

@@ -15,7 +15,8 @@ export async function signInAsAdmin(request: APIRequestContext, baseURL: string)
 
 /** Signs in through the login page, as the owner does, on whichever server the page's context points at. */
 export async function signInThroughLoginPage(page: Page): Promise<void> {
-  await page.goto('/admin/bookings');
+  // The People view: where the lists of records are (docs/admin.md, "Views").
+  await page.goto('/admin/bookings#people');
   await expect(page).toHaveURL(/\/admin\/login\?next=\/admin\/bookings/);
   await page.getByLabel('Password').fill('admin');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -28,4 +29,10 @@ export async function signInThroughLoginPage(page: Page): Promise<void> {
   await expect(
     page.getByTestId('list-bookings').locator('[data-testid="booking-card"], [data-testid="empty-state"]').first(),
   ).toBeAttached();
+}
+
+/** Opens an admin view from the bottom bar (a phone) or the side bar (a wide screen). */
+export async function openView(page: Page, label: 'Today' | 'People' | 'Calendar' | 'Money' | 'Blog' | 'Settings') {
+  await page.getByRole('navigation', { name: 'Admin areas' }).getByRole('link', { name: label, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible();
 }

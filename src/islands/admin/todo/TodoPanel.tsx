@@ -16,6 +16,7 @@ import { PrivacyDue } from '../privacy/PrivacyDue';
 import { markContacted, todoQuery } from './todoApi';
 import './todo.css';
 import { useNow } from '../../useNow';
+import { TODO_SHOWN_AT_FIRST } from '../../../lib/admin/todoView';
 import { personHref } from '../adminRoute';
 
 // The owner's to-do (docs/admin.md, "To do"): every lead still waiting for the call or reply
@@ -23,7 +24,6 @@ import { personHref } from '../adminRoute';
 // server for the rows it shows and the counts over every pending lead, so a backlog of
 // thousands costs the page no more than ten.
 
-const SHOWN_AT_FIRST = 10;
 const MORE_AT_A_TIME = 20;
 const { callbackAfterCallHours, responseHours } = business.promises;
 
@@ -35,7 +35,7 @@ export function whatItIs(item: Pick<TodoItem, 'kind' | 'promiseHours'>): string 
 
 export function TodoPanel() {
   const headingId = useId();
-  const [limit, setLimit] = useState(SHOWN_AT_FIRST);
+  const [limit, setLimit] = useState(TODO_SHOWN_AT_FIRST);
   const todo = useQuery({ ...todoQuery(limit), placeholderData: keepPreviousData });
   const items = todo.data?.items ?? [];
   const total = todo.data?.total ?? 0;
@@ -129,6 +129,13 @@ export function TodoPanel() {
   );
 }
 
+/** What the person is waiting on: "Free discovery call + 2 Contact messages" (each kind once, counted). */
+function recordsLine(item: TodoItem): string {
+  const counts = new Map<string, number>();
+  for (const record of item.records) counts.set(whatItIs(record), (counts.get(whatItIs(record)) ?? 0) + 1);
+  return [...counts].map(([what, count]) => (count > 1 ? `${count} × ${what}` : what)).join(' + ');
+}
+
 /** Why the entry is due, in the owner's words. */
 function whyDue(item: TodoItem): string {
   if (item.reason === 'call-outcome') return 'the call was at';
@@ -181,7 +188,7 @@ function TodoRow({ item, now }: { item: TodoItem; now: number }) {
           <Pill tone={item.overdue ? 'red' : 'amber'}>{item.overdue ? 'Overdue' : 'Pending'}</Pill>
         </div>
         <p className="adm-todo-what">
-          {item.records.map((record) => whatItIs(record)).join(' + ')} · <When iso={item.createdAt} />
+          {recordsLine(item)} · <When iso={item.createdAt} />
           {item.stage ? <> · {item.stage}</> : null}
         </p>
         {item.callAt ? (
@@ -190,7 +197,8 @@ function TodoRow({ item, now }: { item: TodoItem; now: number }) {
           </p>
         ) : null}
         <p className="adm-todo-due">
-          <strong>{dueLabel(item.dueAt, item.overdue, now)}</strong>{' '}
+          {/* The server's clock drew it first: a minute may have passed by the time it hydrates. */}
+          <strong suppressHydrationWarning>{dueLabel(item.dueAt, item.overdue, now)}</strong>{' '}
           <span className="adm-todo-due-at">
             ({whyDue(item)} <When iso={item.dueAt} />)
           </span>

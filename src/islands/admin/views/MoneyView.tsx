@@ -4,7 +4,6 @@ import { LeadList } from '../customers/LeadList';
 import { LeadsBySource } from '../customers/LeadsBySource';
 import { InvoicesSection } from '../payments/InvoicesSection';
 import { PaymentRequestsPanel } from '../payments/PaymentRequestsPanel';
-import { StatTiles } from '../StatTiles';
 
 /** Money (docs/admin.md, "Money"): payments, payment links, invoices, and what converts. */
 export function MoneyView() {
@@ -14,7 +13,6 @@ export function MoneyView() {
       <PaymentRequestsPanel />
       <InvoicesSection />
       <LeadsBySource />
-      <StatTiles />
     </div>
   );
 }

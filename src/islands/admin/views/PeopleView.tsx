@@ -4,6 +4,7 @@ import { LeadList } from '../customers/LeadList';
 import { PersonSearch } from '../customers/PersonSearch';
 import { PeopleList } from '../people/PeopleList';
 import { PersonPage } from '../people/PersonPage';
+import { StatTiles } from '../StatTiles';
 
 // Every kind's list but payments (under Money), in the order src/lib/leads/kinds.ts declares them.
 const listedKinds = recordKindNames.filter((kind) => kind !== 'payment');
@@ -14,21 +15,17 @@ function KindList<K extends RecordKind>({ kind }: { kind: K }) {
   return <LeadList kind={plural} {...kindViews[kind].list} />;
 }
 
-/** People (docs/admin.md, "People"): find anyone, the latest people, every record by kind; or one person's page. */
+/** People (docs/admin.md, "People"): find anyone, the latest people, the counts, every record by kind; or one person's page. */
 export function PeopleView({ person }: { person: string | null }) {
   if (person) return <PersonPage q={person} />;
   return (
     <div className="adm-view-stack">
       <PersonSearch />
       <PeopleList />
-      <details className="adm-records">
-        <summary>Every record by kind</summary>
-        <div className="adm-view-stack">
-          {listedKinds.map((kind) => (
-            <KindList key={kind} kind={kind} />
-          ))}
-        </div>
-      </details>
+      <StatTiles />
+      {listedKinds.map((kind) => (
+        <KindList key={kind} kind={kind} />
+      ))}
     </div>
   );
 }
