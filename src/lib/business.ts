@@ -97,5 +97,9 @@ export const mailtoHref = `mailto:${business.contact.email}`;
 export const discoveryCallPhrase = `a free ${business.promises.discoveryCallMinutes}-minute career clarity call by phone`;
 /** The same, to start a sentence. */
 export const discoveryCallSentence = `A${discoveryCallPhrase.slice(1)}`;
+/** How a promise's hours are said, to the visitor and to the owner alike ("24 business hours (Mon-Fri 9 AM-6 PM IST)"). */
+export const businessHoursPhrase = (hours: number) => `${hours} business hours (${business.contact.hoursShort})`;
 /** The call back promised after a free call request, with the hours it is counted in ("4 business hours (Mon-Fri 9 AM-6 PM IST)"). */
-export const callbackPromisePhrase = `${business.promises.callbackAfterCallHours} business hours (${business.contact.hoursShort})`;
+export const callbackPromisePhrase = businessHoursPhrase(business.promises.callbackAfterCallHours);
+/** The reply a message, a package booking or an enquiry is promised, as its form says it. */
+export const replyPromiseSentence = `We reply within ${businessHoursPhrase(business.promises.responseHours)}.`;

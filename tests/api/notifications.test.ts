@@ -99,7 +99,7 @@ describe('owner notifications for every kind of lead', () => {
     expect(hooksFor(contact.id)).toHaveLength(1);
     const confirmation = only(visitorMailsTo(email));
     expect(confirmation.subject).toBe(`We received your message: ${business.brand}`);
-    expect(confirmation.text).toContain("We'll get back to you within 24 hours");
+    expect(confirmation.text).toContain("We'll reply within 24 business hours");
     expect(confirmation.text).toContain(business.contact.hours);
     expect(confirmation.text).toContain('have ready');
   });

@@ -203,7 +203,7 @@ for (const width of [390, 1280]) {
       await page.getByTestId('clients-panel').screenshot({ path: `${shots}/admin-clients-${width}.png` });
 
       // The money-back guarantee: one refund of all of it from the Payments list.
-      await openView(page, 'People');
+      await openView(page, 'Money');
       await page.getByRole('button', { name: `Refund ${name}'s payment` }).click();
       const dialog = page.getByTestId('refund-dialog');
       // Nothing is filled in for the owner: "Full amount" is one tap, and only the confirmation sends.

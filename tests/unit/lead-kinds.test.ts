@@ -17,7 +17,8 @@ import {
 } from '../../src/lib/leads/kinds';
 import type { AdminStats } from '../../src/lib/schemas/adminApi';
 import { adminKeys, statsQuery } from '../../src/islands/admin/api/queries';
-import { CustomerData } from '../../src/islands/admin/customers/CustomerData';
+import { PeopleView } from '../../src/islands/admin/views/PeopleView';
+import { MoneyView } from '../../src/islands/admin/views/MoneyView';
 import { kindViews } from '../../src/islands/admin/customers/kindViews';
 import { StatTiles } from '../../src/islands/admin/StatTiles';
 import { whatItIs } from '../../src/islands/admin/todo/TodoPanel';
@@ -77,30 +78,30 @@ describe('every kind of record', () => {
     ]);
   });
 
-  it('has its list under Customer Data, with its title and empty state; the kinds worked as cards come first', () => {
+  it('has its list in the People view (payments in Money), with its title and empty state, in the declared order', () => {
     const client = new QueryClient();
     for (const kind of recordKindNames)
       client.setQueryData(adminKeys.leads(pluralOf(kind)), {
         pages: [{ items: [], nextCursor: null, total: 0 }],
         pageParams: [null],
       });
-    const html = render(client, CustomerData);
-    const lists = [
+    const listsOf = (html: string) => [
       ...html.matchAll(
         /data-testid="list-([A-Za-z]+)"><header class="adm-panel-head"><h2 id="[^"]+">([^<]+)<\/h2>.*?<\/section>/g,
       ),
     ];
-    const cardsFirst = [...recordKindNames].sort(
-      (a, b) => Number(kindViews[b].list.layout === 'cards') - Number(kindViews[a].list.layout === 'cards'),
+    const people = listsOf(render(client, () => PeopleView({ person: null })));
+    const money = listsOf(render(client, MoneyView));
+    const expected = (kinds: ReadonlyArray<keyof typeof recordKinds>) =>
+      kinds.map((kind) => ({ plural: pluralOf(kind), title: kindViews[kind].list.title }));
+    expect(people.map(([, plural, title]) => ({ plural, title }))).toEqual(
+      expected(recordKindNames.filter((kind) => kind !== 'payment')),
     );
-    expect(lists.map(([, plural, title]) => ({ plural, title }))).toEqual(
-      cardsFirst.map((kind) => ({ plural: pluralOf(kind), title: kindViews[kind].list.title })),
-    );
-    for (const [section, plural] of lists) {
+    expect(money.map(([, plural, title]) => ({ plural, title }))).toEqual(expected(['payment']));
+    for (const [section, plural] of [...people, ...money]) {
       const kind = recordKindNames.find((name) => pluralOf(name) === plural)!;
       expect(section).toContain(kindViews[kind].list.empty.title);
     }
-    expect(html).toContain('<div class="adm-lists-grid"><section class="adm-panel adm-list adm-list-contacts"');
   });
 
   it('has a pill on person-search hits', () => {

@@ -51,7 +51,7 @@ describe('owner messages', () => {
     );
     // Monday 10:00 IST + 24 business hours: 8 on Monday, 9 on Tuesday, 7 on Wednesday.
     expect(callbackPromise(event({ kind: 'contact' }))).toBe(
-      `The site promised a call back within ${business.promises.responseHours} business hours: by 25 Nov, 4:00 pm IST.`,
+      `The site promised a reply within ${business.promises.responseHours} business hours: by 25 Nov, 4:00 pm IST.`,
     );
     expect(callbackPromise(event({ kind: 'resource-download' }))).toBeNull();
     expect(callbackPromise(event({ kind: 'newsletter' }))).toBeNull();
@@ -114,9 +114,12 @@ describe('visitor confirmations', () => {
       event({ kind: 'contact', person: { name: 'Meera', phone: '1', email: 'm@example.com' } }),
       SITE,
     )!;
+    // The promise the owner reads, with the same due time.
     expect(mail.text).toContain(
-      `We'll get back to you within ${business.promises.responseHours} hours, during our business hours (${business.contact.hours})`,
+      `We'll reply within ${business.promises.responseHours} business hours (${business.contact.hoursShort}): by `,
     );
+    const due = /: by ([^.]+ IST)\./.exec(mail.text)?.[1];
+    expect(callbackPromise(event({ kind: 'contact' }))).toContain(`by ${due}.`);
     expect(mail.text).toContain('have ready');
     expect(mail.text).toContain(business.contact.phone);
     expect(mail.html).toContain('Dear Meera,');

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../../lib/api-client';
+import { replyPromiseSentence } from '../../lib/business';
 import { contactLeadSchema, whoIsThisForOptions, type ContactLead } from '../../lib/schemas/contact';
 import { HONEYPOT_FIELD } from '../../lib/schemas/fields';
 import { toast } from '../../stores/toasts';
@@ -42,7 +43,7 @@ export default function ContactForm() {
       });
       toast({
         title: 'Message Sent Successfully!',
-        description: "We'll get back to you within 24 hours.",
+        description: replyPromiseSentence,
         variant: 'success',
       });
       setSent({ lead: parsed.data, whatsappOptIn: whatsapp });
@@ -173,7 +174,7 @@ export default function ContactForm() {
       <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
         {pending ? 'Booking Your Call...' : 'Book My Free Career Call'}
       </button>
-      <p className="fine-print">Free, no obligation. We reply within 24 hours, Monday to Friday.</p>
+      <p className="fine-print">Free, no obligation. {replyPromiseSentence}</p>
       <NoticeLink form="contact" />
     </form>
   );

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
+import { business, businessHoursPhrase } from '../../lib/business';
 import { api, ApiError } from '../../lib/api-client';
 import { findPackage, isPaidPackage } from '../../lib/packageCatalogue';
 import { HONEYPOT_FIELD } from '../../lib/schemas/fields';
@@ -378,8 +379,8 @@ export default function BookingDialog({ packageId, onClose }: Props) {
             {childFlow
               ? 'The parent gets a link to confirm; we act on nothing, and write to nobody else, until they do.'
               : paid
-                ? 'Secure card, UPI and net-banking payment through Razorpay. We call you within 24 hours to schedule your first session.'
-                : 'We call you within 24 hours, Monday to Friday, to set up your free discovery call.'}
+                ? `Secure card, UPI and net-banking payment through Razorpay. We call you within ${businessHoursPhrase(business.promises.responseHours)} to schedule your first session.`
+                : `We call you within ${businessHoursPhrase(business.promises.responseHours)} to set up your free discovery call.`}
           </p>
           <NoticeLink form="package" />
           {paid && !childFlow && <PaymentTerms />}

@@ -3,7 +3,7 @@ import { dueAfter } from '../../lib/dueTime';
 import { formatRupees } from '../../lib/format';
 import { type Attribution, DIRECT_SOURCE } from '../../lib/schemas/attribution';
 import { type LeadNotificationKind, isLeadNotificationKind, leadAnnouncements } from '../../lib/leads/kinds';
-import { leadPromiseHours } from '../../lib/leads/promise';
+import { leadPromise, leadPromiseHours } from '../../lib/leads/promise';
 import type { NotificationKind } from '../../lib/schemas/notifications';
 import type { LeadEvent } from '../../lib/schemas/leadEvent';
 import { type Line, adminUrl, formatIst, telHref } from './format';
@@ -68,7 +68,9 @@ export function callbackPromise(event: Pick<LeadEvent, 'kind' | 'at'>): string |
   // The same due time as the admin's to-do: counted in business hours
   // (docs/decisions/0030-callback-promises-in-business-hours.md).
   const due = dueAfter(new Date(event.at), hours);
-  return `The site promised a call back within ${hours} business hours: by ${formatIst(due)}.`;
+  // The visitor was told the same: one promise per kind (src/lib/leads/promise.ts).
+  const what = isLeadNotificationKind(event.kind) ? (leadPromise(event.kind)?.what ?? 'a reply') : 'a call';
+  return `The site promised ${what} within ${hours} business hours: by ${formatIst(due)}.`;
 }
 
 export function sourceOf(attribution: Attribution | null): {

@@ -39,7 +39,7 @@ interface Props {
 }
 
 /**
- * The blog editor dialog (docs/admin.md, "Blog Management") in a native modal <dialog>: it
+ * The blog editor dialog (docs/admin.md, "Views") in a native modal <dialog>: it
  * traps focus and hands it back to the button that opened it. Closing with unsaved changes
  * asks first, inside the dialog.
  */

@@ -15,7 +15,7 @@ import { useGeneration } from './useGeneration';
 type EditorTarget = { post: BlogPost | null } | null;
 
 /**
- * The 'Blog Management' tab: every post, drafts included, newest first. Storage posts are
+ * The Blog view: every post, drafts included, newest first. Storage posts are
  * written, edited and deleted here; MDX posts come from git and are only viewed. AI generation
  * is followed here rather than in the editor, so a draft still arrives after the editor closed.
  */

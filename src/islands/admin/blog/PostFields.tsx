@@ -12,7 +12,7 @@ interface Props {
   afterContent?: ReactNode;
 }
 
-/** The post's own fields (docs/admin.md, "Blog Management"), each with its error under it. */
+/** The post's own fields (docs/admin.md, "Views"), each with its error under it. */
 export function PostFields({ idPrefix, values, errors, onChange, afterContent }: Props) {
   const ids = (name: EditorField) => ({
     id: `${idPrefix}-${name}`,

@@ -6,7 +6,7 @@ import {
   type BlogPostInput,
 } from '../../../lib/schemas/blogPost';
 
-// The blog editor's form (docs/admin.md, "Blog Management"): what the fields hold, how a post
+// The blog editor's form (docs/admin.md, "Views"): what the fields hold, how a post
 // fills them, and the checks before Save. The rules are the server's own schema, run in the
 // browser.
 

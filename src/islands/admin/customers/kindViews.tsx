@@ -8,7 +8,7 @@ import type { LeadListView } from './LeadList';
 import { ContactRow, CorporateEnquiryRow, DownloadRow, PaymentRow, SubscriberRow } from './LeadRows';
 
 // How each kind of record shows in the admin, beyond the names src/lib/leads/kinds.ts
-// gives it: its pill in the person search and its list under Customer Data. The table is
+// gives it: its pill in the person search and its list in the People view. The table is
 // typed over every kind, so a kind added to src/lib/leads/kinds.ts does not type-check
 // until it has its entry here (docs/architecture.md, "Lead kinds, declared once").
 
@@ -18,7 +18,7 @@ export type RecordOf<K extends RecordKind> = LeadRecords[(typeof recordKinds)[K]
 export interface KindView<K extends RecordKind> {
   /** Its pill on a person-search hit, and the words for the hit's status code (the code itself when there are none). */
   hit: { label: string; tone: PillTone; status?: (code: string) => string };
-  /** Its list under Customer Data. */
+  /** Its list in the People view (payments: Money). */
   list: LeadListView<RecordOf<K>>;
 }
 

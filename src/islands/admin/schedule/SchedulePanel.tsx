@@ -3,7 +3,7 @@ import { AvailabilityForm } from './AvailabilityForm';
 import { CalendarFeed } from './CalendarFeed';
 import './schedule.css';
 
-/** The Schedule tab: when visitors may book, and the owner's calendar feed. */
+/** The Calendar view's hours: when visitors may book, and the owner's calendar feed. */
 export function SchedulePanel() {
   const hoursId = useId();
   const feedId = useId();

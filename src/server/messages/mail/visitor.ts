@@ -1,7 +1,8 @@
-import { business } from '../../../lib/business';
+import { business, businessHoursPhrase } from '../../../lib/business';
 import { formatPaise, formatRupees } from '../../../lib/format';
 import { type LeadNotificationKind, isLeadNotificationKind } from '../../../lib/leads/kinds';
 import { describeSlotIst } from '../../../lib/schedule/slotDays';
+import { dueAfter } from '../../../lib/dueTime';
 import type { Appointment, AppointmentNotice } from '../../../lib/schemas/appointment';
 import type { LeadEvent } from '../../../lib/schemas/leadEvent';
 import type { NotificationKind } from '../../../lib/schemas/notifications';
@@ -56,26 +57,29 @@ function downloadUrl(site: string, resourceId: string): string {
   return `${site}/api/download/${encodeURIComponent(resourceId)}`;
 }
 
-function contactConfirmation(_event: LeadEvent, _site: string, greeting: string): Confirmation {
+function contactConfirmation(event: LeadEvent, _site: string, greeting: string): Confirmation {
   const hours = business.promises.responseHours;
+  // The promise the owner reads too, with the same due time (src/server/messages/ownerFacts.ts).
+  const due = formatIst(dueAfter(new Date(event.at), hours));
   return {
     subject: `We received your message: ${business.brand}`,
     paragraphs: [
       greeting,
-      `Thank you for writing to ${business.brand}. We'll get back to you within ${hours} hours, during our business hours (${business.contact.hours}).`,
+      `Thank you for writing to ${business.brand}. We'll reply within ${businessHoursPhrase(hours)}: by ${due}.`,
       'To make the most of our call, have ready: what you are studying or your current role, the decision you are facing, any deadlines, and your CV if you have one.',
     ],
     lines: [],
   };
 }
 
-function corporateEnquiryConfirmation(_event: LeadEvent, _site: string, greeting: string): Confirmation {
+function corporateEnquiryConfirmation(event: LeadEvent, _site: string, greeting: string): Confirmation {
   const hours = business.promises.responseHours;
+  const due = formatIst(dueAfter(new Date(event.at), hours));
   return {
     subject: `We received your enquiry: ${business.brand}`,
     paragraphs: [
       greeting,
-      `Thank you for your interest in ${business.brand}'s programmes for employers. We'll reply within ${hours} business hours (${business.contact.hours}) to set up a consultation with your HR team.`,
+      `Thank you for your interest in ${business.brand}'s programmes for employers. We'll reply within ${businessHoursPhrase(hours)}, by ${due}, to set up a consultation with your HR team.`,
       'To make the most of the call, have ready: the number of employees and locations, what prompted the enquiry, and any timelines you are working to.',
     ],
     lines: [],
