@@ -78,7 +78,9 @@ async function smallTargets(page: Page): Promise<string[]> {
       const target = element.closest('label') ?? element;
       const { width, height } = target.getBoundingClientRect();
       if (width < 43.5 || height < 43.5)
-        small.push(`${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 30)}" ${Math.round(width)}x${Math.round(height)}`);
+        small.push(
+          `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 30)}" ${Math.round(width)}x${Math.round(height)}`,
+        );
     }
     return small;
   });
@@ -101,13 +103,23 @@ async function payPackage(request: APIRequestContext, name: string, phone: strin
   const origin = { origin: server.baseURL };
   const ordered = await request.post(`${server.baseURL}/api/create-razorpay-order`, {
     headers: origin,
-    data: { packageId: 'ascend-plus', customerName: name, customerEmail: email, customerPhone: phone, customerState: 'Karnataka' },
+    data: {
+      packageId: 'ascend-plus',
+      customerName: name,
+      customerEmail: email,
+      customerPhone: phone,
+      customerState: 'Karnataka',
+    },
   });
   expect(ordered.status()).toBe(201);
   const { orderId } = (await ordered.json()) as { orderId: string };
   const paymentId = razorpayId('pay');
   expect(
-    (await request.post(`${razorpay.url}/v1/test/checkout-payments`, { data: { order_id: orderId, payment_id: paymentId } })).ok(),
+    (
+      await request.post(`${razorpay.url}/v1/test/checkout-payments`, {
+        data: { order_id: orderId, payment_id: paymentId },
+      })
+    ).ok(),
   ).toBe(true);
   const verified = await request.post(`${server.baseURL}/api/verify-payment`, {
     headers: origin,
@@ -119,9 +131,12 @@ async function payPackage(request: APIRequestContext, name: string, phone: strin
   });
   expect(verified.status()).toBe(200);
   await expect
-    .poll(() => smtp.mails.find((mail) => mail.to.includes(email) && mail.subject.startsWith('Payment received')) ?? null, {
-      timeout: 60_000,
-    })
+    .poll(
+      () => smtp.mails.find((mail) => mail.to.includes(email) && mail.subject.startsWith('Payment received')) ?? null,
+      {
+        timeout: 60_000,
+      },
+    )
     .not.toBeNull();
   const receipt = smtp.mails.find((mail) => mail.to.includes(email) && mail.subject.startsWith('Payment received'))!;
   return new URL(/Book your sessions: (\S+)/.exec(receipt.text)![1]!);
@@ -137,7 +152,11 @@ for (const width of [390, 1280]) {
   }) => {
     const suffix = width === 390 ? '1' : '2';
     const caller = { name: `Nisha Rao ${suffix}`, phone: `98470 1000${suffix}` };
-    const client = { name: `Farhan Ali ${suffix}`, phone: `98470 2000${suffix}`, email: `farhan${suffix}.${Date.now()}@example.com` };
+    const client = {
+      name: `Farhan Ali ${suffix}`,
+      phone: `98470 2000${suffix}`,
+      email: `farhan${suffix}.${Date.now()}@example.com`,
+    };
     const context = await browser.newContext({
       baseURL: server.baseURL,
       viewport: { width, height: width === 390 ? 844 : 900 },
@@ -193,7 +212,11 @@ for (const width of [390, 1280]) {
       // People: the client's page, by the search.
       await openView(page, 'People');
       await page.getByLabel('Find a person').fill(client.phone);
-      await page.getByTestId('search-results').getByRole('link', { name: /^Open person/ }).first().click();
+      await page
+        .getByTestId('search-results')
+        .getByRole('link', { name: /^Open person/ })
+        .first()
+        .click();
       const person = page.getByTestId('person-page');
       await expect(person.getByRole('heading', { level: 2, name: client.name })).toBeVisible();
       // The call is one tap: a tel: link to their number.
