@@ -256,6 +256,7 @@ test('without Razorpay keys the dialog says what to set, and nothing is made', a
     expect(await axeViolations(page, ['[data-testid="request-payment-dialog"]'])).toEqual([]);
     await dialog.screenshot({ path: `${SHOTS}/dialog-no-keys-390.png` });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await openView(page, 'Money');
     await expect(page.getByTestId('payment-requests-panel')).toContainText('No payment requests yet');
   } finally {
     await context.close();

@@ -41,9 +41,6 @@ export function ToastItem({ toast, onDismiss }: Props) {
   return (
     <li
       className={`toast toast-${toast.variant}`}
-      role={destructive ? 'alert' : 'status'}
-      aria-live={destructive ? 'assertive' : 'polite'}
-      aria-atomic="true"
       data-variant={toast.variant}
       style={{
         transform: offset ? `translateX(${offset}px)` : undefined,
@@ -58,7 +55,13 @@ export function ToastItem({ toast, onDismiss }: Props) {
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      <div className="toast-body">
+      {/* The item stays a list item; its words are the live region. */}
+      <div
+        className="toast-body"
+        role={destructive ? 'alert' : 'status'}
+        aria-live={destructive ? 'assertive' : 'polite'}
+        aria-atomic="true"
+      >
         <p className="toast-title">{toast.title}</p>
         {toast.description ? <p className="toast-description">{toast.description}</p> : null}
       </div>

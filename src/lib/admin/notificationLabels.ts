@@ -40,11 +40,11 @@ export const notificationChannelLabels = {
 
 /** A WhatsApp message's last status as Meta's webhook reported it, in the owner's words. */
 export const whatsappStatusLabels = {
-  accepted: 'accepted by WhatsApp',
-  sent: 'sent',
-  delivered: 'delivered',
-  read: 'read',
-  failed: 'failed',
+  accepted: 'On its way',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  read: 'Read',
+  failed: 'Not delivered',
 } as const satisfies Record<CallWhatsAppMessage['status'], string>;
 
 /** The server says "Notifications are off: SMTP_URL is not set."; the panel's title already says the first part. */
@@ -61,3 +61,15 @@ export function whatsappOffReason(reason: string | undefined): string {
     'set WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN and WHATSAPP_OWNER_NUMBER (see docs/whatsapp.md).';
   return `${text.charAt(0).toUpperCase()}${text.slice(1)} Until then nobody gets WhatsApp messages; e-mail is unchanged.`;
 }
+
+/** What a WhatsApp message about a call was, in a few words ("Reminder a day before"). */
+export const callWhatsAppPurposeLabels: Partial<Record<NotificationKind | 'reply', string>> = {
+  'appointment-booked': 'Confirmation',
+  'appointment-moved': 'New time',
+  'appointment-cancelled': 'Cancellation',
+  'appointment-reminder-day': 'Reminder a day before',
+  'appointment-reminder-hour': 'Reminder an hour before',
+  'appointment-no-show': 'Invitation to re-book',
+  'whatsapp-reply': 'Your reply',
+  reply: 'Your reply',
+};
