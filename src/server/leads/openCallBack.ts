@@ -1,6 +1,7 @@
 import type { Booking } from '../../lib/schemas/booking';
 import type { RecordMeta } from '../../lib/schemas/recordMeta';
 import { activeAppointmentOf } from '../booking';
+import { bookings } from './bookings';
 import { identityOf, leadRecordsOf } from './personRecords';
 
 // One person, one thread (docs/decisions/0042-one-person-view.md): a visitor who asked for a
@@ -24,7 +25,11 @@ export function isOpenCallBack(booking: StoredBooking, now: Date): boolean {
   );
 }
 
-/** The person's newest call-back request with no call booked, or null. */
+/**
+ * The person's newest call-back request with no call booked, or null. A mailbox the visitor
+ * gives with the time is written on the request first when it had none, so the call's
+ * confirmation reaches them and the request is found by that mailbox too.
+ */
 export async function openCallBackOf(
   visitor: { phone: string; email?: string | null | undefined },
   now: Date = new Date(),
@@ -33,7 +38,12 @@ export async function openCallBackOf(
   for (const lead of records) {
     if (lead.kind !== 'booking') continue;
     const booking = lead.record as unknown as StoredBooking;
-    if (isOpenCallBack(booking, now) && !(await activeAppointmentOf(booking.id))) return booking;
+    if (!isOpenCallBack(booking, now) || (await activeAppointmentOf(booking.id))) continue;
+    if (booking.email || !visitor.email) return booking;
+    const email = visitor.email;
+    return (
+      (await bookings.update(booking.id, (current) => (current.email ? current : { ...current, email }))) ?? booking
+    );
   }
   return null;
 }
