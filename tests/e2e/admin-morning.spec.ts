@@ -1,15 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   type FakeRazorpay,
   TEST_KEY_ID,
   TEST_KEY_SECRET,
   TEST_WEBHOOK_SECRET,
-  razorpayId,
   startFakeRazorpay,
 } from '../api/support/fake-razorpay';
 import { type SmtpReceiver, startSmtpReceiver } from '../api/support/mail-receivers';
-import { paymentSignature } from '../../src/server/payments/signatures';
+import { payAscendPlus } from './support/paidClient';
 import type { TodoAnswer } from '../../src/lib/schemas/todo';
 import { openView, signInAsAdmin } from './support/admin';
 import { watchConsole } from './support/console';
@@ -98,50 +97,6 @@ async function check(page: Page, name: string, width: number) {
   await page.screenshot({ path: `${shots}/morning-${name}-${width}.png` });
 }
 
-/** Pays Ascend Plus (3 sessions) as Checkout would; answers the client space's link from the receipt. */
-async function payPackage(request: APIRequestContext, name: string, phone: string, email: string): Promise<URL> {
-  const origin = { origin: server.baseURL };
-  const ordered = await request.post(`${server.baseURL}/api/create-razorpay-order`, {
-    headers: origin,
-    data: {
-      packageId: 'ascend-plus',
-      customerName: name,
-      customerEmail: email,
-      customerPhone: phone,
-      customerState: 'Karnataka',
-    },
-  });
-  expect(ordered.status()).toBe(201);
-  const { orderId } = (await ordered.json()) as { orderId: string };
-  const paymentId = razorpayId('pay');
-  expect(
-    (
-      await request.post(`${razorpay.url}/v1/test/checkout-payments`, {
-        data: { order_id: orderId, payment_id: paymentId },
-      })
-    ).ok(),
-  ).toBe(true);
-  const verified = await request.post(`${server.baseURL}/api/verify-payment`, {
-    headers: origin,
-    data: {
-      razorpay_order_id: orderId,
-      razorpay_payment_id: paymentId,
-      razorpay_signature: paymentSignature(orderId, paymentId, TEST_KEY_SECRET),
-    },
-  });
-  expect(verified.status()).toBe(200);
-  await expect
-    .poll(
-      () => smtp.mails.find((mail) => mail.to.includes(email) && mail.subject.startsWith('Payment received')) ?? null,
-      {
-        timeout: 60_000,
-      },
-    )
-    .not.toBeNull();
-  const receipt = smtp.mails.find((mail) => mail.to.includes(email) && mail.subject.startsWith('Payment received'))!;
-  return new URL(/Book your sessions: (\S+)/.exec(receipt.text)![1]!);
-}
-
 interface ClientSpaceAnswer {
   sessions: Array<{ id: string; start: string; status: string }>;
 }
@@ -172,7 +127,7 @@ for (const width of [390, 1280]) {
         data: { name: caller.name, phone: caller.phone, background: 'working-professional' },
       });
       expect(asked.status()).toBe(201);
-      const link = await payPackage(api, client.name, client.phone, client.email);
+      const { link } = await payAscendPlus(api, { baseURL: server.baseURL, razorpay, smtp }, client);
       const spaceUrl = `/api/client-space/${link.pathname.split('/').pop()}?${link.searchParams}`;
       const { client: own } = (await (await api.get(spaceUrl)).json()) as { client: { sessionMinutes: number } };
       const slots = (await (await api.get(`/api/slots?days=14&kind=session&minutes=${own.sessionMinutes}`)).json()) as {

@@ -5,11 +5,10 @@ import {
   TEST_KEY_ID,
   TEST_KEY_SECRET,
   TEST_WEBHOOK_SECRET,
-  razorpayId,
   startFakeRazorpay,
 } from '../api/support/fake-razorpay';
 import { type SmtpReceiver, startSmtpReceiver } from '../api/support/mail-receivers';
-import { paymentSignature } from '../../src/server/payments/signatures';
+import { payAscendPlus } from './support/paidClient';
 import { signInThroughLoginPage as signIn, openView } from './support/admin';
 import { watchConsole } from './support/console';
 import { type FreshServer, startFreshServer } from './support/fresh-server';
@@ -74,47 +73,15 @@ async function axe(page: Page, include: string) {
   }));
 }
 
-/** Pays Ascend Plus as Checkout would (the payment recorded at the fake Razorpay, the signed answer verified by our route); the receipt's client link. */
+/** Pays Ascend Plus; the receipt says what it holds and carries the client's link. */
 async function payAndReadReceipt(request: APIRequestContext, name: string, email: string): Promise<URL> {
-  const origin = { origin: server.baseURL };
-  const ordered = await request.post(`${server.baseURL}/api/create-razorpay-order`, {
-    headers: origin,
-    data: {
-      packageId: 'ascend-plus',
-      customerName: name,
-      customerEmail: email,
-      customerPhone: '98450 12345',
-      customerState: 'Karnataka',
-    },
-  });
-  expect(ordered.status()).toBe(201);
-  const { orderId } = (await ordered.json()) as { orderId: string };
-  const paymentId = razorpayId('pay');
-  expect(
-    (
-      await request.post(`${razorpay.url}/v1/test/checkout-payments`, {
-        data: { order_id: orderId, payment_id: paymentId },
-      })
-    ).ok(),
-  ).toBe(true);
-  const verified = await request.post(`${server.baseURL}/api/verify-payment`, {
-    headers: origin,
-    data: {
-      razorpay_order_id: orderId,
-      razorpay_payment_id: paymentId,
-      razorpay_signature: paymentSignature(orderId, paymentId, TEST_KEY_SECRET),
-    },
-  });
-  expect(verified.status()).toBe(200);
-  await expect
-    .poll(() => smtp.mails.find((mail) => mail.to.includes(email))?.subject ?? null, {
-      timeout: 60_000,
-      intervals: [250, 500, 1_000],
-    })
-    .toBe('Payment received: Ascend Plus');
-  const receipt = smtp.mails.find((mail) => mail.to.includes(email))!;
+  const { link, receipt } = await payAscendPlus(
+    request,
+    { baseURL: server.baseURL, razorpay, smtp },
+    { name, email, phone: '98450 12345' },
+  );
   expect(receipt.text).toContain('Your package includes 3 coaching sessions.');
-  return new URL(/Book your sessions: (\S+)/.exec(receipt.text)![1]!);
+  return link;
 }
 
 for (const width of [390, 1280]) {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { DoneAction } from '../ui/DoneAction';
 import { formatPaise } from '../../../lib/format';
 import { MAX_REFUND_REASON, type RefundRequest } from '../../../lib/schemas/refund';
 import type { PaymentRecord } from '../api';
@@ -88,18 +89,7 @@ export function RefundDialog({
           settles it within a few days; the payment shows as refunded once Razorpay confirms it, and{' '}
           {payment.customerEmail ? 'the client is e-mailed then' : 'you are e-mailed then'}.
         </p>
-        <div className="adm-dialog-actions">
-          <button
-            type="button"
-            className="btn btn-primary adm-btn-sm"
-            onClick={() => dialog.current?.close()}
-            // Focus moves into an open dialog, onto the one action left.
-            // eslint-disable-next-line jsx-a11y/no-autofocus
-            autoFocus
-          >
-            Done
-          </button>
-        </div>
+        <DoneAction onDone={() => dialog.current?.close()} />
       </>
     );
   } else if (step.name === 'confirm') {

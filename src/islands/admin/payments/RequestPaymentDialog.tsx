@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { formatRupees } from '../../../lib/format';
+import { DoneAction } from '../ui/DoneAction';
 import type { IndianState } from '../../../lib/indianStates';
 import { packageCatalogue } from '../../../lib/packageCatalogue';
 import { MAX_SESSIONS } from '../../../lib/schemas/package';
@@ -105,18 +106,7 @@ export function RequestPaymentDialog({ customer, onClose }: { customer: PaymentC
             .{create.data.email && emailCustomer ? ` It is on its way to ${create.data.email}.` : ''}
           </p>
           <ShareLink request={create.data} showUrl />
-          <div className="adm-dialog-actions">
-            <button
-              type="button"
-              className="btn btn-primary adm-btn-sm"
-              onClick={() => dialog.current?.close()}
-              // Focus moves into an open dialog, onto the one action left.
-              // eslint-disable-next-line jsx-a11y/no-autofocus
-              autoFocus
-            >
-              Done
-            </button>
-          </div>
+          <DoneAction onDone={() => dialog.current?.close()} />
         </>
       ) : (
         <form className="adm-pay-form" onSubmit={submit} noValidate>
