@@ -92,9 +92,12 @@ describe('retention', () => {
 
   test('the admin figure counts who goes within the next month', async () => {
     const before = await leavingNextMonth(NOW);
+    expect(before.complete).toBe(true);
     await contactAt(new Date(monthsBefore(NOW, 24).getTime() + 10 * 86_400_000), person('soon'));
     await contactAt(monthsBefore(NOW, 6), person('later'));
-    expect(await leavingNextMonth(NOW)).toBe(before + 1);
+    expect(await leavingNextMonth(NOW)).toEqual({ leaving: before.leaving + 1, complete: true });
+    // With no time left it says so: a lower bound, never a made-up total.
+    expect(await leavingNextMonth(NOW, 0)).toEqual({ leaving: 0, complete: false });
   });
 
   test('LEAD_RETENTION_MONTHS: 24 by default; a bad value stops the run with a clear error', async () => {

@@ -101,7 +101,8 @@ export interface AdminPrivacyRequest {
 export interface AdminPrivacyView {
   requests: AdminPrivacyRequest[];
   log: Array<{ at: string; reason: string; erased: number; kept: number; stores: string[] }>;
-  retention: { months: number; leavingNextMonth: number };
+  /** `complete` false: the count ran out of its time and is a lower bound ("at least"). */
+  retention: { months: number; leavingNextMonth: number; complete: boolean };
 }
 
 const noticeText = (label: string) =>

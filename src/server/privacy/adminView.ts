@@ -28,6 +28,6 @@ export async function adminPrivacyView(now: Date = new Date()): Promise<AdminPri
       kept: Object.values(line.kept).reduce((sum, count) => sum + count, 0),
       stores: Object.keys(line.erased).sort(),
     })),
-    retention: { months: retentionMonths(), leavingNextMonth: leaving },
+    retention: { months: retentionMonths(), leavingNextMonth: leaving.leaving, complete: leaving.complete },
   };
 }

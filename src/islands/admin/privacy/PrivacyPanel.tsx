@@ -64,7 +64,11 @@ export function PrivacyPanel() {
         <>
           <p className="adm-privacy-retention" data-testid="retention-next-month">
             Leads are erased {view.retention.months} months after the last contact unless they became clients:{' '}
-            <strong>{formatCount(view.retention.leavingNextMonth)}</strong> within the next month.
+            <strong>
+              {view.retention.complete ? '' : 'at least '}
+              {formatCount(view.retention.leavingNextMonth)}
+            </strong>{' '}
+            within the next month.
           </p>
           <h3 className="adm-privacy-title">Requests</h3>
           {view.requests.length === 0 ? (
