@@ -154,6 +154,13 @@ describe('a person’s thread', () => {
       packageName: expect.stringContaining('Life Coaching'),
       sessionsUsed: 0,
     });
+    // The messages about their records, with where each stands: the contact's confirmation to them, the payment's receipt.
+    expect(byPhone.messages.some((message) => message.kind === 'contact' && message.channel === 'visitor-email')).toBe(
+      true,
+    );
+    expect(byPhone.messages.some((message) => message.kind === 'payment-captured')).toBe(true);
+    // What they agreed to: answering their request, on the contact form.
+    expect(byPhone.consents.map((consent) => consent.purpose)).toContain('answer-request');
     // Opened by the mailbox: the same person.
     const byMail = await threadOf(who.email);
     expect(byMail.records.map((record) => record.id).sort()).toEqual(byPhone.records.map((record) => record.id).sort());

@@ -1,6 +1,6 @@
 import { leadAnnouncements } from '../leads/kinds';
 import type { CallWhatsAppMessage } from '../schemas/appointment';
-import type { NotificationChannel, NotificationKind } from '../schemas/notifications';
+import type { NotificationChannel, NotificationKind, NotificationStatus } from '../schemas/notifications';
 
 // Owner notifications (docs/notifications.md) in the owner's words, for the dashboard's Notifications panel.
 
@@ -37,6 +37,15 @@ export const notificationChannelLabels = {
   whatsapp: "Visitor's WhatsApp",
   'owner-whatsapp': 'WhatsApp to you',
 } as const satisfies Record<NotificationChannel, string>;
+
+/** Where a message stands, in the owner's words. */
+export const messageStatusLabels = {
+  pending: 'Waiting to be sent',
+  sending: 'Being sent',
+  sent: 'Sent',
+  failed: 'Not delivered',
+  held: 'Held back (daily limit)',
+} as const satisfies Record<NotificationStatus, string>;
 
 /** A WhatsApp message's last status as Meta's webhook reported it, in the owner's words. */
 export const whatsappStatusLabels = {

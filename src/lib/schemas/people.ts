@@ -1,6 +1,8 @@
 import { z } from './zod';
 import type { SearchHit } from './adminApi';
 import type { AdminClient } from './client';
+import type { NotificationItem } from './notifications';
+import type { MyDataConsent } from './privacy';
 import type { Appointment } from './appointment';
 import type { Payment } from './payment';
 import type { RecordMeta } from './recordMeta';
@@ -67,4 +69,10 @@ export interface PersonThread {
   clients: AdminClient[];
   /** Their payments as stored, each captured one with its refunds. */
   payments: Array<Payment & RecordMeta & { refunds: RefundSummary | null }>;
+  /** Messages about their records and their calls as booked now (mail, WhatsApp), newest first, with their status. */
+  messages: NotificationItem[];
+  /** What they agreed to, on which record and when, newest first. */
+  consents: MyDataConsent[];
+  /** The owner's notes on their bookings. */
+  notes: Array<{ recordId: string; text: string; at: string }>;
 }

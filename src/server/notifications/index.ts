@@ -6,6 +6,7 @@ export {
   dropHeldMarker,
   dueIds,
   enqueue,
+  entriesAbout,
   entriesWithIds,
   entryIds,
   entryId,

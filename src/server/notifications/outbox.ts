@@ -262,6 +262,12 @@ export async function dueMarkerTime(id: string): Promise<Date | null> {
   return value?.createdAt ? new Date(value.createdAt) : null;
 }
 
+/** Every message about one lead, call version or payment request (entry ids start with it: entryId). */
+export async function entriesAbout(leadId: string): Promise<OutboxEntry[]> {
+  const { blobs } = await blobCall(() => store().list({ prefix: `${ENTRY_PREFIX}${leadId}.` }));
+  return entriesWithIds(blobs.map((blob) => blob.key.slice(ENTRY_PREFIX.length)));
+}
+
 /** The entries with these ids that exist, in the order given. */
 export async function entriesWithIds(ids: readonly string[]): Promise<OutboxEntry[]> {
   const outbox = store();

@@ -5,6 +5,8 @@ import { adminClientRow, clients, sessionsOf } from '../clients';
 import { type Identity, type LeadRecord, hitOfLeadRecord, identityOf, leadRecordsOf } from '../leads';
 import { phoneKey } from '../indexes/search/personKeys';
 import { withRefunds } from '../refunds';
+import { entriesAbout, toItem } from '../notifications';
+import { consentsOf } from '../privacy';
 import type { Payment } from '../../lib/schemas/payment';
 import type { RecordMeta } from '../../lib/schemas/recordMeta';
 
@@ -80,6 +82,7 @@ export async function readThread(q: string, now: Date = new Date()): Promise<Per
     Promise.all(paymentIds.map((id) => clients.get(id))),
   ]);
   const own = found.filter((client) => client !== null);
+  const liveCalls = calls.filter((call): call is Appointment => call !== null);
   const [clientRows, sessions, payments] = await Promise.all([
     Promise.all(own.map((client) => adminClientRow(client, now))),
     Promise.all(own.map((client) => sessionsOf(client))).then((lists) => lists.flat()),
@@ -89,15 +92,33 @@ export async function readThread(q: string, now: Date = new Date()): Promise<Per
         .map((record) => record.record as unknown as Payment & RecordMeta),
     ),
   ]);
+  // Messages are filed under what they were about: a record, a call or a session as booked now.
+  const requestIds = payments.flatMap((payment) => (payment.paymentRequestId ? [payment.paymentRequestId] : []));
+  const about = [
+    ...records.map((record) => record.id),
+    ...requestIds,
+    ...[...liveCalls, ...sessions].map((call) => call.version),
+  ];
+  const messages = (await Promise.all(about.map((id) => entriesAbout(id))))
+    .flat()
+    .map(toItem)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const names = [...new Set(records.map((record) => record.person.name?.trim()).filter((name) => !!name))] as string[];
   return {
     q,
     person: { names, phones: [...identity.phones], emails: [...identity.emails] },
     records: records.map(hitOfLeadRecord),
-    calls: [...calls.filter((call): call is Appointment => call !== null), ...sessions]
-      .map(callOf)
-      .sort((a, b) => b.start.localeCompare(a.start)),
+    calls: [...liveCalls, ...sessions].map(callOf).sort((a, b) => b.start.localeCompare(a.start)),
     clients: clientRows,
     payments,
+    messages,
+    consents: consentsOf({ leads: records }),
+    notes: records
+      .filter((record) => record.kind === 'booking' && typeof record.record.notes === 'string' && record.record.notes)
+      .map((record) => ({
+        recordId: record.id,
+        text: record.record.notes as string,
+        at: String(record.record.updatedAt ?? record.createdAt),
+      })),
   };
 }

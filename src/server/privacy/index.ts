@@ -17,3 +17,4 @@ export { withdrawWhatsApp } from './withdraw';
 export { holdChildBooking, holdChildCall, holdChildDownload } from './children';
 export { confirmHold, holdOfLink, type ParentHold } from './parentHolds';
 export { sendBreachNotices } from './breach';
+export { consentsOf } from './view';

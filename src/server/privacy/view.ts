@@ -87,7 +87,7 @@ export function recordsOf(data: PersonData): MyDataRecord[] {
 }
 
 /** Every consent the person's records hold, newest first. */
-export function consentsOf(data: PersonData): MyDataConsent[] {
+export function consentsOf(data: Pick<PersonData, 'leads'>): MyDataConsent[] {
   const consents: MyDataConsent[] = [];
   for (const lead of data.leads) {
     const { consent, whatsappConsent } = lead.record as {

@@ -12,6 +12,7 @@ import { ErrorState } from '../ui/States';
 import { When } from '../ui/When';
 import { EraseButton } from './EraseButton';
 import { ThreadCalls } from './ThreadCalls';
+import { ThreadConsentsAndNotes, ThreadMessages } from './ThreadMessages';
 import { threadQuery } from './peopleApi';
 
 /**
@@ -36,7 +37,7 @@ export function PersonPage({ q }: { q: string }) {
         retrying={thread.isFetching}
       />
     );
-  const { person, records, calls, clients, payments } = thread.data;
+  const { person, records, calls, clients, payments, messages, consents, notes } = thread.data;
   const name = person.names[0] ?? person.phones[0] ?? person.emails[0] ?? q;
   const phone = records.find((record) => record.phone)?.phone ?? person.phones[0] ?? null;
   const email = person.emails[0] ?? null;
@@ -129,6 +130,16 @@ export function PersonPage({ q }: { q: string }) {
           </ul>
         </section>
       ) : null}
+
+      <section className="adm-panel" aria-label="Messages">
+        <h3>Messages</h3>
+        <ThreadMessages messages={messages} />
+      </section>
+
+      <section className="adm-panel" aria-label="Consents and notes">
+        <h3>Consents and notes</h3>
+        <ThreadConsentsAndNotes consents={consents} notes={notes} />
+      </section>
 
       <section className="adm-panel" aria-label="Everything they sent">
         <h3>Everything they sent, newest first</h3>
