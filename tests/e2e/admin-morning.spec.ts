@@ -18,7 +18,7 @@ import { expect as baseExpect, test } from './support/test';
 
 // The owner's morning on a phone and on a laptop (docs/admin.md, "Views"), in Chromium against
 // the production build: Today first, a follow-up marked, a person's page with the call to make,
-// a client's session moved, a partial refund confirmed. Every view is axe clean, has no control
+// a client's session moved, a partial refund confirmed. Every view (and the dialogs) is axe clean, has no control
 // under 44 x 44 px and never scrolls sideways. A server of its own, with the fake Razorpay and
 // an SMTP server, so a package can be paid and its client space reached.
 
@@ -221,6 +221,11 @@ for (const width of [390, 1280]) {
       await page.goBack();
       await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible();
       await check(page, 'people', width);
+      // The other views hold to the same: axe clean, 44 px targets, no sideways scroll.
+      for (const view of ['Calendar', 'Money', 'Blog', 'Settings'] as const) {
+        await openView(page, view);
+        await check(page, view.toLowerCase(), width);
+      }
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -124,6 +124,12 @@ async function entryOfKey(key: string): Promise<TodoEntry | null> {
   return entry === 'body' ? readBody(key) : entry;
 }
 
+/**
+ * Plain code-unit order: ISO times and ids sort by it, and it is many times faster than
+ * localeCompare over a to-do of thousands.
+ */
+export const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Every pending lead, due soonest first: one listing (plus the rare blob with long details). */
 export async function pendingTodo(): Promise<TodoEntry[]> {
   const { blobs } = await blobCall(() => store().list({ prefix: PENDING }));
@@ -141,9 +147,7 @@ export async function pendingTodo(): Promise<TodoEntry[]> {
   // One entry per lead: two keys for one lead only live for the moment of an edit.
   const seen = new Set<string>();
   return entries
-    .sort(
-      (a, b) => a.dueAt.localeCompare(b.dueAt) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
-    )
+    .sort((a, b) => byText(a.dueAt, b.dueAt) || byText(a.createdAt, b.createdAt) || byText(a.id, b.id))
     .filter((entry) => {
       const lead = `${entry.kind}/${entry.id}`;
       if (seen.has(lead)) return false;

@@ -2,7 +2,7 @@ import { business } from '../../../lib/business';
 import { isOverdue } from '../../../lib/dueTime';
 import type { TodoAnswer, TodoEntry, TodoItem } from '../../../lib/schemas/todo';
 import { groupByPerson } from '../search/personGroups';
-import { pendingTodo } from './pendingIndex';
+import { byText, pendingTodo } from './pendingIndex';
 
 // The to-do lists people, not records (docs/decisions/0042-one-person-view.md): each person's
 // pending records are one item, due when the soonest of them is. A call back is done once a
@@ -43,9 +43,7 @@ export function todoPeople(entries: readonly TodoEntry[], now: Date): TodoItem[]
   return groupByPerson(entries, (entry) => entry)
     .map((group) => personItem(group, now))
     .filter((item): item is TodoItem => item !== null)
-    .sort(
-      (a, b) => a.dueAt.localeCompare(b.dueAt) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
-    );
+    .sort((a, b) => byText(a.dueAt, b.dueAt) || byText(a.createdAt, b.createdAt) || byText(a.id, b.id));
 }
 
 /**
