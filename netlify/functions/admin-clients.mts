@@ -11,15 +11,15 @@ import {
 import { z } from '../../src/lib/schemas/zod';
 import { requireAdmin } from '../../src/server/auth';
 import { setSessionOutcome } from '../../src/server/appointments';
-import { cancelSession, clients, adminClientRow, moveSession } from '../../src/server/clients';
+import { bookSession, cancelSession, clients, adminClientRow, moveSession } from '../../src/server/clients';
 import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
 import { pageQuerySchema, readJson, readParams, readQuery } from '../../src/server/http/validate';
 
 // The owner's clients (docs/payments.md): every paying client, newest first, with sessions used and
-// left and the next one; a session's outcome (held or no-show) with a private note; the owner's cancel and
-// move of a session.
+// left and the next one; a session's outcome (held or no-show) with a private note; the owner's booking,
+// cancel and move of a session.
 
 const paramsSchema = z.object({ id: appointmentIdSchema });
 const pathOf = (req: Request) => new URL(req.url).pathname.replace(/\/+$/, '');
@@ -41,6 +41,15 @@ export default route({
   async POST(req, context) {
     await requireAdmin(req, context);
     const { id } = readParams(context.params ?? {}, paramsSchema);
+    if (pathOf(req) === `/api/admin/clients/${id}/sessions`) {
+      // The owner books one of the client's sessions, at a time agreed with them: the client's own booking.
+      const { start } = await readJson(req, sessionStartSchema);
+      const client = await clients.get(id);
+      if (!client) throw notFound('No such client.');
+      const booked = await bookSession(client, start, new Date(), 'owner');
+      const answer: SessionMoveAnswer = { session: { id: booked.id, start: booked.start, end: booked.end } };
+      return json(answer, { status: 201 });
+    }
     if (pathOf(req).endsWith('/cancel')) {
       // The owner cancels at any time (the client is told, the seat comes back); the 24-hour rule is the client's.
       const cancelled = await cancelSession(null, id, 'owner');
@@ -70,5 +79,6 @@ export const config: Config = {
     '/api/admin/sessions/:id/outcome',
     '/api/admin/sessions/:id/cancel',
     '/api/admin/sessions/:id/move',
+    '/api/admin/clients/:id/sessions',
   ],
 };

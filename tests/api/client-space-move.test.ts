@@ -104,6 +104,41 @@ async function sessionStart(from: number, to = Infinity): Promise<Slot> {
 const halfHoursOf = (start: string) => [0, 1, 2].map((index) => Date.parse(start) + index * 30 * 60_000);
 const SOON = business.promises.rescheduleNoticeHours - 2;
 
+describe("the owner's booking of a client's session", () => {
+  const ownerBooks = (clientId: string, body: unknown, options: { cookie?: string | null } = {}) =>
+    call(adminClientsFn, `/api/admin/clients/${clientId}/sessions`, {
+      body,
+      params: { id: clientId },
+      ...(options.cookie === null ? {} : { cookie: options.cookie ?? cookie }),
+    });
+
+  test('books one of the seats at a free time (201), stored and holding its slot; the client is told; bad input names the field', async () => {
+    const client = await pay();
+    const when = await sessionStart(30);
+    const booked = await ownerBooks(client.id, { start: when.start });
+    expect(booked.status).toBe(201);
+    const { session } = await jsonOf<SessionMoveAnswer>(booked);
+    expect(session).toMatchObject({ start: when.start, end: when.end });
+    // Read back: the session is stored, takes a seat, holds its time.
+    expect(await readAppointment(session.id)).toMatchObject({ status: 'confirmed', start: when.start });
+    expect((await clients.get(client.id))?.seats).toContain(session.id);
+    for (const half of halfHoursOf(when.start)) expect(await slotHolder(slotKey(half))).toBe(session.id);
+    await settleAfterResponse();
+    expect(
+      mail.smtp.mails.some(
+        (message) => message.to.includes(client.email) && message.text.includes(describeSlotIst(when.start)),
+      ),
+    ).toBe(true);
+    // The same time again: taken (409); no start or a bad one: 400 naming it; no such client: 404; no session: 401.
+    expect((await ownerBooks(client.id, { start: when.start })).status).toBe(409);
+    const bad = await ownerBooks(client.id, { start: 'tomorrow' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await jsonOf(bad))).toContain('start');
+    expect((await ownerBooks('8100000000000-0000000000', { start: when.start })).status).toBe(404);
+    expect((await ownerBooks(client.id, { start: when.start }, { cookie: null })).status).toBe(401);
+  });
+});
+
 describe("the owner's move of a client's session", () => {
   test('inside 24 hours: refused to the client (403), done by the owner (200); the old time is free, the client is told the coach moved it', async () => {
     const client = await pay();

@@ -193,7 +193,7 @@ for (const width of [390, 1280]) {
       const target = (await choices.nth(1).getAttribute('value'))!;
       await choices.nth(1).check();
       await move.getByRole('button', { name: /^Move to / }).click();
-      await expect(move.getByTestId('session-moved')).toContainText('Moved:');
+      await expect(move.getByTestId('session-time-done')).toContainText('Moved:');
       await move.getByRole('button', { name: 'Done' }).click();
       const space = (await (await api.get(spaceUrl)).json()) as ClientSpaceAnswer;
       const starts = space.sessions.filter((session) => session.status === 'booked').map((session) => session.start);

@@ -154,6 +154,8 @@ export interface AdminClient {
   /** Marked as a no-show. */
   sessionsMissed: number;
   sessionsLeft: number;
+  /** How long each of their sessions is. */
+  sessionMinutes: number;
   nextSession: Slot | null;
   createdAt: string;
   endedAt: string | null;

@@ -90,8 +90,16 @@ async function freeAbandonedSeats(client: Client, now: Date): Promise<Client> {
   return stored ?? client;
 }
 
-/** Books one of the client's sessions at `start`: a seat, then the record, then its slot keys. */
-export async function bookSession(given: Client, start: string, now: Date = new Date()): Promise<Appointment> {
+/**
+ * Books one of the client's sessions at `start`: a seat, then the record, then its slot keys. The
+ * owner books the same way (a time agreed on the phone): the client is told as when they book it.
+ */
+export async function bookSession(
+  given: Client,
+  start: string,
+  now: Date = new Date(),
+  by: 'visitor' | 'owner' = 'visitor',
+): Promise<Appointment> {
   if (given.endedAt) throw clientEnded();
   const client = sessionsLeft(given) === 0 ? await freeAbandonedSeats(given, now) : given;
   if (sessionsLeft(client) === 0) throw noSessionLeft();
@@ -135,7 +143,7 @@ export async function bookSession(given: Client, start: string, now: Date = new 
     await giveSeatBack(client.id, id, { forget: true });
   });
   await undoIfEnded(client.id, appointment, keys, now);
-  await recordAppointmentNotice('booked', 'visitor', appointment, null);
+  await recordAppointmentNotice('booked', by, appointment, null);
   return appointment;
 }
 

@@ -66,6 +66,7 @@ export async function adminClientRow(client: Client, now: Date = new Date()): Pr
     sessionsBooked: counts.booked,
     sessionsMissed: counts.missed,
     sessionsLeft: sessionsLeft(client),
+    sessionMinutes: client.sessionMinutes,
     nextSession: next ? { start: next.start, end: next.end } : null,
     createdAt: client.createdAt,
     endedAt: client.endedAt,

@@ -52,6 +52,15 @@ export async function moveSessionAsOwner(id: string, start: string): Promise<Ses
   ).data;
 }
 
+/** The owner books one of the client's sessions (POST /api/admin/clients/{id}/sessions). */
+export async function bookSessionAsOwner(clientId: string, start: string): Promise<SessionMoveAnswer> {
+  return (
+    await adminRequest<SessionMoveAnswer>('POST', `/api/admin/clients/${encodeURIComponent(clientId)}/sessions`, {
+      body: { start },
+    })
+  ).data;
+}
+
 /** After an outcome, a cancel or a move: the calls list (which shows sessions) and the clients list. */
 export function sessionsChanged(client: QueryClient): Promise<unknown> {
   return Promise.all([

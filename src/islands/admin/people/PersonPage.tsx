@@ -10,6 +10,7 @@ import { PaymentRefund } from '../payments/PaymentRefund';
 import { RequestPaymentButton } from '../payments/RequestPaymentButton';
 import { ErrorState } from '../ui/States';
 import { When } from '../ui/When';
+import { BookSession } from '../clients/BookSession';
 import { EraseButton } from './EraseButton';
 import { ThreadCalls } from './ThreadCalls';
 import { ThreadConsentsAndNotes, ThreadMessages } from './ThreadMessages';
@@ -100,6 +101,9 @@ export function PersonPage({ q }: { q: string }) {
                   <span>
                     Next: <When iso={client.nextSession.start} />
                   </span>
+                ) : null}
+                {client.sessionsLeft > 0 && !client.endedAt ? (
+                  <BookSession client={client} minutes={client.sessionMinutes} />
                 ) : null}
               </li>
             ))}
