@@ -47,6 +47,13 @@ export const viewHref = (view: AdminView) => `#${view}`;
 /** A person's page: found by a phone number or a mailbox, as the search finds them. */
 export const personHref = (phoneOrEmail: string) => `#people/${encodeURIComponent(phoneOrEmail)}`;
 
+/** The page of whoever a record names: by their number's 10 digits, else their e-mail; null with neither. */
+export function personHrefOf(person: { phone?: string | null; email?: string | null }): string | null {
+  const digits = (person.phone ?? '').replace(/\D/g, '');
+  if (digits.length >= 10) return personHref(digits.slice(-10));
+  return person.email ? personHref(person.email) : null;
+}
+
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('hashchange', onChange);
   return () => window.removeEventListener('hashchange', onChange);

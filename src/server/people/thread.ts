@@ -15,8 +15,6 @@ import type { RecordMeta } from '../../lib/schemas/recordMeta';
 // phone, its download the mailbox, a contact message only the mailbox: one person). Calls are
 // read through their bookings and sessions through their clients, never by reading every call.
 
-/** How far one person's numbers and mailboxes are followed: what was opened, then what it found. */
-const ROUNDS = 2;
 /** A person has a handful of numbers and mailboxes; more means shared ones (a family's): stop there. */
 const MAX_IDENTIFIERS = 6;
 
@@ -61,14 +59,13 @@ const callOf = ({
 });
 
 export async function readThread(q: string, now: Date = new Date()): Promise<PersonThread> {
+  // What was opened, then what its records gave: two reads at most.
   let identity = identityOfQuery(q);
-  let records: LeadRecord[] = [];
-  for (let round = 0; round < ROUNDS; round += 1) {
-    records = await leadRecordsOf(identity);
-    const grown = grownIdentity(identity, records);
-    if (grown.phones.length === identity.phones.length && grown.emails.length === identity.emails.length) break;
+  let records = await leadRecordsOf(identity);
+  const grown = grownIdentity(identity, records);
+  if (grown.phones.length + grown.emails.length > identity.phones.length + identity.emails.length) {
     identity = grown;
-    if (round === ROUNDS - 1) records = await leadRecordsOf(identity);
+    records = await leadRecordsOf(identity);
   }
   const bookingIds = records.filter((record) => record.kind === 'booking').map((record) => record.id);
   const paymentIds = records.filter((record) => record.kind === 'payment').map((record) => record.id);

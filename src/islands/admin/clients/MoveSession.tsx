@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import type { Appointment } from '../../../lib/schemas/appointment';
 import { describeSlotIst } from '../../../lib/schedule/slotDays';
 import { moveSessionAsOwner } from './clientsApi';
-import { SessionTimeDialog } from './SessionTimeDialog';
+import { SessionTimeAction } from './SessionTimeDialog';
 
 /** What moving a session needs to know of it. */
 export type MovableSession = Pick<Appointment, 'id' | 'name' | 'email' | 'start' | 'session'>;
@@ -12,31 +11,19 @@ export type MovableSession = Pick<Appointment, 'id' | 'name' | 'email' | 'start'
  * inside the 24 hours (docs/scheduling.md, "Paid sessions"); the free times are the client's own.
  */
 export function MoveSession({ session }: { session: MovableSession }) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <button
-        type="button"
-        className="btn btn-outline adm-btn-sm adm-btn-tap"
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-      >
-        Move<span className="visually-hidden"> {session.name}'s session</span>
-      </button>
-      {open ? (
-        <SessionTimeDialog
-          title={`Move ${session.name}'s session`}
-          intro={`Now on ${describeSlotIst(session.start)}. You can move it at any time, even inside 24 hours; the client is told the new time.`}
-          name={session.name}
-          email={session.email}
-          minutes={session.session!.minutes}
-          action="Move to"
-          done="Moved"
-          onChoose={(start) => moveSessionAsOwner(session.id, start)}
-          onClose={() => setOpen(false)}
-          testId="move-session-dialog"
-        />
-      ) : null}
-    </>
+    <SessionTimeAction
+      label="Move"
+      hiddenLabel={`${session.name}'s session`}
+      title={`Move ${session.name}'s session`}
+      intro={`Now on ${describeSlotIst(session.start)}. You can move it at any time, even inside 24 hours; the client is told the new time.`}
+      name={session.name}
+      email={session.email}
+      minutes={session.session!.minutes}
+      action="Move to"
+      done="Moved"
+      onChoose={(start) => moveSessionAsOwner(session.id, start)}
+      testId="move-session-dialog"
+    />
   );
 }

@@ -116,3 +116,26 @@ export function SessionTimeDialog({
     </dialog>
   );
 }
+
+/** The button that opens the dialog ("Move", "Book a session"), named for screen readers by whose session it is. */
+export function SessionTimeAction({
+  label,
+  hiddenLabel,
+  ...dialog
+}: Omit<Props, 'onClose'> & { label: string; hiddenLabel: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-outline adm-btn-sm adm-btn-tap"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        {label}
+        <span className="visually-hidden"> {hiddenLabel}</span>
+      </button>
+      {open ? <SessionTimeDialog {...dialog} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}

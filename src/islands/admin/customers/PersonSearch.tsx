@@ -1,24 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { formatCount } from '../../../lib/format';
-import type { SearchHit } from '../../../lib/schemas/adminApi';
 import { MIN_SEARCH_LENGTH } from '../api';
 import { searchQuery } from '../api/queries';
 import { ErrorState } from '../ui/States';
 import { useDebounced } from './useDebounced';
-import { personHref } from '../adminRoute';
+import { personHrefOf } from '../adminRoute';
 import { TimelineHit } from './TimelineHit';
 
 const SEARCH_DELAY_MS = 300;
 
 const matchedByWords = { phone: 'phone number', email: 'e-mail', name: 'name' } as const;
-
-/** A hit's person's page: by their number, else their mailbox. */
-function personLinkOf(hit: SearchHit): string | null {
-  const digits = (hit.phone ?? '').replace(/\D/g, '');
-  if (digits.length >= 10) return personHref(digits.slice(-10));
-  return hit.email ? personHref(hit.email) : null;
-}
 
 /** Find a person: phone in any format, e-mail, or the start of a name, as one timeline. */
 export function PersonSearch() {
@@ -62,7 +54,7 @@ export function PersonSearch() {
         {hits.length > 0 ? (
           <ol className="adm-timeline" data-testid="search-results">
             {hits.map((hit) => (
-              <TimelineHit key={`${hit.type}-${hit.id}`} hit={hit} openHref={personLinkOf(hit)} />
+              <TimelineHit key={`${hit.type}-${hit.id}`} hit={hit} openHref={personHrefOf(hit)} />
             ))}
           </ol>
         ) : null}

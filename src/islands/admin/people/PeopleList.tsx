@@ -4,12 +4,10 @@ import { EmptyState, ErrorState } from '../ui/States';
 import { PersonRow } from './PersonRow';
 import { peopleQuery } from './peopleApi';
 
-const SHOWN = 30;
-
 /** People, newest activity first (docs/admin.md, "People"): each row opens the person's whole thread. */
 export function PeopleList() {
   const headingId = useId();
-  const people = useQuery(peopleQuery(SHOWN));
+  const people = useQuery(peopleQuery());
   let body;
   if (people.isPending)
     body = (

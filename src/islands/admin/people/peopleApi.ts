@@ -20,7 +20,10 @@ async function getThread(q: string, signal?: AbortSignal): Promise<PersonThread>
   return (await adminRequest<PersonThread>('GET', `/api/admin/people/thread?${params}`, signal ? { signal } : {})).data;
 }
 
-export const peopleQuery = (limit: number) =>
+/** The People list and Today's "New since your last visit" read the same page: one request for both. */
+export const PEOPLE_SHOWN = 30;
+
+export const peopleQuery = (limit: number = PEOPLE_SHOWN) =>
   queryOptions({ queryKey: peopleKeys.list(limit), queryFn: ({ signal }) => getPeople(limit, signal) });
 
 export const threadQuery = (q: string) =>

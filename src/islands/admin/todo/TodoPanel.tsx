@@ -17,7 +17,7 @@ import { markContacted, todoQuery } from './todoApi';
 import './todo.css';
 import { useNow } from '../../useNow';
 import { TODO_SHOWN_AT_FIRST } from '../../../lib/admin/todoView';
-import { personHref } from '../adminRoute';
+import { personHrefOf } from '../adminRoute';
 
 // The owner's to-do (docs/admin.md, "To do"): every lead still waiting for the call or reply
 // the site promised, due soonest first, so what is overdue is on top and marked. It asks the
@@ -142,12 +142,6 @@ function whyDue(item: TodoItem): string {
   return item.promiseHours === callbackAfterCallHours ? 'call back promised by' : 'reply promised by';
 }
 
-/** The person's page: by their number, else their mailbox. */
-function personLinkOf(item: TodoItem): string {
-  const digits = item.phone.replace(/\D/g, '');
-  return personHref(digits.length >= 10 ? digits.slice(-10) : (item.email ?? item.name));
-}
-
 function TodoRow({ item, now }: { item: TodoItem; now: number }) {
   const headingId = useId();
   const client = useQueryClient();
@@ -181,9 +175,13 @@ function TodoRow({ item, now }: { item: TodoItem; now: number }) {
       <div className="adm-todo-main">
         <div className="adm-row-main">
           <h3 id={headingId} className="adm-row-title">
-            <a href={personLinkOf(item)} className="adm-todo-person">
-              {item.name || item.phone || item.email}
-            </a>
+            {personHrefOf(item) ? (
+              <a href={personHrefOf(item)!} className="adm-todo-person">
+                {item.name || item.phone || item.email}
+              </a>
+            ) : (
+              item.name || item.phone || item.email
+            )}
           </h3>
           <Pill tone={item.overdue ? 'red' : 'amber'}>{item.overdue ? 'Overdue' : 'Pending'}</Pill>
         </div>

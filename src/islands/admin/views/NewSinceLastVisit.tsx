@@ -11,7 +11,7 @@ const DAY_MS = 86_400_000;
 export function NewSinceLastVisit() {
   const headingId = useId();
   const [since] = useState(() => lastVisit() ?? new Date(Date.now() - DAY_MS).toISOString());
-  const people = useQuery(peopleQuery(20));
+  const people = useQuery(peopleQuery());
   const fresh = (people.data?.items ?? []).filter((person) => person.lastActivityAt > since);
   return (
     <section className="adm-panel" aria-labelledby={headingId} data-testid="new-since-visit">
