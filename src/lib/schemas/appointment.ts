@@ -139,6 +139,11 @@ export const appointmentSchema = z.object({
   outcome: z.enum(sessionOutcomes).optional(),
   /** The booking's lead source (source and medium, as What converts keys them), so a call is counted without reading its booking. */
   leadSource: z.string().max(200).optional(),
+  /**
+   * The video link of an online session: the Google Meet link of its calendar event once the
+   * owner's calendar answered one (docs/decisions/0043-google-calendar-and-online-sessions.md).
+   */
+  meetingUrl: z.url({ protocol: /^https$/ }).max(500).optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

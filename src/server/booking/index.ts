@@ -21,6 +21,7 @@ export {
   type SlotsNow,
 } from './engine';
 export { syncCallTodo, withCallDue } from './callTodo';
+export { busySources, installBusySources, type BusyInterval, type BusySource } from './busy';
 export {
   feedSecret,
   feedSecretMatches,
