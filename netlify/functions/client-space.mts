@@ -1,6 +1,13 @@
 import type { Config, Context } from '@netlify/functions';
 import '../../src/server/app';
 import { invoiceDocumentId } from '../../src/lib/schemas/invoice';
+import { questionsFor } from '../../src/lib/briefQuestions';
+import { type BriefAnswer, briefRequestSchema, filledAnswers } from '../../src/lib/schemas/brief';
+import {
+  type ClientDocumentsAnswer,
+  documentDownloadName,
+  documentIdSchema,
+} from '../../src/lib/schemas/clientDocument';
 import {
   type SessionAnswer,
   clientParamsSchema,
@@ -10,8 +17,12 @@ import {
 } from '../../src/lib/schemas/client';
 import { assertSameOrigin } from '../../src/server/auth';
 import {
+  briefOf,
   clientInvoicePdf,
   clientOfLink,
+  documentsOf,
+  readDocumentFile,
+  saveBrief,
   bookSession,
   cancelSession,
   moveSession,
@@ -33,6 +44,11 @@ import { z } from '../../src/lib/schemas/zod';
 //   POST /api/client-space/{id}/sessions/{session}/move?token=   { start }
 //   POST /api/client-space/{id}/sessions/{session}/cancel?token=
 //   GET  /api/client-space/{id}/invoices/{documentId}.pdf?token=
+//   GET  /api/client-space/{id}/brief?token=                 -> { questions, answers, updatedAt }
+//   PUT  /api/client-space/{id}/brief?token=                 { answers: { [questionId]: string } }
+//   GET  /api/client-space/{id}/documents?token=             -> { items }
+//   GET  /api/client-space/{id}/documents/{docId}?token=     the PDF, as an attachment
+// (docs/client-space.md for the brief and the documents)
 
 const privateHeaders = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
 
@@ -47,9 +63,44 @@ async function linkedClient(req: Request, context: Context): Promise<Client> {
 
 const pathOf = (req: Request) => new URL(req.url).pathname.replace(/\/+$/, '');
 
+/** The client's documents, each with the link that downloads it through the client's own token. */
+async function documentsAnswer(client: Client, token: string): Promise<ClientDocumentsAnswer> {
+  const documents = await documentsOf(client.id);
+  return {
+    items: documents.map((document) => ({
+      ...document,
+      url: `/api/client-space/${client.id}/documents/${document.id}?token=${encodeURIComponent(token)}`,
+    })),
+  };
+}
+
+async function documentDownload(client: Client, context: Context): Promise<Response> {
+  const { docId } = readParams({ docId: context.params?.docId }, z.object({ docId: documentIdSchema }));
+  const found = await readDocumentFile(client.id, docId);
+  if (!found) throw notFound('No such document.');
+  return new Response(found.bytes, {
+    headers: {
+      'cache-control': 'private, no-store',
+      'x-robots-tag': 'noindex',
+      'x-content-type-options': 'nosniff',
+      'content-type': 'application/pdf',
+      'content-length': String(found.bytes.byteLength),
+      'content-disposition': `attachment; filename="${documentDownloadName(found.document.title)}"`,
+    },
+  });
+}
+
 export default route({
   async GET(req, context) {
     const client = await linkedClient(req, context);
+    const path = pathOf(req);
+    if (path === `/api/client-space/${client.id}/brief`)
+      return json((await briefOf(client)) satisfies BriefAnswer, { headers: privateHeaders });
+    if (path === `/api/client-space/${client.id}/documents`)
+      return json(await documentsAnswer(client, readQuery(req, clientTokenQuerySchema).token), {
+        headers: privateHeaders,
+      });
+    if (path.startsWith(`/api/client-space/${client.id}/documents/`)) return documentDownload(client, context);
     const file = /^(.+)\.pdf$/.exec(context.params?.document ?? '');
     if (file) {
       const { document } = readParams({ document: file[1] }, z.object({ document: invoiceDocumentId }));
@@ -63,10 +114,18 @@ export default route({
         },
       });
     }
-    if (pathOf(req) !== `/api/client-space/${client.id}`) throw notFound();
+    if (path !== `/api/client-space/${client.id}`) throw notFound();
     return json(await clientSpaceView(client, await statementOfPayment(client.paymentId)), {
       headers: privateHeaders,
     });
+  },
+  async PUT(req, context) {
+    assertSameOrigin(req);
+    const client = await linkedClient(req, context);
+    if (pathOf(req) !== `/api/client-space/${client.id}/brief`) throw notFound();
+    // Checked against the questions of the client's own package: an id they were not asked is refused by name.
+    const { answers } = await readJson(req, briefRequestSchema(questionsFor(client.packageId)));
+    return json((await saveBrief(client, filledAnswers(answers))) satisfies BriefAnswer, { headers: privateHeaders });
   },
   async POST(req, context) {
     assertSameOrigin(req);
@@ -108,6 +167,9 @@ export const config: Config = {
     '/api/client-space/:id/sessions/:session/move',
     '/api/client-space/:id/sessions/:session/cancel',
     '/api/client-space/:id/invoices/:document',
+    '/api/client-space/:id/brief',
+    '/api/client-space/:id/documents',
+    '/api/client-space/:id/documents/:docId',
   ],
   rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

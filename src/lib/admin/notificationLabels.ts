@@ -28,6 +28,8 @@ export const notificationKindLabels = {
   'privacy-erasure': "A person's data erased",
   'privacy-breach': 'Data breach notice',
   'parent-consent': "A parent's link to confirm a student's request",
+  'brief-reminder': 'Reminder to a client to answer the questions before their first session',
+  'client-document': 'A client told of a document you added',
 } as const satisfies Record<NotificationKind, string>;
 
 export const notificationChannelLabels = {

@@ -185,6 +185,28 @@ export const dataInventory = {
       onErase: 'delete',
     },
   },
+  'client-briefs': {
+    holds: "A client's answers before their first session, and whether its one reminder was sent",
+    person: {
+      fields: ['brief'],
+      purpose: 'coaching',
+      ground: 'consent',
+      retention: LEADS_RETENTION,
+      findBy: ['record-id'],
+      onErase: 'delete',
+    },
+  },
+  'client-documents': {
+    holds: 'PDF reports, plans and session notes the coach uploads for a client, with their titles',
+    person: {
+      fields: ['coaching-documents'],
+      purpose: 'coaching',
+      ground: 'consent',
+      retention: LEADS_RETENTION,
+      findBy: ['record-id'],
+      onErase: 'delete',
+    },
+  },
   appointments: {
     holds: "Booked calls and sessions, the slots they hold, their reminders, and the owner's availability",
     person: {

@@ -54,6 +54,8 @@ export const noticeForms = [
       'payment-requests',
       'clients',
       'client-sessions',
+      'client-briefs',
+      'client-documents',
       'appointments',
       'invoice-documents',
       'refunds',

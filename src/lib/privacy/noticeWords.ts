@@ -26,6 +26,14 @@ export const fieldWords: Record<PersonalField, Words | null> = {
   payment: { en: 'what you paid, when, and any refund', hi: 'आपने कितना और कब भुगतान किया, और कोई रिफ़ंड' },
   sessions: { en: 'your sessions: their times and whether they were held', hi: 'आपके सेशन: उनका समय और वे हुए या नहीं' },
   'session-notes': { en: "the coach's short notes on a session", hi: 'सेशन पर कोच के छोटे नोट' },
+  brief: {
+    en: 'your answers to the questions before your first session',
+    hi: 'पहले सेशन से पहले के सवालों पर आपके जवाब',
+  },
+  'coaching-documents': {
+    en: 'the reports and plans the coach shares with you (PDF files)',
+    hi: 'कोच की ओर से आपको दी गई रिपोर्ट और योजनाएँ (PDF फ़ाइलें)',
+  },
   'whatsapp-consent': {
     en: 'whether you agreed to WhatsApp updates, when, and the words you agreed to',
     hi: 'क्या आपने व्हाट्सऐप पर संदेश पाने की सहमति दी, कब, और किन शब्दों पर',

@@ -18,6 +18,8 @@ export const personalFields = [
   'payment',
   'sessions',
   'session-notes',
+  'brief',
+  'coaching-documents',
   'whatsapp-consent',
   'attribution',
   'email-hash',

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import type { AdminBrief } from './brief';
 import { SESSION_LENGTHS } from '../packageCatalogue';
 import {
   type Slot,
@@ -159,6 +160,8 @@ export interface AdminClient {
   nextSession: Slot | null;
   createdAt: string;
   endedAt: string | null;
+  /** The client's answers before their first session, beside their sessions (docs/client-space.md). */
+  brief: AdminBrief;
 }
 
 export interface AdminClientsAnswer {

@@ -38,6 +38,10 @@ export const notificationKinds = [
   'privacy-breach',
   // To a parent: confirm a student's request before anything is done with it.
   'parent-consent',
+  // To a client: the one nudge before their first session while their brief is empty, and a
+  // document the owner added to their space (docs/client-space.md).
+  'brief-reminder',
+  'client-document',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -61,7 +65,8 @@ export const appointmentNotificationKinds = [
 /**
  * Visitor mail no stranger can cause by typing an address: the receipt of a captured
  * payment (money was paid), a payment link the owner chose to send and the word on a
- * refund (the owner asked for it; Razorpay's signed webhook settles it), and a breach notice the
+ * refund (the owner asked for it; Razorpay's signed webhook settles it), a client's brief reminder
+ * and word of a document the owner added (a client exists only after a captured payment), and a breach notice the
  * owner sends (the law asks that each person be told). Never capped: a flood of fake forms under
  * a customer's address must not hold back their receipt.
  */
@@ -71,6 +76,9 @@ export const uncappedNotificationKinds = [
   'refund-processed',
   'refund-failed',
   'privacy-breach',
+  // Only a paying client hears these, once per client or per document the owner adds.
+  'brief-reminder',
+  'client-document',
 ] as const satisfies readonly NotificationKind[];
 
 /** Which limit a visitor mail of this kind is under (see the two lists above). */

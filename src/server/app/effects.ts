@@ -16,7 +16,7 @@ import { countConversion, countLeadSource } from '../sources';
 import { queueLeadNotifications } from './leadNotifications';
 import { refundEffects } from '../refunds';
 import { ensureInvoice } from '../invoices';
-import { withReceiptExtras } from '../clients';
+import { scheduleBriefReminder, withReceiptExtras } from '../clients';
 
 // What a lead's follow-up event does (docs/decisions/0026-store-answer-follow-up.md), one
 // line an effect. Each is idempotent (onlyIfNew writes, tally changes named by the event,
@@ -78,6 +78,12 @@ export const leadEffects: readonly Effect[] = [
       // A client's paid session answers no booking's call-back promise: only its reminders.
       await Promise.all([scheduleReminders(call), ...(call.session ? [] : [syncCallTodo(call.bookingId)])]);
     },
+  },
+  // A booked or moved session files its client's one brief reminder, 48 hours before (docs/client-space.md).
+  {
+    name: 'brief-reminder',
+    applies: (event) => event.appointment?.appointment.session != null && event.appointment.change !== 'cancelled',
+    run: ({ appointment }) => scheduleBriefReminder(appointment!.appointment),
   },
   // A captured payment's client is made here, whether or not the payer left an e-mail, and its link put on the receipt.
   {

@@ -11,6 +11,7 @@ import { pruneMessages } from '../whatsapp';
 import { eachUntil } from '../storage/eachUntil';
 import { runStage } from './stage';
 import { type PrivacyWorkReport, privacyMinuteWork } from '../privacy';
+import { type BriefReminderReport, sendDueBriefReminders } from '../clients';
 
 // The site's scheduler (docs/decisions/0026-store-answer-follow-up.md,
 // 0033-bounded-keys-and-dead-letters.md): one run a minute, named stages in turn, all
@@ -47,6 +48,8 @@ export interface JobReport {
   outbox: SweepReport;
   pruned: number;
   reminders: ReminderReport;
+  /** Clients nudged to fill their brief 48 hours before their first session (docs/client-space.md). */
+  briefReminders: BriefReminderReport;
   /** Privacy requests finished, links forgotten, log lines pruned (null when the stage was cut short). */
   privacy: PrivacyWorkReport | null;
   /** Passkey sign-in challenges that expired unused, deleted. */
@@ -114,6 +117,9 @@ export async function runFollowUpJob({
   const reminders = await stage('reminders', until(0.8), { sent: 0, dropped: 0, left: 0 }, () =>
     sendDueReminders(now(), until(0.8)),
   );
+  const briefReminders = await stage('brief-reminders', until(0.82), { sent: 0, dropped: 0, left: 0 }, () =>
+    sendDueBriefReminders(now(), until(0.82)),
+  );
   // A person's rights: requests and erasures a dying instance left, expired links, the log's year.
   const privacy = await stage('privacy', until(0.85), null as PrivacyWorkReport | null, () =>
     privacyMinuteWork(now(), until(0.85), { hourly: prune }),
@@ -147,6 +153,7 @@ export async function runFollowUpJob({
     outbox,
     pruned,
     reminders,
+    briefReminders,
     privacy,
     challenges,
     snapshots,

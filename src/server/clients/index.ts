@@ -12,4 +12,7 @@ export {
 } from './sessions';
 export { clients, type Client } from './store';
 export { eraseClient } from './erase';
+export { adminBriefOf, briefOf, readBrief, saveBrief } from './brief';
+export { scheduleBriefReminder, sendDueBriefReminders, type BriefReminderReport } from './briefReminder';
+export { addDocument, documentsOf, queueDocumentNotice, readDocumentFile, removeDocument } from './documents';
 export { adminClientRow, clientSession, clientSpaceView } from './views';

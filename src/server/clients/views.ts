@@ -3,6 +3,7 @@ import { countSessions } from '../../lib/sessionCounts';
 import type { Appointment } from '../../lib/schemas/appointment';
 import type { AdminClient, ClientMoney, ClientSession, ClientSpaceAnswer } from '../../lib/schemas/client';
 import { visitorMayChange } from '../booking';
+import { adminBriefOf } from './brief';
 import { clientInvoices } from './invoices';
 import { sessionsOf } from './sessions';
 import { type Client, sessionsLeft } from './store';
@@ -49,7 +50,7 @@ export async function clientSpaceView(
 
 export async function adminClientRow(client: Client, now: Date = new Date()): Promise<AdminClient> {
   // A session still to come holds a seat (a cancel gives it back): the seats are all the row reads.
-  const sessions = await sessionsOf(client, client.seats);
+  const [sessions, brief] = await Promise.all([sessionsOf(client, client.seats), adminBriefOf(client)]);
   const next = sessions.find((session) => session.status === 'confirmed' && Date.parse(session.end) > now.getTime());
   const counts = countSessions(
     client.seats.length,
@@ -70,5 +71,6 @@ export async function adminClientRow(client: Client, now: Date = new Date()): Pr
     nextSession: next ? { start: next.start, end: next.end } : null,
     createdAt: client.createdAt,
     endedAt: client.endedAt,
+    brief,
   };
 }

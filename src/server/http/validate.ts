@@ -83,6 +83,34 @@ export async function readLimited(req: Request, limit: number): Promise<string> 
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
+/**
+ * Reads a binary body of at most `limit` bytes: 413 at once when its Content-Length says more,
+ * else as soon as the bytes counted pass it (the stream is cancelled, never buffered past the limit).
+ */
+export async function readBytesLimited(req: Request, limit: number, what = 'file'): Promise<Uint8Array> {
+  const tooLarge = () => new HttpError(413, `The ${what} is larger than ${Math.round(limit / 1024 / 1024)} MB.`, { [what]: 'Too large' });
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (Number.isFinite(declared) && declared > limit) {
+    await req.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
 export function readQuery<S extends z.ZodType>(req: Request, schema: S): z.infer<S> {
   const params = Object.fromEntries(new URL(req.url).searchParams);
   return parseWith(schema, params, 'query');

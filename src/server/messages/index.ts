@@ -14,6 +14,8 @@ export {
   type WhatsappInbound,
 } from './mail/owner';
 export {
+  briefReminderMail,
+  clientDocumentMail,
   clientRefundMail,
   paymentLinkEmail,
   rebookMail,

@@ -37,6 +37,8 @@ export const HEADLINES: Record<NotificationKind, string> = {
   'privacy-erasure': 'Data erased',
   'privacy-breach': 'Data breach notice',
   'parent-consent': "A parent's confirmation",
+  'brief-reminder': 'Brief reminder',
+  'client-document': 'Document for a client',
 };
 
 /**

@@ -49,6 +49,8 @@ export const erasureReach = {
   'invoice-documents': { how: 'kept-for-law' },
   clients: { how: 'erased', by: 'the client of each payment' },
   'client-sessions': { how: 'erased', by: 'the client of each payment' },
+  'client-briefs': { how: 'erased', by: 'the client of each payment' },
+  'client-documents': { how: 'erased', by: 'the client of each payment' },
   appointments: { how: 'erased', by: 'calls and sessions (time given back), reminders, "already booked" claims' },
   'appointment-attempts': { how: 'expires' },
   'lead-events': { how: 'erased', by: 'every queued or set-aside event that mentions them' },
@@ -146,6 +148,8 @@ export async function erasePerson(
     const removed = await eraseClient(client.id);
     add(report.erased, 'clients', removed.clients);
     add(report.erased, 'client-sessions', removed['client-sessions']);
+    add(report.erased, 'client-briefs', removed['client-briefs']);
+    add(report.erased, 'client-documents', removed['client-documents']);
   }
   for (const lead of data.leads) {
     const store = lead.store as PersonalStoreName;

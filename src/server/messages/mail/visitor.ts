@@ -275,3 +275,30 @@ export function clientRefundMail(notice: RefundNotice): MailContent {
     lines,
   );
 }
+
+/**
+ * The client's nudge 48 hours before their first session while their brief is empty: our words and
+ * their client-space link only (docs/client-space.md).
+ */
+export function briefReminderMail(name: string | null, sessionStart: string, clientSpaceUrl: string): MailContent {
+  return letter(
+    `Before your first session with ${business.brand}`,
+    [
+      greetingOf(name),
+      `Your first session is on ${describeSlotIst(sessionStart)}. A few short questions in your client space help your coach prepare for it: they take about five minutes.`,
+    ],
+    [linkLine('Answer the questions', clientSpaceUrl)],
+  );
+}
+
+/** The client is told a document was added to their space: a link to the space, never the file or its title. */
+export function clientDocumentMail(name: string | null, clientSpaceUrl: string): MailContent {
+  return letter(
+    `A new document in your client space: ${business.brand}`,
+    [
+      greetingOf(name),
+      `${business.founder.name}, your coach, has added a document for you. Open your client space to read or download it.`,
+    ],
+    [linkLine('Your documents', clientSpaceUrl)],
+  );
+}
