@@ -177,6 +177,8 @@ const mailSamples = {
     ),
   rebookMail: (build) => [call, session].map((appointment) => build(appointment, manageLink)),
   clientRefundMail: (build) => refunds.map((notice) => build(notice)),
+  briefReminderMail: (build) => [build(TYPED_NAME, session.start, `${SITE}/client/c?token=t`)],
+  clientDocumentMail: (build) => [build(TYPED_NAME, `${SITE}/client/c?token=t`)],
   privacyVerifyMail: (build) => [
     build({ phone: '+91 98450 12345', createdAt: NOW.toISOString(), answerBy: '2027-02-25T10:00:00.000Z' }, SITE),
   ],

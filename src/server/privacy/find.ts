@@ -2,7 +2,8 @@ import type { Appointment } from '../../lib/schemas/appointment';
 import type { InvoiceDocument } from '../../lib/schemas/invoice';
 import type { PaymentRequest } from '../../lib/schemas/paymentRequest';
 import { appointmentsWhere } from '../booking';
-import { type Client, clients } from '../clients';
+import type { ClientDocument } from '../../lib/schemas/clientDocument';
+import { type Client, clients, documentsOf, readBrief } from '../clients';
 import { documentsOfPayment } from '../invoices';
 import { type Identity, type LeadRecord, identityOf, isPersonOf, leadRecordOf, leadRecordsOf } from '../leads';
 import { keptPaymentIds } from './keptIndex';
@@ -20,6 +21,12 @@ export interface PersonData {
   appointments: Appointment[];
   paymentRequests: Array<PaymentRequest & { id: string; createdAt: string }>;
   documents: InvoiceDocument[];
+  /** Each client's brief before their first session, and the documents shared with them (titles and dates). */
+  coaching: Array<{
+    clientId: string;
+    brief: { answers: Record<string, string>; updatedAt: string } | null;
+    documents: ClientDocument[];
+  }>;
 }
 
 export { identityOf };
@@ -59,10 +66,18 @@ export async function findPersonData(identity: Identity, shared?: Shared): Promi
     ),
     Promise.all(paymentIds.map((id) => documentsOfPayment(id))).then((lists) => lists.flat()),
   ]);
+  const own = found.filter((client): client is Client => client !== null);
+  const coaching = await Promise.all(
+    own.map(async (client) => {
+      const [brief, shared] = await Promise.all([readBrief(client.id), documentsOf(client.id)]);
+      return { clientId: client.id, brief, documents: shared };
+    }),
+  );
   return {
     identity,
     leads,
-    clients: found.filter((client): client is Client => client !== null),
+    coaching,
+    clients: own,
     appointments,
     paymentRequests: requests,
     documents,

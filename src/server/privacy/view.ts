@@ -51,6 +51,24 @@ export function recordsOf(data: PersonData): MyDataRecord[] {
       fields: fieldsOf({ ...client }),
       kept: null,
     });
+  for (const { clientId, brief, documents } of data.coaching) {
+    if (brief)
+      records.push({
+        kind: 'brief',
+        id: clientId,
+        createdAt: brief.updatedAt,
+        fields: fieldsOf({ ...brief.answers }),
+        kept: null,
+      });
+    for (const document of documents)
+      records.push({
+        kind: 'client-document',
+        id: document.id,
+        createdAt: document.uploadedAt,
+        fields: { title: document.title, uploadedAt: document.uploadedAt, bytes: String(document.bytes) },
+        kept: null,
+      });
+  }
   for (const appointment of data.appointments)
     records.push({
       kind: appointment.session ? 'session' : 'call',

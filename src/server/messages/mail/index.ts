@@ -1,6 +1,15 @@
 import { ownerCallMail, ownerEmail, ownerRefundMail, passkeyAddedMail, whatsappInboundMail } from './owner';
 import { breachNoticeMail, erasureDoneMail, parentConsentMail, privacyLinkMail, privacyVerifyMail } from './privacy';
-import { clientRefundMail, paymentLinkEmail, rebookMail, reminderMail, visitorCallMail, visitorEmail } from './visitor';
+import {
+  briefReminderMail,
+  clientDocumentMail,
+  clientRefundMail,
+  paymentLinkEmail,
+  rebookMail,
+  reminderMail,
+  visitorCallMail,
+  visitorEmail,
+} from './visitor';
 
 // Every e-mail the site sends, by who reads it. tests/unit/messages.test.ts renders each one
 // listed here, and checks that a visitor's carries none of their own text but a plain name.
@@ -24,6 +33,8 @@ export const visitorMail = {
   reminderMail,
   rebookMail,
   clientRefundMail,
+  briefReminderMail,
+  clientDocumentMail,
   privacyLinkMail,
   breachNoticeMail,
   parentConsentMail,
