@@ -33,13 +33,7 @@ import {
 import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
 import { route } from '../../src/server/http/route';
-import {
-  pageQuerySchema,
-  readBytesLimited,
-  readJson,
-  readParams,
-  readQuery,
-} from '../../src/server/http/validate';
+import { pageQuerySchema, readBytesLimited, readJson, readParams, readQuery } from '../../src/server/http/validate';
 
 // The owner's clients (docs/payments.md): every paying client, newest first, with sessions used and
 // left and the next one; a session's outcome (held or no-show) with a private note; the owner's booking,

@@ -5,6 +5,7 @@ import { questionsFor } from '../../src/lib/briefQuestions';
 import { type BriefAnswer, briefRequestSchema, filledAnswers } from '../../src/lib/schemas/brief';
 import {
   type ClientDocumentsAnswer,
+  clientDocumentUrl,
   documentDownloadName,
   documentIdSchema,
 } from '../../src/lib/schemas/clientDocument';
@@ -69,7 +70,7 @@ async function documentsAnswer(client: Client, token: string): Promise<ClientDoc
   return {
     items: documents.map((document) => ({
       ...document,
-      url: `/api/client-space/${client.id}/documents/${document.id}?token=${encodeURIComponent(token)}`,
+      url: clientDocumentUrl(client.id, document.id, token),
     })),
   };
 }

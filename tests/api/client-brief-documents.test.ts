@@ -102,7 +102,12 @@ async function upload(
   if (contentLength !== undefined) headers.set('content-length', String(contentLength));
   const request = new Request(
     new URL(`/api/admin/clients/${clientId}/documents?title=${encodeURIComponent(title)}`, SITE),
-    { method: 'POST', headers, body: bytes, ...(bytes instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit,
+    {
+      method: 'POST',
+      headers,
+      body: bytes,
+      ...(bytes instanceof ReadableStream ? { duplex: 'half' } : {}),
+    } as RequestInit,
   );
   const context = { params: { id: clientId }, ip: '127.0.0.1', requestId: 'test' } as unknown as Context;
   return adminClientsFn(request, context);
@@ -184,7 +189,9 @@ describe('the brief before the first session', () => {
     const client = await pay();
     const unknown = await briefPut(client, { ...validAnswers, favouriteColour: 'blue' });
     expect(unknown.status).toBe(400);
-    expect((await jsonOf<{ fields: Record<string, string> }>(unknown)).fields).toHaveProperty('answers.favouriteColour');
+    expect((await jsonOf<{ fields: Record<string, string> }>(unknown)).fields).toHaveProperty(
+      'answers.favouriteColour',
+    );
     const years = await briefPut(client, { yearsExperience: 'seven' });
     expect(years.status).toBe(400);
     expect((await jsonOf<{ fields: Record<string, string> }>(years)).fields).toHaveProperty('answers.yearsExperience');
@@ -196,7 +203,7 @@ describe('the brief before the first session', () => {
     expect(await readBrief(client.id)).toBeNull();
   });
 
-  test("a wrong token is a 404, as for a client that does not exist; the brief is not changed", async () => {
+  test('a wrong token is a 404, as for a client that does not exist; the brief is not changed', async () => {
     const client = await pay();
     expect((await briefGet(client, WRONG_TOKEN)).status).toBe(404);
     expect((await briefPut(client, validAnswers, WRONG_TOKEN)).status).toBe(404);
@@ -266,7 +273,9 @@ describe('documents for the client', () => {
     expect(download.headers.get('x-content-type-options')).toBe('nosniff');
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(pdf);
     // The link the list gives downloads it too.
-    expect(listed.items[0]!.url).toBe(`/api/client-space/${client.id}/documents/${listed.items[0]!.id}?token=${client.token}`);
+    expect(listed.items[0]!.url).toBe(
+      `/api/client-space/${client.id}/documents/${listed.items[0]!.id}?token=${client.token}`,
+    );
 
     const told = mail.smtp.mails.filter(
       (message) => message.to.includes(client.email) && message.subject.startsWith('A new document'),

@@ -7,11 +7,7 @@ import {
   briefRequestSchema,
   filledAnswers,
 } from '../../src/lib/schemas/brief';
-import {
-  documentDownloadName,
-  documentUploadQuerySchema,
-  looksLikePdf,
-} from '../../src/lib/schemas/clientDocument';
+import { documentDownloadName, documentUploadQuerySchema, looksLikePdf } from '../../src/lib/schemas/clientDocument';
 
 // The brief's questions and answers, and a shared document's title, name and bytes
 // (docs/client-space.md): pure rules the form, the functions and the stores share.
@@ -79,8 +75,7 @@ describe('an answer', () => {
     expect(parse(choice, 'Class 11').success).toBe(false);
     expect(parse(years, '07')).toMatchObject({ success: true, data: '7' });
     expect(parse(years, '60').success).toBe(true);
-    for (const bad of ['61', 'seven', '7.5', '-1', '1e2'])
-      expect(parse(years, bad).success, bad).toBe(false);
+    for (const bad of ['61', 'seven', '7.5', '-1', '1e2']) expect(parse(years, bad).success, bad).toBe(false);
     expect(parse(years, '')).toMatchObject({ success: true, data: '' });
   });
 

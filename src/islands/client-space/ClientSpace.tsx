@@ -5,6 +5,10 @@ import { describeSlotIst } from '../../lib/schedule/slotDays';
 import type { Slot, SlotsAnswer } from '../../lib/schemas/appointment';
 import type { ClientSession, ClientSpaceAnswer, SessionAnswer, SessionStatus } from '../../lib/schemas/client';
 import { TimeChooser } from '../slot-picker/TimeChooser';
+import type { BriefAnswer } from '../../lib/schemas/brief';
+import type { ClientDocumentLink } from '../../lib/schemas/clientDocument';
+import { BriefForm } from './BriefForm';
+import { ClientDocuments } from './ClientDocuments';
 import { PaymentsAndRefunds } from './PaymentsAndRefunds';
 import '../slot-picker/slot-picker.css';
 import './client-space.css';
@@ -14,6 +18,9 @@ interface Props {
   initial: ClientSpaceAnswer;
   clientId: string;
   token: string;
+  /** The questions before the first session and the documents shared (docs/client-space.md), read with the page. */
+  brief?: BriefAnswer;
+  documents?: readonly ClientDocumentLink[];
 }
 
 /** What is open below the summary: the picker for a new session or a move, or a cancel to confirm. */
@@ -31,7 +38,7 @@ const statusLabels: Record<SessionStatus, string> = {
 const sessionsWord = (count: number) => `${count} ${count === 1 ? 'session' : 'sessions'}`;
 
 /** The client's own page: what they bought, their sessions, booking, moving and cancelling, payments and refunds, invoices. */
-export default function ClientSpace({ initial, clientId, token }: Props) {
+export default function ClientSpace({ initial, clientId, token, brief, documents }: Props) {
   const [space, setSpace] = useState(initial);
   const [mode, setMode] = useState<Mode>({ name: 'view' });
   const [message, setMessage] = useState<string | null>(null);
@@ -194,6 +201,15 @@ export default function ClientSpace({ initial, clientId, token }: Props) {
           </ul>
         )}
       </section>
+
+      {brief ? (
+        <section className="client-section" aria-labelledby="client-brief">
+          <h2 id="client-brief">Before your first session</h2>
+          <BriefForm initial={brief} url={`${base}/brief${query}`} />
+        </section>
+      ) : null}
+
+      {documents ? <ClientDocuments documents={documents} /> : null}
 
       {past.length > 0 ? (
         <section className="client-section" aria-labelledby="client-past">

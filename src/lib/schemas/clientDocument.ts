@@ -41,6 +41,10 @@ export interface ClientDocumentLink extends ClientDocument {
   url: string;
 }
 
+/** Where the client downloads a document: their own token opens it. */
+export const clientDocumentUrl = (clientId: string, docId: string, token: string) =>
+  `/api/client-space/${clientId}/documents/${docId}?token=${encodeURIComponent(token)}`;
+
 /** GET /api/client-space/{id}/documents and GET /api/admin/clients/{id}/documents */
 export interface ClientDocumentsAnswer {
   items: ClientDocumentLink[];

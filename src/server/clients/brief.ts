@@ -61,7 +61,11 @@ export async function saveBrief(
 export async function adminBriefOf(client: Pick<Client, 'id' | 'packageId'>): Promise<AdminBrief> {
   const { questions, answers, updatedAt } = await briefOf(client);
   return {
-    items: questions.map((question) => ({ id: question.id, label: question.label, answer: answers[question.id] ?? '' })),
+    items: questions.map((question) => ({
+      id: question.id,
+      label: question.label,
+      answer: answers[question.id] ?? '',
+    })),
     updatedAt,
   };
 }

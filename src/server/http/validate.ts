@@ -88,7 +88,8 @@ export async function readLimited(req: Request, limit: number): Promise<string> 
  * else as soon as the bytes counted pass it (the stream is cancelled, never buffered past the limit).
  */
 export async function readBytesLimited(req: Request, limit: number, what = 'file'): Promise<Uint8Array> {
-  const tooLarge = () => new HttpError(413, `The ${what} is larger than ${Math.round(limit / 1024 / 1024)} MB.`, { [what]: 'Too large' });
+  const tooLarge = () =>
+    new HttpError(413, `The ${what} is larger than ${Math.round(limit / 1024 / 1024)} MB.`, { [what]: 'Too large' });
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (Number.isFinite(declared) && declared > limit) {
     await req.body?.cancel().catch(() => undefined);

@@ -11,6 +11,7 @@ import { RequestPaymentButton } from '../payments/RequestPaymentButton';
 import { ErrorState } from '../ui/States';
 import { When } from '../ui/When';
 import { BookSession } from '../clients/BookSession';
+import { ClientBriefAnswers, ClientDocumentsAdmin } from '../clients/ClientDocumentsAdmin';
 import { EraseButton } from './EraseButton';
 import { ThreadCalls } from './ThreadCalls';
 import { ThreadConsentsAndNotes, ThreadMessages } from './ThreadMessages';
@@ -105,6 +106,10 @@ export function PersonPage({ q }: { q: string }) {
                 {client.sessionsLeft > 0 && !client.endedAt ? (
                   <BookSession client={client} minutes={client.sessionMinutes} />
                 ) : null}
+                <div className="adm-client-extras">
+                  <ClientBriefAnswers brief={client.brief} />
+                  <ClientDocumentsAdmin clientId={client.id} name={client.name} />
+                </div>
               </li>
             ))}
           </ul>
