@@ -143,10 +143,7 @@ export const appointmentSchema = z.object({
    * The video link of an online session: the Google Meet link of its calendar event once the
    * owner's calendar answered one (docs/decisions/0043-google-calendar-and-online-sessions.md).
    */
-  meetingUrl: z
-    .url({ protocol: /^https$/ })
-    .max(500)
-    .optional(),
+  meetingUrl: z.url({ protocol: /^https$/ }).max(500).optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
