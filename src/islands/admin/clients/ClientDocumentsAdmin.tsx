@@ -132,7 +132,7 @@ export function ClientDocumentsAdmin({ clientId, name }: { clientId: string; nam
           <span className="visually-hidden"> for {name}</span>
         </button>
       </form>
-      <p className="adm-panel-note" role="status" aria-live="polite">
+      <p className="adm-panel-note" aria-live="polite">
         {status}
       </p>
       {list.isError ? <p className="adm-panel-note">The documents could not be loaded.</p> : null}
