@@ -50,7 +50,7 @@ describe('confirmations per address per day', () => {
 describe('which count a visitor mail is taken from', () => {
   const message = { channel: 'visitor-email' as const, to: 'Asha+1@example.com', leadId: '8204354571920-0123456789' };
 
-  test("mail about a booked call counts per appointment, for ever; a receipt, an owner-sent link or word on a refund under no count; every other kind is a first confirmation of the mailbox's day", () => {
+  test("mail about a booked call counts per appointment, for ever; a receipt, an owner-sent link, word on a refund or to a client under no count; every other kind is a first confirmation of the mailbox's day", () => {
     for (const kind of notificationKinds) {
       const expected = (uncappedNotificationKinds as readonly string[]).includes(kind)
         ? 'none'
@@ -65,8 +65,13 @@ describe('which count a visitor mail is taken from', () => {
       'refund-processed',
       'refund-failed',
       'privacy-breach',
+      'brief-reminder',
+      'client-document',
     ]);
     expect(allowanceFor({ ...message, kind: 'payment-captured' })).toBeNull();
+    // A client's one brief reminder and word of a document the owner added: only a paying client hears them.
+    expect(allowanceFor({ ...message, kind: 'brief-reminder' })).toBeNull();
+    expect(allowanceFor({ ...message, kind: 'client-document' })).toBeNull();
     expect(allowanceFor({ ...message, kind: 'privacy-breach' })).toBeNull();
     // A person's links to their data, and a parent's, have a count of their own.
     expect(allowanceFor({ ...message, kind: 'privacy-link' })).toMatchObject({ limit: PRIVACY_LINKS_PER_DAY });
