@@ -67,7 +67,7 @@ export default route({
       const { id, docId } = readParams(context.params, documentParamsSchema);
       const found = await readDocumentFile(id, docId);
       if (!found) throw notFound('No such document.');
-      return new Response(found.bytes, {
+      return new Response(found.body, {
         headers: {
           ...noStore,
           'x-content-type-options': 'nosniff',

@@ -79,13 +79,13 @@ async function documentDownload(client: Client, context: Context): Promise<Respo
   const { docId } = readParams({ docId: context.params?.docId }, z.object({ docId: documentIdSchema }));
   const found = await readDocumentFile(client.id, docId);
   if (!found) throw notFound('No such document.');
-  return new Response(found.bytes, {
+  return new Response(found.body, {
     headers: {
       'cache-control': 'private, no-store',
       'x-robots-tag': 'noindex',
       'x-content-type-options': 'nosniff',
       'content-type': 'application/pdf',
-      'content-length': String(found.bytes.byteLength),
+      'content-length': String(found.document.bytes),
       'content-disposition': `attachment; filename="${documentDownloadName(found.document.title)}"`,
     },
   });

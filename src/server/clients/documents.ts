@@ -64,19 +64,25 @@ export async function addDocument(
   return document;
 }
 
-/** The document's listing and its bytes, or null when the client has no such document. */
+/**
+ * The document's listing and its file as a stream, or null when the client has no such document.
+ * Streamed, not read whole: a function's buffered answer is limited (6 MB on Netlify), a streamed one is not.
+ */
 export async function readDocumentFile(
   clientId: string,
   docId: string,
-): Promise<{ document: ClientDocument; bytes: ArrayBuffer } | null> {
+): Promise<{ document: ClientDocument; body: ReadableStream } | null> {
   const docs = store();
-  const [meta, bytes] = await Promise.all([
+  const [meta, body] = await Promise.all([
     blobCall(() => docs.get(metaKey(clientId, docId), { type: 'json' })),
-    blobCall(() => docs.get(fileKey(clientId, docId), { type: 'arrayBuffer' })),
+    blobCall(() => docs.get(fileKey(clientId, docId), { type: 'stream' })),
   ]);
   const parsed = clientDocumentSchema.safeParse(meta);
-  if (!parsed.success || !bytes) return null;
-  return { document: parsed.data, bytes };
+  if (!parsed.success || !body) {
+    await body?.cancel().catch(() => undefined);
+    return null;
+  }
+  return { document: parsed.data, body };
 }
 
 /** Removes one document (its listing first, so it is never listed without its file); whether it was there. */
