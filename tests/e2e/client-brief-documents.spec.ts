@@ -137,7 +137,7 @@ for (const width of [390, 1280]) {
       const person = page.getByTestId('person-page');
       await expect(person.getByRole('heading', { level: 2, name })).toBeVisible();
       const answers = person.getByTestId('client-brief');
-      await expect(answers).toContainText('2 of 4 answered');
+      await expect(answers).toContainText('3 of 4 answered');
       await answers.locator('summary').click();
       await expect(answers).toContainText('Operations manager');
       await expect(answers).toContainText('Move into supply-chain strategy.');
