@@ -29,6 +29,8 @@ const kindLabels: Record<string, string> = {
   invoice: 'Tax invoice',
   receipt: 'Receipt',
   'credit-note': 'Credit note',
+  brief: 'Your answers before your first session',
+  'client-document': 'A document from your coach',
 };
 const when = (at: string) => formatDateTimeIST(at) ?? at;
 
