@@ -152,7 +152,8 @@ async function startServer(blobsDir) {
     child.kill('SIGTERM');
     await exited;
   };
-  for (let attempt = 0; attempt < 120 && child.exitCode === null; attempt += 1) {
+  // Bundling the functions takes a while on a busy machine: up to 3 minutes.
+  for (let attempt = 0; attempt < 720 && child.exitCode === null; attempt += 1) {
     try {
       if ((await fetch(origin)).ok) return { stop };
     } catch {
