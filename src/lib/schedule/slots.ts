@@ -57,3 +57,19 @@ export function offeredSlot(slots: readonly Slot[], start: string): Slot | null 
   const at = Date.parse(start);
   return slots.find((slot) => Date.parse(slot.start) === at) ?? null;
 }
+
+/**
+ * The slots clear of the owner's busy times elsewhere (pure; docs/scheduling.md, "Busy times"):
+ * a slot (a call's half hour or a session's whole length) is left out when any part of it comes
+ * within the buffer of a busy interval, as it would of a booked call. End instants are
+ * exclusive, so a slot that starts where a busy time ends is kept.
+ */
+export function clearOfBusy(slots: readonly Slot[], busy: readonly TakenInterval[], bufferMinutes = 0): Slot[] {
+  if (busy.length === 0) return [...slots];
+  const bufferMs = bufferMinutes * 60_000;
+  return slots.filter((slot) => {
+    const start = Date.parse(slot.start);
+    const end = Date.parse(slot.end);
+    return !busy.some((interval) => interval.start - bufferMs < end && interval.end + bufferMs > start);
+  });
+}

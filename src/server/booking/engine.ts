@@ -8,13 +8,14 @@ import {
   defaultAvailability,
   nextVersion,
 } from '../../lib/schemas/appointment';
-import { istIso } from '../../lib/schedule/istClock';
+import { addDays, istDateOf, istIso, istMidnight } from '../../lib/schedule/istClock';
 import { freeSessionSlots, sessionHeldStarts } from '../../lib/schedule/sessionSlots';
-import { type TakenInterval, bookableDates, freeSlots, offeredSlot } from '../../lib/schedule/slots';
+import { type TakenInterval, bookableDates, clearOfBusy, freeSlots, offeredSlot } from '../../lib/schedule/slots';
 import { recordNotice } from '../followUp/publish';
 import { HttpError, conflict, notFound } from '../http/errors';
 import { newestFirstKey } from '../storage/keys';
 import { readAvailability } from './availability';
+import { busyBetween } from './busy';
 import {
   type VersionedAppointment,
   claimSlotKey,
@@ -108,16 +109,30 @@ const slotsOf = (
         minutes: length.minutes,
       });
 
-/** The free times of this length now, as if the keys `except` (an appointment's own, when it moves) were free. */
+/**
+ * The owner's busy times elsewhere over the days asked (all the longest horizon when none is
+ * said: read side by side with the availability, which says the horizon), once per request.
+ */
+async function busyOver(now: Date, days?: number): Promise<TakenInterval[]> {
+  const end = istMidnight(addDays(istDateOf(now.getTime()), days ?? MAX_HORIZON_DAYS));
+  const busy = await busyBetween(now, new Date(end));
+  return busy.map((interval) => ({ start: interval.start.getTime(), end: interval.end.getTime() }));
+}
+
+/**
+ * The free times of this length now, as if the keys `except` (an appointment's own, when it
+ * moves) were free, clear of the owner's busy times in every installed calendar (docs/scheduling.md).
+ */
 export async function freeTimes(
   now: Date,
   length: Length,
   days?: number,
   except: readonly string[] = [],
 ): Promise<SlotsNow> {
-  const { availability, taken } = await calendarNow(now, days);
+  const [{ availability, taken }, busy] = await Promise.all([calendarNow(now, days), busyOver(now, days)]);
   const others = except.length ? taken.filter((slot) => !except.includes(slot.key)) : taken;
-  return { slots: slotsOf(availability, others, length, now, days), availability };
+  const slots = clearOfBusy(slotsOf(availability, others, length, now, days), busy, availability.bufferMinutes);
+  return { slots, availability };
 }
 
 /** The free call slots now. */
@@ -139,8 +154,8 @@ export interface OfferedTime {
 }
 
 /**
- * The offered time at `start`; 409 with fresh times when it was taken meanwhile, 400 when never
- * offered or when it is `own`'s time already. A call's own slot counts as taken, so a move
+ * The offered time at `start`; 409 with fresh times when it was taken meanwhile (by a booking or
+ * by a busy time in the owner's calendar), 400 when never offered or when it is `own`'s time already. A call's own slot counts as taken, so a move
  * never offers the time it is at; a session's own keys are left out, as its new time may
  * overlap its old one.
  */

@@ -21,7 +21,17 @@ export {
   type SlotsNow,
 } from './engine';
 export { syncCallTodo, withCallDue } from './callTodo';
-export { busySources, installBusySources, type BusyInterval, type BusySource } from './busy';
+export { icalFeedSources } from './icalFeeds';
+export {
+  BUSY_TIMEOUT_MS,
+  busyBetween,
+  busyHealth,
+  busySources,
+  installBusySources,
+  type BusyInterval,
+  type BusySource,
+  type BusySourceHealth,
+} from './busy';
 export {
   feedSecret,
   feedSecretMatches,
