@@ -22,6 +22,7 @@ export {
 } from './engine';
 export { syncCallTodo, withCallDue } from './callTodo';
 export { icalFeedSources } from './icalFeeds';
+export { SESSION_MEETING_URL_VARIABLE, meetingUrlOf, sessionMeetingUrl, withMeetingUrl } from './meeting';
 export {
   BUSY_TIMEOUT_MS,
   busyBetween,
