@@ -4,12 +4,14 @@ import adminAppointmentsFn from '../../netlify/functions/admin-appointments.mts'
 import appointmentsFn from '../../netlify/functions/appointments.mts';
 import clientSpaceFn from '../../netlify/functions/client-space.mts';
 import createOrderFn from '../../netlify/functions/create-razorpay-order.mts';
+import peopleFn from '../../netlify/functions/admin-people.mts';
 import slotsFn from '../../netlify/functions/slots.mts';
 import verifyFn from '../../netlify/functions/verify-payment.mts';
 import { business } from '../../src/lib/business';
 import { istDateOf } from '../../src/lib/schedule/istClock';
 import type { AdminAppointmentsAnswer, Slot, SlotsAnswer } from '../../src/lib/schemas/appointment';
 import type { ClientSpaceAnswer, SessionAnswer } from '../../src/lib/schemas/client';
+import type { PersonThread } from '../../src/lib/schemas/people';
 import { JOIN_LABEL, moneyBackRule, sessionChangeRule } from '../../src/lib/sessionRules';
 import { sendDueReminders } from '../../src/server/appointments/reminders';
 import { readAppointment, readAppointmentForUpdate, replaceAppointment } from '../../src/server/booking/store';
@@ -184,6 +186,10 @@ describe('sessions held online', () => {
     const listed = await call(adminAppointmentsFn, `/api/admin/appointments?from=${date}&to=${date}`, { cookie });
     const items = (await jsonOf<AdminAppointmentsAnswer>(listed)).items;
     expect(items.find((item) => item.id === session.id)?.meetingUrl).toBe(MEET);
+    // The person's page.
+    const thread = await call(peopleFn, `/api/admin/people/thread?q=${encodeURIComponent(client.email)}`, { cookie });
+    expect(thread.status).toBe(200);
+    expect((await jsonOf<PersonThread>(thread)).calls.find((item) => item.id === session.id)?.meetingUrl).toBe(MEET);
 
     whatsapp().messages.length = 0;
     await sendDueReminders(new Date(Date.parse(start) - 24 * HOUR + 60_000));

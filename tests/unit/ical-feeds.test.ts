@@ -92,6 +92,16 @@ describe('busyOfEvents', () => {
     ]);
   });
 
+  test('the site’s own calls and sessions (their invites’ UID) are left to the slot keys', () => {
+    const events = parseFeed(
+      calendar(
+        event('UID:appointment-1795660296427-0a1b2c3d4e@ccc-edu', 'DTSTART:20261202T050000Z', 'DTEND:20261202T060000Z'),
+        event('UID:appointment-elsewhere@example.com', 'DTSTART:20261203T050000Z', 'DTEND:20261203T060000Z'),
+      ),
+    );
+    expect(iso(busyOfEvents(events, from, to))).toEqual([['2026-12-03T05:00:00.000Z', '2026-12-03T06:00:00.000Z']]);
+  });
+
   test('an answer that is not a calendar is a failure, not an empty calendar', () => {
     expect(() => parseFeed('<html>Sign in</html>')).toThrow(/not an iCalendar feed/);
   });

@@ -1,7 +1,7 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { business, discoveryCallSentence } from '../../lib/business';
 import type { Appointment } from '../../lib/schemas/appointment';
-import { meetingUrlOf } from '../booking';
+import { appointmentUid, meetingUrlOf } from '../booking';
 import { plainName, whatItIs } from '../messages';
 
 // iCalendar from ical-generator (RFC 5545 escaping, folding and UTC times done for us):
@@ -15,9 +15,7 @@ export const CALL_TITLE = `Career discovery call with ${business.brand}`;
 export const CALL_LOCATION = 'Phone call';
 export const SESSION_TITLE = `Coaching session with ${business.brand}`;
 
-export function appointmentUid(appointment: Pick<Appointment, 'id'>): string {
-  return `appointment-${appointment.id}@ccc-edu`;
-}
+export { appointmentUid };
 
 interface EventOptions {
   /** The owner's view: the visitor's name and phone in the title and notes. */

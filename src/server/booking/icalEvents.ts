@@ -1,6 +1,7 @@
 import ical, { type VEvent } from 'node-ical';
 import { addDays, istMidnight } from '../../lib/schedule/istClock';
 import type { BusyInterval } from './busy';
+import { isSiteAppointmentUid } from './calendarUid';
 
 // A private iCal feed's events as busy times (pure; docs/scheduling.md, "Busy times"), parsed by
 // node-ical, whose expansion handles RRULE, EXDATE and moved instances (RECURRENCE-ID).
@@ -26,11 +27,12 @@ const ignored = (event: Pick<VEvent, 'status' | 'transparency'>) =>
  * The busy intervals of parsed events between two instants (pure): each recurring event
  * expanded (EXDATE left out, moved instances at their new time), an all-day event blocking its
  * whole days in IST (the slots are IST), free (TRANSP:TRANSPARENT) and cancelled events and
- * instances ignored.
+ * instances ignored, and the site's own calls and sessions (their invites' UID) left to the slot keys.
  */
 export function busyOfEvents(events: readonly VEvent[], from: Date, to: Date): BusyInterval[] {
   const busy: BusyInterval[] = [];
   for (const event of events) {
+    if (isSiteAppointmentUid(event.uid)) continue;
     if (ignored(event) && !event.recurrences) continue;
     const instances = ical.expandRecurringEvent(event, { from, to, expandOngoing: true });
     for (const instance of instances) {

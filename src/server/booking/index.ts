@@ -21,6 +21,7 @@ export {
   type SlotsNow,
 } from './engine';
 export { syncCallTodo, withCallDue } from './callTodo';
+export { appointmentUid } from './calendarUid';
 export { icalFeedSources } from './icalFeeds';
 export { SESSION_MEETING_URL_VARIABLE, meetingUrlOf, sessionMeetingUrl, withMeetingUrl } from './meeting';
 export {
