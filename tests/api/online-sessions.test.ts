@@ -2,6 +2,7 @@ import ical, { type VEvent } from 'node-ical';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import adminAppointmentsFn from '../../netlify/functions/admin-appointments.mts';
 import appointmentsFn from '../../netlify/functions/appointments.mts';
+import calendarFeedFn from '../../netlify/functions/calendar-feed.mts';
 import clientSpaceFn from '../../netlify/functions/client-space.mts';
 import createOrderFn from '../../netlify/functions/create-razorpay-order.mts';
 import peopleFn from '../../netlify/functions/admin-people.mts';
@@ -186,6 +187,17 @@ describe('sessions held online', () => {
     const listed = await call(adminAppointmentsFn, `/api/admin/appointments?from=${date}&to=${date}`, { cookie });
     const items = (await jsonOf<AdminAppointmentsAnswer>(listed)).items;
     expect(items.find((item) => item.id === session.id)?.meetingUrl).toBe(MEET);
+    // The owner's calendar feed: the Meet link as the event's LOCATION and URL.
+    const { url } = await jsonOf<{ url: string }>(
+      await call(adminAppointmentsFn, '/api/admin/calendar-feed', { cookie }),
+    );
+    const file = url.split('/').pop()!;
+    const feed = await (await call(calendarFeedFn, `/api/calendar/${file}`, { params: { file } })).text();
+    const event = Object.values(ical.sync.parseICS(feed)).find(
+      (entry): entry is VEvent => entry?.type === 'VEVENT' && entry.uid === `appointment-${session.id}@ccc-edu`,
+    );
+    expect(event?.location).toBe(MEET);
+    expect(event?.url).toBe(MEET);
     // The person's page.
     const thread = await call(peopleFn, `/api/admin/people/thread?q=${encodeURIComponent(client.email)}`, { cookie });
     expect(thread.status).toBe(200);
