@@ -61,6 +61,7 @@ export const erasureReach = {
   'admin-sessions': { how: 'expires' },
   'admin-devices': { how: 'expires' },
   'admin-passkeys': { how: 'expires' },
+  'google-calendar': { how: 'expires' },
   'admin-login-attempts': { how: 'expires' },
   'admin-passkey-login-limits': { how: 'expires' },
   'ai-jobs': { how: 'erased', by: 'drafting jobs that name them' },

@@ -1,0 +1,16 @@
+// The owner's Google Calendar (docs/scheduling.md, decision 43): connecting it once, its busy
+// times for the booking engine, and every call and session written into it.
+export { googleBusySource } from './busySource';
+export { googleConfigured } from './config';
+export {
+  CALLBACK_PATH,
+  calendarStatus,
+  checkState,
+  chooseCalendars,
+  completeConnection,
+  connectUrl,
+  disconnect,
+  settingsHref,
+} from './connection';
+export { syncCalendarEvent, type SyncOutcome } from './eventSync';
+export { GOOGLE_STORE } from './store';
