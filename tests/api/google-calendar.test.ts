@@ -61,7 +61,8 @@ const status = async () => {
   expect(response.status).toBe(200);
   return jsonOf<GoogleCalendarAnswer>(response);
 };
-const callback = (query: string, as = cookie) => call(adminCalendar, `/api/admin/calendar/callback?${query}`, { cookie: as });
+const callback = (query: string, as = cookie) =>
+  call(adminCalendar, `/api/admin/calendar/callback?${query}`, { cookie: as });
 
 /** Connect, the consent page (the fake agrees at once), Google's redirect back to the callback. */
 async function connectCalendar(): Promise<Response> {
@@ -85,9 +86,7 @@ const handedOut: Array<[number, number]> = [];
 async function freeStart(minutes: number, query: string): Promise<string> {
   const slot = (await freeSlots(query)).find((candidate) => {
     const start = Date.parse(candidate.start);
-    return (
-      start - Date.now() > 30 * HOUR && handedOut.every(([a, b]) => start + minutes * 60_000 <= a || start >= b)
-    );
+    return start - Date.now() > 30 * HOUR && handedOut.every(([a, b]) => start + minutes * 60_000 <= a || start >= b);
   });
   if (!slot) throw new Error('no free start');
   const start = Date.parse(slot.start);
@@ -139,9 +138,7 @@ describe('connecting the calendar', () => {
   test('the admin routes need the owner signed in', async () => {
     expect((await call(adminCalendar, '/api/admin/calendar')).status).toBe(401);
     expect((await call(adminCalendar, '/api/admin/calendar/connect')).status).toBe(401);
-    expect(
-      (await call(adminCalendar, '/api/admin/calendar/disconnect', { method: 'POST' })).status,
-    ).toBe(401);
+    expect((await call(adminCalendar, '/api/admin/calendar/disconnect', { method: 'POST' })).status).toBe(401);
   });
 
   test('before connecting: not connected, and Connect sends the owner to Google with offline access and a signed state', async () => {

@@ -20,10 +20,7 @@ export class GoogleApiError extends Error {
 }
 
 const googleErrorSchema = z.object({
-  error: z.union([
-    z.string(),
-    z.object({ message: z.string().optional(), status: z.string().optional() }).loose(),
-  ]),
+  error: z.union([z.string(), z.object({ message: z.string().optional(), status: z.string().optional() }).loose()]),
   error_description: z.string().optional(),
 });
 
@@ -144,7 +141,9 @@ const freeBusySchema = z.object({
   calendars: z.record(
     z.string(),
     z.object({
-      busy: z.array(z.object({ start: z.iso.datetime({ offset: true }), end: z.iso.datetime({ offset: true }) })).default([]),
+      busy: z
+        .array(z.object({ start: z.iso.datetime({ offset: true }), end: z.iso.datetime({ offset: true }) }))
+        .default([]),
       errors: z.array(z.object({ reason: z.string() }).loose()).optional(),
     }),
   ),
@@ -177,7 +176,11 @@ export async function freeBusy(
     const calendar = answer.calendars[id];
     // A calendar left out or answered with errors is not known to be free.
     if (!calendar || calendar.errors?.length)
-      throw new GoogleApiError('freeBusy', 200, `calendar not readable (${calendar?.errors?.[0]?.reason ?? 'missing'})`);
+      throw new GoogleApiError(
+        'freeBusy',
+        200,
+        `calendar not readable (${calendar?.errors?.[0]?.reason ?? 'missing'})`,
+      );
     for (const interval of calendar.busy) busy.push({ start: new Date(interval.start), end: new Date(interval.end) });
   }
   return busy;
@@ -186,7 +189,10 @@ export async function freeBusy(
 const eventAnswerSchema = z.object({
   id: z.string().min(1),
   status: z.string().optional(),
-  hangoutLink: z.url({ protocol: /^https$/ }).max(500).optional(),
+  hangoutLink: z
+    .url({ protocol: /^https$/ })
+    .max(500)
+    .optional(),
 });
 export type GoogleEventAnswer = z.infer<typeof eventAnswerSchema>;
 

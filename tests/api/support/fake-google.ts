@@ -80,8 +80,7 @@ const readBody = (req: IncomingMessage) =>
 
 const token = (prefix: string) => `${prefix}${randomBytes(18).toString('base64url')}`;
 const meetCode = () => {
-  const letters = () =>
-    Array.from(randomBytes(10), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
+  const letters = () => Array.from(randomBytes(10), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
   const code = letters();
   return `${code.slice(0, 3)}-${code.slice(3, 7)}-${code.slice(7, 10)}`;
 };
@@ -255,9 +254,14 @@ export async function startFakeGoogle(port = 0): Promise<FakeGoogle> {
 
     if (req.method === 'POST' && !eventId) {
       if (!given.start?.dateTime || !given.end?.dateTime) return reply(400, apiError(400, 'Missing start or end'));
-      const id = given.id ?? token('').toLowerCase().replace(/[^a-v0-9]/g, '0');
+      const id =
+        given.id ??
+        token('')
+          .toLowerCase()
+          .replace(/[^a-v0-9]/g, '0');
       if (!EVENT_ID.test(id)) return reply(400, apiError(400, 'Invalid resource id value.'));
-      if (fake.events.has(`${calendarId}/${id}`)) return reply(409, apiError(409, 'The requested identifier already exists.'));
+      if (fake.events.has(`${calendarId}/${id}`))
+        return reply(409, apiError(409, 'The requested identifier already exists.'));
       const event: FakeEvent = {
         id,
         calendarId,
