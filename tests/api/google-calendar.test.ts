@@ -2,6 +2,7 @@ import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import adminCalendar from '../../netlify/functions/admin-calendar.mts';
 import adminClients from '../../netlify/functions/admin-clients.mts';
+import adminPrivacy from '../../netlify/functions/admin-privacy.mts';
 import appointmentsFn from '../../netlify/functions/appointments.mts';
 import slotsFn from '../../netlify/functions/slots.mts';
 import type { PublicAppointment, Slot, SlotsAnswer } from '../../src/lib/schemas/appointment';
@@ -383,6 +384,28 @@ describe('every call and session in the calendar', () => {
     expect(requestsTo('POST', '/events').at(-1)!.status).toBe(409);
     expect([...google.events.values()].filter((item) => item.id === first.id)).toHaveLength(1);
     expect(eventOf(booked.id)!.writes).toBe(2);
+  });
+});
+
+describe("a person's erasure", () => {
+  test('deletes the events of their calls from the calendar before their records go', async () => {
+    const start = await freeStart(30, 'days=7');
+    const phone = '98450 66661';
+    const booked = await call(appointmentsFn, '/api/appointments', {
+      body: { start, name: 'Kavya Menon', phone, email: 'kavya.erase@example.com' },
+      ip: '10.78.0.1',
+    });
+    expect(booked.status).toBe(201);
+    await settleAfterResponse();
+    const { id } = (await jsonOf<{ appointment: PublicAppointment }>(booked)).appointment;
+    expect(eventOf(id)).toMatchObject({ status: 'confirmed', summary: 'Discovery call: Kavya Menon' });
+
+    const erased = await call(adminPrivacy, '/api/admin/privacy/erase', { cookie, body: { phone } });
+    expect(erased.status).toBe(202);
+    await settleAfterResponse();
+    expect(await readAppointment(id)).toBeNull();
+    expect(eventOf(id)!.status).toBe('cancelled');
+    expect(await connection().get(`events/${id}`)).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { env } from '../env';
+import { env, isLocalServer } from '../env';
 import { serviceUnavailable } from '../http/errors';
 
 // Google's OAuth client and addresses (docs/deploy.md). The three URLs have Google's defaults
@@ -22,6 +22,14 @@ export interface GoogleConfig {
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
+/** A Google address from the environment: on a deployed site only https (tokens travel on it). */
+function address(name: string, fallback: string): string {
+  const value = env(name) ?? fallback;
+  if (!isLocalServer() && !value.startsWith('https://'))
+    throw serviceUnavailable(`${name} must be an https address on a deployed site.`);
+  return trimSlash(value);
+}
+
 /** Whether the OAuth client is set: without it the calendar cannot be connected. */
 export const googleConfigured = (): boolean => Boolean(env('GOOGLE_CLIENT_ID') && env('GOOGLE_CLIENT_SECRET'));
 
@@ -33,14 +41,14 @@ export function googleConfig(): GoogleConfig {
     throw serviceUnavailable(
       "Google Calendar is not set up: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET in the site's environment variables.",
     );
-  const tokenUrl = env('GOOGLE_TOKEN_URL') ?? 'https://oauth2.googleapis.com/token';
+  const tokenUrl = address('GOOGLE_TOKEN_URL', 'https://oauth2.googleapis.com/token');
   return {
     clientId,
     clientSecret,
-    oauthUrl: env('GOOGLE_OAUTH_URL') ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+    oauthUrl: address('GOOGLE_OAUTH_URL', 'https://accounts.google.com/o/oauth2/v2/auth'),
     tokenUrl,
     // Google revokes at oauth2.googleapis.com/revoke; a fake token URL has its revoke beside it.
-    revokeUrl: tokenUrl.replace(/\/token\/?$/, '/revoke'),
-    apiUrl: trimSlash(env('GOOGLE_CALENDAR_API_URL') ?? 'https://www.googleapis.com/calendar/v3'),
+    revokeUrl: tokenUrl.replace(/\/token$/, '/revoke'),
+    apiUrl: address('GOOGLE_CALENDAR_API_URL', 'https://www.googleapis.com/calendar/v3'),
   };
 }

@@ -4,7 +4,7 @@ import { googleConfig, googleConfigured } from './config';
 import { GoogleApiError, deleteEvent, insertEvent, patchEvent, type GoogleEventAnswer } from './googleApi';
 import { accessToken, activeConnection, noteFailure, noteSuccess } from './access';
 import { eventBody, eventIdOf, wantsMeetLink } from './eventBody';
-import { type Connection, type EventRecord, readEventRecord, writeEventRecord } from './store';
+import { type Connection, type EventRecord, readEventRecord, removeEventRecord, writeEventRecord } from './store';
 
 // Every call and session in the owner's Google Calendar (docs/scheduling.md): run by the
 // follow-up event of each booking, move and cancel (src/server/app/effects.ts), so it is
@@ -113,4 +113,35 @@ export async function syncCalendarEvent(appointmentId: string, now = new Date())
     if (error instanceof GoogleApiError) await noteFailure(error, now);
     throw error;
   }
+}
+
+/**
+ * A person's erasure (docs/privacy.md): the events of their calls and sessions leave the owner's
+ * calendar, past ones too, before their records go (a failure throws, and the erasure, run
+ * again, finds them still). Without a connection there is nothing the site can reach.
+ */
+export async function eraseCalendarEvents(appointmentIds: readonly string[], now = new Date()): Promise<number> {
+  if (appointmentIds.length === 0 || !googleConfigured()) return 0;
+  const connection = await activeConnection(now.getTime());
+  const records = await Promise.all(appointmentIds.map((id) => readEventRecord(id)));
+  if (connection) {
+    try {
+      const token = await accessToken(connection, now.getTime());
+      for (const [index, id] of appointmentIds.entries()) {
+        const record = records[index] ?? null;
+        if (record?.version === null) continue;
+        await deleteEvent(
+          googleConfig(),
+          token,
+          record?.calendarId ?? connection.eventCalendarId,
+          record?.eventId ?? eventIdOf(id),
+        );
+      }
+    } catch (error) {
+      if (error instanceof GoogleApiError) await noteFailure(error, now);
+      throw error;
+    }
+  }
+  await Promise.all(appointmentIds.map((id) => removeEventRecord(id)));
+  return appointmentIds.length;
 }

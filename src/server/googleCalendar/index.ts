@@ -12,5 +12,5 @@ export {
   disconnect,
   settingsHref,
 } from './connection';
-export { syncCalendarEvent, type SyncOutcome } from './eventSync';
+export { eraseCalendarEvents, syncCalendarEvent, type SyncOutcome } from './eventSync';
 export { GOOGLE_STORE } from './store';

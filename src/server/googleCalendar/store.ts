@@ -98,3 +98,7 @@ export const readEventRecord = (appointmentId: string): Promise<EventRecord | nu
 export async function writeEventRecord(appointmentId: string, record: EventRecord): Promise<void> {
   await blobCall(() => store().setJSON(eventKey(appointmentId), eventRecordSchema.parse(record)));
 }
+
+export async function removeEventRecord(appointmentId: string): Promise<void> {
+  await blobCall(() => store().delete(eventKey(appointmentId)));
+}
