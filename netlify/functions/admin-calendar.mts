@@ -8,7 +8,10 @@ import { requireAdmin } from '../../src/server/auth';
 import {
   CALLBACK_PATH,
   calendarStatus,
+  COMPLETE_PATH,
+  callbackPage,
   checkState,
+  checkStateFresh,
   chooseCalendars,
   completeConnection,
   connectUrl,
@@ -21,7 +24,7 @@ import { route } from '../../src/server/http/route';
 import { readJson, readQuery } from '../../src/server/http/validate';
 import { siteAddress } from '../../src/server/notifications';
 
-// The owner's Google Calendar (docs/scheduling.md, docs/api.md): connect, Google's callback, the
+// The owner's Google Calendar (docs/scheduling.md, docs/api.md): connect, Google's callback and its completion, the
 // connection's state, the choice of busy calendars, disconnect. Session + Origin as every admin route.
 
 const pathOf = (req: Request) => new URL(req.url).pathname.replace(/\/+$/, '');
@@ -31,11 +34,24 @@ const redirect = (location: string) =>
 
 export default route({
   async GET(req, context) {
-    const session = await requireAdmin(req, context);
     const path = pathOf(req);
+    if (path === CALLBACK_PATH) {
+      // Google's redirect carries no SameSite=Strict cookie: a page moves on to `complete` (callbackPage.ts).
+      const answer = readQuery(req, googleCallbackQuerySchema);
+      checkStateFresh(answer.state);
+      return new Response(callbackPage(answer), {
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+          // The code is in the address: it goes to no one, not even as a referrer.
+          'referrer-policy': 'no-referrer',
+        },
+      });
+    }
+    const session = await requireAdmin(req, context);
     // A plain link from Settings, so it works before the admin's code arrives.
     if (path === '/api/admin/calendar/connect') return redirect(connectUrl(session.sessionId, redirectUri()));
-    if (path === CALLBACK_PATH) {
+    if (path === COMPLETE_PATH) {
       const { state, code, error } = readQuery(req, googleCallbackQuerySchema);
       checkState(state, session.sessionId);
       // The owner said no at Google (or Google refused): back to Settings, nothing stored.
@@ -64,6 +80,7 @@ export const config: Config = {
     '/api/admin/calendar',
     '/api/admin/calendar/connect',
     '/api/admin/calendar/callback',
+    '/api/admin/calendar/complete',
     '/api/admin/calendar/disconnect',
   ],
 };

@@ -62,10 +62,13 @@ const status = async () => {
   expect(response.status).toBe(200);
   return jsonOf<GoogleCalendarAnswer>(response);
 };
-const callback = (query: string, as = cookie) =>
-  call(adminCalendar, `/api/admin/calendar/callback?${query}`, { cookie: as });
+const complete = (query: string, as = cookie) =>
+  call(adminCalendar, `/api/admin/calendar/complete?${query}`, { cookie: as });
 
-/** Connect, the consent page (the fake agrees at once), Google's redirect back to the callback. */
+/**
+ * Connect, the consent page (the fake agrees at once), Google's redirect back to the callback
+ * (no cookie comes with it: the page it answers moves on to `complete`, which the cookie reaches).
+ */
 async function connectCalendar(): Promise<Response> {
   const started = await call(adminCalendar, '/api/admin/calendar/connect', { cookie });
   expect(started.status).toBe(302);
@@ -73,7 +76,16 @@ async function connectCalendar(): Promise<Response> {
   expect(consent.status).toBe(302);
   const back = new URL(consent.headers.get('location')!);
   expect(`${back.origin}${back.pathname}`).toBe(`${SITE}/api/admin/calendar/callback`);
-  return callback(back.search.slice(1));
+  const page = await call(adminCalendar, `${back.pathname}${back.search}`);
+  expect(page.status).toBe(200);
+  expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+  expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+  const next = /<meta http-equiv="refresh" content="0;url=([^"]+)">/.exec(await page.text())?.[1];
+  expect(next).toBeDefined();
+  const onward = new URL(next!.replaceAll('&amp;', '&'), SITE);
+  expect(onward.pathname).toBe('/api/admin/calendar/complete');
+  expect(onward.searchParams.get('code')).toBe(back.searchParams.get('code'));
+  return complete(onward.search.slice(1));
 }
 
 async function freeSlots(query: string): Promise<Slot[]> {
@@ -167,16 +179,22 @@ describe('connecting the calendar', () => {
     const tampered = `${state.slice(0, -2)}${state.endsWith('AA') ? 'BB' : 'AA'}`;
     const expired = signState(derivedKey('google-oauth-state'), sessionIdOf(cookie), Date.now() - 11 * 60_000);
     const otherSession = await adminCookie();
+    const namesState = async (refused: Response, what: string) => {
+      expect(refused.status, what).toBe(400);
+      expect(Object.keys((await jsonOf<{ fields: Record<string, string> }>(refused)).fields)).toEqual(['state']);
+    };
+    // Google's redirect, without the cookie: what it can tell, a missing or expired state.
+    for (const query of ['code=4%2F0Aabc', `code=4%2F0Aabc&state=${encodeURIComponent(expired)}`, 'state=x.y'])
+      await namesState(await call(adminCalendar, `/api/admin/calendar/callback?${query}`), `callback ${query}`);
+    // The session's own step: the state must be the one this session was given.
     for (const [query, as] of [
       ['code=4%2F0Aabc', cookie],
       [`code=4%2F0Aabc&state=${encodeURIComponent(tampered)}`, cookie],
       [`code=4%2F0Aabc&state=${encodeURIComponent(expired)}`, cookie],
       [`code=4%2F0Aabc&state=${encodeURIComponent(state)}`, otherSession],
-    ] as const) {
-      const refused = await callback(query, as);
-      expect(refused.status, query).toBe(400);
-      expect(Object.keys((await jsonOf<{ fields: Record<string, string> }>(refused)).fields)).toEqual(['state']);
-    }
+    ] as const)
+      await namesState(await complete(query, as), `complete ${query}`);
+    expect((await call(adminCalendar, `/api/admin/calendar/complete?code=x&state=${state}`)).status).toBe(401);
     expect(requestsTo('POST', '/token')).toEqual([]);
     expect(await connection().get('connection')).toBeNull();
   });

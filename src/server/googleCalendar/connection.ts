@@ -12,7 +12,7 @@ import {
   rememberAccessToken,
 } from './access';
 import { forgetBusyTimes } from './busySource';
-import { signState, stateValid } from './oauthState';
+import { signState, stateFresh, stateValid } from './oauthState';
 import {
   type CalendarSummary,
   type Connection,
@@ -49,12 +49,19 @@ export function connectUrl(sessionId: string, redirectUri: string, now = Date.no
   return `${config.oauthUrl}?${query}`;
 }
 
+const stateRefused = () =>
+  badRequest('This Google sign-in link is not valid or has expired. Connect the calendar again.', {
+    state: 'Not valid or expired',
+  });
+
+/** Google's redirect, without the session: 400 naming `state` unless it is shaped as ours and not expired. */
+export function checkStateFresh(state: string, now = Date.now()): void {
+  if (!stateFresh(state, now)) throw stateRefused();
+}
+
 /** 400 naming `state` unless Google sent back the state this session was given, in time. */
 export function checkState(state: string, sessionId: string, now = Date.now()): void {
-  if (!stateValid(derivedKey('google-oauth-state'), state, sessionId, now))
-    throw badRequest('This Google sign-in link is not valid or has expired. Connect the calendar again.', {
-      state: 'Not valid or expired',
-    });
+  if (!stateValid(derivedKey('google-oauth-state'), state, sessionId, now)) throw stateRefused();
 }
 
 const summaryOf = (entry: GoogleCalendarEntry): CalendarSummary => ({
