@@ -24,8 +24,9 @@ import { route } from '../../src/server/http/route';
 import { readJson, readQuery } from '../../src/server/http/validate';
 import { siteAddress } from '../../src/server/notifications';
 
-// The owner's Google Calendar (docs/scheduling.md, docs/api.md): connect, Google's callback and its completion, the
-// connection's state, the choice of busy calendars, disconnect. Session + Origin as every admin route.
+// The owner's Google Calendar (docs/scheduling.md, docs/api.md): connect, Google's callback and
+// its completion, the connection's state, the choice of busy calendars, disconnect. Session +
+// Origin as every admin route, but the callback, which Google's redirect reaches without the cookie.
 
 const pathOf = (req: Request) => new URL(req.url).pathname.replace(/\/+$/, '');
 const redirectUri = () => `${siteAddress()}${CALLBACK_PATH}`;
