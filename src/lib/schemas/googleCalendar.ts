@@ -3,7 +3,8 @@ import { z } from './zod';
 // The owner's Google Calendar, connected once in the admin
 // (docs/decisions/0043-google-calendar-and-online-sessions.md, docs/scheduling.md):
 //   GET  /api/admin/calendar/connect              -> 302 to Google's consent page
-//   GET  /api/admin/calendar/callback?code=&state= -> 302 back to Settings
+//   GET  /api/admin/calendar/callback?code=&state= -> a page moving on to .../complete (no cookie comes from Google)
+//   GET  /api/admin/calendar/complete?code=&state= -> 302 back to Settings
 //   GET  /api/admin/calendar[?refresh=1]          -> GoogleCalendarAnswer
 //   PUT  /api/admin/calendar                      GoogleCalendarChoice -> GoogleCalendarAnswer
 //   POST /api/admin/calendar/disconnect           -> GoogleCalendarAnswer
