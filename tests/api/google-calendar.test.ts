@@ -436,6 +436,10 @@ describe('disconnecting', () => {
     expect(google.refreshTokens.has(refreshToken!)).toBe(false);
     expect(await connection().get('connection')).toBeNull();
     expect(await status()).toMatchObject({ connected: false, lastSyncAt: null, error: null });
+    // Connected again at once: the new connection says when Google answered (its status was removed).
+    expect((await connectCalendar()).status).toBe(302);
+    expect((await status()).lastSyncAt).not.toBeNull();
+    await call(adminCalendar, '/api/admin/calendar/disconnect', { method: 'POST', cookie });
 
     const writes = google.requests.length;
     const booked = await bookSession(await aClient());

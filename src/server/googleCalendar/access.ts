@@ -27,10 +27,11 @@ export async function activeConnection(now = Date.now()): Promise<Connection | n
   return value;
 }
 
-/** After a change made in this instance: the next call reads the store. */
+/** After a change made in this instance: the next call reads the store, and the next success is written. */
 export function forgetCachedConnection(): void {
   connectionCache = null;
   tokenCache = null;
+  lastWritten = null;
 }
 
 export class ReconnectNeededError extends Error {
