@@ -280,6 +280,16 @@ describe('busy times', () => {
     google.failWith(null);
     await googleBusySource.busy(new Date(), new Date(Date.now() + 24 * HOUR));
     expect((await status()).error).toBeNull();
+    // Settings reads the calendar list afresh: a failure shows in that very answer.
+    google.failWith(503);
+    const refreshed = await call(adminCalendar, '/api/admin/calendar?refresh=1', { cookie });
+    expect((await jsonOf<GoogleCalendarAnswer>(refreshed)).error).toMatchObject({
+      message: expect.stringContaining('calendar list: 503'),
+    });
+    google.failWith(null);
+    const back = await call(adminCalendar, '/api/admin/calendar?refresh=1', { cookie });
+    expect(await jsonOf<GoogleCalendarAnswer>(back)).toMatchObject({ connected: true, error: null });
+    expect((await call(adminCalendar, '/api/admin/calendar?refresh=yes', { cookie })).status).toBe(400);
   });
 
   // Enabled once the booking engine leaves out the installed sources' busy times (the "meet"

@@ -11,7 +11,8 @@ import { expect as baseExpect, test } from './support/test';
 // in Chromium against the production build and a local fake of Google's consent page, token
 // endpoint and Calendar API: Connect is a plain link; Google's redirect comes back without the
 // SameSite=Strict cookie and the callback's page moves on to the session's own step; the
-// calendars for busy times are picked and saved; Disconnect. At 390 and 1280 px, axe clean, no
+// calendars for busy times are picked and saved; Google down shows in Settings and on Today;
+// Disconnect. At 390 and 1280 px, axe clean, no
 // target under 44 x 44 px. A server of its own, so no other spec meets a connected calendar.
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -101,6 +102,21 @@ for (const width of [390, 1280]) {
       };
       expect(saved.calendars.map((calendar) => calendar.busy)).toEqual([true, true]);
       await look(page, 'connected', width);
+
+      // Google down: Settings says since when the calendar is behind, and so does Today.
+      google.failWith(503);
+      await page.reload();
+      await expect(panel.getByTestId('google-calendar-behind')).toContainText(
+        'Google Calendar is behind: not reachable since',
+      );
+      await look(page, 'behind', width);
+      await openView(page, 'Today');
+      await expect(page.getByTestId('attention')).toContainText('Google Calendar is behind: not reachable since');
+      google.failWith(null);
+      await openView(page, 'Settings');
+      await page.reload();
+      await expect(panel.getByTestId('google-calendar-account')).toBeVisible();
+      await expect(panel.getByTestId('google-calendar-behind')).toHaveCount(0);
 
       await panel.getByRole('button', { name: 'Disconnect Google Calendar…' }).click();
       await panel.getByRole('button', { name: 'Disconnect', exact: true }).click();

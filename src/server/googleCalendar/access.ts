@@ -65,16 +65,21 @@ export function rememberAccessToken(box: string, token: string, expiresInSeconds
   tokenCache = { box, token, until: now + expiresInSeconds * 1000 - EARLY_REFRESH_MS };
 }
 
-/** Google answered: the status says so (after the response when in a request). */
-export async function noteSuccess(now = new Date()): Promise<void> {
+/** How a status is written: after the response (a visitor's request), or before it (the admin's own read of it). */
+type When = 'after-response' | 'now';
+const written = (when: When, write: () => Promise<void>) =>
+  when === 'now' ? write() : afterResponse('google calendar status', write);
+
+/** Google answered: the status says so. */
+export async function noteSuccess(now = new Date(), when: When = 'after-response'): Promise<void> {
   if (lastWritten && !lastWritten.failing && now.getTime() - lastWritten.at < SUCCESS_WRITE_MS) return;
   lastWritten = { at: now.getTime(), failing: false };
-  await afterResponse('google calendar status', () => writeSuccess(now));
+  await written(when, () => writeSuccess(now));
 }
 
 /** Google failed: the admin shows the calendar behind since the first failure. */
-export async function noteFailure(error: unknown, now = new Date()): Promise<void> {
+export async function noteFailure(error: unknown, now = new Date(), when: When = 'after-response'): Promise<void> {
   lastWritten = { at: now.getTime(), failing: true };
   const message = error instanceof Error ? error.message : String(error);
-  await afterResponse('google calendar status', () => writeFailure(message, now));
+  await written(when, () => writeFailure(message, now));
 }

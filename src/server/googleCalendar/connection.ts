@@ -133,11 +133,11 @@ export async function calendarStatus({ refresh = false } = {}, now = new Date())
           calendars,
           busyCalendarIds: current.busyCalendarIds.filter((id) => calendars.some((calendar) => calendar.id === id)),
         }))) ?? connection;
-      await noteSuccess(now);
+      await noteSuccess(now, 'now');
     } catch (error) {
-      // The stored list is answered; the failure shows as the calendar behind.
+      // The stored list is answered, and the failure in this very answer: the calendar is behind.
       if (error instanceof HttpError) throw error;
-      await noteFailure(error, now);
+      await noteFailure(error, now, 'now');
     }
   }
   return answerOf(connection, await readStatus());
