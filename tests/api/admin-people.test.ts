@@ -219,3 +219,24 @@ describe('a person’s thread', () => {
     expect((await call(peopleFn, '/api/admin/people/thread?q=9845012345', { cookie: '' })).status).toBe(401);
   });
 });
+
+describe('one mailbox, however it is written', () => {
+  test("a person's page opened by one way of writing a Gmail address finds the records written another way", async () => {
+    const who = person();
+    const local = who.email.split('@')[0]!.replace(/[^a-z0-9]/g, '');
+    const wrote = await call(contactFn, '/api/contact', {
+      body: {
+        name: 'Kavya Rao',
+        email: `${local.slice(0, 3)}.${local.slice(3)}+careers@Gmail.com`,
+        phone: who.spaced,
+        whoIsThisFor: 'college',
+      },
+      ip: ip(),
+    });
+    expect(wrote.status).toBe(201);
+    await settleAfterResponse();
+    const id = (await jsonOf<{ contact: { id: string } }>(wrote)).contact.id;
+    const thread = await threadOf(`${local}@googlemail.com`);
+    expect(thread.records.map((record) => record.id)).toContain(id);
+  });
+});

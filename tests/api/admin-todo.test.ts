@@ -8,6 +8,7 @@ import statsFn from '../../netlify/functions/admin-stats.mts';
 import type { Booking } from '../../src/lib/schemas/booking';
 import type { TodoAnswer } from '../../src/lib/schemas/todo';
 import { TODO_STORE } from '../../src/server/indexes/todo/pendingIndex';
+import { refreshTodoDigest } from '../../src/server/indexes/todo/readTodo';
 import { bookings } from '../../src/server/leads/bookings';
 import { contacts } from '../../src/server/leads/contacts';
 import { downloads } from '../../src/server/leads/downloads';
@@ -288,5 +289,75 @@ describe('leads stored before the to-do existed', () => {
     await call(statsFn, '/api/admin/stats/recount', { method: 'POST', cookie });
     expect(await todoKeys()).toEqual(keys);
     expect(keys.filter((key) => key.includes(id))).toHaveLength(1);
+  });
+});
+
+describe("the to-do's digest (the minute job's)", () => {
+  const read = async (limit?: number) =>
+    jsonOf<TodoAnswer>(
+      await call(todoFn, limit === undefined ? '/api/admin/todo' : `/api/admin/todo?limit=${limit}`, { cookie }),
+    );
+  /** What one listing of the whole index gives: the answer with no digest to read. */
+  const withoutDigest = async (limit?: number) => {
+    const store = collectionStore(TODO_STORE);
+    const digest = await store.get('digest', { type: 'json' });
+    await store.delete('digest');
+    const answer = await read(limit);
+    await store.setJSON('digest', digest);
+    return answer;
+  };
+
+  it('is read with the leads changed since, and answers what a listing of every pending lead answers', async () => {
+    const a = await bookings.create(call4h('Digest Asha', '98450 30001'), ist('2026-10-19', '10:00'), {
+      announce: false,
+    });
+    const b = await bookings.create(call4h('Digest Bala', '98450 30002'), ist('2026-10-19', '11:00'), {
+      announce: false,
+    });
+    const report = await refreshTodoDigest();
+    expect(report.people).toBeGreaterThan(1);
+    expect(await read()).toEqual(await withoutDigest());
+
+    // After the digest: one marked contacted, one new message sharing Bala's phone, one new call.
+    expect((await patchBookingStatus(a.id, 'contacted')).status).toBe(200);
+    await contacts.create(
+      {
+        name: 'Digest Bala',
+        email: 'bala@example.com',
+        phone: '+91 98450 30002',
+        whoIsThisFor: 'working-professional',
+      },
+      ist('2026-10-20', '09:30'),
+      { announce: false },
+    );
+    const c = await bookings.create(call4h('Digest Chitra', '98450 30003'), ist('2026-10-19', '09:00'), {
+      announce: false,
+    });
+    const now = await read();
+    expect(now).toEqual(await withoutDigest());
+    const ids = now.items.map((item) => item.id);
+    expect(ids).not.toContain(a.id);
+    expect(ids).toContain(c.id);
+    expect(now.items.find((item) => item.id === b.id)?.records.map((record) => record.kind)).toEqual([
+      'booking',
+      'contact',
+    ]);
+    expect(await read(2)).toEqual(await withoutDigest(2));
+  });
+
+  it('is what Today reads: a pending key no change was noted for stays unseen until the next digest', async () => {
+    await refreshTodoDigest();
+    const before = await read();
+    // A key written behind the index's back (no change key): the digest's read cannot know it.
+    const stray = await bookings.create(call4h('Digest Stray', '98450 30009'), ist('2026-10-21', '10:00'), {
+      announce: false,
+    });
+    const store = collectionStore(TODO_STORE);
+    const changes = (await store.list({ prefix: 'changed/' })).blobs.filter((blob) => blob.key.endsWith(stray.id));
+    expect(changes.length).toBeGreaterThan(0);
+    await Promise.all(changes.map((blob) => store.delete(blob.key)));
+    expect((await read()).total).toBe(before.total);
+    await refreshTodoDigest();
+    expect((await read()).items.map((item) => item.id)).toContain(stray.id);
   });
 });

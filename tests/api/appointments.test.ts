@@ -4,6 +4,8 @@ import adminAppointments from '../../netlify/functions/admin-appointments.mts';
 import appointmentsFn from '../../netlify/functions/appointments.mts';
 import bookCall from '../../netlify/functions/book-call.mts';
 import calendarFeedFn from '../../netlify/functions/calendar-feed.mts';
+import peopleFn from '../../netlify/functions/admin-people.mts';
+import type { PersonThread } from '../../src/lib/schemas/people';
 import todoFn from '../../netlify/functions/admin-todo.mts';
 import statsFn from '../../netlify/functions/admin-stats.mts';
 import slotsFn from '../../netlify/functions/slots.mts';
@@ -280,6 +282,28 @@ describe('manage link', () => {
     expect(invite.method).toBe('REQUEST');
     expect(invite.raw).toMatch(/SEQUENCE:1\r?\n/);
     expect(new Date(invite.event.start).toISOString()).toBe(new Date(next.start).toISOString());
+  });
+
+  test("what was sent about a call before it moved stays on the person's page", async () => {
+    const { id, token, email } = await booked(30);
+    const before = await readAppointment(id);
+    const next = await slotAhead(30);
+    const moved = await call(appointmentsFn, `/api/appointments/${id}/reschedule?token=${token}`, {
+      params: { id },
+      body: { start: next.start },
+    });
+    expect(moved.status).toBe(200);
+    await settleAfterResponse();
+    const after = await readAppointment(id);
+    expect(after!.version).not.toBe(before!.version);
+    expect(after!.earlierVersions).toEqual([before!.version]);
+    const thread = await jsonOf<PersonThread>(
+      await call(peopleFn, `/api/admin/people/thread?q=${encodeURIComponent(email)}`, { cookie }),
+    );
+    const about = new Set(thread.messages.map((message) => message.leadId));
+    // The confirmation of the booking (the first version) and the notice of the move (the new one).
+    expect(about.has(before!.version)).toBe(true);
+    expect(about.has(after!.version)).toBe(true);
   });
 
   test("a move to a time taken meanwhile is a 409 whose free times never offer the call's own; its own time is a 400", async () => {

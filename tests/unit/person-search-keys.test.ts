@@ -4,6 +4,7 @@ import {
   encodeWord,
   entryOfKey,
   nameWords,
+  mailboxKey,
   personIndexKeys,
   phoneKey,
   planSearch,
@@ -51,10 +52,11 @@ describe('index keys', () => {
     expect(personIndexKeys({ name: 'Priya Raman', phone: '+91 98765 43210', email: 'P@x.in' }, 'booking', id)).toEqual([
       `phone/987/654/3210/${id}_booking`,
       `email/${emailKey('p@x.in')!.slice(0, 2)}/${emailKey('p@x.in')}/${id}_booking`,
+      `mailbox/${mailboxKey('p@x.in')!.slice(0, 2)}/${mailboxKey('p@x.in')}/${id}_booking`,
       `name/pr/priya/${id}_booking`,
       `name/ra/raman/${id}_booking`,
     ]);
-    expect(personIndexKeys({ email: 'p@x.in' }, 'subscriber', id)).toHaveLength(1);
+    expect(personIndexKeys({ email: 'p@x.in' }, 'subscriber', id)).toHaveLength(2);
     expect(personIndexKeys({ name: 'K' }, 'contact', id)).toEqual([`name/k/${id}_contact`]);
   });
 
@@ -73,35 +75,42 @@ describe('index keys', () => {
 });
 
 describe('what a query means', () => {
-  it('an @ makes an e-mail lookup of exactly that address', () => {
-    const plan = planSearch(' PRIYA@x.in ');
+  it('an @ makes a lookup of the mailbox (and of the address as typed, for records indexed before mailboxes)', () => {
+    const plan = planSearch(' P.RIYA+jobs@Gmail.com ');
     expect(plan.matchedBy).toBe('email');
-    expect(plan.prefix).toBe(`email/${emailKey('priya@x.in')!.slice(0, 2)}/${emailKey('priya@x.in')}/`);
-    expect(plan.matches({ email: 'priya@X.IN' })).toBe(true);
-    expect(plan.matches({ email: 'priya2@x.in' })).toBe(false);
+    expect(mailboxKey('P.RIYA+jobs@Gmail.com')).toBe(mailboxKey('priya@googlemail.com'));
+    expect(plan.prefixes).toEqual([
+      `mailbox/${mailboxKey('priya@gmail.com')!.slice(0, 2)}/${mailboxKey('priya@gmail.com')}/`,
+      `email/${emailKey('p.riya+jobs@gmail.com')!.slice(0, 2)}/${emailKey('p.riya+jobs@gmail.com')}/`,
+    ]);
+    expect(plan.matches({ email: 'priya@gmail.com' })).toBe(true);
+    expect(plan.matches({ email: 'Pri.ya@googlemail.com' })).toBe(true);
+    expect(plan.matches({ email: 'priya2@gmail.com' })).toBe(false);
+    expect(planSearch('priya@x.in').matches({ email: 'priya+a@X.IN' })).toBe(true);
+    expect(planSearch('priya@x.in').matches({ email: 'p.riya@x.in' })).toBe(false);
   });
 
   it('digits make a phone lookup: 10 or more is one number, fewer is its start', () => {
     const whole = planSearch('+91 98765-43210');
-    expect(whole).toMatchObject({ matchedBy: 'phone', prefix: 'phone/987/654/3210/' });
+    expect(whole).toMatchObject({ matchedBy: 'phone', prefixes: ['phone/987/654/3210/'] });
     expect(whole.matches({ phone: '09876543210' })).toBe(true);
     expect(whole.matches({ phone: '9876543211' })).toBe(false);
     const start = planSearch('98765');
-    expect(start.prefix).toBe('phone/987/65');
+    expect(start.prefixes).toEqual(['phone/987/65']);
     expect(start.matches({ phone: '98765 00000' })).toBe(true);
     expect(start.matches({ phone: '99765 00000' })).toBe(false);
-    expect(planSearch('+91 98765').prefix).toBe('phone/987/65');
-    expect(planSearch('098').prefix).toBe('phone/98');
+    expect(planSearch('+91 98765').prefixes).toEqual(['phone/987/65']);
+    expect(planSearch('098').prefixes).toEqual(['phone/98']);
   });
 
   it('anything else is the start of name words, looked up by the longest', () => {
     const plan = planSearch('Pri Raman');
-    expect(plan).toMatchObject({ matchedBy: 'name', prefix: 'name/ra/raman' });
+    expect(plan).toMatchObject({ matchedBy: 'name', prefixes: ['name/ra/raman'] });
     expect(plan.matches({ name: 'Priya Raman' })).toBe(true);
     expect(plan.matches({ name: 'Raman Priyadarshi' })).toBe(true);
     expect(plan.matches({ name: 'Priya Nair' })).toBe(false);
     expect(plan.matches({ name: null })).toBe(false);
-    expect(planSearch('Zoë').prefix).toBe('name/zo/zoe');
-    expect(planSearch('!!').prefix).toBeNull();
+    expect(planSearch('Zoë').prefixes).toEqual(['name/zo/zoe']);
+    expect(planSearch('!!').prefixes).toEqual([]);
   });
 });

@@ -123,6 +123,11 @@ export const appointmentSchema = z.object({
   status: z.enum(appointmentStatuses),
   sequence: z.number().int().min(0),
   version: z.string(),
+  /**
+   * The versions before this one, newest first: what was sent about the call before a move or
+   * a cancel is filed under the version it was about (at most MAX_EARLIER_VERSIONS kept).
+   */
+  earlierVersions: z.array(z.string()).max(12).optional(),
   name: z.string(),
   phone: z.string(),
   email: z.string().nullable(),
@@ -143,9 +148,29 @@ export const appointmentSchema = z.object({
    * The video link of an online session: the Google Meet link of its calendar event once the
    * owner's calendar answered one (docs/decisions/0043-google-calendar-and-online-sessions.md).
    */
-  meetingUrl: z.url({ protocol: /^https$/ }).max(500).optional(),
+  meetingUrl: z
+    .url({ protocol: /^https$/ })
+    .max(500)
+    .optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
+
+/** Earlier versions an appointment remembers: more than the messages one appointment may have (decision 34). */
+export const MAX_EARLIER_VERSIONS = 12;
+
+/** A new version of an appointment, remembering the one it replaces (pure). */
+export function nextVersion(
+  appointment: Appointment,
+  version: string,
+): Pick<Appointment, 'version' | 'earlierVersions'> {
+  return {
+    version,
+    earlierVersions: [appointment.version, ...(appointment.earlierVersions ?? [])].slice(0, MAX_EARLIER_VERSIONS),
+  };
+}
+
+/** Every version an appointment has had, the current first. */
+export const versionsOf = (appointment: Appointment) => [appointment.version, ...(appointment.earlierVersions ?? [])];
 
 export const appointmentIdSchema = z
   .string({ error: 'Appointment id is required' })

@@ -10,6 +10,7 @@ import { pruneChallenges } from '../auth';
 import { pruneMessages } from '../whatsapp';
 import { eachUntil } from '../storage/eachUntil';
 import { runStage } from './stage';
+import { refreshTodoDigest } from '../indexes/todo/readTodo';
 import { type PrivacyWorkReport, privacyMinuteWork } from '../privacy';
 
 // The site's scheduler (docs/decisions/0026-store-answer-follow-up.md,
@@ -52,6 +53,8 @@ export interface JobReport {
   /** Passkey sign-in challenges that expired unused, deleted. */
   challenges: { removed: number; left: number };
   snapshots: { made: number; left: number };
+  /** People in the to-do's new digest (null when the stage was cut short). */
+  todo: { people: number } | null;
   /** Calls booked before What converts counted them, counted once (callCountBackfill.ts; the hourly run only, else null). */
   backfill: BackfillReport | null;
   /** Stages that hit their deadline or failed: what the next run picks up. */
@@ -111,6 +114,10 @@ export async function runFollowUpJob({
   const sources = await stage('sources', until(0.75), noFold, () =>
     foldLeadSources({ unfinished, deadline: until(0.75) }),
   );
+  // Today's to-do reads this digest and the few leads changed since (docs/admin.md, "To do").
+  const todo = await stage('todo-digest', until(0.78), null as { people: number } | null, () =>
+    refreshTodoDigest(now()),
+  );
   const reminders = await stage('reminders', until(0.8), { sent: 0, dropped: 0, left: 0 }, () =>
     sendDueReminders(now(), until(0.8)),
   );
@@ -147,6 +154,7 @@ export async function runFollowUpJob({
     outbox,
     pruned,
     reminders,
+    todo: todo ? { people: todo.people } : null,
     privacy,
     challenges,
     snapshots,

@@ -6,6 +6,7 @@ import {
   MAX_HORIZON_DAYS,
   type Slot,
   defaultAvailability,
+  nextVersion,
 } from '../../lib/schemas/appointment';
 import { istIso } from '../../lib/schedule/istClock';
 import { freeSessionSlots, sessionHeldStarts } from '../../lib/schedule/sessionSlots';
@@ -277,7 +278,7 @@ export async function moveTo(
       start: time.slot.start,
       end: time.end,
       sequence: appointment.sequence + 1,
-      version: newestFirstKey(now.getTime()),
+      ...nextVersion(appointment, newestFirstKey(now.getTime())),
       updatedAt: now.toISOString(),
       // A Confirm on WhatsApp was for the old time (docs/whatsapp.md); the new time's reminders ask again.
       visitorConfirmedAt: undefined,
@@ -302,7 +303,7 @@ export function cancelledAppointment(appointment: Appointment, by: AppointmentNo
     ...appointment,
     status: 'cancelled',
     sequence: appointment.sequence + 1,
-    version: newestFirstKey(now.getTime()),
+    ...nextVersion(appointment, newestFirstKey(now.getTime())),
     updatedAt: now.toISOString(),
     cancelledBy: by,
   };

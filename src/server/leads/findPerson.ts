@@ -32,7 +32,8 @@ async function read(kind: RecordKind, id: string): Promise<Found | null> {
  */
 export async function findPerson(q: string): Promise<SearchAnswer> {
   const plan = planSearch(q);
-  const entries = plan.prefix ? await entriesUnder(plan.prefix) : [];
+  const listed = (await Promise.all(plan.prefixes.map((prefix) => entriesUnder(prefix)))).flat();
+  const entries = [...new Map(listed.map((entry) => [`${entry.type}/${entry.id}`, entry])).values()];
   // Ids of every collection sort newest first, so this is the timeline order.
   entries.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.type.localeCompare(b.type)));
   const hits: SearchHit[] = [];

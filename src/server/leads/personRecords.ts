@@ -1,3 +1,4 @@
+import { mailboxOf } from '../../lib/people/mailbox';
 import type { RecordKind } from '../../lib/leads/kinds';
 import { entriesUnder } from '../indexes/search/personIndex';
 import { type Person, emailKey, phoneKey, planSearch } from '../indexes/search/personKeys';
@@ -28,8 +29,11 @@ export function identityOf(given: { email?: string | null | undefined; phone?: s
 /** Whether a record's person is the identified one: the same number or the same mailbox (pure). */
 export function isPersonOf(person: Person, identity: Identity): boolean {
   const phone = phoneKey(person.phone);
-  const email = person.email?.trim().toLowerCase() ?? null;
-  return (phone !== null && identity.phones.includes(phone)) || (email !== null && identity.emails.includes(email));
+  const mailbox = mailboxOf(person.email);
+  return (
+    (phone !== null && identity.phones.includes(phone)) ||
+    (mailbox !== null && identity.emails.some((email) => mailboxOf(email) === mailbox))
+  );
 }
 
 export interface LeadRecord {
@@ -56,9 +60,9 @@ const readable = (kind: RecordKind) => leadRegistry[kind] as unknown as Readable
 /** Every lead record of the person, of every kind, newest first (ids are inverted times: ascending is newest first). */
 export async function leadRecordsOf(identity: Identity): Promise<LeadRecord[]> {
   const prefixes = [
-    ...identity.phones.map((phone) => planSearch(phone).prefix),
-    ...identity.emails.map((email) => (emailKey(email) ? planSearch(email).prefix : null)),
-  ].filter((prefix): prefix is string => prefix !== null);
+    ...identity.phones.flatMap((phone) => planSearch(phone).prefixes),
+    ...identity.emails.flatMap((email) => (emailKey(email) ? planSearch(email).prefixes : [])),
+  ];
   const entries = (await Promise.all(prefixes.map((prefix) => entriesUnder(prefix)))).flat();
   const unique = new Map(entries.map((entry) => [`${entry.type}/${entry.id}`, entry]));
   const found = await Promise.all(

@@ -4,6 +4,8 @@ import type { TodoEntry } from '../../lib/schemas/todo';
 import { addToCounts, oneOffChangeId, readCounts } from '../indexes/stats/counterStore';
 import { type Counts, differenceOf, zeroCounts } from '../indexes/stats/counts';
 import { addTodo } from '../indexes/todo/pendingIndex';
+import { indexPerson } from '../indexes/search/personIndex';
+import type { Person } from '../indexes/search/personKeys';
 import { storagePostCount } from '../blog';
 import { restoreConversions } from './restoreConversions';
 import type { RecordMeta } from '../storage/collection';
@@ -17,6 +19,8 @@ export interface RecountResult {
   pendingLeads: number;
   /** Captured payments checked against what converts (a lost count is counted now). */
   capturedPayments: number;
+  /** Records whose person index keys were checked (keys a record lacks, such as its mailbox's, are written). */
+  indexedRecords: number;
 }
 
 type Scanned = Record<RecordKind, RecordMeta[]>;
@@ -57,6 +61,20 @@ async function restorePendingTodo(scanned: Scanned): Promise<number> {
 }
 
 /**
+ * Writes the person index keys a record lacks: those of records stored before a kind of key
+ * existed (the mailbox keys of docs/decisions/0042-one-person-view.md). Keys are facts written
+ * onlyIfNew, so running it again changes nothing.
+ */
+async function restorePersonIndex(scanned: Scanned): Promise<number> {
+  const work = recordKindNames.flatMap((kind) => scanned[kind].map((record) => ({ kind, record })));
+  await eachUntil(work, WRITES_AT_ONCE, Infinity, async ({ kind, record }) => {
+    const { definition } = leadRegistry[kind] as unknown as { definition: { person(record: never): Person } };
+    await indexPerson(kind, record.id, definition.person(record as never));
+  });
+  return work.length;
+}
+
+/**
  * Rebuilds the counters from the data: the one full scan, run by the owner when the
  * tiles have drifted (a count that could not be written after its record was). The
  * correction is added as one delta, so counts of writes that land during the scan are
@@ -70,7 +88,8 @@ export async function recountStats(): Promise<RecountResult> {
   await addToCounts(oneOffChangeId('recount'), differenceOf(target, before));
   const pendingLeads = await restorePendingTodo(scanned);
   const capturedPayments = await restoreConversions(scanned.payment as never, scanned.booking as never);
-  return { before, after: await readCounts(), pendingLeads, capturedPayments };
+  const indexedRecords = await restorePersonIndex(scanned);
+  return { before, after: await readCounts(), pendingLeads, capturedPayments, indexedRecords };
 }
 
 /** What the counters should say, counted from the stored records themselves (a full scan). */

@@ -1,5 +1,5 @@
 import type { PersonThread, ThreadCall } from '../../lib/schemas/people';
-import type { Appointment } from '../../lib/schemas/appointment';
+import { type Appointment, versionsOf } from '../../lib/schemas/appointment';
 import { activeAppointmentIdOf, readAppointment } from '../booking';
 import { adminClientRow, clients, sessionsOf } from '../clients';
 import { type Identity, type LeadRecord, hitOfLeadRecord, identityOf, leadRecordsOf } from '../leads';
@@ -94,7 +94,7 @@ export async function readThread(q: string, now: Date = new Date()): Promise<Per
   const about = [
     ...records.map((record) => record.id),
     ...requestIds,
-    ...[...liveCalls, ...sessions].map((call) => call.version),
+    ...[...liveCalls, ...sessions].flatMap(versionsOf),
   ];
   const messages = (await Promise.all(about.map((id) => entriesAbout(id))))
     .flat()

@@ -4,6 +4,7 @@ import { forgetJobsMentioning } from '../ai';
 import { eraseClient } from '../clients';
 import { forgetEventsMentioning } from '../followUp/events';
 import { eraseCalendarEvents } from '../googleCalendar';
+import { forgetTodoDigest } from '../indexes/todo/readTodo';
 import { type Identity, removeLeadRecord, restrictLeadRecord, unsubscribe } from '../leads';
 import { erasureDoneMail } from '../messages';
 import {
@@ -57,7 +58,7 @@ export const erasureReach = {
   'visitor-mail-quota': { how: 'expires' },
   'whatsapp-messages': { how: 'erased', by: 'every message sent to their numbers' },
   'person-index': { how: 'erased', by: 'lead records (and the keys of kept payments)' },
-  'lead-todo': { how: 'erased', by: 'lead records' },
+  'lead-todo': { how: 'erased', by: 'lead records, and the digest that copies the to-do' },
   'slice-snapshots': { how: 'erased', by: 'lead records' },
   'admin-sessions': { how: 'expires' },
   'admin-devices': { how: 'expires' },
@@ -171,6 +172,8 @@ export async function erasePerson(
       add(report.erased, 'subscriber-emails', removed > 0 ? 1 : 0);
     } else if (await removeLeadRecord(lead.kind, lead.id)) add(report.erased, store, 1);
   }
+  // The to-do's digest copies pending leads: dropped, the next minute's is made without them.
+  await forgetTodoDigest();
 
   // 4. Payment requests: a paid one is a payment record; an open one is cancelled first.
   for (const request of data.paymentRequests) {

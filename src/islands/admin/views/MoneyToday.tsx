@@ -12,9 +12,11 @@ export function MoneyToday() {
   const headingId = useId();
   const list = useInfiniteQuery(leadListQuery('payments'));
   const today = istDateOf(useNow());
-  const paid = (list.data?.pages[0]?.items ?? []).filter(
-    (payment) => payment.status === 'captured' && istDateOf(Date.parse(payment.createdAt)) === today,
-  );
+  // Paid today, newest first: a checkout opened yesterday and paid today is today's money.
+  const paidAt = (payment: { paidAt: string | null; createdAt: string }) => payment.paidAt ?? payment.createdAt;
+  const paid = (list.data?.pages[0]?.items ?? [])
+    .filter((payment) => payment.status === 'captured' && istDateOf(Date.parse(paidAt(payment))) === today)
+    .sort((a, b) => Date.parse(paidAt(b)) - Date.parse(paidAt(a)));
   const total = paid.reduce((sum, payment) => sum + payment.amountPaise, 0);
   const refunded = paid.reduce((sum, payment) => sum + (payment.refunds?.refundedPaise ?? 0), 0);
   return (
@@ -34,7 +36,7 @@ export function MoneyToday() {
           {paid.map((payment) => (
             <li key={payment.id} className="adm-money-line">
               <strong>{formatPaise(payment.amountPaise)}</strong> {payment.customerName} · {payment.packageName} ·{' '}
-              <When iso={payment.createdAt} />
+              <When iso={paidAt(payment)} />
               {payment.refunds && payment.refunds.refundedPaise > 0
                 ? ` · ${formatPaise(payment.refunds.refundedPaise)} refunded`
                 : ''}

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { mailboxOf } from '../../../lib/people/mailbox';
 import { type SearchRecordType, searchRecordTypes } from '../../../lib/schemas/adminApi';
 
 // How the admin finds a person
@@ -23,6 +24,12 @@ export const PHONE_DIGITS = 10;
 export function phoneKey(phone: string | null | undefined): string | null {
   const digits = (phone ?? '').replace(/\D/g, '');
   return digits.length >= PHONE_DIGITS ? digits.slice(-PHONE_DIGITS) : null;
+}
+
+/** The mailbox an address delivers to, hashed (decision 34's rule: `A.B+x@gmail.com` is `ab@gmail.com`). */
+export function mailboxKey(email: string | null | undefined): string | null {
+  const mailbox = mailboxOf(email);
+  return mailbox ? createHash('sha256').update(mailbox).digest('hex').slice(0, 32) : null;
 }
 
 export function emailKey(email: string | null | undefined): string | null {
@@ -80,6 +87,8 @@ export function personIndexKeys(person: Person, type: SearchRecordType, id: stri
   if (phone) keys.push(`phone/${phonePath(phone)}/${entryName(type, id)}`);
   const email = emailKey(person.email);
   if (email) keys.push(`email/${emailPath(email)}/${entryName(type, id)}`);
+  const mailbox = mailboxKey(person.email);
+  if (mailbox) keys.push(`mailbox/${emailPath(mailbox)}/${entryName(type, id)}`);
   for (const word of nameWords(person.name)) keys.push(`name/${wordPath(encodeWord(word))}/${entryName(type, id)}`);
   return keys;
 }
@@ -103,8 +112,8 @@ export function samePerson(a: Person, b: Person): boolean {
 
 export interface SearchPlan {
   matchedBy: 'phone' | 'email' | 'name';
-  /** The index prefix to list; null when the query cannot match anything. */
-  prefix: string | null;
+  /** The index prefixes to list; none when the query cannot match anything. */
+  prefixes: string[];
   /** Whether a record's person really matches (index entries can be stale after an edit). */
   matches(person: Person): boolean;
 }
@@ -119,11 +128,14 @@ const phoneQuery = /^\+?[\d\s().-]+$/;
 export function planSearch(query: string): SearchPlan {
   const q = query.trim();
   if (q.includes('@')) {
-    const email = emailKey(q);
+    // By mailbox, so every way of writing one inbox finds it; and by the address as typed, for
+    // records indexed before mailbox keys were written (the recount adds theirs).
+    const mailbox = mailboxOf(q);
+    const [byMailbox, byAddress] = [mailboxKey(q), emailKey(q)];
     return {
       matchedBy: 'email',
-      prefix: email ? `email/${emailPath(email)}/` : null,
-      matches: (person) => email !== null && emailKey(person.email) === email,
+      prefixes: byMailbox && byAddress ? [`mailbox/${emailPath(byMailbox)}/`, `email/${emailPath(byAddress)}/`] : [],
+      matches: (person) => mailbox !== null && mailboxOf(person.email) === mailbox,
     };
   }
   if (phoneQuery.test(q)) {
@@ -133,7 +145,7 @@ export function planSearch(query: string): SearchPlan {
     const start = whole ?? (q.startsWith('+') && digits.startsWith('91') ? digits.slice(2) : digits.replace(/^0+/, ''));
     return {
       matchedBy: 'phone',
-      prefix: start ? `phone/${phonePath(start)}${whole ? '/' : ''}` : null,
+      prefixes: start ? [`phone/${phonePath(start)}${whole ? '/' : ''}`] : [],
       matches: (person) => {
         const phone = phoneKey(person.phone);
         return phone !== null && (whole ? phone === whole : phone.startsWith(start));
@@ -144,7 +156,7 @@ export function planSearch(query: string): SearchPlan {
   const longest = [...words].sort((a, b) => b.length - a.length)[0];
   return {
     matchedBy: 'name',
-    prefix: longest ? `name/${wordPath(encodeWord(longest))}` : null,
+    prefixes: longest ? [`name/${wordPath(encodeWord(longest))}`] : [],
     matches: (person) => {
       const own = nameWords(person.name);
       return words.length > 0 && words.every((word) => own.some((candidate) => candidate.startsWith(word)));

@@ -3,6 +3,9 @@ import { blobCall, collectionStore } from '../../storage/blobs';
 import { withKeyLock } from '../../storage/keyLock';
 import { MAX_KEY_PART_BYTES } from '../../storage/keys';
 import { withRetries } from '../../storage/retry';
+import { noteTodoChange } from './digestStore';
+import { orderedEntries } from './order';
+import type { DigestEntry } from './todoDigest';
 
 // The to-do index (docs/admin.md, "To do"): one key per lead still pending, written by the lead's
 // follow-up event and removed when its status leaves pending. The key holds what the
@@ -84,6 +87,7 @@ export function entryOfTodoKey(key: string): TodoEntry | 'body' | null {
 /** Adds a pending lead (its creation's follow-up): a key is a fact, written once. */
 export async function addTodo(entry: TodoEntry): Promise<void> {
   const value = todoEntrySchema.parse(entry);
+  await noteTodoChange(store(), value.kind, value.id);
   await withRetries(() => blobCall(() => store().setJSON(todoKey(value), value, { onlyIfNew: true })));
 }
 
@@ -104,9 +108,10 @@ export async function syncTodo(
     const keys = blobs.map((blob) => blob.key);
     const entry = await current(keys[0] ? await entryOfKey(keys[0]) : null);
     const wanted = entry ? todoKey(todoEntrySchema.parse(entry)) : null;
-    await Promise.all(
-      keys.filter((key) => key !== wanted).map((key) => withRetries(() => blobCall(() => store().delete(key)))),
-    );
+    const stale = keys.filter((key) => key !== wanted);
+    if (stale.length === 0 && (!wanted || keys.includes(wanted))) return;
+    await noteTodoChange(store(), kind, id);
+    await Promise.all(stale.map((key) => withRetries(() => blobCall(() => store().delete(key)))));
     if (entry && wanted && !keys.includes(wanted))
       await withRetries(() => blobCall(() => store().setJSON(wanted, entry, { onlyIfNew: true })));
   });
@@ -124,18 +129,11 @@ async function entryOfKey(key: string): Promise<TodoEntry | null> {
   return entry === 'body' ? readBody(key) : entry;
 }
 
-/**
- * Plain code-unit order: ISO times and ids sort by it, and it is many times faster than
- * localeCompare over a to-do of thousands.
- */
-export const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** Every pending lead, due soonest first: one listing (plus the rare blob with long details). */
-export async function pendingTodo(): Promise<TodoEntry[]> {
-  const { blobs } = await blobCall(() => store().list({ prefix: PENDING }));
+/** Entries of the keys listed, reading the blob of those whose key holds no details. */
+async function entriesOfKeys(keys: readonly string[]): Promise<TodoEntry[]> {
   const entries: TodoEntry[] = [];
   const bodies: string[] = [];
-  for (const { key } of blobs) {
+  for (const key of keys) {
     const entry = entryOfTodoKey(key);
     if (entry === 'body') bodies.push(key);
     else if (entry) entries.push(entry);
@@ -144,14 +142,38 @@ export async function pendingTodo(): Promise<TodoEntry[]> {
     for (const entry of await Promise.all(bodies.slice(start, start + BODY_READS_AT_ONCE).map(readBody)))
       if (entry) entries.push(entry);
   }
-  // One entry per lead: two keys for one lead only live for the moment of an edit.
-  const seen = new Set<string>();
-  return entries
-    .sort((a, b) => byText(a.dueAt, b.dueAt) || byText(a.createdAt, b.createdAt) || byText(a.id, b.id))
-    .filter((entry) => {
-      const lead = `${entry.kind}/${entry.id}`;
-      if (seen.has(lead)) return false;
-      seen.add(lead);
-      return true;
-    });
+  return entries;
 }
+
+/** Every pending lead, due soonest first: one listing (plus the rare blob with long details). */
+export async function pendingTodo(): Promise<TodoEntry[]> {
+  return orderedEntries((await listPending()).entries);
+}
+
+/** Every pending entry, and when the listing started (the digest's `builtAt`). */
+export async function listPending(): Promise<{ startedAt: number; entries: TodoEntry[] }> {
+  const startedAt = Date.now();
+  const { blobs } = await blobCall(() => store().list({ prefix: PENDING }));
+  return { startedAt, entries: await entriesOfKeys(blobs.map((blob) => blob.key)) };
+}
+
+/** The entries one lead has in the index now (none once it left the to-do). */
+export async function leadTodoEntries(kind: TodoKind, id: string): Promise<TodoEntry[]> {
+  const { blobs } = await blobCall(() => store().list({ prefix: leadPrefix(kind, id) }));
+  return entriesOfKeys(blobs.map((blob) => blob.key));
+}
+
+/** How the digest keeps an entry: its key when the key holds the details, else the entry. */
+export function digestEntryOf(entry: TodoEntry): DigestEntry {
+  const key = todoKey(entry);
+  return key.endsWith(`.${BODY_ONLY}`) ? entry : key;
+}
+
+/** A digest entry back as the entry it is. */
+export function entryOfDigest(entry: DigestEntry): TodoEntry | null {
+  if (typeof entry !== 'string') return entry;
+  const decoded = entryOfTodoKey(entry);
+  return decoded === 'body' ? null : decoded;
+}
+
+export const todoStore = store;

@@ -1,58 +1,62 @@
-import { business } from '../../../lib/business';
-import { isOverdue } from '../../../lib/dueTime';
-import type { TodoAnswer, TodoEntry, TodoItem } from '../../../lib/schemas/todo';
-import { groupByPerson } from '../search/personGroups';
-import { byText, pendingTodo } from './pendingIndex';
+import { type TodoAnswer, type TodoEntry, type TodoKind, todoKinds } from '../../../lib/schemas/todo';
+import {
+  CHANGE_SLACK_MS,
+  MAX_CHANGED_LEADS,
+  dropDigest,
+  listChanges,
+  readFreshDigest,
+  writeDigest,
+} from './digestStore';
+import { digestEntryOf, entryOfDigest, leadTodoEntries, listPending, pendingTodo, todoStore } from './pendingIndex';
+import { todoPeople } from './personItem';
+import { readDigest } from './todoDigest';
 
-// The to-do lists people, not records (docs/decisions/0042-one-person-view.md): each person's
-// pending records are one item, due when the soonest of them is. A call back is done once a
-// call is booked: while a call is booked, the person's call-back requests are off the to-do
-// (the call is on the Today view); once the call's hour has passed without its outcome being
-// marked, the booking is back, due at the call's start, to be marked.
+export { CALL_OUTCOME_GRACE_MS, personItem, todoPeople } from './personItem';
 
-const { callbackAfterCallHours } = business.promises;
-/** How long after a booked call's start it waits for its outcome before it is on the to-do. */
-export const CALL_OUTCOME_GRACE_MS = 60 * 60_000;
+// The to-do as the admin reads it (docs/admin.md, "To do"): from the digest the minute job
+// keeps and the leads changed since, so Today costs two reads and a listing per changed lead
+// however long the backlog; without a recent digest, from one listing of the whole index.
 
-const isCallBack = (entry: TodoEntry) => entry.kind === 'booking' && entry.promiseHours === callbackAfterCallHours;
+const LEAD_READS_AT_ONCE = 16;
 
-/** One person's item, or null when nothing of theirs is waiting (pure). */
-export function personItem(entries: readonly TodoEntry[], now: Date): TodoItem | null {
-  const booked = entries
-    .filter((entry) => entry.callAt && Date.parse(entry.callAt) + CALL_OUTCOME_GRACE_MS > now.getTime())
-    .map((entry) => entry.callAt!)
-    .sort()[0];
-  const open = entries.filter((entry) => {
-    if (entry.callAt) return !booked || entry.callAt < booked;
-    return !(booked && isCallBack(entry));
-  });
-  const first = open[0];
-  if (!first) return null;
-  return {
-    ...first,
-    stage: entries.find((entry) => entry.stage)?.stage ?? null,
-    callAt: booked ?? null,
-    overdue: isOverdue(new Date(first.dueAt), now),
-    reason: first.callAt ? 'call-outcome' : 'promise',
-    records: open.map(({ kind, id, createdAt, dueAt, promiseHours }) => ({ kind, id, createdAt, dueAt, promiseHours })),
-  };
-}
-
-/** Every pending entry as one item a person, due soonest first (pure). */
-export function todoPeople(entries: readonly TodoEntry[], now: Date): TodoItem[] {
-  return groupByPerson(entries, (entry) => entry)
-    .map((group) => personItem(group, now))
-    .filter((item): item is TodoItem => item !== null)
-    .sort((a, b) => byText(a.dueAt, b.dueAt) || byText(a.createdAt, b.createdAt) || byText(a.id, b.id));
+async function fromDigest(now: Date, limit?: number): Promise<TodoAnswer | null> {
+  const store = todoStore();
+  const [digest, changes] = await Promise.all([readFreshDigest(store, now.getTime()), listChanges(store)]);
+  if (!digest) return null;
+  const from = digest.builtAt - CHANGE_SLACK_MS;
+  const since = [...new Set(changes.filter(({ at }) => at >= from).map(({ lead }) => lead))];
+  if (since.length > MAX_CHANGED_LEADS) return null;
+  const current = new Map<string, TodoEntry[]>();
+  for (let at = 0; at < since.length; at += LEAD_READS_AT_ONCE) {
+    await Promise.all(
+      since.slice(at, at + LEAD_READS_AT_ONCE).map(async (lead) => {
+        const [kind, id] = lead.split('/') as [string, string];
+        if (!(todoKinds as readonly string[]).includes(kind)) return;
+        current.set(lead, await leadTodoEntries(kind as TodoKind, id));
+      }),
+    );
+  }
+  return readDigest(digest, current, now, entryOfDigest, limit);
 }
 
 /**
- * The to-do as the admin reads it: due soonest first, so every overdue person comes before
- * the rest; with a limit only the first rows, counted over them all (the panel shows a
- * few and says how many wait, so a backlog of thousands costs it no more).
+ * The to-do: due soonest first, so every overdue person comes before the rest; with a limit
+ * only the first rows, counted over them all (the panel shows a few and says how many wait).
  */
 export async function readTodo(now: Date = new Date(), limit?: number): Promise<TodoAnswer> {
+  const viaDigest = await fromDigest(now, limit);
+  if (viaDigest) return viaDigest;
   const items = todoPeople(await pendingTodo(), now);
   const overdue = items.filter((item) => item.overdue).length;
   return { items: limit === undefined ? items : items.slice(0, limit), total: items.length, overdue };
+}
+
+/** The minute job's stage: the digest made anew from one listing of the index. */
+export function refreshTodoDigest(now: Date = new Date()) {
+  return writeDigest(todoStore(), listPending, digestEntryOf, now);
+}
+
+/** After an erasure: no copy of the to-do holds the person a minute on. */
+export function forgetTodoDigest() {
+  return dropDigest(todoStore());
 }
