@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Appointment } from '../../src/lib/schemas/appointment';
+import { callbackPage } from '../../src/server/googleCalendar/callbackPage';
 import { eventBody, eventIdOf, wantsMeetLink } from '../../src/server/googleCalendar/eventBody';
 import { STATE_TTL_MS, signState, stateValid } from '../../src/server/googleCalendar/oauthState';
 import { openToken, sealToken } from '../../src/server/googleCalendar/tokenBox';
@@ -97,5 +98,20 @@ describe('the Google event of a call or session', () => {
     expect(body).not.toHaveProperty('attendees');
     expect(eventBody(call, false).summary).toBe('Discovery call: Asha Rao');
     expect(eventBody(call, false).description).toContain('A phone call');
+  });
+});
+
+describe("the page Google's redirect lands on", () => {
+  it("moves on to the session's step with the same answer, and nothing Google sends can break out of the address", () => {
+    const page = callbackPage({ state: '1.abc.def', code: '4/0A"><script>alert(1)</script>&x=1' });
+    const next = /<meta http-equiv="refresh" content="0;url=([^"]+)">/.exec(page)?.[1];
+    expect(next).toBeDefined();
+    const url = new URL(next!.replaceAll('&amp;', '&'), 'http://localhost');
+    expect(url.pathname).toBe('/api/admin/calendar/complete');
+    expect(url.searchParams.get('state')).toBe('1.abc.def');
+    expect(url.searchParams.get('code')).toBe('4/0A"><script>alert(1)</script>&x=1');
+    expect(url.searchParams.get('x')).toBeNull();
+    expect(page).not.toContain('<script>');
+    expect(callbackPage({ state: 's', error: 'access_denied' })).toContain('error=access_denied');
   });
 });
