@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { freeSessionSlots } from '../../src/lib/schedule/sessionSlots';
-import { clearOfBusy, freeSlots } from '../../src/lib/schedule/slots';
+import { clearOfBusy, freeSlots, withoutOwnTime } from '../../src/lib/schedule/slots';
 import { type Availability, defaultAvailability } from '../../src/lib/schemas/appointment';
 import { type BusySource, busyBetween, busyHealth, installBusySources } from '../../src/server/booking/busy';
 
@@ -115,5 +115,19 @@ describe('busyBetween', () => {
   test('no source, no busy times', async () => {
     expect(await busyBetween(from, to)).toEqual([]);
     expect(busyHealth()).toEqual([]);
+  });
+});
+
+describe('withoutOwnTime', () => {
+  const h = (hours: number) => Date.parse('2026-12-01T04:30:00.000Z') + hours * 3_600_000;
+  test("cuts a moving appointment's own time out of the busy times, keeping what is busy around it", () => {
+    const own = { start: h(1), end: h(2.5) };
+    expect(withoutOwnTime([{ start: h(1), end: h(2.5) }], own)).toEqual([]);
+    // Google merges a neighbouring event into one busy time: the neighbour stays busy.
+    expect(withoutOwnTime([{ start: h(0.5), end: h(3) }], own)).toEqual([
+      { start: h(0.5), end: h(1) },
+      { start: h(2.5), end: h(3) },
+    ]);
+    expect(withoutOwnTime([{ start: h(3), end: h(4) }], own)).toEqual([{ start: h(3), end: h(4) }]);
   });
 });

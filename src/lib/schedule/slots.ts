@@ -64,6 +64,20 @@ export function offeredSlot(slots: readonly Slot[], start: string): Slot | null 
  * within the buffer of a busy interval, as it would of a booked call. End instants are
  * exclusive, so a slot that starts where a busy time ends is kept.
  */
+/**
+ * Busy times less an appointment's own time (pure): the owner's calendar holds the site's own
+ * calls and sessions too (written there after each booking), so an appointment that moves must
+ * not be kept off a time by its own event.
+ */
+export function withoutOwnTime(busy: readonly TakenInterval[], own: TakenInterval): TakenInterval[] {
+  return busy.flatMap((interval) => {
+    if (interval.end <= own.start || interval.start >= own.end) return [interval];
+    const left = interval.start < own.start ? [{ start: interval.start, end: own.start }] : [];
+    const right = interval.end > own.end ? [{ start: own.end, end: interval.end }] : [];
+    return [...left, ...right];
+  });
+}
+
 export function clearOfBusy(slots: readonly Slot[], busy: readonly TakenInterval[], bufferMinutes = 0): Slot[] {
   if (busy.length === 0) return [...slots];
   const bufferMs = bufferMinutes * 60_000;

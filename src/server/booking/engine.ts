@@ -10,7 +10,14 @@ import {
 } from '../../lib/schemas/appointment';
 import { addDays, istDateOf, istIso, istMidnight } from '../../lib/schedule/istClock';
 import { freeSessionSlots, sessionHeldStarts } from '../../lib/schedule/sessionSlots';
-import { type TakenInterval, bookableDates, clearOfBusy, freeSlots, offeredSlot } from '../../lib/schedule/slots';
+import {
+  type TakenInterval,
+  bookableDates,
+  clearOfBusy,
+  freeSlots,
+  offeredSlot,
+  withoutOwnTime,
+} from '../../lib/schedule/slots';
 import { recordNotice } from '../followUp/publish';
 import { HttpError, conflict, notFound } from '../http/errors';
 import { newestFirstKey } from '../storage/keys';
@@ -121,16 +128,19 @@ async function busyOver(now: Date, days?: number): Promise<TakenInterval[]> {
 
 /**
  * The free times of this length now, as if the keys `except` (an appointment's own, when it
- * moves) were free, clear of the owner's busy times in every installed calendar (docs/scheduling.md).
+ * moves) were free, clear of the owner's busy times in every installed calendar (docs/scheduling.md)
+ * but the moving appointment's own time (`ownTime`), which its own event there holds.
  */
 export async function freeTimes(
   now: Date,
   length: Length,
   days?: number,
   except: readonly string[] = [],
+  ownTime?: TakenInterval,
 ): Promise<SlotsNow> {
-  const [{ availability, taken }, busy] = await Promise.all([calendarNow(now, days), busyOver(now, days)]);
+  const [{ availability, taken }, listedBusy] = await Promise.all([calendarNow(now, days), busyOver(now, days)]);
   const others = except.length ? taken.filter((slot) => !except.includes(slot.key)) : taken;
+  const busy = ownTime ? withoutOwnTime(listedBusy, ownTime) : listedBusy;
   const slots = clearOfBusy(slotsOf(availability, others, length, now, days), busy, availability.bufferMinutes);
   return { slots, availability };
 }
@@ -163,11 +173,12 @@ export async function offeredTime(
   start: string,
   now: Date,
   length: Length,
-  own?: { keys: readonly string[]; startMs: number },
+  own?: { keys: readonly string[]; startMs: number; endMs: number },
 ): Promise<OfferedTime> {
   const said = words[length.kind];
   const except = length.kind === 'session' ? (own?.keys ?? []) : [];
-  const { slots, availability } = await freeTimes(now, length, undefined, except);
+  const ownTime = own ? { start: own.startMs, end: own.endMs } : undefined;
+  const { slots, availability } = await freeTimes(now, length, undefined, except, ownTime);
   const slot = offeredSlot(slots, start);
   if (slot) {
     if (own && Date.parse(slot.start) === own.startMs)
@@ -284,7 +295,11 @@ export async function moveTo(
 ): Promise<Appointment> {
   const length = lengthOf(appointment);
   const ownKeys = keysHeldBy(appointment);
-  const time = await offeredTime(start, now, length, { keys: ownKeys, startMs: Date.parse(appointment.start) });
+  const time = await offeredTime(start, now, length, {
+    keys: ownKeys,
+    startMs: Date.parse(appointment.start),
+    endMs: Date.parse(appointment.end),
+  });
   const fresh = time.keys.filter((key) => !ownKeys.includes(key));
   if (!(await takeTime(fresh, appointment.id))) throw new SlotTakenError((await freeTimes(now, length)).slots);
   const moved = patch(
