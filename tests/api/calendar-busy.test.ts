@@ -161,7 +161,8 @@ describe('busy times from private iCal feeds', () => {
   });
 
   test('a failing feed counts as no busy times and is noted for the admin, the others still count', async () => {
-    const health = busyHealth();
+    // The Google Calendar is installed too, and answers nothing while not connected.
+    const health = busyHealth().filter((source) => source.name.startsWith('iCal'));
     expect(health.map((source) => source.name)).toEqual(['iCal feed 1 (127.0.0.1)', 'iCal feed 2 (127.0.0.1)']);
     expect(health[0]).toMatchObject({ lastFailure: null });
     expect(health[0]?.lastSuccessAt).not.toBeNull();
