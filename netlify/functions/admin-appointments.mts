@@ -26,6 +26,7 @@ import {
   rotateFeedSecret,
   activeAppointmentOf,
   appointmentsOnDates,
+  withMeetingUrl,
 } from '../../src/server/booking';
 import {
   cancelAppointment,
@@ -77,7 +78,8 @@ export default route({
       // Slot keys are filed by IST date, so the calls on these dates are the calls from..to.
       items = await appointmentsOnDates(datesBetween(from, to));
     }
-    const answer: AdminAppointmentsAnswer = { items: await withWhatsAppStatuses(items) };
+    // An online session carries its link to join (docs/scheduling.md, "The meeting link").
+    const answer: AdminAppointmentsAnswer = { items: await withWhatsAppStatuses(items.map(withMeetingUrl)) };
     return json(answer);
   },
   async PUT(req, context) {

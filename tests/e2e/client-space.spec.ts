@@ -23,11 +23,13 @@ import { expect as baseExpect, test } from './support/test';
 // the payment from the Payments list; once Razorpay's signed refund.processed arrives the
 // credit note is listed under Invoices and the client space says no session is left. A
 // server of its own (with a GSTIN), so mail reaches the SMTP server and the fake Razorpay's
-// webhooks reach it. Screenshots go to /tmp (SHOTS_DIR).
+// webhooks reach it. Sessions are held online (SESSION_MEETING_URL, docs/scheduling.md "The meeting
+// link"): the booked session shows its Join link, the page the session rules. Screenshots go to /tmp (SHOTS_DIR).
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 const shots = process.env.SHOTS_DIR ?? '/tmp/ccc-e2e-shots';
+const ROOM = 'https://us02web.zoom.us/j/81234567890?pwd=e2e';
 
 let smtp: SmtpReceiver;
 let server: FreshServer;
@@ -54,6 +56,7 @@ test.beforeAll(async () => {
     GST_LEGAL_NAME: 'CCC Edu Careers LLP',
     GST_ADDRESS: '12 MG Road, Bengaluru 560001',
     GST_STATE: 'Karnataka',
+    SESSION_MEETING_URL: ROOM,
   });
 });
 test.afterAll(async () => {
@@ -138,6 +141,14 @@ for (const width of [390, 1280]) {
       const upcoming = space.getByTestId('upcoming-session');
       await expect(upcoming).toHaveCount(1);
       const when = (await upcoming.locator('.client-when').textContent())!;
+      const join = upcoming.getByRole('link', { name: /^Join the session/ });
+      await expect(join).toHaveAttribute('href', ROOM);
+      await expect(join).toHaveAttribute('target', '_blank');
+      await expect(space).toContainText('held online');
+      const rules = space.getByTestId('session-rules').getByRole('listitem');
+      await expect(rules).toHaveCount(2);
+      await expect(rules.first()).toContainText('until 24 hours before');
+      await expect(rules.last()).toContainText('money-back guarantee');
       expect(await axe(page, '[data-testid="client-space"]')).toEqual([]);
       await page.screenshot({ path: `${shots}/client-space-${width}.png`, fullPage: true });
       expect(problems).toEqual([]);
@@ -153,6 +164,7 @@ for (const width of [390, 1280]) {
         .filter({ hasText: name })
         .first();
       await expect(session).toContainText('Session · Ascend Plus');
+      await expect(session.getByRole('link', { name: /^Join online/ })).toHaveAttribute('href', ROOM);
       await session.getByRole('button', { name: /^Outcome/ }).click();
       await session.getByLabel('Private note (optional)').fill('Prepared the CV questions.');
       await session.getByRole('button', { name: 'Held' }).click();

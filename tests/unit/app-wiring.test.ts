@@ -10,7 +10,11 @@ import { describe, expect, it } from 'vitest';
 // uses: src/server/package.json says which server files do work when imported).
 
 const FUNCTIONS = 'netlify/functions';
-const INSTALLED = ['src/server/followUp/publish.ts', 'src/server/notifications/channels.ts'];
+const INSTALLED = [
+  'src/server/followUp/publish.ts',
+  'src/server/notifications/channels.ts',
+  'src/server/booking/busy.ts',
+];
 const INSTALL = 'src/server/app/install.ts';
 const ROOT_IMPORT = "import '../../src/server/app';";
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { api, failureMessage } from '../../lib/api-client';
 import { business, whatsappHref } from '../../lib/business';
 import { describeSlotIst } from '../../lib/schedule/slotDays';
+import { JOIN_LABEL } from '../../lib/sessionRules';
 import type { Slot, SlotsAnswer } from '../../lib/schemas/appointment';
 import type { ClientSession, ClientSpaceAnswer, SessionAnswer, SessionStatus } from '../../lib/schemas/client';
 import { TimeChooser } from '../slot-picker/TimeChooser';
@@ -93,9 +94,15 @@ export default function ClientSpace({ initial, clientId, token, brief, documents
               : `${sessionsWord(client.sessionsLeft)} left to book, of ${client.sessionsTotal}`}
         </p>
         <p className="client-what">
-          Each session is {client.sessionMinutes} minutes; we call you on the number you gave us. You can move or cancel
-          a session here until {space.changeNoticeHours} hours before it.
+          {space.sessionsOnline
+            ? `Each session is ${client.sessionMinutes} minutes, held online: the link to join shows with the session below.`
+            : `Each session is ${client.sessionMinutes} minutes; we call you on the number you gave us.`}
         </p>
+        <ul className="client-rules" role="list" data-testid="session-rules">
+          {space.rules.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
+        </ul>
         {client.sessionsLeft > 0 && mode.name !== 'picking' ? (
           <div className="client-actions">
             <button type="button" className="btn btn-primary" onClick={() => void pick(null)}>
@@ -124,7 +131,7 @@ export default function ClientSpace({ initial, clientId, token, brief, documents
             <TimeChooser<SessionAnswer>
               slots={mode.slots}
               title={mode.sessionId ? 'Pick a new time for your session' : 'Pick a time for your session'}
-              note={`${client.sessionMinutes} minutes, by phone.`}
+              note={`${client.sessionMinutes} minutes, ${space.sessionsOnline ? 'online' : 'by phone'}.`}
               thing="session"
               action={mode.sessionId ? 'Move to' : 'Book'}
               onSlots={(slots) => setMode({ ...mode, slots })}
@@ -157,6 +164,14 @@ export default function ClientSpace({ initial, clientId, token, brief, documents
             {upcoming.map((session) => (
               <li key={session.id} className="client-session" data-testid="upcoming-session">
                 <p className="client-when">{describeSlotIst(session.start)}</p>
+                {session.meetingUrl ? (
+                  <p className="client-join">
+                    <a className="btn btn-primary" href={session.meetingUrl} rel="noopener" target="_blank">
+                      {JOIN_LABEL}
+                      <span className="visually-hidden"> on {describeSlotIst(session.start)} (opens in a new tab)</span>
+                    </a>
+                  </p>
+                ) : null}
                 {session.changeable ? (
                   <div className="client-actions">
                     <button type="button" className="btn btn-secondary" onClick={() => void pick(session.id)}>

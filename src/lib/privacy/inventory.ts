@@ -345,6 +345,18 @@ export const dataInventory = {
       onErase: 'expires',
     },
   },
+  'google-calendar': {
+    holds:
+      "The owner's Google Calendar connection (the account's address, the refresh token sealed, the calendars picked) and the Google event of each call and session",
+    person: {
+      fields: ['owner-sign-in'],
+      purpose: 'owner-account',
+      ground: 'legitimate-use',
+      retention: { kind: 'until-withdrawn' },
+      findBy: [],
+      onErase: 'expires',
+    },
+  },
   'admin-webauthn-challenges': { holds: 'Passkey sign-in challenges (5 minutes)', person: null },
   'admin-login-attempts': addressWindow('Sign-in attempts per client address (one-way hashes), against guessing', 60),
   'admin-passkey-login-limits': addressWindow(

@@ -57,3 +57,33 @@ export function offeredSlot(slots: readonly Slot[], start: string): Slot | null 
   const at = Date.parse(start);
   return slots.find((slot) => Date.parse(slot.start) === at) ?? null;
 }
+
+/**
+ * The slots clear of the owner's busy times elsewhere (pure; docs/scheduling.md, "Busy times"):
+ * a slot (a call's half hour or a session's whole length) is left out when any part of it comes
+ * within the buffer of a busy interval, as it would of a booked call. End instants are
+ * exclusive, so a slot that starts where a busy time ends is kept.
+ */
+/**
+ * Busy times less an appointment's own time (pure): the owner's calendar holds the site's own
+ * calls and sessions too (written there after each booking), so an appointment that moves must
+ * not be kept off a time by its own event.
+ */
+export function withoutOwnTime(busy: readonly TakenInterval[], own: TakenInterval): TakenInterval[] {
+  return busy.flatMap((interval) => {
+    if (interval.end <= own.start || interval.start >= own.end) return [interval];
+    const left = interval.start < own.start ? [{ start: interval.start, end: own.start }] : [];
+    const right = interval.end > own.end ? [{ start: own.end, end: interval.end }] : [];
+    return [...left, ...right];
+  });
+}
+
+export function clearOfBusy(slots: readonly Slot[], busy: readonly TakenInterval[], bufferMinutes = 0): Slot[] {
+  if (busy.length === 0) return [...slots];
+  const bufferMs = bufferMinutes * 60_000;
+  return slots.filter((slot) => {
+    const start = Date.parse(slot.start);
+    const end = Date.parse(slot.end);
+    return !busy.some((interval) => interval.start - bufferMs < end && interval.end + bufferMs > start);
+  });
+}

@@ -70,6 +70,8 @@ export interface ClientSession {
   status: SessionStatus;
   /** Whether the client may still move or cancel it online. */
   changeable: boolean;
+  /** Where a booked session is held online (docs/scheduling.md, "The meeting link"); null by phone, or once over or cancelled. */
+  meetingUrl: string | null;
 }
 
 export interface ClientInvoice {
@@ -127,6 +129,10 @@ export interface ClientSpaceAnswer {
   money: ClientMoney;
   /** The hours before a session until which it can be changed online. */
   changeNoticeHours: number;
+  /** Whether a session booked now is held online (it gets a link to join). */
+  sessionsOnline: boolean;
+  /** The change rule and the money-back guarantee, as src/lib/sessionRules.ts states them. */
+  rules: string[];
 }
 
 export interface SessionAnswer {

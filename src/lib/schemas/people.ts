@@ -57,7 +57,17 @@ export interface PeopleAnswer {
 /** A call or a session of the person, as their thread shows it. */
 export type ThreadCall = Pick<
   Appointment,
-  'id' | 'bookingId' | 'start' | 'end' | 'status' | 'cancelledBy' | 'outcome' | 'session' | 'name' | 'email'
+  | 'id'
+  | 'bookingId'
+  | 'start'
+  | 'end'
+  | 'status'
+  | 'cancelledBy'
+  | 'outcome'
+  | 'session'
+  | 'name'
+  | 'email'
+  | 'meetingUrl'
 >;
 
 export interface PersonThread {

@@ -7,6 +7,7 @@ import {
   queueCallbackConfirmation,
 } from '../appointments';
 import { syncCallTodo } from '../booking';
+import { syncCalendarEvent } from '../googleCalendar';
 import { indexPerson } from '../indexes/search/personIndex';
 import { addTodo } from '../indexes/todo/pendingIndex';
 import { addToCounts } from '../indexes/stats/counterStore';
@@ -95,6 +96,12 @@ export const leadEffects: readonly Effect[] = [
     name: 'call-notices',
     applies: (event) => event.appointment != null,
     run: (event) => queueCallNotices(event.appointment!),
+  },
+  // The owner's Google Calendar follows every booking, move and cancel (docs/scheduling.md): retried with the event.
+  {
+    name: 'google-calendar',
+    applies: (event) => event.appointment != null,
+    run: async (event) => void (await syncCalendarEvent(event.appointment!.appointment.id)),
   },
   // A free call request's confirmation on WhatsApp: the call modal asks for no e-mail (docs/whatsapp.md).
   {

@@ -1,20 +1,21 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { business, discoveryCallSentence } from '../../lib/business';
 import type { Appointment } from '../../lib/schemas/appointment';
+import { appointmentUid, meetingUrlOf } from '../booking';
 import { plainName, whatItIs } from '../messages';
 
 // iCalendar from ical-generator (RFC 5545 escaping, folding and UTC times done for us):
 // one invite per change of a call, and the owner's subscription feed. The UID stays the
 // appointment's for its whole life and SEQUENCE rises with each change, so a calendar
-// moves or removes the event it already has instead of adding another.
+// moves or removes the event it already has instead of adding another. An online session's
+// LOCATION and URL are its link (docs/scheduling.md, "The meeting link"); a call's LOCATION says
+// "Phone call" and its URL, for the visitor, is the page that moves it.
 
 export const CALL_TITLE = `Career discovery call with ${business.brand}`;
 export const CALL_LOCATION = 'Phone call';
 export const SESSION_TITLE = `Coaching session with ${business.brand}`;
 
-export function appointmentUid(appointment: Pick<Appointment, 'id'>): string {
-  return `appointment-${appointment.id}@ccc-edu`;
-}
+export { appointmentUid };
 
 interface EventOptions {
   /** The owner's view: the visitor's name and phone in the title and notes. */
@@ -28,11 +29,14 @@ function addEvent(calendar: ReturnType<typeof ical>, appointment: Appointment, {
   // plain name (docs/decisions/0028-visitor-mail-carries-only-our-words.md), never by other text typed as one.
   const attendeeName = plainName(appointment.name);
   const { session } = appointment;
+  const meetingUrl = meetingUrlOf(appointment);
   const about = session ? `Your ${whatItIs(appointment)}` : discoveryCallSentence;
+  const how = meetingUrl ? `Join online: ${meetingUrl}` : undefined;
   const description = forOwner
-    ? `${session ? `${session.packageName} session. ` : ''}${appointment.name}, ${appointment.phone}${appointment.email ? `, ${appointment.email}` : ''}. Call them on that number.`
-    : `${about}: ${business.brand} will call you on the number you gave. Questions: ${business.contact.phone} / ${business.contact.email}` +
+    ? `${session ? `${session.packageName} session. ` : ''}${appointment.name}, ${appointment.phone}${appointment.email ? `, ${appointment.email}` : ''}. ${how ?? 'Call them on that number.'}`
+    : `${about}: ${how ?? `${business.brand} will call you on the number you gave.`} Questions: ${business.contact.phone} / ${business.contact.email}` +
       (manageUrl ? `\nMove or cancel: ${manageUrl}` : '');
+  const url = meetingUrl ?? manageUrl;
   calendar.createEvent({
     id: appointmentUid(appointment),
     sequence: appointment.sequence,
@@ -45,13 +49,13 @@ function addEvent(calendar: ReturnType<typeof ical>, appointment: Appointment, {
         ? SESSION_TITLE
         : CALL_TITLE,
     description,
-    location: CALL_LOCATION,
+    location: meetingUrl ?? CALL_LOCATION,
     organizer: { name: business.brand, email: business.contact.email },
     ...(appointment.email && !forOwner
       ? { attendees: [{ email: appointment.email, ...(attendeeName ? { name: attendeeName } : {}), rsvp: false }] }
       : {}),
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    ...(manageUrl ? { url: manageUrl } : {}),
+    ...(url ? { url } : {}),
   });
 }
 

@@ -10,6 +10,7 @@ import {
   notificationSettings,
   siteAddress,
 } from '../notifications';
+import { withMeetingUrl } from '../booking';
 import { appointmentInvite } from './invite';
 import { visitorLink } from './links';
 import { whatsappCallEntries, whatsappEnabled, whatsappReminderEntry } from '../whatsapp';
@@ -55,8 +56,12 @@ function entry(
 
 const inviteFile = (appointment: Appointment) => (appointment.status === 'cancelled' ? 'cancel.ics' : 'invite.ics');
 
-/** The owner's notice and the visitor's confirmation of one change, each with its invite (pure but for the link). */
-export async function callEntries(notice: AppointmentNotice, site: string, now: Date): Promise<OutboxEntry[]> {
+/**
+ * The owner's notice and the visitor's confirmation of one change, each with its invite (pure but
+ * for the link). An online session's messages carry its link (docs/scheduling.md, "The meeting link").
+ */
+export async function callEntries(told: AppointmentNotice, site: string, now: Date): Promise<OutboxEntry[]> {
+  const notice = { ...told, appointment: withMeetingUrl(told.appointment) };
   const { appointment } = notice;
   const kind = KINDS[notice.change];
   const link = await visitorLink(appointment, site);
@@ -91,7 +96,8 @@ export async function callEntries(notice: AppointmentNotice, site: string, now: 
 }
 
 /** Queues the messages of a change (none when notifications and WhatsApp are off); the entry ids to send. */
-export async function queueCallNotices(notice: AppointmentNotice, now: Date = new Date()): Promise<string[]> {
+export async function queueCallNotices(told: AppointmentNotice, now: Date = new Date()): Promise<string[]> {
+  const notice = { ...told, appointment: withMeetingUrl(told.appointment) };
   const state = notificationSettings();
   const entries = state.enabled ? await callEntries(notice, siteAddress(), now) : [];
   if (whatsappEnabled()) entries.push(...whatsappCallEntries(notice, KINDS[notice.change], now));
@@ -102,10 +108,11 @@ export async function queueCallNotices(notice: AppointmentNotice, now: Date = ne
 
 /** Queues one reminder to the visitor, by mail and (with their consent) on WhatsApp; the entry ids, none when there is nobody to remind. */
 export async function queueReminder(
-  appointment: Appointment,
+  stored: Appointment,
   which: 'day' | 'hour',
   now: Date = new Date(),
 ): Promise<string[]> {
+  const appointment = withMeetingUrl(stored);
   const state = notificationSettings();
   const kind: NotificationKind = which === 'day' ? 'appointment-reminder-day' : 'appointment-reminder-hour';
   const items: OutboxEntry[] = [];

@@ -28,5 +28,6 @@ export {
   type Client,
 } from './session';
 export { revokeAllSessions } from './sessionStore';
+export { derivedKey, type KeyPurpose } from './derivedKeys';
 export { adminSettings } from './settings';
 export { safeEqual, safeEqualSecret } from './token';

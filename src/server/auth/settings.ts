@@ -2,7 +2,7 @@ import { env, localDefaultsApply } from '../env';
 import { serviceUnavailable } from '../http/errors';
 
 export const LOCAL_ADMIN_PASSWORD = 'admin';
-const LOCAL_SESSION_SECRET = 'local-development-session-secret-not-for-production';
+export const LOCAL_SESSION_SECRET = 'local-development-session-secret-not-for-production';
 export const MIN_PASSWORD_LENGTH = 12;
 export const MIN_SECRET_LENGTH = 32;
 

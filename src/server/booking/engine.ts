@@ -8,13 +8,21 @@ import {
   defaultAvailability,
   nextVersion,
 } from '../../lib/schemas/appointment';
-import { istIso } from '../../lib/schedule/istClock';
+import { addDays, istDateOf, istIso, istMidnight } from '../../lib/schedule/istClock';
 import { freeSessionSlots, sessionHeldStarts } from '../../lib/schedule/sessionSlots';
-import { type TakenInterval, bookableDates, freeSlots, offeredSlot } from '../../lib/schedule/slots';
+import {
+  type TakenInterval,
+  bookableDates,
+  clearOfBusy,
+  freeSlots,
+  offeredSlot,
+  withoutOwnTime,
+} from '../../lib/schedule/slots';
 import { recordNotice } from '../followUp/publish';
 import { HttpError, conflict, notFound } from '../http/errors';
 import { newestFirstKey } from '../storage/keys';
 import { readAvailability } from './availability';
+import { busyBetween } from './busy';
 import {
   type VersionedAppointment,
   claimSlotKey,
@@ -108,16 +116,33 @@ const slotsOf = (
         minutes: length.minutes,
       });
 
-/** The free times of this length now, as if the keys `except` (an appointment's own, when it moves) were free. */
+/**
+ * The owner's busy times elsewhere over the days asked (all the longest horizon when none is
+ * said: read side by side with the availability, which says the horizon), once per request.
+ */
+async function busyOver(now: Date, days?: number): Promise<TakenInterval[]> {
+  const end = istMidnight(addDays(istDateOf(now.getTime()), days ?? MAX_HORIZON_DAYS));
+  const busy = await busyBetween(now, new Date(end));
+  return busy.map((interval) => ({ start: interval.start.getTime(), end: interval.end.getTime() }));
+}
+
+/**
+ * The free times of this length now, as if the keys `except` (an appointment's own, when it
+ * moves) were free, clear of the owner's busy times in every installed calendar (docs/scheduling.md)
+ * but the moving appointment's own time (`ownTime`), which its own event there holds.
+ */
 export async function freeTimes(
   now: Date,
   length: Length,
   days?: number,
   except: readonly string[] = [],
+  ownTime?: TakenInterval,
 ): Promise<SlotsNow> {
-  const { availability, taken } = await calendarNow(now, days);
+  const [{ availability, taken }, listedBusy] = await Promise.all([calendarNow(now, days), busyOver(now, days)]);
   const others = except.length ? taken.filter((slot) => !except.includes(slot.key)) : taken;
-  return { slots: slotsOf(availability, others, length, now, days), availability };
+  const busy = ownTime ? withoutOwnTime(listedBusy, ownTime) : listedBusy;
+  const slots = clearOfBusy(slotsOf(availability, others, length, now, days), busy, availability.bufferMinutes);
+  return { slots, availability };
 }
 
 /** The free call slots now. */
@@ -139,8 +164,8 @@ export interface OfferedTime {
 }
 
 /**
- * The offered time at `start`; 409 with fresh times when it was taken meanwhile, 400 when never
- * offered or when it is `own`'s time already. A call's own slot counts as taken, so a move
+ * The offered time at `start`; 409 with fresh times when it was taken meanwhile (by a booking or
+ * by a busy time in the owner's calendar), 400 when never offered or when it is `own`'s time already. A call's own slot counts as taken, so a move
  * never offers the time it is at; a session's own keys are left out, as its new time may
  * overlap its old one.
  */
@@ -148,11 +173,12 @@ export async function offeredTime(
   start: string,
   now: Date,
   length: Length,
-  own?: { keys: readonly string[]; startMs: number },
+  own?: { keys: readonly string[]; startMs: number; endMs: number },
 ): Promise<OfferedTime> {
   const said = words[length.kind];
   const except = length.kind === 'session' ? (own?.keys ?? []) : [];
-  const { slots, availability } = await freeTimes(now, length, undefined, except);
+  const ownTime = own ? { start: own.startMs, end: own.endMs } : undefined;
+  const { slots, availability } = await freeTimes(now, length, undefined, except, ownTime);
   const slot = offeredSlot(slots, start);
   if (slot) {
     if (own && Date.parse(slot.start) === own.startMs)
@@ -269,7 +295,11 @@ export async function moveTo(
 ): Promise<Appointment> {
   const length = lengthOf(appointment);
   const ownKeys = keysHeldBy(appointment);
-  const time = await offeredTime(start, now, length, { keys: ownKeys, startMs: Date.parse(appointment.start) });
+  const time = await offeredTime(start, now, length, {
+    keys: ownKeys,
+    startMs: Date.parse(appointment.start),
+    endMs: Date.parse(appointment.end),
+  });
   const fresh = time.keys.filter((key) => !ownKeys.includes(key));
   if (!(await takeTime(fresh, appointment.id))) throw new SlotTakenError((await freeTimes(now, length)).slots);
   const moved = patch(

@@ -21,7 +21,19 @@ export {
   type SlotsNow,
 } from './engine';
 export { syncCallTodo, withCallDue } from './callTodo';
-export { busySources, installBusySources, type BusyInterval, type BusySource } from './busy';
+export { appointmentUid } from './calendarUid';
+export { icalFeedSources } from './icalFeeds';
+export { SESSION_MEETING_URL_VARIABLE, meetingUrlOf, sessionMeetingUrl, withMeetingUrl } from './meeting';
+export {
+  BUSY_TIMEOUT_MS,
+  busyBetween,
+  busyHealth,
+  busySources,
+  installBusySources,
+  type BusyInterval,
+  type BusySource,
+  type BusySourceHealth,
+} from './busy';
 export {
   feedSecret,
   feedSecretMatches,

@@ -1,8 +1,9 @@
 import { business } from '../../lib/business';
+import { sessionRules } from '../../lib/sessionRules';
 import { countSessions } from '../../lib/sessionCounts';
 import type { Appointment } from '../../lib/schemas/appointment';
 import type { AdminClient, ClientMoney, ClientSession, ClientSpaceAnswer } from '../../lib/schemas/client';
-import { visitorMayChange } from '../booking';
+import { meetingUrlOf, sessionMeetingUrl, visitorMayChange } from '../booking';
 import { adminBriefOf } from './brief';
 import { clientInvoices } from './invoices';
 import { sessionsOf } from './sessions';
@@ -19,6 +20,9 @@ export function clientSession(appointment: Appointment, now: Date): ClientSessio
     end: appointment.end,
     status,
     changeable: status === 'booked' && visitorMayChange(appointment, now),
+    // The link to join, while the session is still to come (docs/scheduling.md, "The meeting link").
+    meetingUrl:
+      status === 'booked' && Date.parse(appointment.end) > now.getTime() ? (meetingUrlOf(appointment) ?? null) : null,
   };
 }
 
@@ -45,6 +49,8 @@ export async function clientSpaceView(
     invoices,
     money,
     changeNoticeHours: business.promises.rescheduleNoticeHours,
+    sessionsOnline: sessionMeetingUrl() !== undefined,
+    rules: [...sessionRules],
   };
 }
 

@@ -35,18 +35,29 @@ export function callConfirmation(appointment: Appointment): WhatsAppMessage {
   };
 }
 
-/** The reminders a day and an hour before: {{1}} name, {{2}} what it is, {{3}} when (IST); Confirm, Reschedule. */
+/**
+ * The reminders a day and an hour before: {{1}} name, {{2}} what it is, {{3}} when (IST); Confirm,
+ * Reschedule. An online session's ({{4}} its link, docs/scheduling.md "The meeting link") are
+ * templates of their own: the link's start is Google Meet's or the owner's room's, not the site's,
+ * so it goes in the text (WhatsApp makes it a link), as the payment link does.
+ */
 export function reminder(appointment: Appointment, which: 'day' | 'hour'): WhatsAppMessage {
+  const online = appointment.session && appointment.meetingUrl;
   const purpose: TemplatePurpose = appointment.session
     ? which === 'day'
-      ? 'sessionReminderDay'
-      : 'sessionReminderHour'
+      ? online
+        ? 'sessionReminderDayOnline'
+        : 'sessionReminderDay'
+      : online
+        ? 'sessionReminderHourOnline'
+        : 'sessionReminderHour'
     : which === 'day'
       ? 'callReminderDay'
       : 'callReminderHour';
+  const body = [greetingName(appointment.name), whatItIs(appointment), describeSlotIst(appointment.start)];
   return {
     purpose,
-    body: [greetingName(appointment.name), whatItIs(appointment), describeSlotIst(appointment.start)],
+    body: online ? [...body, appointment.meetingUrl!] : body,
     quickReplies: callButtons(appointment),
   };
 }

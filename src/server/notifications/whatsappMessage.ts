@@ -17,6 +17,8 @@ export const defaultTemplateNames = {
   callReminderHour: 'ccc_call_reminder_hour',
   sessionReminderDay: 'ccc_session_reminder_day',
   sessionReminderHour: 'ccc_session_reminder_hour',
+  sessionReminderDayOnline: 'ccc_session_reminder_day_online',
+  sessionReminderHourOnline: 'ccc_session_reminder_hour_online',
   callRebook: 'ccc_call_rebook',
   sessionRebook: 'ccc_session_rebook',
   paymentRequest: 'ccc_payment_request',

@@ -1,6 +1,6 @@
 import type { PersonThread, ThreadCall } from '../../lib/schemas/people';
 import { type Appointment, versionsOf } from '../../lib/schemas/appointment';
-import { activeAppointmentIdOf, readAppointment } from '../booking';
+import { activeAppointmentIdOf, meetingUrlOf, readAppointment } from '../booking';
 import { adminClientRow, clients, sessionsOf } from '../clients';
 import { type Identity, type LeadRecord, hitOfLeadRecord, identityOf, leadRecordsOf } from '../leads';
 import { phoneKey } from '../indexes/search/personKeys';
@@ -34,6 +34,9 @@ export function grownIdentity(identity: Identity, records: readonly LeadRecord[]
   return { phones: [...phones], emails: [...emails] };
 }
 
+/** The link to join an online session (docs/scheduling.md, "The meeting link"), when there is one. */
+const joinLink = (meetingUrl: string | undefined) => (meetingUrl ? { meetingUrl } : {});
+
 const callOf = ({
   id,
   bookingId,
@@ -45,6 +48,7 @@ const callOf = ({
   session,
   name,
   email,
+  meetingUrl,
 }: Appointment): ThreadCall => ({
   id,
   name,
@@ -56,6 +60,7 @@ const callOf = ({
   cancelledBy,
   ...(outcome ? { outcome } : {}),
   ...(session ? { session } : {}),
+  ...joinLink(meetingUrlOf({ meetingUrl, session })),
 });
 
 export async function readThread(q: string, now: Date = new Date()): Promise<PersonThread> {

@@ -3,6 +3,7 @@ import { eraseAppointments, forgetUpcomingClaims } from '../appointments';
 import { forgetJobsMentioning } from '../ai';
 import { eraseClient } from '../clients';
 import { forgetEventsMentioning } from '../followUp/events';
+import { eraseCalendarEvents } from '../googleCalendar';
 import { forgetTodoDigest } from '../indexes/todo/readTodo';
 import { type Identity, removeLeadRecord, restrictLeadRecord, unsubscribe } from '../leads';
 import { erasureDoneMail } from '../messages';
@@ -64,6 +65,7 @@ export const erasureReach = {
   'admin-sessions': { how: 'expires' },
   'admin-devices': { how: 'expires' },
   'admin-passkeys': { how: 'expires' },
+  'google-calendar': { how: 'expires' },
   'admin-login-attempts': { how: 'expires' },
   'admin-passkey-login-limits': { how: 'expires' },
   'ai-jobs': { how: 'erased', by: 'drafting jobs that name them' },
@@ -130,7 +132,9 @@ export async function erasePerson(
   add(report.erased, 'whatsapp-messages', await forgetMessagesTo(numbers));
   add(report.erased, 'parent-holds', await forgetHoldsMentioning(mentions));
 
-  // 2. Calls and sessions: the time ahead given back, then the records and their reminders.
+  // 2. Calls and sessions: their events in the owner's Google Calendar while the records still name
+  // them, the time ahead given back, then the records and their reminders.
+  await eraseCalendarEvents(data.appointments.map((appointment) => appointment.id));
   report.cancelled = await eraseAppointments(data.appointments, now);
   add(report.erased, 'appointments', data.appointments.length);
   // Their "already booked" claims: one-way hashes of each number and mailbox, nothing to count.

@@ -9,6 +9,7 @@ import {
 import { createBlogPost, deleteBlogPost, listBlogPosts, updateBlogPost } from './blog';
 import { getBooking, setBookingStatus, updateBooking } from './bookings';
 import { listSetAside, retrySetAside } from './followUp';
+import { chooseGoogleCalendars, disconnectGoogleCalendar, getGoogleCalendar } from './googleCalendar';
 import { leadPage } from './leads';
 import { getLeadsBySource } from './leadSources';
 import { listRecentWhatsApp, listUndeliveredNotifications, resendNotification } from './notifications';
@@ -32,6 +33,7 @@ export const adminApi = {
     resend: resendNotification,
   },
   followUp: { setAside: listSetAside, retry: retrySetAside },
+  googleCalendar: { get: getGoogleCalendar, choose: chooseGoogleCalendars, disconnect: disconnectGoogleCalendar },
   blog: {
     list: listBlogPosts,
     create: createBlogPost,

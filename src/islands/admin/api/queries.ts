@@ -6,6 +6,7 @@ import { getBooking } from './bookings';
 import { type LeadKind, type LeadRecords, leadPage } from './leads';
 import { getLeadsBySource } from './leadSources';
 import { listSetAside } from './followUp';
+import { getGoogleCalendar } from './googleCalendar';
 import { listRecentWhatsApp, listUndeliveredNotifications } from './notifications';
 import type { BookingRecord } from './records';
 import { findPerson } from './search';
@@ -33,6 +34,9 @@ export const adminKeys = {
   recentWhatsApp: () => ['admin', 'notifications', 'recent-whatsapp'] as const,
   setAside: () => ['admin', 'follow-up', 'set-aside'] as const,
   todo: () => ['admin', 'todo'] as const,
+  /** The Google Calendar connection: Settings reads the calendar list afresh, Today only the stored state. */
+  googleCalendar: () => ['admin', 'google-calendar'] as const,
+  googleCalendarFresh: () => ['admin', 'google-calendar', 'fresh'] as const,
 };
 
 export const statsQuery = () =>
@@ -67,6 +71,12 @@ export const recentWhatsAppQuery = () =>
 
 export const setAsideQuery = () =>
   queryOptions({ queryKey: adminKeys.setAside(), queryFn: ({ signal }) => listSetAside(signal) });
+
+export const googleCalendarQuery = ({ refresh = false } = {}) =>
+  queryOptions({
+    queryKey: refresh ? adminKeys.googleCalendarFresh() : adminKeys.googleCalendar(),
+    queryFn: ({ signal }) => getGoogleCalendar({ refresh }, signal),
+  });
 
 export const blogPostsQuery = () =>
   queryOptions({ queryKey: adminKeys.blogPosts(), queryFn: ({ signal }) => listBlogPosts(signal) });

@@ -1,5 +1,6 @@
 import type { ThreadCall } from '../../../lib/schemas/people';
 import { MoveSession } from '../clients/MoveSession';
+import { JoinLink } from '../schedule/CallItem';
 import { OutcomePill } from '../ui/OutcomePill';
 import { Pill } from '../ui/Pill';
 import { When } from '../ui/When';
@@ -34,6 +35,7 @@ export function ThreadCalls({ calls }: { calls: ThreadCall[] }) {
             ) : (
               <Pill tone={call.status === 'cancelled' ? 'neutral' : 'teal'}>{callStateOf(call, now)}</Pill>
             )}
+            {call.status === 'confirmed' && !outcome && Date.parse(call.end) > now ? <JoinLink call={call} /> : null}
             {call.session && call.status === 'confirmed' && !outcome && Date.parse(call.end) > now ? (
               <MoveSession session={call} />
             ) : null}

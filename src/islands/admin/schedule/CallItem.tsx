@@ -49,8 +49,25 @@ export function CallWhenWho({ call, kind }: { call: Appointment; kind?: ReactNod
           <PhoneAndEmail phone={call.phone} email={call.email} />
         </span>
         <VisitorConfirmed at={call.visitorConfirmedAt} />
+        <JoinLink call={call} />
       </div>
     </>
+  );
+}
+
+/** An online session's link (docs/scheduling.md, "The meeting link"), while it is on. */
+export function JoinLink({ call }: { call: Pick<Appointment, 'meetingUrl' | 'status' | 'name'> }) {
+  if (!call.meetingUrl || call.status !== 'confirmed') return null;
+  return (
+    <a
+      className="btn btn-outline adm-btn-sm adm-call-join"
+      href={call.meetingUrl}
+      rel="noopener"
+      target="_blank"
+      data-testid="join-link"
+    >
+      Join online<span className="visually-hidden"> with {call.name} (opens in a new tab)</span>
+    </a>
   );
 }
 

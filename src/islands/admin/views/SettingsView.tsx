@@ -1,11 +1,13 @@
+import { GoogleCalendarPanel } from '../googleCalendar/GoogleCalendarPanel';
 import { NotificationsPanel } from '../notifications/NotificationsPanel';
 import { PrivacyPanel } from '../privacy/PrivacyPanel';
 
-/** Settings (docs/admin.md, "Settings"): notifications and what failed, privacy, sign-in keys. */
+/** Settings (docs/admin.md, "Settings"): notifications and what failed, Google Calendar, privacy, sign-in keys. */
 export function SettingsView() {
   return (
     <div className="adm-view-stack">
       <NotificationsPanel />
+      <GoogleCalendarPanel />
       <PrivacyPanel />
       <section className="adm-panel">
         <h2>Passkeys</h2>

@@ -60,6 +60,7 @@ export function ownerCallMail(
     'The attached invite puts it in your calendar.',
   ];
   return letter(subject, paragraphs, [
+    ...(appointment.meetingUrl && change !== 'cancelled' ? [linkLine('Join online', appointment.meetingUrl)] : []),
     linkLine(isSession(appointment) ? 'Open Clients in the admin' : 'Open the booking in the admin', adminLink),
   ]);
 }

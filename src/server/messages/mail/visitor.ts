@@ -11,6 +11,7 @@ import type { MailContent } from '../../notifications';
 import { isSession, noun, whatItIs } from '../callWords';
 import { type Line, formatIst, greetingOf, letter, linkLine } from '../format';
 import { policyLinks } from '../../../lib/navigation';
+import { JOIN_LABEL, sessionRules } from '../../../lib/sessionRules';
 
 // The mails to visitors and clients. A visitor's mail goes to whatever address was typed, so it
 // carries only our words, our catalogue's names, amounts, ids, our links and at most a plain name
@@ -167,6 +168,17 @@ export function paymentLinkEmail(request: {
 const manageLabel = (appointment: Appointment) =>
   isSession(appointment) ? 'Your sessions: book, move or cancel' : 'Move or cancel your call';
 
+/**
+ * How the visitor meets us: an online session's link (written into the appointment by the
+ * appointments feature, docs/scheduling.md "The meeting link"), else our call to their number.
+ */
+const howWeMeet = (appointment: Appointment) =>
+  appointment.meetingUrl
+    ? `It is held online: join with the link below (${JOIN_LABEL}) a few minutes before.`
+    : 'We will call you on the number you gave us.';
+const joinLines = (appointment: Appointment): Line[] =>
+  appointment.meetingUrl ? [linkLine(JOIN_LABEL, appointment.meetingUrl)] : [];
+
 /** The visitor's confirmation of a call or session booked, moved or cancelled; `manageUrl` moves or cancels it. */
 export function visitorCallMail(
   { change, by, appointment, previousStart }: AppointmentNotice,
@@ -207,26 +219,27 @@ export function visitorCallMail(
     [
       greeting,
       byCoach
-        ? `${business.founder.name}, your coach, has moved your ${whatItIs(appointment)}${previousStart ? ` from ${describeSlotIst(previousStart)}` : ''} to ${when}. We will call you on the number you gave us.`
-        : `${change === 'booked' ? booked : `Your ${whatItIs(appointment)} is now`} for ${when}. We will call you on the number you gave us.`,
-      `You can move or cancel it online until ${business.promises.rescheduleNoticeHours} hours before; after that, call or WhatsApp ${business.contact.phone}.`,
+        ? `${business.founder.name}, your coach, has moved your ${whatItIs(appointment)}${previousStart ? ` from ${describeSlotIst(previousStart)}` : ''} to ${when}. ${howWeMeet(appointment)}`
+        : `${change === 'booked' ? booked : `Your ${whatItIs(appointment)} is now`} for ${when}. ${howWeMeet(appointment)}`,
+      ...(isSession(appointment)
+        ? sessionRules
+        : [
+            `You can move or cancel it online until ${business.promises.rescheduleNoticeHours} hours before; after that, call or WhatsApp ${business.contact.phone}.`,
+          ]),
     ],
-    [link],
+    [...joinLines(appointment), link],
   );
 }
 
-/** A reminder a day or an hour before; the day's carries the link that moves or cancels it. */
+/** A reminder a day or an hour before; the day's carries the link that moves or cancels it, an online session's its link to join. */
 export function reminderMail(appointment: Appointment, which: 'day' | 'hour', manageUrl: string): MailContent {
   const when = describeSlotIst(appointment.start);
   return letter(
     which === 'day'
       ? `Reminder: your ${noun(appointment)} with ${business.brand} tomorrow`
       : `Reminder: your ${noun(appointment)} with ${business.brand} in an hour`,
-    [
-      greetingOf(appointment.name),
-      `A reminder of your ${whatItIs(appointment)} on ${when}. We will call you on the number you gave us.`,
-    ],
-    which === 'day' ? [linkLine(manageLabel(appointment), manageUrl)] : [],
+    [greetingOf(appointment.name), `A reminder of your ${whatItIs(appointment)} on ${when}. ${howWeMeet(appointment)}`],
+    [...joinLines(appointment), ...(which === 'day' ? [linkLine(manageLabel(appointment), manageUrl)] : [])],
   );
 }
 
