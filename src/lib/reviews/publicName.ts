@@ -1,7 +1,7 @@
 // The name a published review carries (docs/decisions/0044-client-reviews-with-consent.md): the
 // first name and the initial of the last ("Priya Sharma" -> "Priya S."), a single word as it
 // is. Names are letters of any script (docs/decisions/0039): the initial is the last word's
-// first grapheme (a letter with its combining marks, so "श्" of "श्रीवास्तव" stays whole),
+// first grapheme cluster (a letter with its combining marks and conjunct, so "श्री" of "श्रीवास्तव" stays whole),
 // upper-cased where the script has case. Pure: the server computes it, never the browser.
 
 const HAS_LETTER = /\p{L}/u;
