@@ -8,3 +8,4 @@ export { publicAnswerOf, publicReviews } from './publicView';
 export { asksForReview, requestReview, reviewRequestEntries } from './request';
 export { readReview } from './store';
 export { heldSessionOfLink, submitReview } from './submit';
+export { reviewsOnPage } from './page';
