@@ -77,7 +77,9 @@ async function pastSession(name = 'Priya Sharma'): Promise<HeldSession> {
   const start = (await currentSessionSlots(then, 90)).slots
     .filter((slot) => Date.parse(slot.start) <= Date.now() - 2 * HOUR && !usedStarts.has(slot.start))
     .map((slot) => slot.start)
-    .filter((candidate) => [...usedStarts].every((used) => Math.abs(Date.parse(used) - Date.parse(candidate)) >= 2 * HOUR))
+    .filter((candidate) =>
+      [...usedStarts].every((used) => Math.abs(Date.parse(used) - Date.parse(candidate)) >= 2 * HOUR),
+    )
     .at(-1);
   expect(start, 'a free past session start').toBeDefined();
   usedStarts.add(start!);
@@ -309,7 +311,7 @@ describe('approval and what visitors see', () => {
 });
 
 describe('erasure', () => {
-  test("erasing the person removes their reviews, and they leave what visitors see", async () => {
+  test('erasing the person removes their reviews, and they leave what visitors see', async () => {
     const held = await pastSession('Nisha Verma');
     await markHeld(held.session.id);
     expect((await review(await linkOf(held), { rating: 5, text: 'zqxerase Lovely.', publish: true })).status).toBe(201);

@@ -79,7 +79,9 @@ describe('the request', () => {
     publish: false,
   };
   test('plain text: line breaks kept, spaces tidied; hidden and control characters refused', () => {
-    expect(reviewRequestSchema.parse({ ...valid, text: '  One\r\n\r\n\r\nTwo   three\t ' }).text).toBe('One\n\nTwo three');
+    expect(reviewRequestSchema.parse({ ...valid, text: '  One\r\n\r\n\r\nTwo   three\t ' }).text).toBe(
+      'One\n\nTwo three',
+    );
     for (const text of ['a\u200Bb', 'a\u200Db', 'a\u202Eb', 'a\u2066b', 'a\u0000b', 'a\u001Bb', 'a\uFE0Fb', 'a\uE000b'])
       expect(reviewRequestSchema.safeParse({ ...valid, text }).success, JSON.stringify(text)).toBe(false);
     expect(reviewRequestSchema.safeParse({ ...valid, text: 'समीक्षा: बहुत अच्छा 👍' }).success).toBe(true);
