@@ -13,6 +13,8 @@ import { bookSession, currentSessionSlots } from '../../src/server/clients/sessi
 import { readClient } from '../../src/server/clients/store';
 import { entriesWithIds, entryIds } from '../../src/server/notifications/outbox';
 import { readReview } from '../../src/server/reviews/store';
+import { findPersonData, identityOf } from '../../src/server/privacy/find';
+import { recordsOf } from '../../src/server/privacy/view';
 import { adminCookie } from './support/admin';
 import { openAllDay } from './support/availability';
 import { SITE, call, jsonOf, settleAfterResponse } from './support/call';
@@ -317,6 +319,16 @@ describe('erasure', () => {
     expect((await review(await linkOf(held), { rating: 5, text: 'zqxerase Lovely.', publish: true })).status).toBe(201);
     expect((await decide(held.session.id, 'approve')).status).toBe(200);
     expect(JSON.stringify(await publicAnswer())).toContain('zqxerase');
+
+    // Their my-data view and export list the review.
+    const before = await findPersonData(identityOf({ phone: null, email: held.email }));
+    expect(before.reviews.map((each) => each.id)).toEqual([held.session.id]);
+    expect(recordsOf(before).find((record) => record.kind === 'review')?.fields).toMatchObject({
+      rating: '5',
+      text: 'zqxerase Lovely.',
+      name: 'Nisha V.',
+      publish: 'true',
+    });
 
     const erased = await call(adminPrivacyFn, '/api/admin/privacy/erase', { cookie, body: { email: held.email } });
     expect(erased.status).toBe(202);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { publicNameOf } from '../../src/lib/reviews/publicName';
+import { reviewBodyOf, reviewFormValues } from '../../src/lib/reviews/reviewForm';
 import { averageRating, isPublic } from '../../src/lib/reviews/summary';
 import { reviewRequestSchema, type ReviewRecord } from '../../src/lib/schemas/review';
 import { publicAnswerOf } from '../../src/server/reviews/publicView';
@@ -85,5 +86,27 @@ describe('the request', () => {
     for (const text of ['a\u200Bb', 'a\u200Db', 'a\u202Eb', 'a\u2066b', 'a\u0000b', 'a\u001Bb', 'a\uFE0Fb', 'a\uE000b'])
       expect(reviewRequestSchema.safeParse({ ...valid, text }).success, JSON.stringify(text)).toBe(false);
     expect(reviewRequestSchema.safeParse({ ...valid, text: 'समीक्षा: बहुत अच्छा 👍' }).success).toBe(true);
+  });
+});
+
+describe("the review page's plain form", () => {
+  test('its fields become the request: a whole rating, the text as typed, the box ticked or not', () => {
+    const form = new FormData();
+    form.set('rating', '4');
+    form.set('text', 'Good.');
+    form.set('publish', 'yes');
+    const values = reviewFormValues(form);
+    expect(values).toEqual({ rating: '4', text: 'Good.', publish: true });
+    expect(reviewBodyOf(values, 's', 't')).toEqual({
+      sessionId: 's',
+      token: 't',
+      rating: 4,
+      text: 'Good.',
+      publish: true,
+    });
+    expect(reviewFormValues(null)).toEqual({ rating: '', text: '', publish: false });
+    // A rating that is not one digit is left for the schema to refuse, naming the field.
+    for (const rating of ['', '4.5', '10', 'five'])
+      expect(reviewBodyOf({ rating, text: 'x', publish: false }, 's', 't').rating).toBeUndefined();
   });
 });
