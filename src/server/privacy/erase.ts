@@ -133,7 +133,10 @@ export async function erasePerson(
   report.cancelled = await eraseAppointments(data.appointments, now);
   add(report.erased, 'appointments', data.appointments.length);
   // Their reviews, stored under their sessions' ids (a published one leaves the pages at once).
-  add(report.erased, 'reviews', await eraseReviews(data.appointments.map((appointment) => appointment.id)));
+  const sessionIds = data.appointments
+    .filter((appointment) => appointment.session)
+    .map((appointment) => appointment.id);
+  add(report.erased, 'reviews', await eraseReviews(sessionIds));
   // Their "already booked" claims: one-way hashes of each number and mailbox, nothing to count.
   const visitors = new Map(
     [...data.leads.map((lead) => lead.person), ...data.appointments]
