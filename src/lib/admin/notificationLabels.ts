@@ -28,6 +28,8 @@ export const notificationKindLabels = {
   'privacy-erasure': "A person's data erased",
   'privacy-breach': 'Data breach notice',
   'parent-consent': "A parent's link to confirm a student's request",
+  'review-request': 'A request for a review after a held session',
+  'review-received': 'A new review to approve',
 } as const satisfies Record<NotificationKind, string>;
 
 export const notificationChannelLabels = {

@@ -26,6 +26,10 @@ export const fieldWords: Record<PersonalField, Words | null> = {
   payment: { en: 'what you paid, when, and any refund', hi: 'आपने कितना और कब भुगतान किया, और कोई रिफ़ंड' },
   sessions: { en: 'your sessions: their times and whether they were held', hi: 'आपके सेशन: उनका समय और वे हुए या नहीं' },
   'session-notes': { en: "the coach's short notes on a session", hi: 'सेशन पर कोच के छोटे नोट' },
+  review: {
+    en: 'your review of a session: its rating, your words, and whether you allowed us to publish it',
+    hi: 'किसी सेशन पर आपकी समीक्षा: रेटिंग, आपके शब्द, और क्या आपने उसे छापने की अनुमति दी',
+  },
   'whatsapp-consent': {
     en: 'whether you agreed to WhatsApp updates, when, and the words you agreed to',
     hi: 'क्या आपने व्हाट्सऐप पर संदेश पाने की सहमति दी, कब, और किन शब्दों पर',
@@ -67,6 +71,10 @@ export const purposeWords: Record<Purpose, Words> = {
   rights: {
     en: 'to answer your request to see, correct or erase your data',
     hi: 'अपना डेटा देखने, सुधारने या मिटाने के आपके अनुरोध का जवाब देने के लिए',
+  },
+  reviews: {
+    en: 'to read your review of a session and, only if you allowed it and we approved it, show it on the site',
+    hi: 'सेशन पर आपकी समीक्षा पढ़ने के लिए, और केवल आपकी अनुमति और हमारी मंज़ूरी के बाद उसे साइट पर दिखाने के लिए',
   },
 };
 

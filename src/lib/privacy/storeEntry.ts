@@ -18,6 +18,7 @@ export const personalFields = [
   'payment',
   'sessions',
   'session-notes',
+  'review',
   'whatsapp-consent',
   'attribution',
   'email-hash',
@@ -38,6 +39,7 @@ export const purposes = [
   'security',
   'owner-account',
   'rights',
+  'reviews',
 ] as const;
 export type Purpose = (typeof purposes)[number];
 

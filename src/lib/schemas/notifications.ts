@@ -38,6 +38,9 @@ export const notificationKinds = [
   'privacy-breach',
   // To a parent: confirm a student's request before anything is done with it.
   'parent-consent',
+  // To a client: the one request for a review after a held session; to the owner: a review awaits approval.
+  'review-request',
+  'review-received',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -56,6 +59,7 @@ export const appointmentNotificationKinds = [
   'appointment-reminder-day',
   'appointment-reminder-hour',
   'appointment-no-show',
+  'review-request',
 ] as const satisfies readonly NotificationKind[];
 
 /**

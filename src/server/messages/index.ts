@@ -30,6 +30,7 @@ export {
   type BreachNotice,
   type ErasureDone,
 } from './mail/privacy';
+export { reviewReceivedMail, reviewRequestMail, type ReviewReceived } from './mail/reviews';
 export { ownerWebhook, refundWebhook, webhook } from './webhook';
 export {
   callConfirmation,
@@ -44,6 +45,7 @@ export {
   paymentRequest,
   rebook,
   reminder,
+  reviewRequestWhatsApp,
   rescheduleReply,
   visitorWhatsapp,
   whatsapp,

@@ -37,6 +37,8 @@ export const HEADLINES: Record<NotificationKind, string> = {
   'privacy-erasure': 'Data erased',
   'privacy-breach': 'Data breach notice',
   'parent-consent': "A parent's confirmation",
+  'review-request': 'Review request',
+  'review-received': 'New review',
 };
 
 /**

@@ -7,6 +7,8 @@ import { documentsOfPayment } from '../invoices';
 import { type Identity, type LeadRecord, identityOf, isPersonOf, leadRecordOf, leadRecordsOf } from '../leads';
 import { keptPaymentIds } from './keptIndex';
 import { paymentRequests } from '../paymentRequests';
+import { reviewsOfSessions } from '../reviews';
+import type { ReviewRecord } from '../../lib/schemas/review';
 
 // Everything stored about one person (docs/privacy.md, "Rights"), found by the numbers and
 // mailboxes that identify them: their lead records through the person index, their clients
@@ -20,6 +22,8 @@ export interface PersonData {
   appointments: Appointment[];
   paymentRequests: Array<PaymentRequest & { id: string; createdAt: string }>;
   documents: InvoiceDocument[];
+  /** Their reviews of their sessions (docs/decisions/0044-client-reviews-with-consent.md). */
+  reviews: ReviewRecord[];
 }
 
 export { identityOf };
@@ -59,6 +63,9 @@ export async function findPersonData(identity: Identity, shared?: Shared): Promi
     ),
     Promise.all(paymentIds.map((id) => documentsOfPayment(id))).then((lists) => lists.flat()),
   ]);
+  const reviews = await reviewsOfSessions(
+    appointments.filter((appointment) => appointment.session).map((appointment) => appointment.id),
+  );
   return {
     identity,
     leads,
@@ -66,5 +73,6 @@ export async function findPersonData(identity: Identity, shared?: Shared): Promi
     appointments,
     paymentRequests: requests,
     documents,
+    reviews,
   };
 }
