@@ -18,7 +18,7 @@ beforeAll(async () => {
   );
   expect(assets.some((asset) => asset.endsWith('.js'))).toBe(true);
   textPaths = [
-    '/', // prerendered HTML
+    '/', // rendered on demand (its reviews), kept at the CDN
     '/contact', // prerendered HTML under a pretty URL
     ...new Set(assets), // JavaScript files
     '/favicon.svg',

@@ -176,6 +176,9 @@ const mailSamples = {
       (['day', 'hour'] as const).map((which) => build(appointment, which, manageLink)),
     ),
   rebookMail: (build) => [call, session].map((appointment) => build(appointment, manageLink)),
+  reviewRequestMail: (build) => [build(session, `${SITE}/review/r?token=t`)],
+  // The owner's notice names the rating and the server's published name, never the review's text.
+  reviewReceivedMail: (build) => [build({ rating: 4, name: 'Priya S.', publish: true }, SITE)],
   clientRefundMail: (build) => refunds.map((notice) => build(notice)),
   briefReminderMail: (build) => [build(TYPED_NAME, session.start, `${SITE}/client/c?token=t`)],
   clientDocumentMail: (build) => [build(TYPED_NAME, `${SITE}/client/c?token=t`)],
@@ -220,6 +223,7 @@ const whatsappSamples = {
     [call, session].flatMap((appointment) => [build(appointment, 'day'), build(appointment, 'hour')]),
   callbackConfirmation: (build) => [build(TYPED_NAME, `${SITE}/pick-a-time/${call.bookingId}?token=t`, SITE)],
   rebook: (build) => [build(call, manageLink, SITE), build(session, `${SITE}/client/c?token=t`, SITE)],
+  reviewRequestWhatsApp: (build) => [build(session, `${SITE}/review/r?token=t`, SITE)],
   paymentRequest: (build) => [
     build(TYPED_NAME, 'Career clarity package', 4999, 'https://rzp.io/i/AbC', 'https://rzp.io/'),
     build(TYPED_NAME, 'Career clarity package', 4999, 'https://pay.example.in/l/AbC', 'https://rzp.io/'),

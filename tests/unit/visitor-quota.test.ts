@@ -84,6 +84,8 @@ describe('which count a visitor mail is taken from', () => {
       'appointment-reminder-day',
       'appointment-reminder-hour',
       'appointment-no-show',
+      // The one request for a review after a held session (docs/decisions/0044-client-reviews-with-consent.md).
+      'review-request',
     ]);
     expect(allowanceFor({ ...message, kind: 'contact' })).toMatchObject({
       key: quotaKey('asha@example.com'),

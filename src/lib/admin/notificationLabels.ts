@@ -30,6 +30,8 @@ export const notificationKindLabels = {
   'parent-consent': "A parent's link to confirm a student's request",
   'brief-reminder': 'Reminder to a client to answer the questions before their first session',
   'client-document': 'A client told of a document you added',
+  'review-request': 'A request for a review after a held session',
+  'review-received': 'A new review to approve',
 } as const satisfies Record<NotificationKind, string>;
 
 export const notificationChannelLabels = {

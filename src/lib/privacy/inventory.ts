@@ -218,6 +218,18 @@ export const dataInventory = {
       onErase: 'delete',
     },
   },
+  reviews: {
+    holds:
+      'Reviews of held sessions (rating, text, consent to publish, first name and initial), the requests sent for them, and whether the owner approved them',
+    person: {
+      fields: ['name', 'review'],
+      purpose: 'reviews',
+      ground: 'consent',
+      retention: LEADS_RETENTION,
+      findBy: ['record-id'],
+      onErase: 'delete',
+    },
+  },
   'appointment-attempts': addressWindow(
     'New calls per client address in the last hour (a one-way hash of the address)',
     60,

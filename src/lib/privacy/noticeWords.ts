@@ -34,6 +34,10 @@ export const fieldWords: Record<PersonalField, Words | null> = {
     en: 'the reports and plans the coach shares with you (PDF files)',
     hi: 'कोच की ओर से आपको दी गई रिपोर्ट और योजनाएँ (PDF फ़ाइलें)',
   },
+  review: {
+    en: 'your review of a session: its rating, your words, and whether you allowed us to publish it',
+    hi: 'किसी सेशन पर आपकी समीक्षा: रेटिंग, आपके शब्द, और क्या आपने उसे छापने की अनुमति दी',
+  },
   'whatsapp-consent': {
     en: 'whether you agreed to WhatsApp updates, when, and the words you agreed to',
     hi: 'क्या आपने व्हाट्सऐप पर संदेश पाने की सहमति दी, कब, और किन शब्दों पर',
@@ -75,6 +79,10 @@ export const purposeWords: Record<Purpose, Words> = {
   rights: {
     en: 'to answer your request to see, correct or erase your data',
     hi: 'अपना डेटा देखने, सुधारने या मिटाने के आपके अनुरोध का जवाब देने के लिए',
+  },
+  reviews: {
+    en: 'to read your review of a session and, only if you allowed it and we approved it, show it on the site',
+    hi: 'सेशन पर आपकी समीक्षा पढ़ने के लिए, और केवल आपकी अनुमति और हमारी मंज़ूरी के बाद उसे साइट पर दिखाने के लिए',
   },
 };
 

@@ -20,6 +20,7 @@ export const personalFields = [
   'session-notes',
   'brief',
   'coaching-documents',
+  'review',
   'whatsapp-consent',
   'attribution',
   'email-hash',
@@ -40,6 +41,7 @@ export const purposes = [
   'security',
   'owner-account',
   'rights',
+  'reviews',
 ] as const;
 export type Purpose = (typeof purposes)[number];
 

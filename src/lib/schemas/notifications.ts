@@ -42,6 +42,9 @@ export const notificationKinds = [
   // document the owner added to their space (docs/client-space.md).
   'brief-reminder',
   'client-document',
+  // To a client: the one request for a review after a held session; to the owner: a review awaits approval.
+  'review-request',
+  'review-received',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -60,6 +63,7 @@ export const appointmentNotificationKinds = [
   'appointment-reminder-day',
   'appointment-reminder-hour',
   'appointment-no-show',
+  'review-request',
 ] as const satisfies readonly NotificationKind[];
 
 /**

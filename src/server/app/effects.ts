@@ -18,6 +18,7 @@ import { queueLeadNotifications } from './leadNotifications';
 import { refundEffects } from '../refunds';
 import { ensureInvoice } from '../invoices';
 import { scheduleBriefReminder, withReceiptExtras } from '../clients';
+import { requestReview } from '../reviews';
 
 // What a lead's follow-up event does (docs/decisions/0026-store-answer-follow-up.md), one
 // line an effect. Each is idempotent (onlyIfNew writes, tally changes named by the event,
@@ -119,6 +120,12 @@ export const leadEffects: readonly Effect[] = [
     name: 'call-outcome',
     applies: (event) => event.callOutcome != null,
     run: (event) => followUpOutcome(event.id, event.callOutcome!),
+  },
+  // A paid session marked held asks its client for a review, once (docs/decisions/0044-client-reviews-with-consent.md).
+  {
+    name: 'review-request',
+    applies: (event) => event.callOutcome?.outcome === 'held' && event.callOutcome.appointment.session !== undefined,
+    run: (event) => requestReview(event.id, event.callOutcome!),
   },
   ...refundEffects,
 ];

@@ -39,8 +39,8 @@ async function manageSigningKey(): Promise<Buffer> {
   return manageKey;
 }
 
-/** What a visitor's link opens: a call's manage page, a client space, or a call-back request's page to pick a time. */
-export type LinkPurpose = 'manage' | 'client' | 'pick-time';
+/** What a visitor's link opens: a call's manage page, a client space, a call-back request's page to pick a time, or a held session's review page. */
+export type LinkPurpose = 'manage' | 'client' | 'pick-time' | 'review';
 
 /** A link's token (pure): HMAC of the purpose and the id, so a token for one purpose opens nothing else. */
 export function linkToken(key: Buffer, purpose: LinkPurpose, id: string): string {

@@ -32,6 +32,7 @@ export {
   type BreachNotice,
   type ErasureDone,
 } from './mail/privacy';
+export { reviewReceivedMail, reviewRequestMail, type ReviewReceived } from './mail/reviews';
 export { ownerWebhook, refundWebhook, webhook } from './webhook';
 export {
   callConfirmation,
@@ -46,6 +47,7 @@ export {
   paymentRequest,
   rebook,
   reminder,
+  reviewRequestWhatsApp,
   rescheduleReply,
   visitorWhatsapp,
   whatsapp,

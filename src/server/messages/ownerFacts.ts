@@ -39,6 +39,8 @@ export const HEADLINES: Record<NotificationKind, string> = {
   'parent-consent': "A parent's confirmation",
   'brief-reminder': 'Brief reminder',
   'client-document': 'Document for a client',
+  'review-request': 'Review request',
+  'review-received': 'New review',
 };
 
 /**

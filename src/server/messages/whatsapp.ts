@@ -207,6 +207,11 @@ export function privacyLinkWhatsApp(link: string, expiresAt: string, site: strin
   return { purpose: 'privacyLink', body: [formatIst(expiresAt)], urlSuffix: urlSuffixOf(link, site) };
 }
 
+/** ccc_review_request: {{1}} name; URL button: the review page with its token (after a held session). */
+export function reviewRequestWhatsApp(appointment: Appointment, link: string, site: string): WhatsAppMessage {
+  return { purpose: 'reviewRequest', body: [greetingName(appointment.name)], urlSuffix: urlSuffixOf(link, site) };
+}
+
 /** The owner's WhatsApp messages: they may quote what a lead typed. */
 export const ownerWhatsapp = { ownerLeadAlert, ownerInboundAlert } as const;
 
@@ -222,6 +227,7 @@ export const visitorWhatsapp = {
   confirmReply,
   privacyLinkWhatsApp,
   parentConsentWhatsApp,
+  reviewRequestWhatsApp,
 } as const;
 
 /** Every WhatsApp message builder, once; tests/unit/messages.test.ts renders each. */

@@ -27,6 +27,7 @@ export const defaultTemplateNames = {
   ownerLeadAlert: 'ccc_owner_lead_alert',
   privacyLink: 'ccc_privacy_link',
   parentConsent: 'ccc_parent_consent',
+  reviewRequest: 'ccc_review_request',
 } as const;
 export type TemplatePurpose = keyof typeof defaultTemplateNames;
 

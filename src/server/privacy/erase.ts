@@ -18,6 +18,7 @@ import {
 import { cancelPaymentRequest, paymentRequests } from '../paymentRequests';
 import { mentionsOf } from '../storage/mentions';
 import { newestFirstKey } from '../storage/keys';
+import { eraseReviews } from '../reviews';
 import { forgetMessagesTo } from '../whatsapp';
 import { type ErasureReason, logErasure } from './erasureLog';
 import { findPersonData, identityOf } from './find';
@@ -54,6 +55,7 @@ export const erasureReach = {
   'client-briefs': { how: 'erased', by: 'the client of each payment' },
   'client-documents': { how: 'erased', by: 'the client of each payment' },
   appointments: { how: 'erased', by: 'calls and sessions (time given back), reminders, "already booked" claims' },
+  reviews: { how: 'erased', by: 'the reviews of their sessions, with the requests sent for them' },
   'appointment-attempts': { how: 'expires' },
   'lead-events': { how: 'erased', by: 'every queued or set-aside event that mentions them' },
   'notification-outbox': { how: 'erased', by: 'every message that mentions them, sent or not' },
@@ -137,6 +139,11 @@ export async function erasePerson(
   await eraseCalendarEvents(data.appointments.map((appointment) => appointment.id));
   report.cancelled = await eraseAppointments(data.appointments, now);
   add(report.erased, 'appointments', data.appointments.length);
+  // Their reviews, stored under their sessions' ids (a published one leaves the pages at once).
+  const sessionIds = data.appointments
+    .filter((appointment) => appointment.session)
+    .map((appointment) => appointment.id);
+  add(report.erased, 'reviews', await eraseReviews(sessionIds));
   // Their "already booked" claims: one-way hashes of each number and mailbox, nothing to count.
   const visitors = new Map(
     [...data.leads.map((lead) => lead.person), ...data.appointments]

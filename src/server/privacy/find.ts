@@ -8,6 +8,8 @@ import { documentsOfPayment } from '../invoices';
 import { type Identity, type LeadRecord, identityOf, isPersonOf, leadRecordOf, leadRecordsOf } from '../leads';
 import { keptPaymentIds } from './keptIndex';
 import { paymentRequests } from '../paymentRequests';
+import { reviewsOfSessions } from '../reviews';
+import type { ReviewRecord } from '../../lib/schemas/review';
 
 // Everything stored about one person (docs/privacy.md, "Rights"), found by the numbers and
 // mailboxes that identify them: their lead records through the person index, their clients
@@ -27,6 +29,8 @@ export interface PersonData {
     brief: { answers: Record<string, string>; updatedAt: string } | null;
     documents: ClientDocument[];
   }>;
+  /** Their reviews of their sessions (docs/decisions/0044-client-reviews-with-consent.md). */
+  reviews: ReviewRecord[];
 }
 
 export { identityOf };
@@ -73,6 +77,9 @@ export async function findPersonData(identity: Identity, shared?: Shared): Promi
       return { clientId: client.id, brief, documents: shared };
     }),
   );
+  const reviews = await reviewsOfSessions(
+    appointments.filter((appointment) => appointment.session).map((appointment) => appointment.id),
+  );
   return {
     identity,
     leads,
@@ -81,5 +88,6 @@ export async function findPersonData(identity: Identity, shared?: Shared): Promi
     appointments,
     paymentRequests: requests,
     documents,
+    reviews,
   };
 }

@@ -101,6 +101,14 @@ export function recordsOf(data: PersonData): MyDataRecord[] {
       }),
       kept: keptFrom(document.issuedAt),
     });
+  for (const review of data.reviews)
+    records.push({
+      kind: 'review',
+      id: review.id,
+      createdAt: review.createdAt,
+      fields: fieldsOf({ ...review }),
+      kept: null,
+    });
   return records.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 

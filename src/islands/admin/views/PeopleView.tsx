@@ -4,6 +4,7 @@ import { LeadList } from '../customers/LeadList';
 import { PersonSearch } from '../customers/PersonSearch';
 import { PeopleList } from '../people/PeopleList';
 import { PersonPage } from '../people/PersonPage';
+import { ReviewsPanel } from '../reviews/ReviewsPanel';
 import { StatTiles } from '../StatTiles';
 
 // Every kind's list but payments (under Money), in the order src/lib/leads/kinds.ts declares them.
@@ -15,13 +16,14 @@ function KindList<K extends RecordKind>({ kind }: { kind: K }) {
   return <LeadList kind={plural} {...kindViews[kind].list} />;
 }
 
-/** People (docs/admin.md, "People"): find anyone, the latest people, the counts, every record by kind; or one person's page. */
+/** People (docs/admin.md, "People"): find anyone, the latest people, their reviews, the counts, every record by kind; or one person's page. */
 export function PeopleView({ person }: { person: string | null }) {
   if (person) return <PersonPage q={person} />;
   return (
     <div className="adm-view-stack">
       <PersonSearch />
       <PeopleList />
+      <ReviewsPanel />
       <StatTiles />
       {listedKinds.map((kind) => (
         <KindList key={kind} kind={kind} />

@@ -1,5 +1,6 @@
 import { ownerCallMail, ownerEmail, ownerRefundMail, passkeyAddedMail, whatsappInboundMail } from './owner';
 import { breachNoticeMail, erasureDoneMail, parentConsentMail, privacyLinkMail, privacyVerifyMail } from './privacy';
+import { reviewReceivedMail, reviewRequestMail } from './reviews';
 import {
   briefReminderMail,
   clientDocumentMail,
@@ -23,6 +24,7 @@ export const ownerMail = {
   whatsappInboundMail,
   privacyVerifyMail,
   erasureDoneMail,
+  reviewReceivedMail,
 } as const;
 
 /** Visitors' and clients' mails: our words and at most a plain name (docs/decisions/0028-visitor-mail-carries-only-our-words.md). */
@@ -38,6 +40,7 @@ export const visitorMail = {
   privacyLinkMail,
   breachNoticeMail,
   parentConsentMail,
+  reviewRequestMail,
 } as const;
 
 /** Every mail builder, once. */

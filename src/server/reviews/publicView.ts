@@ -1,0 +1,27 @@
+import { istDateOf } from '../../lib/schedule/istClock';
+import { averageRating, isPublic } from '../../lib/reviews/summary';
+import { REVIEWS_SHOWN, type PublicReviewsAnswer, type ReviewRecord } from '../../lib/schemas/review';
+import { allReviews } from './store';
+
+// What visitors see of reviews (docs/decisions/0044-client-reviews-with-consent.md): the count
+// and average over every approved review the client allowed to publish, and the newest few of
+// them with the name, rating, text and date. Hidden, pending and private reviews count in nothing.
+
+/** The public answer from the stored reviews (pure). */
+export function publicAnswerOf(reviews: readonly ReviewRecord[], shown = REVIEWS_SHOWN): PublicReviewsAnswer {
+  const published = reviews.filter(isPublic).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return {
+    count: published.length,
+    average: averageRating(published),
+    reviews: published.slice(0, shown).map((review) => ({
+      name: review.name,
+      rating: review.rating,
+      text: review.text,
+      date: istDateOf(Date.parse(review.createdAt)),
+    })),
+  };
+}
+
+export async function publicReviews(): Promise<PublicReviewsAnswer> {
+  return publicAnswerOf(await allReviews());
+}
