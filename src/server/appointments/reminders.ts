@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import type { Appointment } from '../../lib/schemas/appointment';
-import { eachUntil } from '../storage/eachUntil';
 import { deliver } from '../notifications';
 import { blobCall } from '../storage/blobs';
-import { claimIsLive, settleLease, takeLease } from '../queue/lease';
-import { type RetryPolicy, isDue, nextTry } from '../queue/retry';
-import { dueSendAfter, sendAfterKey } from '../queue/sendAfter';
+import type { RetryPolicy } from '../queue/retry';
+import { sendAfterKey } from '../queue/sendAfter';
+import { type SweepReport, sweepSendAfter } from '../queue/sendAfterSweep';
 import { queueReminder } from './notices';
 import { consentedNumber } from '../whatsapp';
 import { appointmentStore, readAppointment } from '../booking';
@@ -35,13 +34,6 @@ const reminderName = (appointment: Appointment, which: 'day' | 'hour') =>
   `${which}.${appointment.id}.${appointment.version}`;
 
 /** What a reminder's key holds: nothing until a try of it failed. */
-const reminderStateSchema = z.object({
-  attempts: z.number().int().min(0).optional(),
-  nextAttemptAt: z.string().nullish(),
-  lastError: z.string().nullish(),
-  claimedAt: z.string().nullish(),
-});
-type ReminderState = z.infer<typeof reminderStateSchema>;
 
 /** A reminder set aside after its last try, as the owner's list shows it (`id`: `{day|hour}.{appointment id}.{version}`). */
 const setAsideSchema = z.object({
@@ -73,11 +65,7 @@ export async function scheduleReminders(appointment: Appointment, now: Date = ne
   );
 }
 
-export interface ReminderReport {
-  sent: number;
-  dropped: number;
-  left: number;
-}
+export type ReminderReport = SweepReport;
 
 /** Queues and sends one claimed reminder; whether it was still wanted. */
 async function sendReminder(
@@ -102,66 +90,38 @@ async function sendReminder(
   return true;
 }
 
-const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
-
 /** Sends the reminders due now (the minute job), until the deadline. */
-export async function sendDueReminders(now: Date = new Date(), deadline = Infinity): Promise<ReminderReport> {
-  const store = appointmentStore();
-  const due = await dueSendAfter(store, PREFIX, now, LOOKBACK_HOURS);
-  let sent = 0;
-  let dropped = 0;
-  const started = await eachUntil(due, 8, deadline, async ({ key, dueMs, name }) => {
-    const parsed = namePattern.exec(name);
-    if (dueMs === null || !parsed) {
-      dropped += 1;
-      await blobCall(() => store.delete(key)).catch(() => undefined);
-      return;
-    }
-    try {
-      const lease = await takeLease<ReminderState>({
-        store,
-        key,
-        parse: (value) => reminderStateSchema.parse(value ?? {}),
-        claimable: (state, at) =>
-          isDue(state.nextAttemptAt, at) && !claimIsLive(state.claimedAt, at, REMINDER_CLAIM_MS),
-        claim: (state, at) => ({ ...state, claimedAt: at.toISOString() }),
-        now,
-      });
-      if (typeof lease === 'string') return;
-      try {
-        const wanted = await sendReminder(
-          { which: parsed[1] as 'day' | 'hour', appointmentId: parsed[2]!, version: parsed[3]! },
-          now,
-        );
-        if (wanted) sent += 1;
-        else dropped += 1;
-        await blobCall(() => store.delete(key));
-      } catch (error) {
-        const attempts = (lease.value.attempts ?? 0) + 1;
-        const lastError = describe(error).slice(0, 500);
-        const next = nextTry(REMINDER_RETRY, attempts, now);
-        console.error(`[reminders] ${name}: try ${attempts} failed (${lastError}); ${next ? 'retried' : 'set aside'}`);
-        if (next) {
-          await settleLease(store, lease, { attempts, lastError, nextAttemptAt: next.toISOString(), claimedAt: null });
-          return;
-        }
+export function sendDueReminders(now: Date = new Date(), deadline = Infinity): Promise<ReminderReport> {
+  return sweepSendAfter(
+    {
+      store: appointmentStore(),
+      prefix: PREFIX,
+      lookbackHours: LOOKBACK_HOURS,
+      claimMs: REMINDER_CLAIM_MS,
+      retry: REMINDER_RETRY,
+      label: '[reminders]',
+      parse: (name) => {
+        const parsed = namePattern.exec(name);
+        return parsed ? { which: parsed[1] as 'day' | 'hour', appointmentId: parsed[2]!, version: parsed[3]! } : null;
+      },
+      run: sendReminder,
+      // Set aside for the owner's Retry (the admin's list of dead letters).
+      lastFailure: async ({ name, parsed, dueMs, attempts, lastError }, at) => {
         const setAside: SetAsideReminder = {
           id: name,
-          which: parsed[1] as 'day' | 'hour',
-          appointmentId: parsed[2]!,
+          which: parsed.which,
+          appointmentId: parsed.appointmentId,
           dueAt: new Date(dueMs).toISOString(),
           attempts,
           lastError,
-          deadAt: now.toISOString(),
+          deadAt: at.toISOString(),
         };
-        await blobCall(() => store.setJSON(`${SET_ASIDE}${name}`, setAside));
-        await blobCall(() => store.delete(key));
-      }
-    } catch (error) {
-      console.error(`[reminders] ${key} failed; the next run tries again`, error);
-    }
-  });
-  return { sent, dropped, left: due.length - started };
+        await blobCall(() => appointmentStore().setJSON(`${SET_ASIDE}${name}`, setAside));
+      },
+    },
+    now,
+    deadline,
+  );
 }
 
 /** Reminders set aside after their last try, newest first. */

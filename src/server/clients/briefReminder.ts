@@ -1,13 +1,11 @@
-import { z } from 'zod';
 import type { Appointment } from '../../lib/schemas/appointment';
 import { readAppointment } from '../booking';
 import { briefReminderMail } from '../messages';
 import { deliver, enqueue, newEntry, notificationSettings, siteAddress } from '../notifications';
-import { claimIsLive, settleLease, takeLease } from '../queue/lease';
-import { type RetryPolicy, isDue, nextTry } from '../queue/retry';
-import { dueSendAfter, sendAfterKey } from '../queue/sendAfter';
+import type { RetryPolicy } from '../queue/retry';
+import { sendAfterKey } from '../queue/sendAfter';
+import { type SweepReport, sweepSendAfter } from '../queue/sendAfterSweep';
 import { blobCall } from '../storage/blobs';
-import { eachUntil } from '../storage/eachUntil';
 import { briefFilled, briefStore, remindedKey } from './brief';
 import { clientSpaceUrlOf } from './links';
 import { sessionsOf } from './sessions';
@@ -28,14 +26,6 @@ export const BRIEF_REMINDER_RETRY: RetryPolicy = { firstDelayMs: 60_000, maxDela
 const CLAIM_MS = 2 * 60_000;
 const ID = '\\d{13}-[0-9a-f]{10}';
 const namePattern = new RegExp(`^(${ID})\\.(${ID})\\.(${ID})$`);
-
-const stateSchema = z.object({
-  attempts: z.number().int().min(0).optional(),
-  nextAttemptAt: z.string().nullish(),
-  lastError: z.string().nullish(),
-  claimedAt: z.string().nullish(),
-});
-type ReminderState = z.infer<typeof stateSchema>;
 
 /** Files the brief reminder of a booked or moved session, when its time is still ahead (idempotent). */
 export async function scheduleBriefReminder(session: Appointment, now: Date = new Date()): Promise<void> {
@@ -88,58 +78,24 @@ async function sendBriefReminder(clientId: string, sessionId: string, version: s
   return true;
 }
 
-const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
-
-export interface BriefReminderReport {
-  sent: number;
-  dropped: number;
-  left: number;
-}
+export type BriefReminderReport = SweepReport;
 
 /** Sends the brief reminders due now (the minute job), until the deadline. */
-export async function sendDueBriefReminders(now: Date = new Date(), deadline = Infinity): Promise<BriefReminderReport> {
-  const store = briefStore();
-  const due = await dueSendAfter(store, PREFIX, now, LOOKBACK_HOURS);
-  let sent = 0;
-  let dropped = 0;
-  const started = await eachUntil(due, 8, deadline, async ({ key, dueMs, name }) => {
-    const parsed = namePattern.exec(name);
-    if (dueMs === null || !parsed) {
-      dropped += 1;
-      await blobCall(() => store.delete(key)).catch(() => undefined);
-      return;
-    }
-    try {
-      const lease = await takeLease<ReminderState>({
-        store,
-        key,
-        parse: (value) => stateSchema.parse(value ?? {}),
-        claimable: (state, at) => isDue(state.nextAttemptAt, at) && !claimIsLive(state.claimedAt, at, CLAIM_MS),
-        claim: (state, at) => ({ ...state, claimedAt: at.toISOString() }),
-        now,
-      });
-      if (typeof lease === 'string') return;
-      try {
-        if (await sendBriefReminder(parsed[1]!, parsed[2]!, parsed[3]!, now)) sent += 1;
-        else dropped += 1;
-        await blobCall(() => store.delete(key));
-      } catch (error) {
-        const attempts = (lease.value.attempts ?? 0) + 1;
-        const lastError = describe(error).slice(0, 500);
-        const next = nextTry(BRIEF_REMINDER_RETRY, attempts, now);
-        if (next) {
-          console.error(`[brief-reminders] ${name}: try ${attempts} failed (${lastError}); retried`);
-          await settleLease(store, lease, { attempts, lastError, nextAttemptAt: next.toISOString(), claimedAt: null });
-          return;
-        }
-        // Only a storage failure gets here (the outbox retries the sending itself): the nudge is
-        // not worth a dead letter, and the client space asks for the brief anyway.
-        console.error(`[brief-reminders] ${name}: dropped after ${attempts} tries (${lastError})`);
-        await blobCall(() => store.delete(key));
-      }
-    } catch (error) {
-      console.error(`[brief-reminders] ${key} failed; the next run tries again`, error);
-    }
-  });
-  return { sent, dropped, left: due.length - started };
+export function sendDueBriefReminders(now: Date = new Date(), deadline = Infinity): Promise<BriefReminderReport> {
+  return sweepSendAfter(
+    {
+      store: briefStore(),
+      prefix: PREFIX,
+      lookbackHours: LOOKBACK_HOURS,
+      claimMs: CLAIM_MS,
+      retry: BRIEF_REMINDER_RETRY,
+      label: '[brief-reminders]',
+      parse: (name) => namePattern.exec(name),
+      run: (parsed, at) => sendBriefReminder(parsed[1]!, parsed[2]!, parsed[3]!, at),
+      // Only a storage failure gets here (the outbox retries the sending itself): the nudge is
+      // not worth a dead letter, and the client space asks for the brief anyway. Dropped.
+    },
+    now,
+    deadline,
+  );
 }
