@@ -3,9 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, test } from 'vitest';
 import adminClientsFn from '../../netlify/functions/admin-clients.mts';
 import clientSpaceFn from '../../netlify/functions/client-space.mts';
-import createOrderFn from '../../netlify/functions/create-razorpay-order.mts';
 import slotsFn from '../../netlify/functions/slots.mts';
-import verifyFn from '../../netlify/functions/verify-payment.mts';
 import { briefQuestions } from '../../src/lib/briefQuestions';
 import type { BriefAnswer } from '../../src/lib/schemas/brief';
 import type { AdminClientsAnswer, SessionAnswer } from '../../src/lib/schemas/client';
@@ -22,7 +20,8 @@ import { adminCookie } from './support/admin';
 import { openAllDay } from './support/availability';
 import { SITE, call, jsonOf, settleAfterResponse } from './support/call';
 import { useMailReceivers } from './support/mail-suite';
-import { buyerPays, useFakeGateway } from './support/payments';
+import { useFakeGateway } from './support/payments';
+import { type PaidClient, payAsClient } from './support/paidClient';
 
 // The brief before the first session and the documents the owner shares (docs/client-space.md):
 // real handlers over a real Blobs server, the fake Razorpay and a real SMTP server.
@@ -37,41 +36,10 @@ beforeAll(async () => {
 });
 
 const HOUR = 3_600_000;
-let buyers = 0;
 
-interface PaidClient {
-  id: string;
-  token: string;
-  email: string;
-  phone: string;
-}
-
-/** Pays Ascend Plus (a professional's package, 3 sessions) and reads the client link from the receipt. */
-async function pay(): Promise<PaidClient> {
-  buyers += 1;
-  const email = `brief.${buyers}.${Date.now()}@example.com`;
-  const phone = `98451 6${String(buyers).padStart(4, '0')}`;
-  const ordered = await call(createOrderFn, '/api/create-razorpay-order', {
-    body: {
-      packageId: 'ascend-plus',
-      customerName: 'Arjun Menon',
-      customerEmail: email,
-      customerPhone: phone,
-      customerState: 'Kerala',
-    },
-  });
-  expect(ordered.status).toBe(201);
-  const { orderId } = await jsonOf<{ orderId: string }>(ordered);
-  expect((await call(verifyFn, '/api/verify-payment', { body: buyerPays(gateway(), orderId) })).status).toBe(200);
-  await settleAfterResponse();
-  const receipt = mail.smtp.mails.find(
-    (message) => message.to.includes(email) && message.subject.startsWith('Payment received'),
-  );
-  const url = /Book your sessions: (\S+)/.exec(receipt?.text ?? '')?.[1];
-  expect(url, 'the receipt links the client space').toBeDefined();
-  const link = new URL(url!);
-  return { id: link.pathname.split('/')[2]!, token: link.searchParams.get('token')!, email, phone };
-}
+/** Pays ascend-plus through Checkout; the client link from the receipt mail. */
+const pay = () =>
+  payAsClient(gateway(), mail, { packageId: 'ascend-plus', name: 'Arjun Menon', state: 'Kerala', tag: 'brief' });
 
 const WRONG_TOKEN = 'A'.repeat(43);
 

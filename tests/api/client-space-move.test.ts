@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import adminClientsFn from '../../netlify/functions/admin-clients.mts';
 import clientSpaceFn from '../../netlify/functions/client-space.mts';
-import createOrderFn from '../../netlify/functions/create-razorpay-order.mts';
 import slotsFn from '../../netlify/functions/slots.mts';
-import verifyFn from '../../netlify/functions/verify-payment.mts';
 import { business } from '../../src/lib/business';
 import { describeSlotIst } from '../../src/lib/schedule/slotDays';
 import type { Slot, SlotsAnswer } from '../../src/lib/schemas/appointment';
@@ -16,7 +14,8 @@ import { SITE, call, jsonOf, settleAfterResponse } from './support/call';
 import { type Instances, bundleFunction, startInstances } from './support/function-process';
 import { OWNER_ADDRESS } from './support/mail-receivers';
 import { useMailReceivers } from './support/mail-suite';
-import { buyerPays, useFakeGateway } from './support/payments';
+import { useFakeGateway } from './support/payments';
+import { type PaidClient, payAsClient } from './support/paidClient';
 
 // The owner moves a client's session from the admin (docs/scheduling.md, "Paid sessions"): at any
 // time, even inside the 24 hours the client is held to, through the client's own move (the same
@@ -34,37 +33,10 @@ beforeAll(async () => {
 });
 
 const HOUR = 3_600_000;
-let buyers = 0;
 
-interface PaidClient {
-  id: string;
-  token: string;
-  email: string;
-}
-
-/** Pays Ascend Plus (three 90-minute sessions) through Checkout; the client link from the receipt mail. */
-async function pay(): Promise<PaidClient> {
-  buyers += 1;
-  const email = `mover.${buyers}.${Date.now()}@example.com`;
-  const ordered = await call(createOrderFn, '/api/create-razorpay-order', {
-    body: {
-      packageId: 'ascend-plus',
-      customerName: 'Kavya Rao',
-      customerEmail: email,
-      customerPhone: `98451 6${String(buyers).padStart(4, '0')}`,
-      customerState: 'Karnataka',
-    },
-  });
-  expect(ordered.status).toBe(201);
-  const { orderId } = await jsonOf<{ orderId: string }>(ordered);
-  expect((await call(verifyFn, '/api/verify-payment', { body: buyerPays(gateway(), orderId) })).status).toBe(200);
-  await settleAfterResponse();
-  const receipt = mail.smtp.mails.find(
-    (message) => message.to.includes(email) && message.subject.startsWith('Payment received'),
-  );
-  const link = new URL(/Book your sessions: (\S+)/.exec(receipt!.text)![1]!);
-  return { id: link.pathname.split('/')[2]!, token: link.searchParams.get('token')!, email };
-}
+/** Pays ascend-plus through Checkout; the client link from the receipt mail. */
+const pay = () =>
+  payAsClient(gateway(), mail, { packageId: 'ascend-plus', name: 'Kavya Rao', state: 'Karnataka', tag: 'mover' });
 
 const book = async (client: PaidClient, start: string) => {
   const response = await call(clientSpaceFn, `/api/client-space/${client.id}/sessions?token=${client.token}`, {

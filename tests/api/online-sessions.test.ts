@@ -4,10 +4,8 @@ import adminAppointmentsFn from '../../netlify/functions/admin-appointments.mts'
 import appointmentsFn from '../../netlify/functions/appointments.mts';
 import calendarFeedFn from '../../netlify/functions/calendar-feed.mts';
 import clientSpaceFn from '../../netlify/functions/client-space.mts';
-import createOrderFn from '../../netlify/functions/create-razorpay-order.mts';
 import peopleFn from '../../netlify/functions/admin-people.mts';
 import slotsFn from '../../netlify/functions/slots.mts';
-import verifyFn from '../../netlify/functions/verify-payment.mts';
 import { business } from '../../src/lib/business';
 import { istDateOf } from '../../src/lib/schedule/istClock';
 import type { AdminAppointmentsAnswer, Slot, SlotsAnswer } from '../../src/lib/schemas/appointment';
@@ -22,7 +20,8 @@ import { SITE, call, jsonOf, settleAfterResponse } from './support/call';
 import { useFakeWhatsApp } from './support/fake-whatsapp';
 import type { ReceivedMail } from './support/mail-receivers';
 import { useMailReceivers } from './support/mail-suite';
-import { buyerPays, useFakeGateway } from './support/payments';
+import { useFakeGateway } from './support/payments';
+import { type PaidClient, payAsClient } from './support/paidClient';
 
 // Paid sessions held online (docs/scheduling.md, "The meeting link"; decision 43): the link is
 // SESSION_MEETING_URL for every session, or the appointment's own (a Google Meet link stored on it),
@@ -46,36 +45,15 @@ afterEach(() => {
   delete process.env.SESSION_MEETING_URL;
 });
 
-interface PaidClient {
-  id: string;
-  token: string;
-  email: string;
-}
-
-let buyers = 0;
-/** Pays Ascend through Checkout; the client space's link from the receipt. */
-async function pay(): Promise<PaidClient> {
-  buyers += 1;
-  const email = `online.${buyers}.${Date.now()}@example.com`;
-  const ordered = await call(createOrderFn, '/api/create-razorpay-order', {
-    body: {
-      packageId: 'ascend',
-      customerName: 'Meera Iyer',
-      customerEmail: email,
-      customerPhone: `98450 6${String(buyers).padStart(4, '0')}`,
-      customerState: 'Karnataka',
-    },
+/** Pays ascend through Checkout; the client link from the receipt mail. */
+const pay = () =>
+  payAsClient(gateway(), mail, {
+    packageId: 'ascend',
+    name: 'Meera Iyer',
+    state: 'Karnataka',
+    tag: 'online',
+    phoneStart: '98450 6',
   });
-  expect(ordered.status).toBe(201);
-  const { orderId } = await jsonOf<{ orderId: string }>(ordered);
-  expect((await call(verifyFn, '/api/verify-payment', { body: buyerPays(gateway(), orderId) })).status).toBe(200);
-  await settleAfterResponse();
-  const receipt = mail.smtp.mails.find(
-    (item) => item.to.includes(email) && item.subject.startsWith('Payment received'),
-  );
-  const link = new URL(/Book your sessions: (\S+)/.exec(receipt!.text)![1]!);
-  return { id: link.pathname.split('/')[2]!, token: link.searchParams.get('token')!, email };
-}
 
 const spaceOf = async (client: PaidClient) => {
   const response = await call(clientSpaceFn, `/api/client-space/${client.id}?token=${client.token}`, {
