@@ -1,18 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import {
-  type FakeRazorpay,
-  TEST_KEY_ID,
-  TEST_KEY_SECRET,
-  TEST_WEBHOOK_SECRET,
-  startFakeRazorpay,
-} from '../api/support/fake-razorpay';
-import { type SmtpReceiver, startSmtpReceiver } from '../api/support/mail-receivers';
+import type { FakeRazorpay } from '../api/support/fake-razorpay';
+import type { SmtpReceiver } from '../api/support/mail-receivers';
 import { payAscendPlus } from './support/paidClient';
 import type { TodoAnswer } from '../../src/lib/schemas/todo';
 import { openView, signInAsAdmin } from './support/admin';
 import { watchConsole } from './support/console';
-import { type FreshServer, startFreshServer } from './support/fresh-server';
+import type { FreshServer } from './support/fresh-server';
+import { startPaymentServer } from './support/paymentServer';
 import { e2ePort } from './support/ports';
 import { expect as baseExpect, test } from './support/test';
 
@@ -29,29 +24,14 @@ const shots = process.env.SHOTS_DIR ?? '/tmp/ccc-e2e-shots';
 let smtp: SmtpReceiver;
 let server: FreshServer;
 let razorpay: FakeRazorpay;
+let stop: (() => Promise<void>) | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  smtp = await startSmtpReceiver();
-  const port = e2ePort + 27;
-  razorpay = await startFakeRazorpay(TEST_KEY_ID, TEST_KEY_SECRET, 0, {
-    url: `http://localhost:${port}/api/razorpay-webhook`,
-    secret: TEST_WEBHOOK_SECRET,
-  });
-  server = await startFreshServer(port, {
-    SMTP_URL: smtp.url,
-    NOTIFY_EMAIL_TO: 'owner@example.in',
-    NOTIFY_EMAIL_FROM: 'CCC Edu <leads@example.in>',
-    RAZORPAY_KEY_ID: TEST_KEY_ID,
-    RAZORPAY_KEY_SECRET: TEST_KEY_SECRET,
-    RAZORPAY_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-    RAZORPAY_API_BASE_URL: razorpay.url,
-  });
+  ({ server, smtp, razorpay, stop } = await startPaymentServer(e2ePort + 27));
 });
 test.afterAll(async () => {
-  await server?.stop();
-  await razorpay?.stop();
-  await smtp?.stop();
+  await stop?.();
 });
 
 async function axe(page: Page): Promise<Array<{ rule: string; nodes: string[] }>> {

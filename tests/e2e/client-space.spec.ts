@@ -1,17 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  type FakeRazorpay,
-  TEST_KEY_ID,
-  TEST_KEY_SECRET,
-  TEST_WEBHOOK_SECRET,
-  startFakeRazorpay,
-} from '../api/support/fake-razorpay';
-import { type SmtpReceiver, startSmtpReceiver } from '../api/support/mail-receivers';
+import type { FakeRazorpay } from '../api/support/fake-razorpay';
+import type { SmtpReceiver } from '../api/support/mail-receivers';
 import { payAscendPlus } from './support/paidClient';
 import { signInThroughLoginPage as signIn, openView } from './support/admin';
 import { watchConsole } from './support/console';
-import { type FreshServer, startFreshServer } from './support/fresh-server';
+import type { FreshServer } from './support/fresh-server';
+import { startPaymentServer } from './support/paymentServer';
 import { e2ePort } from './support/ports';
 import { expect as baseExpect, test } from './support/test';
 
@@ -34,35 +29,21 @@ const ROOM = 'https://us02web.zoom.us/j/81234567890?pwd=e2e';
 let smtp: SmtpReceiver;
 let server: FreshServer;
 let razorpay: FakeRazorpay;
+let stop: (() => Promise<void>) | undefined;
 
 test.beforeAll(async () => {
   // A fresh server may take up to a minute to start (startFreshServer).
   test.setTimeout(90_000);
-  smtp = await startSmtpReceiver();
-  const port = e2ePort + 21;
-  razorpay = await startFakeRazorpay(TEST_KEY_ID, TEST_KEY_SECRET, 0, {
-    url: `http://localhost:${port}/api/razorpay-webhook`,
-    secret: TEST_WEBHOOK_SECRET,
-  });
-  server = await startFreshServer(port, {
-    SMTP_URL: smtp.url,
-    NOTIFY_EMAIL_TO: 'owner@example.in',
-    NOTIFY_EMAIL_FROM: 'CCC Edu <leads@example.in>',
-    RAZORPAY_KEY_ID: TEST_KEY_ID,
-    RAZORPAY_KEY_SECRET: TEST_KEY_SECRET,
-    RAZORPAY_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-    RAZORPAY_API_BASE_URL: razorpay.url,
+  ({ server, smtp, razorpay, stop } = await startPaymentServer(e2ePort + 21, {
     GST_GSTIN: '29ABCDE1234F1ZW',
     GST_LEGAL_NAME: 'CCC Edu Careers LLP',
     GST_ADDRESS: '12 MG Road, Bengaluru 560001',
     GST_STATE: 'Karnataka',
     SESSION_MEETING_URL: ROOM,
-  });
+  }));
 });
 test.afterAll(async () => {
-  await server?.stop();
-  await razorpay?.stop();
-  await smtp?.stop();
+  await stop?.();
 });
 
 async function axe(page: Page, include: string) {

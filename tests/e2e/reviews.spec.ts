@@ -48,7 +48,7 @@ test.beforeAll(async () => {
   const [first, second] = JSON.parse(seeded.stdout) as PastSession[];
   sessions[390] = first!;
   sessions[1280] = second!;
-  server = await startFreshServer(e2ePort + 31, {
+  server = await startFreshServer(e2ePort + 33, {
     BLOBS_DIR: blobsDir,
     SMTP_URL: smtp.url,
     NOTIFY_EMAIL_TO: 'owner@example.in',
