@@ -4,9 +4,11 @@ import { withRetries } from '../../storage/retry';
 import { type TodoDigest, buildDigest } from './todoDigest';
 
 // Where the to-do's digest lives (docs/admin.md, "To do"): one blob the minute job writes,
-// and one small key per change of the index, `changed/{ms}.{kind}.{id}`, which a read lists
-// to bring the digest up to date. A change key names a lead, nothing about the person; it is
-// written before the index changes, so a change the digest's listing missed always has one.
+// and one small key per change of the index, `changed/{minute}/{ms}.{kind}.{id}`, which a read
+// lists to bring the digest up to date: only the minutes since the oldest digest it may use, so
+// its cost follows the changes of the last minutes, never the backlog. A change key names a
+// lead, nothing about the person; it is written before the index changes, so a change the
+// digest's listing missed always has one.
 
 const DIGEST_KEY = 'digest';
 const CHANGED = 'changed/';
@@ -14,11 +16,17 @@ const CHANGED = 'changed/';
  * Changes this long before a digest's listing started are read again: a change key is
  * written a moment before its index key, and instances' clocks differ by seconds.
  */
-export const CHANGE_SLACK_MS = 2 * 60_000;
+export const CHANGE_SLACK_MS = 30_000;
 /** Change keys the minute job keeps past the newest digest (a read may still hold an older one). */
 const CHANGES_KEPT_MS = 10 * 60_000;
-/** A digest older than this is not used: the minute job has not run, and a read lists the index. */
-export const DIGEST_FRESH_MS = 5 * 60_000;
+/**
+ * A digest older than this is not used: the minute job has not run, and a read lists the index.
+ * With the slack it stays inside CHANGES_KEPT_MS, so a newer digest's pruning never takes a
+ * change key a read of an older one needs.
+ */
+export const DIGEST_FRESH_MS = 8 * 60_000;
+const MINUTE_MS = 60_000;
+const minuteFolder = (ms: number) => `${CHANGED}${pad(Math.floor(ms / MINUTE_MS) * MINUTE_MS)}/`;
 /** More changed leads than this since the digest: a read lists the index instead. */
 export const MAX_CHANGED_LEADS = 200;
 
@@ -26,16 +34,30 @@ const pad = (ms: number) => String(Math.max(0, Math.floor(ms))).padStart(13, '0'
 
 /** Notes that a lead's to-do keys are about to change. */
 export async function noteTodoChange(store: ReturnType<typeof collectionStore>, kind: string, id: string) {
-  await withRetries(() => blobCall(() => store.set(`${CHANGED}${pad(Date.now())}.${kind}.${id}`, '')));
+  const now = Date.now();
+  await withRetries(() => blobCall(() => store.set(`${minuteFolder(now)}${pad(now)}.${kind}.${id}`, '')));
 }
 
-/** Every change key: when, and which lead (`kind/id`). */
-export async function listChanges(store: ReturnType<typeof collectionStore>): Promise<{ at: number; lead: string }[]> {
-  const { blobs } = await blobCall(() => store.list({ prefix: CHANGED }));
-  return blobs.flatMap(({ key }) => {
-    const match = /^changed\/(\d{13})\.([A-Za-z]+)\.(.+)$/.exec(key);
-    return match ? [{ at: Number(match[1]), lead: `${match[2]}/${match[3]}` }] : [];
-  });
+const changePattern = /^changed\/\d{13}\/(\d{13})\.([A-Za-z]+)\.(.+)$/;
+
+/**
+ * The change keys of the minutes from `since` to `now` (ms; one listing a minute, side by
+ * side): when, and which lead (`kind/id`).
+ */
+export async function listChanges(
+  store: ReturnType<typeof collectionStore>,
+  since: number,
+  now: number,
+): Promise<{ at: number; lead: string }[]> {
+  const minutes: string[] = [];
+  for (let at = Math.floor(since / MINUTE_MS) * MINUTE_MS; at <= now; at += MINUTE_MS) minutes.push(minuteFolder(at));
+  const listings = await Promise.all(minutes.map((prefix) => blobCall(() => store.list({ prefix }))));
+  return listings.flatMap(({ blobs }) =>
+    blobs.flatMap(({ key }) => {
+      const match = changePattern.exec(key);
+      return match ? [{ at: Number(match[1]), lead: `${match[2]}/${match[3]}` }] : [];
+    }),
+  );
 }
 
 /** The digest, when one was written and is recent enough to use. */
@@ -64,9 +86,13 @@ export async function writeDigest(
   const held = (await blobCall(() => store.get(DIGEST_KEY, { type: 'json' }))) as TodoDigest | null;
   if (!held || !(held.builtAt > startedAt)) await withRetries(() => blobCall(() => store.setJSON(DIGEST_KEY, digest)));
   const { blobs } = await blobCall(() => store.list({ prefix: CHANGED }));
+  // Older keys (`changed/{ms}.…`, from before minute folders) go too: they match no minute.
   const old = blobs
     .map(({ key }) => key)
-    .filter((key) => Number(key.slice(CHANGED.length, CHANGED.length + 13)) < startedAt - CHANGES_KEPT_MS);
+    .filter((key) => {
+      const match = changePattern.exec(key);
+      return !match || Number(match[1]) < startedAt - CHANGES_KEPT_MS;
+    });
   for (let at = 0; at < old.length; at += 32)
     await Promise.all(old.slice(at, at + 32).map((key) => blobCall(() => store.delete(key))));
   return { people: digest.people.length, changesForgotten: old.length };

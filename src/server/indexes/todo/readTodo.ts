@@ -1,6 +1,7 @@
 import { type TodoAnswer, type TodoEntry, type TodoKind, todoKinds } from '../../../lib/schemas/todo';
 import {
   CHANGE_SLACK_MS,
+  DIGEST_FRESH_MS,
   MAX_CHANGED_LEADS,
   dropDigest,
   listChanges,
@@ -21,7 +22,11 @@ const LEAD_READS_AT_ONCE = 16;
 
 async function fromDigest(now: Date, limit?: number): Promise<TodoAnswer | null> {
   const store = todoStore();
-  const [digest, changes] = await Promise.all([readFreshDigest(store, now.getTime()), listChanges(store)]);
+  // Side by side: the digest, and the change keys of every minute a usable digest may need.
+  const [digest, changes] = await Promise.all([
+    readFreshDigest(store, now.getTime()),
+    listChanges(store, now.getTime() - DIGEST_FRESH_MS - CHANGE_SLACK_MS, now.getTime()),
+  ]);
   if (!digest) return null;
   const from = digest.builtAt - CHANGE_SLACK_MS;
   const since = [...new Set(changes.filter(({ at }) => at >= from).map(({ lead }) => lead))];
