@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import adminAppointmentsFn from '../../netlify/functions/admin-appointments.mts';
 import appointmentsFn from '../../netlify/functions/appointments.mts';
 import calendarFeedFn from '../../netlify/functions/calendar-feed.mts';
+import joinFn from '../../netlify/functions/join.mts';
 import clientSpaceFn from '../../netlify/functions/client-space.mts';
 import peopleFn from '../../netlify/functions/admin-people.mts';
 import slotsFn from '../../netlify/functions/slots.mts';
@@ -196,6 +197,20 @@ describe('sessions held online', () => {
       MEET,
     ]);
     expect(message?.quickReplies).toEqual([`confirm:${session.id}`, `reschedule:${session.id}`]);
+    // Its Join button: the site's join link, which leads to the room the session is held at.
+    const [suffix] = message?.urlSuffixes ?? [];
+    expect(suffix).toMatch(new RegExp(`^api/join/${session.id}\\?token=[\\w-]+$`));
+    const joinUrl = new URL(suffix!, `${SITE}/`);
+    const join = (token: string | null, id = session.id) =>
+      call(joinFn, `/api/join/${id}${token === null ? '' : `?token=${token}`}`, { params: { id } });
+    const opened = await join(joinUrl.searchParams.get('token'));
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('location')).toBe(MEET);
+    expect(opened.headers.get('cache-control')).toBe('no-store');
+    // Another session's token, a wrong one, or none: no room.
+    expect((await join(joinUrl.searchParams.get('token'), '1700000000000-abcdefabcd')).status).toBe(404);
+    expect((await join('x'.repeat(43))).status).toBe(404);
+    expect((await join(null)).status).toBe(400);
   });
 
   test('a discovery call stays a phone call: no link in its invite, whatever SESSION_MEETING_URL says', async () => {

@@ -10,7 +10,7 @@ import {
   notificationSettings,
   siteAddress,
 } from '../notifications';
-import { withMeetingUrl } from '../booking';
+import { joinLinkOf, withMeetingUrl } from '../booking';
 import { appointmentInvite } from './invite';
 import { visitorLink } from './links';
 import { whatsappCallEntries, whatsappEnabled, whatsappReminderEntry } from '../whatsapp';
@@ -116,8 +116,8 @@ export async function queueReminder(
   const state = notificationSettings();
   const kind: NotificationKind = which === 'day' ? 'appointment-reminder-day' : 'appointment-reminder-hour';
   const items: OutboxEntry[] = [];
+  const site = siteAddress();
   if (state.enabled && appointment.email) {
-    const site = siteAddress();
     items.push(
       entry(
         appointment,
@@ -129,7 +129,10 @@ export async function queueReminder(
       ),
     );
   }
-  const whatsapp = whatsappEnabled() ? whatsappReminderEntry(appointment, which, kind, now) : null;
+  // An online session's Join button opens the site's join link (docs/whatsapp.md).
+  const join =
+    appointment.session && appointment.meetingUrl ? { link: await joinLinkOf(appointment.id, site), site } : undefined;
+  const whatsapp = whatsappEnabled() ? whatsappReminderEntry(appointment, which, kind, now, join) : null;
   if (whatsapp) items.push(whatsapp);
   if (items.length === 0) return [];
   await enqueue(items);

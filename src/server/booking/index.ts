@@ -23,7 +23,7 @@ export {
 export { syncCallTodo, withCallDue } from './callTodo';
 export { appointmentUid } from './calendarUid';
 export { icalFeedSources } from './icalFeeds';
-export { SESSION_MEETING_URL_VARIABLE, meetingUrlOf, sessionMeetingUrl, withMeetingUrl } from './meeting';
+export { SESSION_MEETING_URL_VARIABLE, joinLinkOf, meetingUrlOf, sessionMeetingUrl, withMeetingUrl } from './meeting';
 export {
   BUSY_TIMEOUT_MS,
   busyBetween,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Appointment } from '../../lib/schemas/appointment';
 import { env } from '../env';
+import { signedLinkToken } from './secrets';
 
 // Where an online session is held (docs/decisions/0043-google-calendar-and-online-sessions.md,
 // docs/scheduling.md "The meeting link"): the appointment's own link (a Google Meet link written
@@ -36,4 +37,13 @@ export function meetingUrlOf(appointment: Pick<Appointment, 'meetingUrl' | 'sess
 export function withMeetingUrl<T extends Appointment>(appointment: T): T {
   const meetingUrl = meetingUrlOf(appointment);
   return meetingUrl === appointment.meetingUrl ? appointment : { ...appointment, meetingUrl };
+}
+
+/**
+ * The site's own link to a session's room, `/api/join/{id}?token=`: it answers with the room
+ * the session is held at when it is opened, so a message sent before Google gave a Meet link
+ * still leads there, and a WhatsApp URL button (whose start must be the site's) can carry it.
+ */
+export async function joinLinkOf(appointmentId: string, site: string): Promise<string> {
+  return `${site}/api/join/${appointmentId}?token=${await signedLinkToken('join', appointmentId)}`;
 }

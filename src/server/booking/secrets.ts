@@ -39,8 +39,11 @@ async function manageSigningKey(): Promise<Buffer> {
   return manageKey;
 }
 
-/** What a visitor's link opens: a call's manage page, a client space, a call-back request's page to pick a time, or a held session's review page. */
-export type LinkPurpose = 'manage' | 'client' | 'pick-time' | 'review';
+/**
+ * What a visitor's link opens: a call's manage page, a client space, a call-back request's page
+ * to pick a time, a held session's review page, or an online session's room (the join link).
+ */
+export type LinkPurpose = 'manage' | 'client' | 'pick-time' | 'review' | 'join';
 
 /** A link's token (pure): HMAC of the purpose and the id, so a token for one purpose opens nothing else. */
 export function linkToken(key: Buffer, purpose: LinkPurpose, id: string): string {

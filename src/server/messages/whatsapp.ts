@@ -39,9 +39,14 @@ export function callConfirmation(appointment: Appointment): WhatsAppMessage {
  * The reminders a day and an hour before: {{1}} name, {{2}} what it is, {{3}} when (IST); Confirm,
  * Reschedule. An online session's ({{4}} its link, docs/scheduling.md "The meeting link") are
  * templates of their own: the link's start is Google Meet's or the owner's room's, not the site's,
- * so it goes in the text (WhatsApp makes it a link), as the payment link does.
+ * so it goes in the text (WhatsApp makes it a link), and their **Join** URL button opens the
+ * site's join link (`join`), which leads to the room.
  */
-export function reminder(appointment: Appointment, which: 'day' | 'hour'): WhatsAppMessage {
+export function reminder(
+  appointment: Appointment,
+  which: 'day' | 'hour',
+  join?: { link: string; site: string },
+): WhatsAppMessage {
   const online = appointment.session && appointment.meetingUrl;
   const purpose: TemplatePurpose = appointment.session
     ? which === 'day'
@@ -59,6 +64,7 @@ export function reminder(appointment: Appointment, which: 'day' | 'hour'): Whats
     purpose,
     body: online ? [...body, appointment.meetingUrl!] : body,
     quickReplies: callButtons(appointment),
+    ...(online && join ? { urlSuffix: urlSuffixOf(join.link, join.site) } : {}),
   };
 }
 

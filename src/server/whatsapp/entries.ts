@@ -104,9 +104,12 @@ export function whatsappReminderEntry(
   which: 'day' | 'hour',
   kind: NotificationKind,
   now: Date,
+  join?: { link: string; site: string },
 ): OutboxEntry | null {
   const to = consentedNumber(appointment);
-  return to ? visitorEntry(kind, appointment.version, to, reminder(appointment, which), now, appointment.id) : null;
+  return to
+    ? visitorEntry(kind, appointment.version, to, reminder(appointment, which, join), now, appointment.id)
+    : null;
 }
 
 /**
