@@ -74,9 +74,10 @@ async function measureSize(size) {
     const seedSeconds = (performance.now() - started) / 1000;
     console.log(`\n  seeded in ${seedSeconds.toFixed(0)} s`, seeded);
     // The server runs without its minute job: its to-do digest is made once here, as the job would
-    // on a store that has been quiet for the half minute a read looks back past a digest (a seed is
-    // one burst of every lead; a read just after a burst of over 200 leads lists the whole index).
-    await new Promise((resolve) => setTimeout(resolve, 31_000));
+    // on a store that has been quiet for a minute and a half (a seed is one burst of every lead: a
+    // read lists the minutes of change keys from half a minute before the digest, and a read just
+    // after a burst of over 200 leads lists the whole index).
+    await new Promise((resolve) => setTimeout(resolve, 91_000));
     const digest = await withLocalStore(blobsDir, async () => {
       const { refreshTodoDigest } = await loadServerModule('src/server/indexes/todo/readTodo.ts');
       return refreshTodoDigest();

@@ -1,7 +1,6 @@
 import { type TodoAnswer, type TodoEntry, type TodoKind, todoKinds } from '../../../lib/schemas/todo';
 import {
   CHANGE_SLACK_MS,
-  DIGEST_FRESH_MS,
   MAX_CHANGED_LEADS,
   dropDigest,
   listChanges,
@@ -22,13 +21,12 @@ const LEAD_READS_AT_ONCE = 16;
 
 async function fromDigest(now: Date, limit?: number): Promise<TodoAnswer | null> {
   const store = todoStore();
-  // Side by side: the digest, and the change keys of every minute a usable digest may need.
-  const [digest, changes] = await Promise.all([
-    readFreshDigest(store, now.getTime()),
-    listChanges(store, now.getTime() - DIGEST_FRESH_MS - CHANGE_SLACK_MS, now.getTime()),
-  ]);
+  // The digest first, then the change keys of the minutes since it was made: after a burst of
+  // leads the minutes before a digest hold thousands, which a read must not list.
+  const digest = await readFreshDigest(store, now.getTime());
   if (!digest) return null;
   const from = digest.builtAt - CHANGE_SLACK_MS;
+  const changes = await listChanges(store, from, now.getTime());
   const since = [...new Set(changes.filter(({ at }) => at >= from).map(({ lead }) => lead))];
   if (since.length > MAX_CHANGED_LEADS) return null;
   const current = new Map<string, TodoEntry[]>();
