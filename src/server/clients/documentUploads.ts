@@ -79,7 +79,11 @@ async function removeUpload(clientId: string, uploadId: string): Promise<void> {
  * parts pass the limit and 400 when they are not the size declared (the upload is removed then:
  * it can never complete).
  */
-export async function completeUpload(client: Client, uploadId: string, now: Date = new Date()): Promise<ClientDocument> {
+export async function completeUpload(
+  client: Client,
+  uploadId: string,
+  now: Date = new Date(),
+): Promise<ClientDocument> {
   const upload = await openUpload(client.id, uploadId);
   const docs = documentsStore();
   const count = partCountOf(upload.size);

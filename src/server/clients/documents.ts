@@ -117,11 +117,7 @@ export async function eraseDocuments(clientId: string): Promise<number> {
 }
 
 /** Tells the client a document was added: a link to their space, never the file or its title (DECISIONS 28). */
-async function queueDocumentNotice(
-  client: Client,
-  document: ClientDocument,
-  now: Date = new Date(),
-): Promise<void> {
+async function queueDocumentNotice(client: Client, document: ClientDocument, now: Date = new Date()): Promise<void> {
   if (!client.email || !notificationSettings().enabled) return;
   const mail = clientDocumentMail(client.name, await clientSpaceUrlOf(client.id, siteAddress()));
   const entry = newEntry(
