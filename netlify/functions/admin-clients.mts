@@ -9,11 +9,17 @@ import {
   sessionStartSchema,
 } from '../../src/lib/schemas/client';
 import {
+  type ClientDocumentLink,
+  type ClientDocument,
   type ClientDocumentsAnswer,
-  MAX_DOCUMENT_BYTES,
+  DOCUMENT_PART_BYTES,
+  type DocumentUploadStarted,
   documentDownloadName,
   documentIdSchema,
   documentUploadQuerySchema,
+  documentUploadStartSchema,
+  partNumberSchema,
+  uploadIdSchema,
 } from '../../src/lib/schemas/clientDocument';
 import { z } from '../../src/lib/schemas/zod';
 import { requireAdmin } from '../../src/server/auth';
@@ -24,11 +30,13 @@ import {
   bookSession,
   cancelSession,
   clients,
+  completeUpload,
   documentsOf,
   moveSession,
-  queueDocumentNotice,
+  putUploadPart,
   readDocumentFile,
   removeDocument,
+  startUpload,
 } from '../../src/server/clients';
 import { notFound } from '../../src/server/http/errors';
 import { json } from '../../src/server/http/respond';
@@ -39,14 +47,25 @@ import { pageQuerySchema, readBytesLimited, readJson, readParams, readQuery } fr
 // left and the next one; a session's outcome (held or no-show) with a private note; the owner's booking,
 // cancel and move of a session; the PDFs the owner shares with a client (docs/client-space.md):
 //   GET    /api/admin/clients/{id}/documents
-//   POST   /api/admin/clients/{id}/documents?title=   the body is the PDF itself (any content type: its bytes are checked)
+//   POST   /api/admin/clients/{id}/documents?title=   the body is the PDF itself, at most one part (any content type: its bytes are checked)
+//   POST   /api/admin/clients/{id}/documents/uploads  { title, size }: a larger PDF, sent in parts
+//   PUT    /api/admin/clients/{id}/documents/uploads/{uploadId}/parts/{n}   the body is part n of the PDF
+//   POST   /api/admin/clients/{id}/documents/uploads/{uploadId}/complete
 //   GET    /api/admin/clients/{id}/documents/{docId}  the PDF
 //   DELETE /api/admin/clients/{id}/documents/{docId}
 
 const paramsSchema = z.object({ id: appointmentIdSchema });
 const documentParamsSchema = z.object({ id: appointmentIdSchema, docId: documentIdSchema });
+const uploadParamsSchema = z.object({ id: appointmentIdSchema, uploadId: uploadIdSchema });
+const partParamsSchema = uploadParamsSchema.extend({ n: partNumberSchema });
 const pathOf = (req: Request) => new URL(req.url).pathname.replace(/\/+$/, '');
 const documentsPath = (id: string) => `/api/admin/clients/${id}/documents`;
+const uploadsPath = (id: string) => `${documentsPath(id)}/uploads`;
+const MIB = 1024 * 1024;
+const withUrl = (id: string, document: ClientDocument): ClientDocumentLink => ({
+  ...document,
+  url: `${documentsPath(id)}/${document.id}`,
+});
 const noStore = { 'cache-control': 'no-store' };
 
 async function existingClient(id: string) {
@@ -57,7 +76,7 @@ async function existingClient(id: string) {
 
 async function documentList(id: string): Promise<ClientDocumentsAnswer> {
   const documents = await documentsOf(id);
-  return { items: documents.map((document) => ({ ...document, url: `${documentsPath(id)}/${document.id}` })) };
+  return { items: documents.map((document) => withUrl(id, document)) };
 }
 
 export default route({
@@ -100,10 +119,27 @@ export default route({
       // The title first, then the client, then the bytes: a bad request is refused before any upload is read.
       const { title } = readQuery(req, documentUploadQuerySchema);
       const client = await existingClient(id);
-      const bytes = await readBytesLimited(req, MAX_DOCUMENT_BYTES, 'file');
+      const bytes = await readBytesLimited(
+        req,
+        DOCUMENT_PART_BYTES,
+        'file',
+        `A file over ${DOCUMENT_PART_BYTES / MIB} MB is sent in parts: POST ${uploadsPath(id)} first.`,
+      );
       const document = await addDocument(client, title, bytes);
-      await queueDocumentNotice(client, document);
-      return json({ document: { ...document, url: `${documentsPath(id)}/${document.id}` } }, { status: 201 });
+      return json({ document: withUrl(id, document) }, { status: 201 });
+    }
+    if (pathOf(req) === uploadsPath(id)) {
+      const { title, size } = await readJson(req, documentUploadStartSchema);
+      const client = await existingClient(id);
+      const answer: DocumentUploadStarted = await startUpload(client, title, size);
+      return json(answer, { status: 201 });
+    }
+    if (context.params?.uploadId) {
+      const { uploadId } = readParams(context.params, uploadParamsSchema);
+      if (pathOf(req) !== `${uploadsPath(id)}/${uploadId}/complete`) throw notFound();
+      const client = await existingClient(id);
+      const document = await completeUpload(client, uploadId);
+      return json({ document: withUrl(id, document) }, { status: 201 });
     }
     if (pathOf(req) === `/api/admin/clients/${id}/sessions`) {
       // The owner books one of the client's sessions, at a time agreed with them: the client's own booking.
@@ -135,6 +171,15 @@ export default route({
     };
     return json(answer);
   },
+  async PUT(req, context) {
+    await requireAdmin(req, context);
+    const { id, uploadId, n } = readParams(context.params ?? {}, partParamsSchema);
+    if (pathOf(req) !== `${uploadsPath(id)}/${uploadId}/parts/${n}`) throw notFound();
+    // Refused by its Content-Length before the upload is read, else by the bytes counted.
+    const bytes = await readBytesLimited(req, DOCUMENT_PART_BYTES, 'file');
+    await putUploadPart(id, uploadId, n, bytes);
+    return new Response(null, { status: 204 });
+  },
   async DELETE(req, context) {
     await requireAdmin(req, context);
     const { id, docId } = readParams(context.params ?? {}, documentParamsSchema);
@@ -152,5 +197,8 @@ export const config: Config = {
     '/api/admin/clients/:id/sessions',
     '/api/admin/clients/:id/documents',
     '/api/admin/clients/:id/documents/:docId',
+    '/api/admin/clients/:id/documents/uploads',
+    '/api/admin/clients/:id/documents/uploads/:uploadId/parts/:n',
+    '/api/admin/clients/:id/documents/uploads/:uploadId/complete',
   ],
 };

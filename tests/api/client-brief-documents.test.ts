@@ -7,11 +7,17 @@ import slotsFn from '../../netlify/functions/slots.mts';
 import { briefQuestions } from '../../src/lib/briefQuestions';
 import type { BriefAnswer } from '../../src/lib/schemas/brief';
 import type { AdminClientsAnswer, SessionAnswer } from '../../src/lib/schemas/client';
-import type { ClientDocumentsAnswer } from '../../src/lib/schemas/clientDocument';
+import {
+  type ClientDocumentsAnswer,
+  DOCUMENT_PART_BYTES,
+  type DocumentUploadStarted,
+  MAX_DOCUMENT_BYTES,
+} from '../../src/lib/schemas/clientDocument';
 import type { Slot, SlotsAnswer } from '../../src/lib/schemas/appointment';
 import { BRIEF_REMINDER_HOURS, sendDueBriefReminders } from '../../src/server/clients/briefReminder';
 import { readBrief } from '../../src/server/clients/brief';
 import { documentsOf, readDocumentFile } from '../../src/server/clients/documents';
+import { UPLOAD_TTL_MS, pruneStaleUploads } from '../../src/server/clients/documentUploads';
 import { readClient } from '../../src/server/clients/store';
 import { erasePerson, findPersonData, identityOf } from '../../src/server/privacy';
 import { recordsOf } from '../../src/server/privacy/view';
@@ -80,6 +86,71 @@ async function upload(
   const context = { params: { id: clientId }, ip: '127.0.0.1', requestId: 'test' } as unknown as Context;
   return adminClientsFn(request, context);
 }
+
+/** A raw-body request to the admin documents routes (a part, or a file in one request). */
+async function sendRaw(
+  method: 'POST' | 'PUT',
+  path: string,
+  params: Record<string, string>,
+  bytes: Uint8Array | ReadableStream<Uint8Array>,
+  contentLength?: number,
+): Promise<Response> {
+  const headers = new Headers({ cookie, origin: new URL(SITE).origin, 'content-type': 'application/pdf' });
+  if (contentLength !== undefined) headers.set('content-length', String(contentLength));
+  const request = new Request(new URL(path, SITE), {
+    method,
+    headers,
+    body: bytes,
+    ...(bytes instanceof ReadableStream ? { duplex: 'half' } : {}),
+  } as RequestInit);
+  const context = { params, ip: '127.0.0.1', requestId: 'test' } as unknown as Context;
+  return adminClientsFn(request, context);
+}
+
+const startUploadCall = (clientId: string, body: unknown) =>
+  call(adminClientsFn, `/api/admin/clients/${clientId}/documents/uploads`, { cookie, body, params: { id: clientId } });
+const putPart = (clientId: string, uploadId: string, n: number, bytes: Uint8Array | ReadableStream<Uint8Array>) =>
+  sendRaw(
+    'PUT',
+    `/api/admin/clients/${clientId}/documents/uploads/${uploadId}/parts/${n}`,
+    {
+      id: clientId,
+      uploadId,
+      n: String(n),
+    },
+    bytes,
+  );
+const completeCall = (clientId: string, uploadId: string) =>
+  call(adminClientsFn, `/api/admin/clients/${clientId}/documents/uploads/${uploadId}/complete`, {
+    method: 'POST',
+    cookie,
+    params: { id: clientId, uploadId },
+  });
+/** The keys of the client's uploads in parts still open, read from the store. */
+const openUploadKeys = async (clientId: string) =>
+  (await collectionStore('client-documents').list({ prefix: `uploads/${clientId}/` })).blobs.map((blob) => blob.key);
+
+async function startedUpload(clientId: string, size: number, title = 'Assessment report'): Promise<string> {
+  const started = await startUploadCall(clientId, { title, size });
+  expect(started.status).toBe(201);
+  const answer = await jsonOf<DocumentUploadStarted>(started);
+  expect(answer.partBytes).toBe(DOCUMENT_PART_BYTES);
+  return answer.uploadId;
+}
+
+/** A real PDF (one page) padded past its %%EOF to `size` bytes with a pattern, so any misplaced byte shows. */
+async function bigPdf(size: number): Promise<Uint8Array> {
+  const head = await smallPdf('Assessment report, with its appendices');
+  const bytes = new Uint8Array(size);
+  bytes.set(head);
+  for (let i = head.byteLength; i < size; i += 1) bytes[i] = (i * 31 + 7) & 0xff;
+  return bytes;
+}
+
+const partsOf = (bytes: Uint8Array, partBytes = DOCUMENT_PART_BYTES) =>
+  Array.from({ length: Math.ceil(bytes.byteLength / partBytes) }, (_, n) =>
+    bytes.subarray(n * partBytes, (n + 1) * partBytes),
+  );
 
 async function smallPdf(text: string): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -311,12 +382,170 @@ describe('documents for the client', () => {
   });
 });
 
+describe('a PDF over 4 MiB, uploaded in parts', () => {
+  const MB = 1024 * 1024;
+  const newDocumentMails = (client: PaidClient) =>
+    mail.smtp.mails.filter(
+      (message) => message.to.includes(client.email) && message.subject.startsWith('A new document'),
+    );
+
+  test('9.5 MB in three parts (one sent twice) is stored whole: the client downloads the same bytes, is told once, and the parts are gone', async () => {
+    const client = await pay();
+    const pdf = await bigPdf(Math.round(9.5 * MB));
+    const uploadId = await startedUpload(client.id, pdf.byteLength, 'Full assessment');
+    const parts = partsOf(pdf);
+    expect(parts).toHaveLength(3);
+    for (const [n, part] of parts.entries()) expect((await putPart(client.id, uploadId, n, part)).status).toBe(204);
+    // The same part again replaces it (a retried request is harmless).
+    expect((await putPart(client.id, uploadId, 1, parts[1]!)).status).toBe(204);
+    expect(await openUploadKeys(client.id)).toHaveLength(4);
+
+    const completed = await completeCall(client.id, uploadId);
+    expect(completed.status).toBe(201);
+    const { document } = await jsonOf<{ document: { id: string; title: string; bytes: number } }>(completed);
+    expect(document).toMatchObject({ title: 'Full assessment', bytes: pdf.byteLength });
+    await settleAfterResponse();
+
+    const download = await clientDownload(client, document.id);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    const downloaded = new Uint8Array(await download.arrayBuffer());
+    expect(downloaded.byteLength).toBe(pdf.byteLength);
+    expect(Buffer.from(downloaded).equals(Buffer.from(pdf))).toBe(true);
+    expect(await openUploadKeys(client.id)).toEqual([]);
+
+    // Completing again finds no upload: no second document, no second mail.
+    expect((await completeCall(client.id, uploadId)).status).toBe(404);
+    await settleAfterResponse();
+    expect(await documentsOf(client.id)).toHaveLength(1);
+    const told = newDocumentMails(client);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain(`/client/${client.id}?token=${client.token}`);
+  });
+
+  test('11 MB declared is a 413 naming file; nothing is stored', async () => {
+    const client = await pay();
+    const refused = await startUploadCall(client.id, { title: 'Too big', size: 11 * MB });
+    expect(refused.status).toBe(413);
+    expect((await jsonOf<{ fields: Record<string, string> }>(refused)).fields).toHaveProperty('file');
+    expect(await openUploadKeys(client.id)).toEqual([]);
+    expect(await documentsOf(client.id)).toEqual([]);
+    // A bad title or size is a 400 naming it.
+    const bad = await startUploadCall(client.id, { title: 'Report \u202E', size: 0 });
+    expect(bad.status).toBe(400);
+    expect(Object.keys((await jsonOf<{ fields: Record<string, string> }>(bad)).fields).sort()).toEqual([
+      'size',
+      'title',
+    ]);
+  });
+
+  test('parts that sum past 10 MB are a 413 at complete; no document, and the upload is removed', async () => {
+    const client = await pay();
+    const uploadId = await startedUpload(client.id, MAX_DOCUMENT_BYTES);
+    const full = await bigPdf(DOCUMENT_PART_BYTES);
+    for (const n of [0, 1, 2]) expect((await putPart(client.id, uploadId, n, full)).status).toBe(204);
+    const refused = await completeCall(client.id, uploadId);
+    expect(refused.status).toBe(413);
+    expect((await jsonOf<{ fields: Record<string, string> }>(refused)).fields).toHaveProperty('file');
+    expect(await documentsOf(client.id)).toEqual([]);
+    expect(await openUploadKeys(client.id)).toEqual([]);
+    const files = await collectionStore('client-documents').list({ prefix: `files/${client.id}/` });
+    expect(files.blobs).toEqual([]);
+  });
+
+  test('a part over 4 MiB is a 413 (by Content-Length and by the bytes counted); part 0 that is not a PDF is a 400 naming file', async () => {
+    const client = await pay();
+    const uploadId = await startedUpload(client.id, 9 * MB);
+    const head = await smallPdf('part');
+    const over = DOCUMENT_PART_BYTES + 1;
+    const declared = await sendRaw(
+      'PUT',
+      `/api/admin/clients/${client.id}/documents/uploads/${uploadId}/parts/0`,
+      { id: client.id, uploadId, n: '0' },
+      streamOf(over, head),
+      over,
+    );
+    expect(declared.status).toBe(413);
+    const counted = await putPart(client.id, uploadId, 0, streamOf(over, head));
+    expect(counted.status).toBe(413);
+    expect((await jsonOf<{ fields: Record<string, string> }>(counted)).fields).toHaveProperty('file');
+
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    const notPdf = await putPart(client.id, uploadId, 0, png);
+    expect(notPdf.status).toBe(400);
+    expect((await jsonOf<{ fields: Record<string, string> }>(notPdf)).fields).toHaveProperty('file');
+    // A part past the file's last (9 MB is parts 0 to 2) is refused by name.
+    const beyond = await putPart(client.id, uploadId, 3, png);
+    expect(beyond.status).toBe(400);
+    expect((await jsonOf<{ fields: Record<string, string> }>(beyond)).fields).toHaveProperty('part');
+    // Only the upload's record is stored: no part.
+    expect(await openUploadKeys(client.id)).toEqual([`uploads/${client.id}/${uploadId}/upload`]);
+  });
+
+  test('complete with a part missing is a 409 and stores nothing; the upload stays open for the missing part', async () => {
+    const client = await pay();
+    const pdf = await bigPdf(6 * MB);
+    const uploadId = await startedUpload(client.id, pdf.byteLength);
+    const [first, second] = partsOf(pdf);
+    expect((await putPart(client.id, uploadId, 0, first!)).status).toBe(204);
+    const refused = await completeCall(client.id, uploadId);
+    expect(refused.status).toBe(409);
+    expect(await documentsOf(client.id)).toEqual([]);
+    expect((await putPart(client.id, uploadId, 1, second!)).status).toBe(204);
+    expect((await completeCall(client.id, uploadId)).status).toBe(201);
+    expect((await documentsOf(client.id)).map((document) => document.bytes)).toEqual([pdf.byteLength]);
+  });
+
+  test("another client's upload is a 404 for a part and for complete; a malformed id is a 400 naming it", async () => {
+    const client = await pay();
+    const other = await pay();
+    const uploadId = await startedUpload(client.id, 5 * MB);
+    const part = (await bigPdf(5 * MB)).subarray(0, DOCUMENT_PART_BYTES);
+    expect((await putPart(other.id, uploadId, 0, part)).status).toBe(404);
+    expect((await completeCall(other.id, uploadId)).status).toBe(404);
+    expect(await openUploadKeys(other.id)).toEqual([]);
+    const malformed = await putPart(client.id, 'not-an-upload', 0, part);
+    expect(malformed.status).toBe(400);
+    expect((await jsonOf<{ fields: Record<string, string> }>(malformed)).fields).toHaveProperty('uploadId');
+    // Without the owner's session, nothing.
+    const anonymous = await call(adminClientsFn, `/api/admin/clients/${client.id}/documents/uploads`, {
+      body: { title: 'x', size: 5 * MB },
+      params: { id: client.id },
+    });
+    expect(anonymous.status).toBe(401);
+  });
+
+  test('a file over 4 MiB in one request is a 413 that says to send it in parts', async () => {
+    const client = await pay();
+    const refused = await upload(client.id, await bigPdf(DOCUMENT_PART_BYTES + 1));
+    expect(refused.status).toBe(413);
+    const answer = await jsonOf<{ error: string; fields: Record<string, string> }>(refused);
+    expect(answer.fields).toHaveProperty('file');
+    expect(answer.error).toContain('in parts');
+    expect(await documentsOf(client.id)).toEqual([]);
+  });
+
+  test('an upload not completed within a day is removed by the hourly prune; a fresh one is kept', async () => {
+    const client = await pay();
+    const uploadId = await startedUpload(client.id, 5 * MB);
+    expect((await putPart(client.id, uploadId, 0, await bigPdf(DOCUMENT_PART_BYTES))).status).toBe(204);
+    await pruneStaleUploads(new Date(Date.now() + UPLOAD_TTL_MS - 60_000));
+    expect(await openUploadKeys(client.id)).toHaveLength(2);
+    expect(await pruneStaleUploads(new Date(Date.now() + UPLOAD_TTL_MS + 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await openUploadKeys(client.id)).toEqual([]);
+    expect((await completeCall(client.id, uploadId)).status).toBe(404);
+  });
+});
+
 describe('erasure and the my-data view', () => {
   test("the person's view lists the brief and the documents; erasing them removes both stores' records", async () => {
     const client = await pay();
     expect((await briefPut(client, validAnswers)).status).toBe(200);
     expect((await upload(client.id, await smallPdf('Report'), { title: 'Assessment report' })).status).toBe(201);
     await settleAfterResponse();
+    // An upload in parts not yet completed holds the file's first part: it goes with the client.
+    const uploadId = await startedUpload(client.id, 5 * 1024 * 1024);
+    expect((await putPart(client.id, uploadId, 0, await bigPdf(DOCUMENT_PART_BYTES))).status).toBe(204);
 
     const identity = identityOf({ phone: client.phone, email: client.email });
     const records = recordsOf(await findPersonData(identity));
@@ -334,6 +563,7 @@ describe('erasure and the my-data view', () => {
     expect(await documentsOf(client.id)).toEqual([]);
     const files = await collectionStore('client-documents').list({ prefix: `files/${client.id}/` });
     expect(files.blobs).toEqual([]);
+    expect(await openUploadKeys(client.id)).toEqual([]);
     expect((await briefGet(client)).status).toBe(404);
   });
 });

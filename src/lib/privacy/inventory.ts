@@ -197,7 +197,8 @@ export const dataInventory = {
     },
   },
   'client-documents': {
-    holds: 'PDF reports, plans and session notes the coach uploads for a client, with their titles',
+    holds:
+      'PDF reports, plans and session notes the coach uploads for a client, with their titles, and uploads in parts not yet complete',
     person: {
       fields: ['coaching-documents'],
       purpose: 'coaching',

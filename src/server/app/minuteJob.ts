@@ -12,7 +12,7 @@ import { eachUntil } from '../storage/eachUntil';
 import { runStage } from './stage';
 import { refreshTodoDigest } from '../indexes/todo/readTodo';
 import { type PrivacyWorkReport, privacyMinuteWork } from '../privacy';
-import { type BriefReminderReport, sendDueBriefReminders } from '../clients';
+import { type BriefReminderReport, pruneStaleUploads, sendDueBriefReminders } from '../clients';
 
 // The site's scheduler (docs/decisions/0026-store-answer-follow-up.md,
 // 0033-bounded-keys-and-dead-letters.md): one run a minute, named stages in turn, all
@@ -141,8 +141,13 @@ export async function runFollowUpJob({
   const backfill = prune ? await stage('backfill', until(0.98), null, () => backfillCallsBooked(until(0.98))) : null;
   const pruned = prune
     ? await stage('prune', deadline, 0, async () => {
-        const [outbox, whatsapp] = await Promise.all([pruneOutbox(now(), deadline), pruneMessages(now(), deadline)]);
-        return outbox + whatsapp;
+        const [outbox, whatsapp, uploads] = await Promise.all([
+          pruneOutbox(now(), deadline),
+          pruneMessages(now(), deadline),
+          // Documents sent in parts and never completed, a day on (docs/client-space.md).
+          pruneStaleUploads(now(), deadline),
+        ]);
+        return outbox + whatsapp + uploads;
       })
     : 0;
   // Last, with whatever time is left: only the owner's export waits for it.

@@ -17,10 +17,14 @@ import type { Client } from './store';
 // their own store, 'client-documents'. Each is two keys under the client's id: its file,
 // `files/{clientId}/{docId}`, and its listing, `meta/{clientId}/{docId}` (title, size, date),
 // written after the file so every listed document has its bytes. A client's list is a listing
-// by prefix: no key is shared by two uploads.
+// by prefix: no key is shared by two uploads. A file sent in parts waits under
+// `uploads/{clientId}/{uploadId}/` until it is complete (documentUploads.ts).
 
 export const DOCUMENTS_STORE = 'client-documents';
-const store = () => collectionStore(DOCUMENTS_STORE);
+export const documentsStore = () => collectionStore(DOCUMENTS_STORE);
+const store = documentsStore;
+/** Where a client's uploads in parts wait; erased with the client's documents. */
+export const uploadsPrefixOf = (clientId: string) => `uploads/${clientId}/`;
 const fileKey = (clientId: string, docId: string) => `files/${clientId}/${docId}`;
 const metaKey = (clientId: string, docId: string) => `meta/${clientId}/${docId}`;
 
@@ -39,7 +43,8 @@ export async function documentsOf(clientId: string): Promise<ClientDocument[]> {
 
 /**
  * Stores a PDF for the client: refused (400 naming `file`) unless its bytes are a PDF, whatever
- * its name or type said. The client is told by mail, through the outbox, after the answer.
+ * its name or type said. The client is told by mail, through the outbox, after the answer. The
+ * one way a document is stored: a file in one request and a file sent in parts both end here.
  */
 export async function addDocument(
   client: Client,
@@ -61,6 +66,7 @@ export async function addDocument(
   const body = bytes.slice().buffer;
   await blobCall(() => docs.set(fileKey(client.id, document.id), body));
   await blobCall(() => docs.setJSON(metaKey(client.id, document.id), document));
+  await queueDocumentNotice(client, document, now);
   return document;
 }
 
@@ -94,11 +100,16 @@ export async function removeDocument(clientId: string, docId: string): Promise<b
   return existed !== null;
 }
 
-/** Removes every document of the client, files left by a failed upload included; how many blobs went. */
+/**
+ * Removes every document of the client, files left by a failed upload and uploads in parts not
+ * completed included; how many documents went.
+ */
 export async function eraseDocuments(clientId: string): Promise<number> {
   const docs = store();
   const listed = await Promise.all(
-    [`meta/${clientId}/`, `files/${clientId}/`].map((prefix) => blobCall(() => docs.list({ prefix }))),
+    [`meta/${clientId}/`, `files/${clientId}/`, uploadsPrefixOf(clientId)].map((prefix) =>
+      blobCall(() => docs.list({ prefix })),
+    ),
   );
   const keys = listed.flatMap(({ blobs }) => blobs.map((blob) => blob.key));
   await Promise.all(keys.map((key) => blobCall(() => docs.delete(key))));
@@ -106,11 +117,7 @@ export async function eraseDocuments(clientId: string): Promise<number> {
 }
 
 /** Tells the client a document was added: a link to their space, never the file or its title (DECISIONS 28). */
-export async function queueDocumentNotice(
-  client: Client,
-  document: ClientDocument,
-  now: Date = new Date(),
-): Promise<void> {
+async function queueDocumentNotice(client: Client, document: ClientDocument, now: Date = new Date()): Promise<void> {
   if (!client.email || !notificationSettings().enabled) return;
   const mail = clientDocumentMail(client.name, await clientSpaceUrlOf(client.id, siteAddress()));
   const entry = newEntry(

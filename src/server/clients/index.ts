@@ -14,5 +14,6 @@ export { clients, type Client } from './store';
 export { eraseClient } from './erase';
 export { adminBriefOf, briefOf, readBrief, saveBrief } from './brief';
 export { scheduleBriefReminder, sendDueBriefReminders, type BriefReminderReport } from './briefReminder';
-export { addDocument, documentsOf, queueDocumentNotice, readDocumentFile, removeDocument } from './documents';
+export { addDocument, documentsOf, readDocumentFile, removeDocument } from './documents';
+export { completeUpload, pruneStaleUploads, putUploadPart, startUpload } from './documentUploads';
 export { adminClientRow, clientSession, clientSpaceView } from './views';

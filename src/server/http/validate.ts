@@ -86,10 +86,18 @@ export async function readLimited(req: Request, limit: number): Promise<string> 
 /**
  * Reads a binary body of at most `limit` bytes: 413 at once when its Content-Length says more,
  * else as soon as the bytes counted pass it (the stream is cancelled, never buffered past the limit).
+ * `message` replaces the answer's default words (e.g. to say what to do instead).
  */
-export async function readBytesLimited(req: Request, limit: number, what = 'file'): Promise<Uint8Array> {
+export async function readBytesLimited(
+  req: Request,
+  limit: number,
+  what = 'file',
+  message?: string,
+): Promise<Uint8Array> {
   const tooLarge = () =>
-    new HttpError(413, `The ${what} is larger than ${Math.round(limit / 1024 / 1024)} MB.`, { [what]: 'Too large' });
+    new HttpError(413, message ?? `The ${what} is larger than ${Math.round(limit / 1024 / 1024)} MB.`, {
+      [what]: 'Too large',
+    });
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (Number.isFinite(declared) && declared > limit) {
     await req.body?.cancel().catch(() => undefined);

@@ -48,6 +48,7 @@ export function ClientDocumentsAdmin({ clientId, name }: { clientId: string; nam
   const [title, setTitle] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
 
@@ -63,7 +64,9 @@ export function ClientDocumentsAdmin({ clientId, name }: { clientId: string; nam
     if (Object.keys(found).length > 0 || !file) return;
     setBusy(true);
     try {
-      const document = await uploadDocument(clientId, title, file);
+      const document = await uploadDocument(clientId, title, file, ({ sent, parts }) =>
+        setProgress(`Uploading… ${sent} of ${parts}`),
+      );
       setStatus(`Uploaded “${document.title}”. ${name} is told by e-mail.`);
       setTitle('');
       if (fileRef.current) fileRef.current.value = '';
@@ -74,6 +77,7 @@ export function ClientDocumentsAdmin({ clientId, name }: { clientId: string; nam
       setStatus(failureMessage(error, 'The document could not be uploaded. Please try again.'));
     } finally {
       setBusy(false);
+      setProgress(null);
     }
   }
 
@@ -133,7 +137,7 @@ export function ClientDocumentsAdmin({ clientId, name }: { clientId: string; nam
         </button>
       </form>
       <p className="adm-panel-note" aria-live="polite">
-        {status}
+        {progress ?? status}
       </p>
       {list.isError ? <p className="adm-panel-note">The documents could not be loaded.</p> : null}
       {documents.length > 0 ? (

@@ -1,5 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ClientDocumentLink, ClientDocumentsAnswer } from '../../../lib/schemas/clientDocument';
+import {
+  type ClientDocumentLink,
+  type ClientDocumentsAnswer,
+  DOCUMENT_PART_BYTES,
+  type DocumentUploadStarted,
+} from '../../../lib/schemas/clientDocument';
 import { adminKeys } from '../api/queries';
 import { AdminApiError, adminRequest } from '../api/request';
 
@@ -30,20 +35,55 @@ function parseAnswer(text: string): UploadAnswer | null {
   }
 }
 
-/** Sends the file itself as the body, its title in the query; the server checks the bytes are a PDF. */
-export async function uploadDocument(clientId: string, title: string, file: Blob): Promise<ClientDocumentLink> {
-  const response = await fetch(`${documentsPath(clientId)}?${new URLSearchParams({ title })}`, {
-    method: 'POST',
+/** Sends raw bytes (a whole small file or one part); the server checks the bytes are a PDF. */
+async function sendBytes(method: 'POST' | 'PUT', path: string, body: Blob): Promise<UploadAnswer> {
+  const response = await fetch(path, {
+    method,
     credentials: 'include',
     cache: 'no-store',
     headers: { accept: 'application/json', 'content-type': 'application/pdf' },
-    body: file,
+    body,
   });
   const text = await response.text();
   const json = parseAnswer(text);
-  if (!response.ok || !json?.document)
-    throw new AdminApiError(response.status, text, json?.fields ?? {}, json?.error ?? null, json, null);
-  return json.document;
+  if (!response.ok) throw new AdminApiError(response.status, text, json?.fields ?? {}, json?.error ?? null, json, null);
+  return json ?? {};
+}
+
+/** Where an upload in parts has got to: part `sent` of `parts` is on its way. */
+export interface UploadProgress {
+  sent: number;
+  parts: number;
+}
+
+/**
+ * Uploads a PDF: a file of at most DOCUMENT_PART_BYTES in one request, its title in the query; a
+ * larger one in parts, one after another, then `complete` (a request body on Netlify is at most
+ * 6 MB: docs/client-space.md, "Documents").
+ */
+export async function uploadDocument(
+  clientId: string,
+  title: string,
+  file: Blob,
+  onProgress: (progress: UploadProgress) => void = () => undefined,
+): Promise<ClientDocumentLink> {
+  if (file.size <= DOCUMENT_PART_BYTES) {
+    const answer = await sendBytes('POST', `${documentsPath(clientId)}?${new URLSearchParams({ title })}`, file);
+    if (!answer.document) throw new AdminApiError(500, '', {}, null, answer, null);
+    return answer.document;
+  }
+  const started = await adminRequest<DocumentUploadStarted>('POST', `${documentsPath(clientId)}/uploads`, {
+    body: { title, size: file.size },
+  });
+  const { uploadId, partBytes } = started.data;
+  const uploadPath = `${documentsPath(clientId)}/uploads/${encodeURIComponent(uploadId)}`;
+  const parts = Math.ceil(file.size / partBytes);
+  for (let n = 0; n < parts; n += 1) {
+    onProgress({ sent: n + 1, parts });
+    await sendBytes('PUT', `${uploadPath}/parts/${n}`, file.slice(n * partBytes, (n + 1) * partBytes));
+  }
+  const completed = await adminRequest<{ document: ClientDocumentLink }>('POST', `${uploadPath}/complete`);
+  return completed.data.document;
 }
 
 export async function deleteDocument(clientId: string, docId: string): Promise<void> {
