@@ -1,4 +1,5 @@
 import type { VEvent } from 'node-ical';
+import { readCapped } from '../http/cappedBody';
 import { z } from 'zod';
 import { env, isLocalServer } from '../env';
 import type { BusySource } from './busy';
@@ -41,23 +42,9 @@ export function icalFeedUrls(value = env(ICS_URLS_VARIABLE)): URL[] {
 
 /** The body as text, refusing one over `maxBytes` without reading it all. */
 async function cappedText(response: Response, maxBytes: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > maxBytes) throw new Error(`The feed is larger than ${maxBytes} bytes`);
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new Error(`The feed is larger than ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const tooLarge = () => new Error(`The feed is larger than ${maxBytes} bytes`);
+  if (Number(response.headers.get('content-length')) > maxBytes) throw tooLarge();
+  return (await readCapped(response.body, maxBytes, tooLarge)).toString('utf8');
 }
 
 interface Cached {

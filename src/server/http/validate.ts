@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readCapped } from './cappedBody';
 import bodyLimit from '../../lib/body-limit.json';
 import { pageCursor } from '../../lib/schemas/adminApi';
 import { HttpError, badRequest } from './errors';
@@ -66,21 +67,12 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S): Pr
 
 /** Reads a body as UTF-8 text, answering 413 as soon as it passes `limit` bytes. */
 export async function readLimited(req: Request, limit: number): Promise<string> {
-  if (!req.body) return '';
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new HttpError(413, `The request body is larger than ${Math.round(limit / 1024)} KB.`);
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  const bytes = await readCapped(
+    req.body,
+    limit,
+    () => new HttpError(413, `The request body is larger than ${Math.round(limit / 1024)} KB.`),
+  );
+  return new TextDecoder().decode(bytes);
 }
 
 /**
@@ -103,21 +95,7 @@ export async function readBytesLimited(
     await req.body?.cancel().catch(() => undefined);
     throw tooLarge();
   }
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
+  return new Uint8Array(await readCapped(req.body, limit, tooLarge));
 }
 
 export function readQuery<S extends z.ZodType>(req: Request, schema: S): z.infer<S> {
