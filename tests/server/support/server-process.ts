@@ -38,7 +38,7 @@ export async function startServerProcess({
   blobsDir,
   command = ['netlify/serve.mjs'],
   pollMs = 20,
-  timeoutMs = 120_000,
+  timeoutMs = 300_000,
 }: StartOptions): Promise<ServerProcess> {
   const dir = blobsDir ?? (await mkdtemp(join(scratchDir(), 'ccc-server-blobs-')));
   const started = Date.now();
