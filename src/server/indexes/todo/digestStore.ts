@@ -7,14 +7,14 @@ import { type TodoDigest, buildDigest } from './todoDigest';
 // and one small key per change of the index, `changed/{minute}/{ms}.{kind}.{id}`, which a read
 // lists to bring the digest up to date: only the minutes since the oldest digest it may use, so
 // its cost follows the changes of the last minutes, never the backlog. A change key names a
-// lead, nothing about the person; it is written before the index changes, so a change the
+// lead, nothing about the person; its time is taken before the index changes, so a change the
 // digest's listing missed always has one.
 
 const DIGEST_KEY = 'digest';
 const CHANGED = 'changed/';
 /**
  * Changes this long before a digest's listing started are read again: a change key is
- * written a moment before its index key, and instances' clocks differ by seconds.
+ * timed a moment before its index key is written, and instances' clocks differ by seconds.
  */
 export const CHANGE_SLACK_MS = 30_000;
 /** Change keys the minute job keeps past the newest digest (a read may still hold an older one). */

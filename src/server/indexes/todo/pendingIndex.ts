@@ -87,8 +87,11 @@ export function entryOfTodoKey(key: string): TodoEntry | 'body' | null {
 /** Adds a pending lead (its creation's follow-up): a key is a fact, written once. */
 export async function addTodo(entry: TodoEntry): Promise<void> {
   const value = todoEntrySchema.parse(entry);
-  await noteTodoChange(store(), value.kind, value.id);
-  await withRetries(() => blobCall(() => store().setJSON(todoKey(value), value, { onlyIfNew: true })));
+  // Side by side: the change key's time is taken before either write starts (digestStore.ts).
+  await Promise.all([
+    noteTodoChange(store(), value.kind, value.id),
+    withRetries(() => blobCall(() => store().setJSON(todoKey(value), value, { onlyIfNew: true }))),
+  ]);
 }
 
 /**
