@@ -3,7 +3,7 @@ import { env, isLocalServer } from '../env';
 import { serviceUnavailable } from '../http/errors';
 import { LOCAL_SESSION_SECRET, MIN_SECRET_LENGTH } from './settings';
 
-// Keys the server derives from SESSION_SECRET for a purpose of its own (HKDF-SHA256, RFC 5869):
+// Keys the server derives from SESSION_SECRET for a purpose of its own (HKDF-SHA256; docs/scheduling.md):
 // one secret to set, and a key for one purpose opens nothing else. Unlike the session key
 // (token.ts), these do not depend on ADMIN_PASSWORD: a new password must not lose what they
 // protect (the Google Calendar's refresh token, docs/scheduling.md). Changing SESSION_SECRET

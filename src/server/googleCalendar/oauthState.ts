@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { safeEqual } from '../auth';
 
-// The OAuth `state` (RFC 6749 10.12): `<expiresMs>.<nonce>.<hmac>`, the HMAC over both and the
+// The OAuth `state` (docs/scheduling.md, "Google Calendar"): `<expiresMs>.<nonce>.<hmac>`, the HMAC over both and the
 // admin session's id with a key of its own, so a state is good for ten minutes, for the
 // session that asked, once Google sends the owner back. Pure.
 
