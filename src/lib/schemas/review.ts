@@ -85,20 +85,22 @@ export interface AdminReviewAnswer {
 }
 
 /** One review as the public sees it. */
-export interface PublicReview {
-  name: string;
-  rating: number;
-  text: string;
+export const publicReviewSchema = z.object({
+  name: z.string(),
+  rating: z.number().int().min(1).max(5),
+  text: z.string(),
   /** YYYY-MM-DD (IST) of the review. */
-  date: string;
-}
+  date: z.string(),
+});
+export type PublicReview = z.infer<typeof publicReviewSchema>;
 
 /** GET /api/reviews: the count and average over every approved, publishable review; the newest few. */
-export interface PublicReviewsAnswer {
-  count: number;
+export const publicReviewsAnswerSchema = z.object({
+  count: z.number().int().min(0),
   /** One decimal, or null with no review. */
-  average: number | null;
-  reviews: PublicReview[];
-}
+  average: z.number().nullable(),
+  reviews: z.array(publicReviewSchema),
+});
+export type PublicReviewsAnswer = z.infer<typeof publicReviewsAnswerSchema>;
 
 export const reviewIdSchema = appointmentIdSchema;

@@ -1,5 +1,5 @@
 import type { ReviewRecord } from '../../lib/schemas/review';
-import { purgeReviewsCache } from './cache';
+import { publishReviews } from './publicView';
 import { deleteReviewsOf, reviewsWithIds } from './store';
 
 // A person's reviews for their view, export and erasure (docs/privacy.md): found by the ids of
@@ -10,6 +10,6 @@ export const reviewsOfSessions = (sessionIds: readonly string[]): Promise<Review
 /** Erases the reviews (and review requests) of these sessions; a published one leaves the pages at once. */
 export async function eraseReviews(sessionIds: readonly string[]): Promise<number> {
   const removed = await deleteReviewsOf(sessionIds);
-  if (removed > 0) await purgeReviewsCache();
+  if (removed > 0) await publishReviews();
   return removed;
 }

@@ -1,11 +1,11 @@
 import type { ReviewRecord, ReviewStatus } from '../../lib/schemas/review';
 import { conflict, notFound } from '../http/errors';
-import { purgeReviewsCache } from './cache';
+import { publishReviews } from './publicView';
 import { allReviews, readReviewForUpdate, replaceReview } from './store';
 
 // The owner approves or hides a review (docs/decisions/0044-client-reviews-with-consent.md). Only
 // an approved review the client allowed to publish is ever shown; the pages showing reviews are
-// purged at the CDN after each decision.
+// published again and purged at the CDN after each decision.
 
 /** Every review, newest first, with its status. */
 export const listReviews = (): Promise<ReviewRecord[]> => allReviews();
@@ -22,6 +22,6 @@ export async function decideReview(
   const decided: ReviewRecord = { ...found.review, status, decidedAt: now.toISOString() };
   if (!(await replaceReview(decided, found.etag)))
     throw conflict('This review was changed at the same moment. Please reload and try again.');
-  await purgeReviewsCache();
+  await publishReviews();
   return decided;
 }

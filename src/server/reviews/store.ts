@@ -1,4 +1,9 @@
-import { type ReviewRecord, reviewRecordSchema } from '../../lib/schemas/review';
+import {
+  type PublicReviewsAnswer,
+  type ReviewRecord,
+  publicReviewsAnswerSchema,
+  reviewRecordSchema,
+} from '../../lib/schemas/review';
 import { readForUpdate } from '../storage/atomicJson';
 import { blobCall, collectionStore } from '../storage/blobs';
 
@@ -10,6 +15,8 @@ import { blobCall, collectionStore } from '../storage/blobs';
 export const REVIEWS_STORE = 'reviews';
 const REVIEW_PREFIX = 'reviews/';
 const REQUEST_PREFIX = 'requested/';
+/** The public answer as last published (docs/decisions/0044-client-reviews-with-consent.md). */
+const PUBLISHED_KEY = 'published';
 
 const store = () => collectionStore(REVIEWS_STORE);
 const reviewKey = (id: string) => `${REVIEW_PREFIX}${id}`;
@@ -87,4 +94,16 @@ export async function deleteReviewsOf(sessionIds: readonly string[]): Promise<nu
     ]),
   );
   return existing.length;
+}
+
+/** The public answer as last published, or null before the first. */
+export async function readPublishedAnswer(): Promise<PublicReviewsAnswer | null> {
+  const parsed = publicReviewsAnswerSchema.safeParse(
+    await blobCall(() => store().get(PUBLISHED_KEY, { type: 'json' })),
+  );
+  return parsed.success ? parsed.data : null;
+}
+
+export async function writePublishedAnswer(answer: PublicReviewsAnswer): Promise<void> {
+  await blobCall(() => store().setJSON(PUBLISHED_KEY, answer));
 }
