@@ -106,6 +106,31 @@ for (const width of [390, 1280]) {
       expect(await axe(page, '[data-testid="client-space"]')).toEqual([]);
       await page.screenshot({ path: `${shots}/client-brief-${width}.png`, fullPage: true });
 
+      // A change saved with a tap right after the page paints, before the client space's code is in
+      // (docs/decisions/0035-first-tap-works.md): the submit is held, then sent once the code arrives.
+      const html = await (await page.request.get(`${link.pathname}${link.search}`)).text();
+      const held = `**${/component-url="([^"]*ClientSpace[^"]*)"/.exec(html)![1]}`;
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(held, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      const island = page.locator('astro-island[component-url*="ClientSpace"]');
+      await expect(island).toHaveAttribute('ssr', '');
+      await brief.getByLabel('What is your current role?').fill('Operations manager, Pune');
+      await brief.getByRole('button', { name: 'Save my answers' }).click();
+      release();
+      await expect(island).not.toHaveAttribute('ssr', '');
+      await page.unroute(held);
+      await expect(brief.getByTestId('brief-saved')).toContainText('Saved');
+      const clientId = link.pathname.split('/')[2]!;
+      const stored = (await (await page.request.get(`/api/client-space/${clientId}/brief${link.search}`)).json()) as {
+        answers: Record<string, string>;
+      };
+      expect(Object.values(stored.answers)).toContain('Operations manager, Pune');
+
       // The owner: the answers beside the client's sessions, and an upload.
       await signIn(page);
       await openView(page, 'People');
