@@ -158,11 +158,13 @@ async function walk(path, rootPath, prefix, directories, result) {
     if (entry.name.startsWith('.')) continue;
     const entryPath = join(path, entry.name);
     const key = relative(rootPath, entryPath).split(sep).join('/');
-    if (!prefix.startsWith(key.slice(0, prefix.length))) continue;
     if (entry.isDirectory()) {
+      // A folder is walked when keys under it may start with the prefix.
+      if (!prefix.startsWith(key.slice(0, prefix.length))) continue;
       if (directories && key.startsWith(prefix)) result.directories.push(key);
       else await walk(entryPath, rootPath, prefix, directories, result);
-    } else {
+    } else if (key.startsWith(prefix)) {
+      // A blob only when its whole key starts with the prefix: `digest` is not under `digest-shards/`.
       files.push({ entryPath, key });
     }
   }

@@ -300,10 +300,13 @@ describe("the to-do's digest (the minute job's)", () => {
   /** What one listing of the whole index gives: the answer with no digest to read. */
   const withoutDigest = async (limit?: number) => {
     const store = collectionStore(TODO_STORE);
-    const digest = await store.get('digest', { type: 'json' });
-    await store.delete('digest');
+    const [digest, head] = await Promise.all([
+      store.get('digest', { type: 'json' }),
+      store.get('digest-head', { type: 'json' }),
+    ]);
+    await Promise.all([store.delete('digest'), store.delete('digest-head')]);
     const answer = await read(limit);
-    await store.setJSON('digest', digest);
+    await Promise.all([store.setJSON('digest', digest), store.setJSON('digest-head', head)]);
     return answer;
   };
 
@@ -357,7 +360,38 @@ describe("the to-do's digest (the minute job's)", () => {
     expect(changes.length).toBeGreaterThan(0);
     await Promise.all(changes.map((blob) => store.delete(blob.key)));
     expect((await read()).total).toBe(before.total);
+    // Today's first page comes from the digest's head, even with the whole digest gone.
+    await store.delete('digest');
+    const today = await read(10);
+    expect(today.total).toBe(before.total);
+    expect(today.items.map((item) => item.id)).not.toContain(stray.id);
+    // The whole to-do without a digest is one listing, which finds it.
+    expect((await read()).total).toBe(before.total + 1);
     await refreshTodoDigest();
     expect((await read()).items.map((item) => item.id)).toContain(stray.id);
+    expect((await read(10)).total).toBe(before.total + 1);
+  });
+
+  it("Today's first page from the head matches the whole digest's after changes that join, split and remove people", async () => {
+    const base = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        bookings.create(call4h(`Head ${n}`, `98450 3110${n}`), ist('2026-10-18', `1${n}:00`), { announce: false }),
+      ),
+    );
+    const report = await refreshTodoDigest();
+    expect(report.shardsWritten).toBeGreaterThan(0);
+    const store = collectionStore(TODO_STORE);
+    expect((await store.list({ prefix: 'digest-shards/' })).blobs.length).toBeGreaterThan(0);
+    expect((await patchBookingStatus(base[0]!.id, 'contacted')).status).toBe(200);
+    await contacts.create(
+      { name: 'Head 2', email: 'head2@example.com', phone: '+91 98450 31102', whoIsThisFor: 'working-professional' },
+      ist('2026-10-18', '16:00'),
+      { announce: false },
+    );
+    for (const limit of [1, 3, 10]) expect(await read(limit)).toEqual(await withoutDigest(limit));
+    // A second run writes only the shards whose people changed.
+    const again = await refreshTodoDigest();
+    expect(again.shardsWritten).toBeLessThan(report.shardsWritten + 4);
+    expect(await read(10)).toEqual(await withoutDigest(10));
   });
 });

@@ -129,6 +129,19 @@ describe('collections over a real local Blobs server', () => {
     expect((await jsonOf<{ error: string }>(response)).error).toMatch(/being changed by someone else/);
   });
 
+  it('lists by prefix as Netlify does: a key that is the start of the prefix is not under it', async () => {
+    const store = getStore({ name: 'test-prefixes', consistency: 'strong' });
+    await Promise.all([store.set('digest', '1'), store.set('digest-shards/aa/one', '2'), store.set('digests', '3')]);
+    expect((await store.list({ prefix: 'digest-shards/' })).blobs.map((blob) => blob.key)).toEqual([
+      'digest-shards/aa/one',
+    ]);
+    expect((await store.list({ prefix: 'digest' })).blobs.map((blob) => blob.key)).toEqual([
+      'digest',
+      'digest-shards/aa/one',
+      'digests',
+    ]);
+  });
+
   it('reports an unreachable store as StorageUnavailableError', async () => {
     setEnvironmentContext({ ...blobsContext, edgeURL: 'http://127.0.0.1:9', uncachedEdgeURL: 'http://127.0.0.1:9' });
     try {

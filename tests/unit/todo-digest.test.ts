@@ -5,6 +5,7 @@ import { digestEntryOf, entryOfDigest } from '../../src/server/indexes/todo/pend
 import { orderedEntries } from '../../src/server/indexes/todo/order';
 import { CALL_OUTCOME_GRACE_MS, todoPeople } from '../../src/server/indexes/todo/personItem';
 import { buildDigest, readDigest } from '../../src/server/indexes/todo/todoDigest';
+import { type DigestShard, buildHead, readHead, shardsFor } from '../../src/server/indexes/todo/todoHead';
 
 // The to-do's digest (docs/admin.md, "To do"): a read from the digest and the leads changed
 // since must be exactly what grouping the whole index now gives.
@@ -55,7 +56,8 @@ function expected(entries: TodoEntry[], now: Date, limit?: number) {
 }
 
 describe('the to-do digest', () => {
-  it('read with the changes since, is what grouping the whole index now gives', () => {
+  it('read with the changes since, is what grouping the whole index now gives; so is its head', () => {
+    let heads = 0;
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 30 }).chain((count) =>
@@ -68,9 +70,10 @@ describe('the to-do digest', () => {
             fc.integer({ min: 0, max: 100 }),
             fc.integer({ min: 0, max: 30 }),
             fc.option(fc.integer({ min: 1, max: 8 }), { nil: undefined }),
+            fc.integer({ min: 1, max: 40 }),
           ),
         ),
-        ([before, fates, changedTo, added, builtHour, laterHours, limit]) => {
+        ([before, fates, changedTo, added, builtHour, laterHours, limit, topSize]) => {
           const builtAt = new Date(start + builtHour * HOUR);
           const digest = buildDigest(before, builtAt, builtAt.getTime(), digestEntryOf);
           const after: TodoEntry[] = [];
@@ -92,11 +95,65 @@ describe('the to-do digest', () => {
             changed.set(lead(entry!), [entry!]);
           });
           const now = new Date(builtAt.getTime() + laterHours * HOUR);
-          expect(readDigest(digest, changed, now, entryOfDigest, limit)).toEqual(expected(after, now, limit));
+          const want = expected(after, now, limit);
+          expect(readDigest(digest, changed, now, entryOfDigest, limit)).toEqual(want);
+
+          // The head and shards (what Today reads) give the same, or say they cannot.
+          const built = buildHead(digest, {
+            dueFrom: builtAt.getTime() - HOUR,
+            validUntil: builtAt.getTime() + 31 * HOUR,
+            topSize,
+          });
+          const head = {
+            ...built.head,
+            shards: Object.fromEntries([...built.shards.keys()].map((name) => [name, name])),
+          };
+          const needed = new Map(shardsFor(changed, head).map((name) => [name, built.shards.get(name)!]));
+          const answer = readHead(head, needed, changed, now, entryOfDigest, limit);
+          if (limit !== undefined && head.complete) expect(answer).not.toBeNull();
+          if (answer) {
+            heads += 1;
+            expect(answer).toEqual(want);
+          }
         },
       ),
       { numRuns: 400 },
     );
+    // Most runs with a limit are answered from the head, not handed on.
+    expect(heads).toBeGreaterThan(150);
+  });
+
+  it('the head answers past its first people while enough of them are untouched, and hands on when a shard is gone', () => {
+    const people = Array.from({ length: 12 }, (_, index): TodoEntry => ({
+      kind: 'contact',
+      id: `${String(start + index * HOUR).padStart(13, '0')}-${index.toString(16).padStart(10, '0')}`,
+      name: `Person ${index}`,
+      phone: `98450 ${String(60000 + index)}`,
+      email: null,
+      createdAt: iso(start + index * HOUR),
+      dueAt: iso(start + (index + 24) * HOUR),
+      promiseHours: 24,
+      stage: null,
+      callAt: null,
+    }));
+    const builtAt = start + 12 * HOUR;
+    const digest = buildDigest(people, new Date(builtAt), builtAt, digestEntryOf);
+    const built = buildHead(digest, { dueFrom: builtAt - HOUR, validUntil: builtAt + 8 * 60_000, topSize: 5 });
+    const head = { ...built.head, shards: Object.fromEntries([...built.shards.keys()].map((name) => [name, name])) };
+    expect(head.complete).toBe(false);
+    // The first person marked contacted: four of the five are untouched, enough for three.
+    const changed = new Map([[lead(people[0]!), []]]);
+    const shards = new Map(shardsFor(changed, head).map((name) => [name, built.shards.get(name)!]));
+    const now = new Date(builtAt + 60_000);
+    const after = people.slice(1);
+    expect(readHead(head, shards, changed, now, entryOfDigest, 3)).toEqual(expected(after, now, 3));
+    // Five asked for, four known: the head hands on to the whole digest.
+    expect(readHead(head, shards, changed, now, entryOfDigest, 5)).toBeNull();
+    // A shard it needs was pruned between the reads.
+    const gone = new Map<string, DigestShard | null>([...shards.keys()].map((name) => [name, null]));
+    expect(readHead(head, gone, changed, now, entryOfDigest, 3)).toBeNull();
+    // Past its window.
+    expect(readHead(head, shards, changed, new Date(builtAt + 9 * 60_000), entryOfDigest, 3)).toBeNull();
   });
 
   it('a booked call whose hour passes brings the person back without any change', () => {
@@ -126,5 +183,12 @@ describe('the to-do digest', () => {
     const after = readDigest(digest, new Map(), new Date(callAt + CALL_OUTCOME_GRACE_MS + 1), entryOfDigest);
     expect(after.total).toBe(1);
     expect(after.items[0]!.records.map((record) => record.id)).toEqual([callBack.id, booked.id]);
+    // So does the head, within its window.
+    const built = buildHead(digest, { dueFrom: builtAt.getTime(), validUntil: callAt + 2 * CALL_OUTCOME_GRACE_MS });
+    const head = { ...built.head, shards: Object.fromEntries([...built.shards.keys()].map((name) => [name, name])) };
+    expect(readHead(head, new Map(), new Map(), new Date(callAt), entryOfDigest, 10)?.total).toBe(0);
+    expect(
+      readHead(head, new Map(), new Map(), new Date(callAt + CALL_OUTCOME_GRACE_MS + 1), entryOfDigest, 10),
+    ).toEqual(after);
   });
 });

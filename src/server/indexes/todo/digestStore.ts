@@ -1,7 +1,9 @@
 import type { TodoEntry } from '../../../lib/schemas/todo';
 import { blobCall, collectionStore } from '../../storage/blobs';
 import { withRetries } from '../../storage/retry';
+import { createHash } from 'node:crypto';
 import { type TodoDigest, buildDigest } from './todoDigest';
+import { type DigestShard, type TodoHead, buildHead } from './todoHead';
 
 // Where the to-do's digest lives (docs/admin.md, "To do"): one blob the minute job writes,
 // and one small key per change of the index, `changed/{minute}/{ms}.{kind}.{id}`, which a read
@@ -11,6 +13,9 @@ import { type TodoDigest, buildDigest } from './todoDigest';
 // digest's listing missed always has one.
 
 const DIGEST_KEY = 'digest';
+const HEAD_KEY = 'digest-head';
+/** Shard blobs, `digest-shards/{shard}/{content id}`: written when their content changes, never rewritten. */
+const SHARDS = 'digest-shards/';
 const CHANGED = 'changed/';
 /**
  * Changes this long before a digest's listing started are read again: a change key is
@@ -70,21 +75,88 @@ export async function readFreshDigest(
   return now - digest.builtAt <= DIGEST_FRESH_MS ? digest : null;
 }
 
+/** The head, when one was written and a read at `now` may use it. */
+export async function readFreshHead(store: ReturnType<typeof collectionStore>, now: number): Promise<TodoHead | null> {
+  const head = (await blobCall(() => store.get(HEAD_KEY, { type: 'json' }))) as TodoHead | null;
+  if (!head || head.version !== 1 || !Array.isArray(head.top)) return null;
+  return now >= head.dueFrom && now <= head.validUntil ? head : null;
+}
+
+/** The named shards of a head, side by side; null for one pruned since the head was read. */
+export async function readShards(
+  store: ReturnType<typeof collectionStore>,
+  head: TodoHead,
+  names: readonly string[],
+): Promise<Map<string, DigestShard | null>> {
+  const shards = await Promise.all(
+    names.map(
+      async (name) =>
+        [
+          name,
+          (await blobCall(() =>
+            store.get(`${SHARDS}${name}/${head.shards[name]}`, { type: 'json' }),
+          )) as DigestShard | null,
+        ] as const,
+    ),
+  );
+  return new Map(shards);
+}
+
+const contentId = (shard: DigestShard) =>
+  createHash('sha256').update(JSON.stringify(shard)).digest('base64url').slice(0, 22);
+
 /**
  * The minute job's stage: makes the digest from one listing of the index (read by `list`,
- * which reports when it started) and forgets change keys no read needs any more.
+ * which reports when it started), its head and the shards whose content changed, and
+ * forgets change keys and shards no read needs any more.
  */
 export async function writeDigest(
   store: ReturnType<typeof collectionStore>,
   list: () => Promise<{ startedAt: number; entries: TodoEntry[] }>,
   keyOf: (entry: TodoEntry) => string | TodoEntry,
   now: Date,
-): Promise<{ people: number; changesForgotten: number }> {
+): Promise<{ people: number; changesForgotten: number; shardsWritten: number }> {
   const { startedAt, entries } = await list();
   const digest = buildDigest(entries, now, startedAt, keyOf);
+  const built = buildHead(digest, { dueFrom: startedAt - CHANGE_SLACK_MS, validUntil: startedAt + DIGEST_FRESH_MS });
+  const [held, heldHead, shardKeys] = await Promise.all([
+    blobCall(() => store.get(DIGEST_KEY, { type: 'json' })) as Promise<TodoDigest | null>,
+    blobCall(() => store.get(HEAD_KEY, { type: 'json' })) as Promise<TodoHead | null>,
+    blobCall(() => store.list({ prefix: SHARDS })).then(({ blobs }) => new Set(blobs.map(({ key }) => key))),
+  ]);
   // Two runs at once: the one whose listing started later is kept.
-  const held = (await blobCall(() => store.get(DIGEST_KEY, { type: 'json' }))) as TodoDigest | null;
-  if (!held || !(held.builtAt > startedAt)) await withRetries(() => blobCall(() => store.setJSON(DIGEST_KEY, digest)));
+  const newest = !held || !(held.builtAt > startedAt);
+  let shardsWritten = 0;
+  if (newest) {
+    // Shards first, each under its content's id: a head never names a shard not yet stored.
+    const named = [...built.shards].map(([name, shard]) => ({ name, shard, id: contentId(shard) }));
+    const missing = named.filter(({ name, id }) => !shardKeys.has(`${SHARDS}${name}/${id}`));
+    for (let at = 0; at < missing.length; at += 32)
+      await Promise.all(
+        missing
+          .slice(at, at + 32)
+          .map(({ name, id, shard }) =>
+            withRetries(() => blobCall(() => store.setJSON(`${SHARDS}${name}/${id}`, shard))),
+          ),
+      );
+    shardsWritten = missing.length;
+    const head: TodoHead = { ...built.head, shards: Object.fromEntries(named.map(({ name, id }) => [name, id])) };
+    await Promise.all([
+      withRetries(() => blobCall(() => store.setJSON(DIGEST_KEY, digest))),
+      withRetries(() => blobCall(() => store.setJSON(HEAD_KEY, head))),
+    ]);
+    // Shards neither this head nor the one before names: a read that still holds the older
+    // head finds its shards for a minute more, and one that finds a shard gone reads the digest.
+    const kept = new Set(
+      [head, heldHead].flatMap((one) =>
+        one?.shards ? Object.entries(one.shards).map(([name, id]) => `${SHARDS}${name}/${id}`) : [],
+      ),
+    );
+    await deleteAll(
+      store,
+      [...shardKeys].filter((key) => !kept.has(key)),
+    );
+  }
   const { blobs } = await blobCall(() => store.list({ prefix: CHANGED }));
   // Older keys (`changed/{ms}.…`, from before minute folders) go too: they match no minute.
   const old = blobs
@@ -93,12 +165,24 @@ export async function writeDigest(
       const match = changePattern.exec(key);
       return !match || Number(match[1]) < startedAt - CHANGES_KEPT_MS;
     });
-  for (let at = 0; at < old.length; at += 32)
-    await Promise.all(old.slice(at, at + 32).map((key) => blobCall(() => store.delete(key))));
-  return { people: digest.people.length, changesForgotten: old.length };
+  await deleteAll(store, old);
+  return { people: digest.people.length, changesForgotten: old.length, shardsWritten };
 }
 
-/** Drops the digest (an erasure): reads list the index until the minute job makes the next. */
+async function deleteAll(store: ReturnType<typeof collectionStore>, keys: readonly string[]) {
+  for (let at = 0; at < keys.length; at += 32)
+    await Promise.all(keys.slice(at, at + 32).map((key) => blobCall(() => store.delete(key))));
+}
+
+/** Drops the digest, its head and shards (an erasure): reads list the index until the minute job makes the next. */
 export async function dropDigest(store: ReturnType<typeof collectionStore>): Promise<void> {
-  await withRetries(() => blobCall(() => store.delete(DIGEST_KEY)));
+  await Promise.all([
+    withRetries(() => blobCall(() => store.delete(HEAD_KEY))),
+    withRetries(() => blobCall(() => store.delete(DIGEST_KEY))),
+  ]);
+  const { blobs } = await blobCall(() => store.list({ prefix: SHARDS }));
+  await deleteAll(
+    store,
+    blobs.map(({ key }) => key),
+  );
 }

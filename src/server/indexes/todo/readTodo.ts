@@ -5,27 +5,30 @@ import {
   dropDigest,
   listChanges,
   readFreshDigest,
+  readFreshHead,
+  readShards,
   writeDigest,
 } from './digestStore';
 import { digestEntryOf, entryOfDigest, leadTodoEntries, listPending, pendingTodo, todoStore } from './pendingIndex';
 import { todoPeople } from './personItem';
 import { readDigest } from './todoDigest';
+import { readHead, shardsFor } from './todoHead';
 
 export { CALL_OUTCOME_GRACE_MS, personItem, todoPeople } from './personItem';
 
-// The to-do as the admin reads it (docs/admin.md, "To do"): from the digest the minute job
-// keeps and the leads changed since, so Today costs two reads and a listing per changed lead
-// however long the backlog; without a recent digest, from one listing of the whole index.
+// The to-do as the admin reads it (docs/admin.md, "To do"): Today's first page from the
+// digest's head and the shards the changes since it touch, so its cost follows those changes,
+// never the backlog; the whole to-do from the digest the minute job keeps and the leads changed
+// since; without a recent digest, from one listing of the whole index.
 
 const LEAD_READS_AT_ONCE = 16;
 
-async function fromDigest(now: Date, limit?: number): Promise<TodoAnswer | null> {
+/** The leads changed since a digest built at `builtAt`, with their entries now; null past the cap. */
+async function changedSince(builtAt: number, now: Date): Promise<Map<string, TodoEntry[]> | null> {
   const store = todoStore();
-  // The digest first, then the change keys of the minutes since it was made: after a burst of
-  // leads the minutes before a digest hold thousands, which a read must not list.
-  const digest = await readFreshDigest(store, now.getTime());
-  if (!digest) return null;
-  const from = digest.builtAt - CHANGE_SLACK_MS;
+  // The change keys of the minutes since the digest was made: after a burst of leads the
+  // minutes before a digest hold thousands, which a read must not list.
+  const from = builtAt - CHANGE_SLACK_MS;
   const changes = await listChanges(store, from, now.getTime());
   const since = [...new Set(changes.filter(({ at }) => at >= from).map(({ lead }) => lead))];
   if (since.length > MAX_CHANGED_LEADS) return null;
@@ -39,7 +42,24 @@ async function fromDigest(now: Date, limit?: number): Promise<TodoAnswer | null>
       }),
     );
   }
-  return readDigest(digest, current, now, entryOfDigest, limit);
+  return current;
+}
+
+async function fromHead(now: Date, limit: number): Promise<TodoAnswer | null> {
+  const store = todoStore();
+  const head = await readFreshHead(store, now.getTime());
+  if (!head) return null;
+  const changed = await changedSince(head.builtAt, now);
+  if (!changed) return null;
+  const shards = await readShards(store, head, shardsFor(changed, head));
+  return readHead(head, shards, changed, now, entryOfDigest, limit);
+}
+
+async function fromDigest(now: Date, limit?: number): Promise<TodoAnswer | null> {
+  const digest = await readFreshDigest(todoStore(), now.getTime());
+  if (!digest) return null;
+  const changed = await changedSince(digest.builtAt, now);
+  return changed && readDigest(digest, changed, now, entryOfDigest, limit);
 }
 
 /**
@@ -47,7 +67,7 @@ async function fromDigest(now: Date, limit?: number): Promise<TodoAnswer | null>
  * only the first rows, counted over them all (the panel shows a few and says how many wait).
  */
 export async function readTodo(now: Date = new Date(), limit?: number): Promise<TodoAnswer> {
-  const viaDigest = await fromDigest(now, limit);
+  const viaDigest = (limit !== undefined ? await fromHead(now, limit) : null) ?? (await fromDigest(now, limit));
   if (viaDigest) return viaDigest;
   const items = todoPeople(await pendingTodo(), now);
   const overdue = items.filter((item) => item.overdue).length;

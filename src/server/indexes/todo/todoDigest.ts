@@ -91,6 +91,65 @@ export function buildDigest(
   return { version: 1, builtAt, people: people.map((person) => digestPerson(person, now, keyOf)) };
 }
 
+/** The affected people's records as they are now (changed leads as `changed` gives them), grouped again: their items, due soonest first. */
+export function regroupAffected(
+  affected: Iterable<DigestPerson>,
+  changed: ReadonlyMap<string, readonly TodoEntry[]>,
+  now: Date,
+  decode: (entry: DigestEntry) => TodoEntry | null,
+): TodoItem[] {
+  const regrouped: TodoEntry[] = [];
+  for (const person of affected)
+    for (const entry of person.entries) {
+      const decoded = decode(entry);
+      if (decoded && !changed.has(leadOf(decoded))) regrouped.push(decoded);
+    }
+  for (const entries of changed.values()) regrouped.push(...entries);
+  return groupPeople(orderedEntries(regrouped), now)
+    .map((person) => person.item)
+    .filter((item): item is TodoItem => item !== null)
+    .sort(byDue);
+}
+
+/** A row of the to-do as read: a digest person kept as they were, or an item grouped again. */
+export type DigestRow = Pick<TodoItem, 'dueAt' | 'createdAt' | 'id'> & { person?: DigestPerson; item?: TodoItem };
+
+/** The unaffected digest people with an item (in to-do order already) with the fresh items merged in. */
+export function mergeRows(unaffected: Iterable<DigestPerson>, fresh: readonly TodoItem[]): DigestRow[] {
+  const rows: DigestRow[] = [];
+  let next = 0;
+  const takeFreshBefore = (row: DigestRow | null) => {
+    for (; next < fresh.length && (!row || byDue(fresh[next]!, row) <= 0); next += 1)
+      rows.push({ ...fresh[next]!, item: fresh[next]! });
+  };
+  for (const person of unaffected) {
+    if (person.due === null) continue;
+    const row: DigestRow = { dueAt: person.due, createdAt: person.created!, id: person.id!, person };
+    takeFreshBefore(row);
+    rows.push(row);
+  }
+  takeFreshBefore(null);
+  return rows;
+}
+
+/** The rows' items as the answer shows them: a kept person's item made from their entries at `now`. */
+export function itemsOfRows(
+  rows: readonly DigestRow[],
+  now: Date,
+  decode: (entry: DigestEntry) => TodoEntry | null,
+): TodoItem[] {
+  return rows
+    .map(
+      (row) =>
+        row.item ??
+        personItem(
+          row.person!.entries.map(decode).filter((entry) => entry !== null),
+          now,
+        ),
+    )
+    .filter((item): item is TodoItem => item !== null);
+}
+
 /**
  * The to-do now, from a digest and the leads changed since it was made: `changed` maps each
  * changed lead (`kind/id`) to its entries in the index now (none when it left the to-do).
@@ -104,65 +163,43 @@ export function readDigest(
   decode: (entry: DigestEntry) => TodoEntry | null,
   limit?: number,
 ): TodoAnswer {
-  const affected = new Set<number>();
+  const affected = new Set<DigestPerson>();
   if (changed.size > 0) {
-    const byLead = new Map<string, number>();
-    const byMatch = new Map<string, number[]>();
-    digest.people.forEach((person, index) => {
-      for (const lead of person.leads) byLead.set(lead, index);
-      for (const key of person.match) byMatch.set(key, [...(byMatch.get(key) ?? []), index]);
-    });
-    for (const [lead, entries] of changed) {
-      const held = byLead.get(lead);
-      if (held !== undefined) affected.add(held);
-      for (const entry of entries)
-        for (const key of personMatchKeys(entry)) for (const index of byMatch.get(key) ?? []) affected.add(index);
+    const byKey = new Map<string, DigestPerson>();
+    for (const person of digest.people) for (const key of personKeys(person)) byKey.set(key, person);
+    for (const key of changedKeys(changed)) {
+      const person = byKey.get(key);
+      if (person) affected.add(person);
     }
   }
-  digest.people.forEach((person, index) => {
-    if (person.until !== null && person.until <= now.getTime()) affected.add(index);
-  });
+  for (const person of digest.people) if (person.until !== null && person.until <= now.getTime()) affected.add(person);
 
   // Everyone affected is grouped again from their records as they are now.
-  const regrouped: TodoEntry[] = [];
-  for (const index of affected)
-    for (const entry of digest.people[index]!.entries) {
-      const decoded = decode(entry);
-      if (decoded && !changed.has(leadOf(decoded))) regrouped.push(decoded);
-    }
-  for (const entries of changed.values()) regrouped.push(...entries);
-  const fresh = groupPeople(orderedEntries(regrouped), now)
-    .map((person) => person.item)
-    .filter((item): item is TodoItem => item !== null)
-    .sort(byDue);
-
-  // The digest's people are in to-do order already: merge the fresh items in.
-  type Row = Pick<TodoItem, 'dueAt' | 'createdAt' | 'id'> & { person?: DigestPerson; item?: TodoItem };
-  const rows: Row[] = [];
-  let next = 0;
-  const takeFreshBefore = (row: Row | null) => {
-    for (; next < fresh.length && (!row || byDue(fresh[next]!, row) <= 0); next += 1)
-      rows.push({ ...fresh[next]!, item: fresh[next]! });
-  };
-  digest.people.forEach((person, index) => {
-    if (affected.has(index) || person.due === null) return;
-    const row: Row = { dueAt: person.due, createdAt: person.created!, id: person.id!, person };
-    takeFreshBefore(row);
-    rows.push(row);
-  });
-  takeFreshBefore(null);
-
+  const fresh = regroupAffected(affected, changed, now, decode);
+  const rows = mergeRows(
+    digest.people.filter((person) => !affected.has(person)),
+    fresh,
+  );
   const overdue = rows.filter((row) => isOverdue(new Date(row.dueAt), now)).length;
-  const shown = limit === undefined ? rows : rows.slice(0, limit);
-  const items = shown
-    .map(
-      (row) =>
-        row.item ??
-        personItem(
-          row.person!.entries.map(decode).filter((entry) => entry !== null),
-          now,
-        ),
-    )
-    .filter((item): item is TodoItem => item !== null);
+  const items = itemsOfRows(limit === undefined ? rows : rows.slice(0, limit), now, decode);
   return { items, total: rows.length, overdue };
+}
+
+/**
+ * The keys a digest person is found by: `l:` each lead they hold, and their phone and mailbox
+ * keys. Grouping joins everyone sharing a key, so in one digest a key names one person.
+ */
+export const personKeys = (person: Pick<DigestPerson, 'leads' | 'match'>): string[] => [
+  ...person.leads.map((lead) => `l:${lead}`),
+  ...person.match,
+];
+
+/** The keys of the digest people a change touches: the changed leads, and the phones and mailboxes they hold now. */
+export function changedKeys(changed: ReadonlyMap<string, readonly TodoEntry[]>): Set<string> {
+  const keys = new Set<string>();
+  for (const [lead, entries] of changed) {
+    keys.add(`l:${lead}`);
+    for (const entry of entries) for (const key of personMatchKeys(entry)) keys.add(key);
+  }
+  return keys;
 }
