@@ -8,6 +8,7 @@
 //   flock /tmp/ccc-heavy.lock npm run bench:admin                  build, then 1,000 and 50,000
 //   flock /tmp/ccc-heavy.lock npm run bench:admin -- --no-build    reuse the last build
 //   npm run bench:admin -- --no-build 200 2000                     other sizes
+//   npm run bench:admin -- --render                                the last run's table again
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +22,7 @@ import { loadServerModule } from '../../netlify/local/server-module.mjs';
 import { HOW_TO_GET_CHROMIUM, findChromium } from '../e2e/support/chromium.mjs';
 
 const args = process.argv.slice(2);
-const build = !args.includes('--no-build');
+const build = !args.includes('--no-build') && !args.includes('--render');
 const sizes = args.filter((arg) => /^\d+$/.test(arg)).map(Number);
 if (sizes.length === 0) sizes.push(1000, 50_000);
 const port = Number(process.env.BENCH_ADMIN_PORT ?? 8710);
@@ -45,8 +46,9 @@ if (build) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const results = [];
-for (const size of sizes) results.push(await measureSize(size));
+// `--render`: the table of the last run again, from its JSON (after a change to the table alone).
+const results = args.includes('--render') ? JSON.parse(readFileSync('bench-results/admin-bench.json', 'utf8')) : [];
+if (results.length === 0) for (const size of sizes) results.push(await measureSize(size));
 const table = renderTable(results);
 mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/admin-bench.md', `${table}\n`);
@@ -303,8 +305,9 @@ function renderTable(rows) {
       if (key === 'exportMs') return `${ratio.toFixed(1)}x (reads all)`;
       if (key === 'exportAgainMs')
         return `${ratio.toFixed(1)}x ${large[key] < EXPORT_GOAL_MS ? '✓' : '✗'} (goal ${EXPORT_GOAL_MS / 1000} s)`;
-      // The to-do answers every pending lead: it grows with them (not with all leads), so only its ratio is shown.
-      if (key === 'todoMs' || key === 'todoPanelMs' || key === 'todayMs')
+      // The whole to-do answers every pending lead: it grows with them (not with all leads), so only its ratio is
+      // shown. Today's page of it reads the digest's head, so it is held to the goal.
+      if (key === 'todoMs')
         return `${ratio.toFixed(1)}x (${small.todoItems.toLocaleString('en-IN')} → ${large.todoItems.toLocaleString('en-IN')} pending)`;
       const ok = large[key] < GOAL_MS && ratio <= GOAL_RATIO;
       return `${ratio.toFixed(2)}x ${ok ? '✓' : '✗'}`;
