@@ -1,19 +1,16 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense } from 'react';
-import { usePreload } from '../dialog/usePreload';
+import { Suspense } from 'react';
+import { lazyDialog } from '../dialog/lazyDialog';
 import { useHydrated } from '../useHydrated';
 import { $downloadResource } from '../../stores/dialogs';
 
 // Renders nothing until a `data-download-resource` trigger is used; the form,
 // its validation and the resource catalogue load on demand.
-const loadDialog = () => import('./DownloadForm');
-const DownloadForm = lazy(loadDialog);
+const DownloadForm = lazyDialog(() => import('./DownloadForm'));
 
 export default function DownloadDialog() {
   const resourceId = useStore($downloadResource);
   const hydrated = useHydrated();
-
-  usePreload(loadDialog);
 
   // An empty fragment, not null: Astro recognises a React component by the element it returns.
   if (!hydrated || !resourceId) return <></>;
