@@ -28,7 +28,9 @@ beforeAll(async () => {
     // Astro's dev server leaves its pages out: 404) and with no admin secrets.
     env: { NETLIFY_LOCAL: 'true', VITEST: '', NODE_ENV: 'development', ADMIN_PASSWORD: '', SESSION_SECRET: '' },
     pollMs: 250,
-    timeoutMs: 150_000,
+    // The dev server bundles every function before it listens (about two minutes of one core
+    // here), and `npm test` runs it beside the static checks: up to five minutes.
+    timeoutMs: 300_000,
   });
   // The dev server answers static files before it has compiled its pages (and may
   // restart once to re-optimise dependencies): wait until the login page renders.
@@ -37,7 +39,7 @@ beforeAll(async () => {
     if (page?.status === 200) break;
     await new Promise((done) => setTimeout(done, 250));
   }
-}, 180_000);
+}, 360_000);
 
 afterAll(async () => {
   await server?.stop();
