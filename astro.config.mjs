@@ -25,9 +25,12 @@ export default defineConfig({
   output: 'static',
   // Images are optimised at build time into static files: the same result on any host,
   // and no per-request transforms on the local server.
-  // The site has no edge functions: `astro dev` skips setting up their runtime, which fetches
-  // Deno from the internet and, offline, waits two minutes before it gives up.
-  adapter: netlify({ imageCDN: false, devFeatures: { edgeFunctions: false } }),
+  // The site has no edge functions: `astro dev` does not set up their runtime, which would
+  // download Deno (offline, an error in the log).
+  adapter: netlify({
+    imageCDN: false,
+    devFeatures: { images: true, environmentVariables: false, edgeFunctions: false },
+  }),
   integrations: [lateLoading(), react(), mdx(), staticSecurityHeaders],
   trailingSlash: 'ignore',
   // Every page's CSS is in its HTML: no stylesheet request stands between the first

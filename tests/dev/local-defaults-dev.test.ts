@@ -28,8 +28,8 @@ beforeAll(async () => {
     // Astro's dev server leaves its pages out: 404) and with no admin secrets.
     env: { NETLIFY_LOCAL: 'true', VITEST: '', NODE_ENV: 'development', ADMIN_PASSWORD: '', SESSION_SECRET: '' },
     pollMs: 250,
-    // The dev server bundles every function before it listens (about two minutes of one core
-    // here), and `npm test` runs it beside the static checks: up to five minutes.
+    // The dev server bundles every function before it listens: about two minutes of one core
+    // here, more on a busy machine.
     timeoutMs: 300_000,
   });
   // The dev server answers static files before it has compiled its pages (and may
