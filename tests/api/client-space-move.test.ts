@@ -60,16 +60,28 @@ const ownerMoves = (id: string, body: unknown, options: { cookie?: string | null
 
 const handedOut: Array<[number, number]> = [];
 /** A free 90-minute session start between `from` and `to` hours ahead, clear of every one handed out in this file. */
-async function sessionStart(from: number, to = Infinity): Promise<Slot> {
+/**
+ * A free session start `from` to `to` hours ahead that no other test holds. `alsoHalfHourLater`:
+ * one whose next half hour is an offered start too (not the day's last), kept free with it.
+ */
+async function sessionStart(from: number, to = Infinity, { alsoHalfHourLater = false } = {}): Promise<Slot> {
   const now = Date.now();
   const response = await call(slotsFn, '/api/slots?days=7&kind=session&minutes=90');
-  const slot = (await jsonOf<SlotsAnswer>(response)).slots.find((candidate) => {
+  const slots = (await jsonOf<SlotsAnswer>(response)).slots;
+  const offered = new Set(slots.map((candidate) => Date.parse(candidate.start)));
+  const span = (alsoHalfHourLater ? 120 : 90) * 60_000;
+  const slot = slots.find((candidate) => {
     const start = Date.parse(candidate.start);
     const ahead = (start - now) / HOUR;
-    return ahead >= from && ahead <= to && handedOut.every(([a, b]) => start + 90 * 60_000 <= a || start >= b);
+    return (
+      ahead >= from &&
+      ahead <= to &&
+      (!alsoHalfHourLater || offered.has(start + 30 * 60_000)) &&
+      handedOut.every(([a, b]) => start + span <= a || start >= b)
+    );
   });
   if (!slot) throw new Error(`no free session start ${from}-${to} hours ahead`);
-  handedOut.push([Date.parse(slot.start), Date.parse(slot.start) + 90 * 60_000]);
+  handedOut.push([Date.parse(slot.start), Date.parse(slot.start) + span]);
   return slot;
 }
 
@@ -175,7 +187,8 @@ describe("the owner's move of a client's session", () => {
   test('a time another session holds, whole or in part, is 409 with the free times; nothing moves', async () => {
     const client = await pay();
     const mine = await book(client, (await sessionStart(30)).start);
-    const theirs = await book(await pay(), (await sessionStart(30)).start);
+    // Moved half an hour into theirs must still be an offered time, so theirs is not the day's last.
+    const theirs = await book(await pay(), (await sessionStart(30, Infinity, { alsoHalfHourLater: true })).start);
     for (const start of [theirs.start, new Date(Date.parse(theirs.start) + 30 * 60_000).toISOString()]) {
       const refused = await ownerMoves(mine.id, { start });
       expect(refused.status).toBe(409);
