@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { holdIsland } from './support/hydration';
 import { expect as baseExpect, test } from './support/test';
 import { openView, signInAsAdmin } from './support/admin';
 import { watchConsole } from './support/console';
@@ -421,16 +422,7 @@ test('views are links: the back button goes back a view, a reload keeps the view
 test('a view tapped before the dashboard has hydrated is the one it opens on', async ({ page }) => {
   await signIn(page);
   // Hold the dashboard island's own module: what a phone on a slow network sees in its first seconds.
-  const html = await (await page.request.get('/admin/bookings')).text();
-  const componentUrl = /component-url="([^"]*AdminDashboard[^"]*)"/.exec(html)?.[1];
-  expect(componentUrl).toBeTruthy();
-  const held = `**${componentUrl}`;
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(held, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const { release, held } = await holdIsland(page, '/admin/bookings', 'AdminDashboard');
   await page.goto('/admin/bookings', { waitUntil: 'domcontentloaded' });
   const island = page.locator('astro-island[component-url*="AdminDashboard"]');
   await expect(island).toHaveAttribute('ssr', '');

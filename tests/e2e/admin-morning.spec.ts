@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { holdIsland } from './support/hydration';
 import type { FakeRazorpay } from '../api/support/fake-razorpay';
 import type { SmtpReceiver } from '../api/support/mail-receivers';
 import { payAscendPlus } from './support/paidClient';
@@ -136,14 +137,7 @@ for (const width of [390, 1280]) {
 
       // The follow-up is marked with a tap right after the page paints, before the dashboard's code is in
       // (docs/decisions/0035-first-tap-works.md): the to-do comes with the page, so its button is there to tap.
-      const html = await (await page.request.get('/admin/bookings')).text();
-      const held = `**${/component-url="([^"]*AdminDashboard[^"]*)"/.exec(html)![1]}`;
-      let release = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route(held, async (route) => {
-        await released;
-        await route.continue();
-      });
+      const { release, held } = await holdIsland(page, '/admin/bookings', 'AdminDashboard');
       await page.reload({ waitUntil: 'domcontentloaded' });
       await expect(page.locator('astro-island[component-url*="AdminDashboard"]')).toHaveAttribute('ssr', '');
       await entry.getByRole('button', { name: 'Mark contacted' }).click();

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { holdIsland } from './support/hydration';
 import { readFileSync } from 'node:fs';
 import { PDFDocument } from 'pdf-lib';
 import { DOCUMENT_PART_BYTES } from '../../src/lib/schemas/clientDocument';
@@ -108,14 +109,7 @@ for (const width of [390, 1280]) {
 
       // A change saved with a tap right after the page paints, before the client space's code is in
       // (docs/decisions/0035-first-tap-works.md): the submit is held, then sent once the code arrives.
-      const html = await (await page.request.get(`${link.pathname}${link.search}`)).text();
-      const held = `**${/component-url="([^"]*ClientSpace[^"]*)"/.exec(html)![1]}`;
-      let release = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route(held, async (route) => {
-        await released;
-        await route.continue();
-      });
+      const { release, held } = await holdIsland(page, `${link.pathname}${link.search}`, 'ClientSpace');
       await page.reload({ waitUntil: 'domcontentloaded' });
       const island = page.locator('astro-island[component-url*="ClientSpace"]');
       await expect(island).toHaveAttribute('ssr', '');

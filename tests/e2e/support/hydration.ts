@@ -24,3 +24,26 @@ export async function behavioursReady(page: Page): Promise<void> {
     timeout: 15_000,
   });
 }
+
+/**
+ * Holds the module of the island `component` on the page at `path` at the network until the
+ * returned `release` is called (`held` is the route to unroute after): what a phone on a slow network sees in its first seconds, the
+ * server's HTML with no code behind it (docs/decisions/0035-first-tap-works.md).
+ */
+export async function holdIsland(
+  page: Page,
+  path: string,
+  component: string,
+): Promise<{ release: () => void; held: string }> {
+  const html = await (await page.request.get(path)).text();
+  const componentUrl = new RegExp(`component-url="([^"]*${component}[^"]*)"`).exec(html)?.[1];
+  expect(componentUrl, `${path} has the ${component} island`).toBeTruthy();
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = `**${componentUrl}`;
+  await page.route(held, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release, held };
+}

@@ -131,14 +131,9 @@ export async function writeDigest(
     // Shards first, each under its content's id: a head never names a shard not yet stored.
     const named = [...built.shards].map(([name, shard]) => ({ name, shard, id: contentId(shard) }));
     const missing = named.filter(({ name, id }) => !shardKeys.has(`${SHARDS}${name}/${id}`));
-    for (let at = 0; at < missing.length; at += 32)
-      await Promise.all(
-        missing
-          .slice(at, at + 32)
-          .map(({ name, id, shard }) =>
-            withRetries(() => blobCall(() => store.setJSON(`${SHARDS}${name}/${id}`, shard))),
-          ),
-      );
+    await inBatches(missing, ({ name, id, shard }) =>
+      withRetries(() => blobCall(() => store.setJSON(`${SHARDS}${name}/${id}`, shard))),
+    );
     shardsWritten = missing.length;
     const head: TodoHead = { ...built.head, shards: Object.fromEntries(named.map(({ name, id }) => [name, id])) };
     await Promise.all([
@@ -169,10 +164,13 @@ export async function writeDigest(
   return { people: digest.people.length, changesForgotten: old.length, shardsWritten };
 }
 
-async function deleteAll(store: ReturnType<typeof collectionStore>, keys: readonly string[]) {
-  for (let at = 0; at < keys.length; at += 32)
-    await Promise.all(keys.slice(at, at + 32).map((key) => blobCall(() => store.delete(key))));
+/** Blobs calls 32 at a time: side by side, without a burst of hundreds at once. */
+async function inBatches<T>(items: readonly T[], call: (item: T) => Promise<unknown>) {
+  for (let at = 0; at < items.length; at += 32) await Promise.all(items.slice(at, at + 32).map(call));
 }
+
+const deleteAll = (store: ReturnType<typeof collectionStore>, keys: readonly string[]) =>
+  inBatches(keys, (key) => blobCall(() => store.delete(key)));
 
 /** Drops the digest, its head and shards (an erasure): reads list the index until the minute job makes the next. */
 export async function dropDigest(store: ReturnType<typeof collectionStore>): Promise<void> {

@@ -45,20 +45,27 @@ async function changedSince(builtAt: number, now: Date): Promise<Map<string, Tod
   return current;
 }
 
-async function fromHead(now: Date, limit: number): Promise<TodoAnswer | null> {
+type Changes = { builtAt: number; changed: Map<string, TodoEntry[]> };
+
+/** Today's first rows from the head; the changes it read go with it, for the digest to reuse. */
+async function fromHead(now: Date, limit: number): Promise<{ answer: TodoAnswer | null; changes?: Changes }> {
   const store = todoStore();
   const head = await readFreshHead(store, now.getTime());
-  if (!head) return null;
+  if (!head) return { answer: null };
   const changed = await changedSince(head.builtAt, now);
-  if (!changed) return null;
+  if (!changed) return { answer: null };
   const shards = await readShards(store, head, shardsFor(changed, head));
-  return readHead(head, shards, changed, now, entryOfDigest, limit);
+  return {
+    answer: readHead(head, shards, changed, now, entryOfDigest, limit),
+    changes: { builtAt: head.builtAt, changed },
+  };
 }
 
-async function fromDigest(now: Date, limit?: number): Promise<TodoAnswer | null> {
+/** From the whole digest: the changes the head's read listed are reused when they are since the same run. */
+async function fromDigest(now: Date, limit?: number, known?: Changes): Promise<TodoAnswer | null> {
   const digest = await readFreshDigest(todoStore(), now.getTime());
   if (!digest) return null;
-  const changed = await changedSince(digest.builtAt, now);
+  const changed = known?.builtAt === digest.builtAt ? known.changed : await changedSince(digest.builtAt, now);
   return changed && readDigest(digest, changed, now, entryOfDigest, limit);
 }
 
@@ -67,7 +74,8 @@ async function fromDigest(now: Date, limit?: number): Promise<TodoAnswer | null>
  * only the first rows, counted over them all (the panel shows a few and says how many wait).
  */
 export async function readTodo(now: Date = new Date(), limit?: number): Promise<TodoAnswer> {
-  const viaDigest = (limit !== undefined ? await fromHead(now, limit) : null) ?? (await fromDigest(now, limit));
+  const head = limit !== undefined ? await fromHead(now, limit) : { answer: null };
+  const viaDigest = head.answer ?? (await fromDigest(now, limit, head.changes));
   if (viaDigest) return viaDigest;
   const items = todoPeople(await pendingTodo(), now);
   const overdue = items.filter((item) => item.overdue).length;
